@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "criteria",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "criteria", targets: ["criteria"]),
+        .library(name: "CriteriaModel", targets: ["CriteriaModel"]),
+        .library(name: "CriteriaReaders", targets: ["CriteriaReaders"]),
+        .library(name: "Exporters", targets: ["Exporters"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CXlsxWriter",
+            pkgConfig: "xlsxwriter",
+            providers: [.apt(["libxlsxwriter-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "CriteriaModel"),
+        .target(
+            name: "CriteriaReaders",
+            dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "Exporters",
+            dependencies: [
+                "CriteriaModel", "CXlsxWriter",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(
+            name: "CriteriaCLI",
+            dependencies: [
+                "CriteriaModel", "CriteriaReaders", "Exporters",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(name: "criteria", dependencies: ["CriteriaCLI"]),
+        .executableTarget(
+            name: "criteria-bench",
+            dependencies: ["CriteriaModel", "CriteriaReaders", "Exporters"]
+        ),
+        .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
+        .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders"]),
+        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders"]),
+        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI"]),
+    ]
+)

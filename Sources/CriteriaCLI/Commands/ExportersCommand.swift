@@ -1,0 +1,21 @@
+import ArgumentParser
+import Exporters
+
+/// `criteria exporters`: what can be written.
+struct ExportersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exporters",
+        abstract: "List the output formats and trackers available, with their options."
+    )
+
+    func run() throws {
+        for exporter in ExporterRegistry().exporters {
+            print("\(exporter.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(exporter.summary)")
+            for (key, help) in exporter.optionHelp.sorted(by: { $0.key < $1.key }) {
+                print("    \(key): \(help)")
+            }
+        }
+    }
+}
+
+import Foundation

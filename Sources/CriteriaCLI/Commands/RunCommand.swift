@@ -1,0 +1,55 @@
+import ArgumentParser
+import CriteriaModel
+import Exporters
+import Foundation
+
+/// `criteria run`: everything a config asks for.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Read the sources in a config and write every output it lists.",
+        discussion: "Outputs are written whole or not at all: each goes to a temporary file that replaces the target when complete."
+    )
+
+    @Option(name: .shortAndLong, help: "The config file.")
+    var config = "criteria.yml"
+
+    @Option(help: "Only these outputs (by name or exporter), comma-separated.")
+    var only: String?
+
+    @Flag(help: "Show what would be written, and write nothing.")
+    var dryRun = false
+
+    func run() throws {
+        let registry = ExporterRegistry()
+        let settings: CriteriaConfig
+        do { settings = try ConfigLoader(registry: registry).load(path: config) } catch { throw CLIError(error.description) }
+        let wanted = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        let outputs = settings.outputs.filter { wanted == nil || wanted!.contains($0.name) || wanted!.contains($0.exporter) }
+        if let wanted, outputs.isEmpty {
+            throw CLIError("--only \(wanted.joined(separator: ",")) matches no output in \(config); "
+                           + "outputs are: \(settings.outputs.map(\.name).joined(separator: ", "))")
+        }
+        // Build every exporter first, so a bad option fails the run before anything is written.
+        var exporters: [(CriteriaConfig.Output, any Exporter)] = []
+        for output in outputs {
+            let type = try wrap { () throws(ExportError) in try registry.exporter(named: output.exporter) }
+            let exporter = try wrap { () throws(ExportError) in try type.init(options: output.options) }
+            exporters.append((output, exporter))
+        }
+        let loaded = try CatalogLoader().load(settings.sources, relativeTo: settings.baseDirectory)
+        Terminal.report(loaded.diagnostics)
+        if loaded.hasErrors { throw CLIError("nothing was written: fix the errors above first") }
+        let catalog = settings.selection.apply(to: loaded.catalog)
+        if catalog.components.isEmpty { throw CLIError("\(config): selection matches no components; nothing to write") }
+        Terminal.note("read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
+                      + "\(catalog.criterionCount) criteria")
+        for (output, exporter) in exporters {
+            let path = output.path.hasPrefix("/") ? output.path : settings.baseDirectory + "/" + output.path
+            if dryRun { Terminal.note("would write \(output.exporter) to \(path)"); continue }
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try OutputWriter().write(exporter, catalog: catalog, to: path)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CriteriaModel
+import CriteriaReaders
+import Exporters
+import Foundation
+import Yams
+
+/// Reads `criteria.yml` strictly: unknown keys and wrong types are errors naming the key path and line.
+public struct ConfigLoader: Sendable {
+    static let topKeys = ["version", "sources", "selection", "outputs"]
+    static let selectionKeys = ["components", "platforms", "tests"]
+    static let outputKeys = ["name", "exporter", "path", "options"]
+
+    let registry: ExporterRegistry
+
+    /// Creates a loader that checks exporter names against `registry`.
+    public init(registry: ExporterRegistry) { self.registry = registry }
+
+    /// Loads and checks the config at `path`.
+    public func load(path: String) throws(ConfigError) -> CriteriaConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(file: path, line: 0, keyPath: "",
+                              message: "no config file here; run 'criteria init' to write a starter, or pass --config PATH")
+        }
+        guard let yaml = String(data: data, encoding: .utf8) else {
+            throw ConfigError(file: path, line: 0, keyPath: "", message: "the config is not UTF-8 text")
+        }
+        let root: Node?
+        do { root = try Yams.compose(yaml: yaml) } catch {
+            let problem = YAMLProblem(error)
+            throw ConfigError(file: path, line: problem.line, keyPath: "", message: "not valid YAML: \(problem.message)")
+        }
+        var reader = NodeReader(file: path)
+        guard let top = root else { throw reader.error(nil, "", "the config is empty; run 'criteria init' for a starter") }
+        let map = try reader.mapping(top, "", allowed: Self.topKeys)
+        let version = try map["version"].map { node throws(ConfigError) in try reader.int(node, "version") } ?? 1
+        guard version == 1 else { throw reader.error(map["version"], "version", "only version 1 is known") }
+        guard let sourcesNode = map["sources"] else {
+            throw reader.error(top, "sources", "missing; list the criteria files, folders or globs to read")
+        }
+        let sources = try reader.stringList(sourcesNode, "sources")
+        if sources.isEmpty { throw reader.error(sourcesNode, "sources", "is empty; name at least one file or folder") }
+        let selection = try map["selection"].map { node throws(ConfigError) in try readSelection(node, &reader) } ?? .all
+        let outputs = try map["outputs"].map { node throws(ConfigError) in try readOutputs(node, &reader) } ?? []
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return CriteriaConfig(version: version, sources: sources, selection: selection, outputs: outputs,
+                              baseDirectory: base, file: path)
+    }
+
+    private func readSelection(_ node: Node, _ reader: inout NodeReader) throws(ConfigError) -> Selection {
+        let map = try reader.mapping(node, "selection", allowed: Self.selectionKeys)
+        var selection = Selection()
+        if let n = map["components"] { selection.components = try reader.stringList(n, "selection.components") }
+        if let n = map["platforms"] {
+            for (index, value) in try reader.stringList(n, "selection.platforms").enumerated() {
+                guard let platform = Platform(userValue: value) else {
+                    throw reader.error(n.sequence?[index] ?? n, "selection.platforms[\(index)]",
+                                       "unknown platform '\(value)'; use iOS, Android or Web")
+                }
+                selection.platforms.append(platform)
+            }
+        }
+        if let n = map["tests"] { selection.tests = try reader.stringList(n, "selection.tests").map(TestKind.init) }
+        return selection
+    }
+
+    private func readOutputs(_ node: Node, _ reader: inout NodeReader) throws(ConfigError) -> [CriteriaConfig.Output] {
+        guard let list = node.sequence else { throw reader.error(node, "outputs", "expected a list of outputs") }
+        var outputs: [CriteriaConfig.Output] = []
+        for (index, item) in list.enumerated() {
+            let path = "outputs[\(index)]"
+            let map = try reader.mapping(item, path, allowed: Self.outputKeys)
+            guard let exporterNode = map["exporter"] else { throw reader.error(item, "\(path).exporter", "missing; name an exporter") }
+            let exporter = try reader.string(exporterNode, "\(path).exporter")
+            do { _ = try registry.exporter(named: exporter) } catch {
+                throw reader.error(exporterNode, "\(path).exporter", error.message)
+            }
+            guard let pathNode = map["path"] else { throw reader.error(item, "\(path).path", "missing; say where to write the output") }
+            let options = try map["options"].map { n throws(ConfigError) in try reader.options(n, "\(path).options") } ?? [:]
+            let name = try map["name"].map { n throws(ConfigError) in try reader.string(n, "\(path).name") } ?? exporter
+            outputs.append(.init(name: name, exporter: exporter, path: try reader.string(pathNode, "\(path).path"),
+                                 options: ExportOptions(options, origin: "\(path).options"), keyPath: path))
+        }
+        return outputs
+    }
+}

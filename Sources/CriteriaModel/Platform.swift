@@ -1,0 +1,20 @@
+/// A platform an audit row is tested on.
+public enum Platform: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
+    case iOS
+    case android = "Android"
+    case web = "Web"
+
+    /// Parses a user-written platform name ("ios", "Android", "WEB").
+    public init?(userValue: String) {
+        switch userValue.lowercased() {
+        case "ios": self = .iOS
+        case "android": self = .android
+        case "web": self = .web
+        default: return nil
+        }
+    }
+
+    public static func < (lhs: Platform, rhs: Platform) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,38 @@
+/// Builds the stable identifiers the rest of the system keys on (rows, tickets, ledgers).
+///
+/// IDs come from meaning, not position: component id + test kind + check key. Reordering a
+/// document or rewording an expectation keeps every ID.
+public enum StableID {
+    /// Lowercases and joins runs of letters and digits with `-`: "Tab, arrow keys or ctl+tab" → "tab-arrow-keys-or-ctl-tab".
+    public static func slug(_ text: String) -> String {
+        var out = ""
+        var pendingDash = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                if pendingDash && !out.isEmpty { out.append("-") }
+                pendingDash = false
+                out.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+            } else if scalar != "'" && scalar != "\u{2019}" {
+                pendingDash = true
+            }
+        }
+        return out.isEmpty ? "untitled" : out
+    }
+
+    /// The id of a criterion; `occurrence` > 1 disambiguates a key a document repeats in one group.
+    public static func criterion(component: String, test: TestKind, check: String, occurrence: Int = 1) -> String {
+        let base = "\(component)/\(slug(test.rawValue))/\(slug(check))"
+        return occurrence > 1 ? "\(base)-\(occurrence)" : base
+    }
+
+    /// The id of a scenario, from its name.
+    public static func scenario(component: String, name: String, occurrence: Int = 1) -> String {
+        let base = "\(component)/scenario/\(slug(name))"
+        return occurrence > 1 ? "\(base)-\(occurrence)" : base
+    }
+
+    /// The id of one audit row: a criterion on one platform.
+    public static func row(criterion: String, platform: Platform) -> String {
+        "\(criterion)@\(platform.rawValue.lowercased())"
+    }
+}

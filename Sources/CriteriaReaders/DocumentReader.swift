@@ -1,0 +1,43 @@
+import CriteriaModel
+import Foundation
+
+/// What reading one document produced: the component (nil when it could not be read) and every diagnostic.
+public struct ReadResult: Sendable {
+    /// The component, or nil after an error that stopped the read.
+    public var component: Component?
+    /// Errors and warnings, in line order.
+    public var diagnostics: [Diagnostic]
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Reads MagentaA11y documents of either format; the entry point of this module.
+public struct DocumentReader: Sendable {
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads a document from disk.
+    public func read(path: String) -> ReadResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            let message = exists ? "the file cannot be read; check its permissions" : "no such file"
+            return ReadResult(component: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: path, line: 0), message)])
+        }
+        return read(bytes: [UInt8](data), path: path)
+    }
+
+    /// Reads a document's bytes; `path` is used for diagnostics and to derive the component id.
+    public func read(bytes: [UInt8], path: String) -> ReadResult {
+        do {
+            let text = try DocumentText(path: path, bytes: bytes)
+            let isJekyll = text.lines.first?.text.trimmingWhitespace() == "---"
+            let (component, diagnostics) = isJekyll ? try JekyllFormatReader().read(text)
+                                                    : try CurrentFormatReader().read(text)
+            let sorted = diagnostics.sorted { ($0.location.line, $0.severity) < ($1.location.line, $1.severity) }
+            return ReadResult(component: component, diagnostics: sorted)
+        } catch {
+            return ReadResult(component: nil, diagnostics: [error.diagnostic])
+        }
+    }
+}

@@ -1,0 +1,2 @@
+import CriteriaCLI
+CriteriaCommand.main()
