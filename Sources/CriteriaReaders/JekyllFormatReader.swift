@@ -122,7 +122,10 @@ struct JekyllFormatReader {
             guard let map = item.mapping else { continue }
             for keyword in StepKeyword.allCases {
                 guard let body = map[keyword.rawValue.lowercased()]?.string else { continue }
-                var step = Step(keyword: keyword, text: "I " + Self.clean(body), line: (item.mark?.line ?? 0) + line)
+                // The old site printed "I use the tab key…" / "I swipe to focus…" around these fragments.
+                let fragment = Self.clean(body)
+                let sentence = fragment.lowercased().hasPrefix("the ") ? "I use " + fragment : "I " + fragment
+                var step = Step(keyword: keyword, text: sentence, line: item.mark?.line ?? line)
                 if let result = map["result"]?.string {
                     step.children = [Step(keyword: .then, text: (hears ? "I hear " : "I see ") + Self.clean(result))]
                 }

@@ -5,7 +5,7 @@ import Foundation
 /// into notes per `###` topic and per framework (`#### UIKit` headings or `- **UIKit**` bullets),
 /// and collects the bullets under any "Announcement…" topic as announcement examples.
 struct NotesParser {
-    static let frameworks = ["UIKit", "SwiftUI", "Android Views", "Android View", "Jetpack Compose", "Compose",
+    static let frameworks = ["UIKit", "SwiftUI", "Android Views", "Jetpack Compose",
                              "Semantic HTML", "Custom elements"]
 
     private(set) var notes: [DeveloperNote] = []
@@ -62,6 +62,8 @@ struct NotesParser {
 
     static func framework(named name: String) -> String? {
         let n = name.trimmingWhitespace().trimmingCharacters(in: CharacterSet(charactersIn: ":")).lowercased()
+        if n == "android view" { return "Android Views" }
+        if n == "compose" { return "Jetpack Compose" }
         return frameworks.first { $0.lowercased() == n }
     }
 

@@ -45,10 +45,13 @@ struct RunCommand: ParsableCommand {
         Terminal.note("read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
                       + "\(catalog.criterionCount) criteria")
         for (output, exporter) in exporters {
-            let path = output.path.hasPrefix("/") ? output.path : settings.baseDirectory + "/" + output.path
+            let path = URL(fileURLWithPath: output.path, relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/"))
+                .standardizedFileURL.path
             if dryRun { Terminal.note("would write \(output.exporter) to \(path)"); continue }
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            let folder = (path as NSString).deletingLastPathComponent
+            do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+                throw CLIError("\(output.keyPath).path: cannot create the folder '\(folder)': \(error.localizedDescription)")
+            }
             try OutputWriter().write(exporter, catalog: catalog, to: path)
         }
     }

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs the system packages criteria builds against, and (with --test) the third-party readers
+# the tests check our output with. Idempotent: skips what is already installed.
+set -euo pipefail
+
+want_test_tools=false
+[ "${1:-}" = "--test" ] && want_test_tools=true
+
+packages=(libxlsxwriter-dev libcurl4-openssl-dev pkg-config zlib1g-dev)
+if $want_test_tools; then
+  packages+=(cmark-gfm)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+    [ -x "$candidate/swift" ] && export PATH="$candidate:$PATH"
+  done
+fi
+command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6 is required (swift not on PATH)" >&2; exit 1; }
+
+if $want_test_tools; then
+  # The official readers our output is checked with: openpyxl for workbooks, Cucumber's Gherkin parser.
+  python3 -c "import openpyxl, gherkin" 2>/dev/null || \
+    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official >&2
+fi

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what it needs (system packages and the third-party readers our
+# output is checked with), builds, and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh --test
+swift build --build-tests 2>&1 | tail -n 3
+swift test --skip-build 2>&1 | tee .build/test-output.txt | grep -vE '^(Test Case|\[|◇|↳)' | tail -n 40
+status=${PIPESTATUS[0]}
+exit "$status"
