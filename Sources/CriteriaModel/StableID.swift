@@ -6,12 +6,21 @@ public enum StableID {
     /// Lowercases and joins runs of letters and digits with `-`: "Tab, arrow keys or ctl+tab" → "tab-arrow-keys-or-ctl-tab".
     public static func slug(_ text: String) -> String {
         var out = ""
+        out.reserveCapacity(text.utf8.count)
         var pendingDash = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            let v = scalar.value
+            let isWordASCII = (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) || (0x41...0x5A).contains(v)
+            if isWordASCII || (v > 0x7F && scalar.properties.isAlphabetic) {
                 if pendingDash && !out.isEmpty { out.append("-") }
                 pendingDash = false
-                out.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                if (0x41...0x5A).contains(v) {
+                    out.unicodeScalars.append(Unicode.Scalar(v + 0x20)!)
+                } else if v > 0x7F {
+                    out += String(scalar).lowercased()
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             } else if scalar != "'" && scalar != "\u{2019}" {
                 pendingDash = true
             }

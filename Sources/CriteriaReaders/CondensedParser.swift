@@ -28,7 +28,7 @@ struct CondensedParser {
         var fence = CodeFence()
         for line in section.lines {
             let wasInCode = fence.isOpen
-            fence.observe(line.text)
+            fence.observe(line)
             if wasInCode || fence.isOpen { continue }
             let t = line.trimmed
             if t.isEmpty || t.hasPrefix("#") { flush(&open); continue }

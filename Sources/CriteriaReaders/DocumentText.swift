@@ -17,15 +17,18 @@ struct DocumentText: Sendable {
         }
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-        let text = String(decoding: body, as: UTF8.self)
         var lines: [SourceLine] = []
-        lines.reserveCapacity(text.utf8.count / 40)
+        lines.reserveCapacity(body.count / 40)
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var start = body.startIndex
+        // Split on bytes: Character-based splitting was the readers' slowest step.
+        while start <= body.endIndex {
+            let newline = body[start...].firstIndex(of: 0x0A) ?? body.endIndex
+            var end = newline
+            if end > start, body[end - 1] == 0x0D { end -= 1 }
             number += 1
-            var line = Substring(raw)
-            if line.last == "\r" { line = line.dropLast() }
-            lines.append(SourceLine(number: number, text: String(line)))
+            lines.append(SourceLine(number: number, text: String(decoding: body[start..<end], as: UTF8.self)))
+            start = newline + 1
         }
         self.lines = lines
     }

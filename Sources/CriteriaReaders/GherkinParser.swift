@@ -24,7 +24,7 @@ struct GherkinParser {
         var fence = CodeFence()
         for line in section.lines {
             let wasInCode = fence.isOpen
-            fence.observe(line.text)
+            fence.observe(line)
             if !wasInCode && fence.isOpen {
                 let lang = line.trimmed.dropFirst(3).lowercased()
                 inGherkinFence = lang.hasPrefix("gherkin") || lang.hasPrefix("cucumber") || lang.hasPrefix("feature")

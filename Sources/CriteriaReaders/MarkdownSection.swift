@@ -17,7 +17,7 @@ struct MarkdownSection: Sendable {
         var fence = CodeFence()
         for line in lines {
             let wasInCode = fence.isOpen
-            fence.observe(line.text)
+            fence.observe(line)
             if !wasInCode, !fence.isOpen, line.indent < 4, line.trimmed.hasPrefix(marker) {
                 if !heading.isEmpty || body.contains(where: { !$0.isBlank }) {
                     sections.append(MarkdownSection(heading: heading, headingLine: headingLine, lines: body))
@@ -48,8 +48,9 @@ struct CodeFence: Sendable {
     private(set) var isOpen = false
     private var marker = ""
 
-    mutating func observe(_ text: String) {
-        let t = text.trimmingWhitespace()
+    mutating func observe(_ line: SourceLine) {
+        let t = line.trimmed
+        guard isOpen || t.hasPrefix("```") || t.hasPrefix("~~~") || t.hasPrefix("{%") else { return }
         if isOpen {
             if (marker == "{%" && t.hasPrefix("{%") && t.contains("endhighlight"))
                 || (marker != "{%" && t.hasPrefix(marker) && t.dropFirst(marker.count).allSatisfy { $0 == marker.first }) {
@@ -66,15 +67,24 @@ struct CodeFence: Sendable {
 }
 
 extension String {
+    /// Every occurrence of `target` replaced, without Foundation (whose `range(of:)` was a hot spot).
     func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.range(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+        let needle = Array(target.utf8)
+        guard let first = needle.first else { return self }
+        let bytes = Array(utf8)
+        var out: [UInt8] = []
+        var i = 0
+        var changed = false
+        while i < bytes.count {
+            if bytes[i] == first, i + needle.count <= bytes.count, Array(bytes[i..<(i + needle.count)]) == needle {
+                out.append(contentsOf: replacement.utf8)
+                i += needle.count
+                changed = true
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
         }
-        return result + rest
+        return changed ? String(decoding: out, as: UTF8.self) : self
     }
 }

@@ -24,7 +24,7 @@ struct NotesParser {
         var fence = CodeFence()
         for line in section.lines {
             let wasInCode = fence.isOpen
-            fence.observe(line.text)
+            fence.observe(line)
             if wasInCode || fence.isOpen || line.indent >= 4 && !line.trimmed.hasPrefix("- **") {
                 buffer.append(line)
                 continue
@@ -105,15 +105,25 @@ struct NotesParser {
                 if out.last?.isEmpty == false { out.append("") }
                 continue
             }
-            out.append(String(line.text.dropFirst(min(base, line.indent)).expandingTabs()))
+            out.append(Self.dropIndent(line, columns: base))
         }
         while out.last?.isEmpty == true { out.removeLast() }
         return out.joined(separator: "\n")
     }
 }
 
-extension StringProtocol {
-    func expandingTabs() -> String {
-        contains("\t") ? replacingOccurrences(of: "\t", with: "    ") : String(self)
+extension NotesParser {
+    /// The line without its first `columns` columns of indentation (tabs count as four).
+    static func dropIndent(_ line: SourceLine, columns: Int) -> String {
+        guard columns > 0 else { return line.text }
+        var remaining = columns
+        var index = line.text.utf8.startIndex
+        while remaining > 0, index < line.text.utf8.endIndex {
+            let byte = line.text.utf8[index]
+            guard byte == 0x20 || byte == 0x09 else { break }
+            remaining -= byte == 0x09 ? 4 : 1
+            index = line.text.utf8.index(after: index)
+        }
+        return String(line.text[index...])
     }
 }

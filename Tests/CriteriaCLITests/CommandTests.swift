@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@Suite("The criteria command line")
+struct CommandTests {
+    let seeds = CLIRunner.shared.appendingPathComponent("seeds")
+
+    @Test("validate: exit 0 on the corpus, exit 1 with file:line messages on bad documents, every problem reported")
+    func validate() throws {
+        let ok = try CLIRunner.run(["validate", CLIRunner.shared.appendingPathComponent("corpus/magentaa11y").path])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stderr.contains("42 documents, 42 components, 0 errors"))
+
+        let dir = try CLIRunner.scratch()
+        try dir.write("", to: "docs/empty.md")
+        try dir.write("# Notes\n\nnothing here\n", to: "docs/plain.md")
+        try dir.write("---\ntitle: x\n", to: "docs/open.md")
+        let bad = try CLIRunner.run(["validate", "docs"], in: dir)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("docs/empty.md: error: the file is empty"))
+        #expect(bad.stderr.contains("docs/open.md:1: error: the front matter that starts here has no closing '---' line"))
+        #expect(bad.stderr.contains("docs/plain.md:1: error: no MagentaA11y sections found"))
+        #expect(bad.stderr.contains("3 documents, 0 components, 3 errors"))
+    }
+
+    @Test("list: a table for people and JSON for scripts")
+    func list() throws {
+        let table = try CLIRunner.run(["list", "Samples/criteria"])
+        #expect(table.status == 0)
+        let lines = table.stdout.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("COMPONENT") == true)
+        #expect(lines.contains { $0.hasPrefix("native/controls/toggle-switch") && $0.contains("iOS, Android") && $0.hasSuffix("10        4") })
+        #expect(lines.contains { $0.hasPrefix("web/component/disclosure") && $0.contains("Web") })
+
+        let json = try CLIRunner.run(["list", "Samples/criteria", "--format", "json"])
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: [[String: Any]]]
+        let rows = try #require(decoded?["components"])
+        #expect(rows.map { $0["id"] as? String } == ["native/controls/rating", "native/controls/toggle-switch",
+                                                     "native/notifications/banner", "web/component/disclosure"])
+        #expect(rows[1]["criteria"] as? Int == 10)
+    }
+
+    @Test("export --to json: seed 000 shows its 10 checks and 4 scenarios, seed 001 its 10 front-matter checks")
+    func exportSeeds() throws {
+        for (seed, scenarios) in [("000_9a7d4474cb6f88e5.txt", 4), ("001_b23c9c9c27417308.txt", 0)] {
+            let out = try CLIRunner.run(["export", seeds.appendingPathComponent(seed).path, "--to", "json"])
+            #expect(out.status == 0, "\(out.stderr)")
+            let model = try JSONSerialization.jsonObject(with: Data(out.stdout.utf8)) as? [String: Any]
+            let component = try #require((model?["components"] as? [[String: Any]])?.first)
+            #expect(component["id"] as? String == "native/controls/sheet")
+            let criteria = try #require(component["criteria"] as? [[String: Any]])
+            #expect(criteria.count == 10)
+            #expect(Set(criteria[0].keys).isSuperset(of: ["id", "test", "check", "expectation", "platforms"]))
+            #expect((component["scenarios"] as? [[String: Any]])?.count == scenarios)
+        }
+    }
+
+    @Test("export: an unknown format gets a suggestion, a missing source is named, and nothing is written")
+    func exportBadInput() throws {
+        let dir = try CLIRunner.scratch()
+        let typo = try CLIRunner.run(["export", seeds.path, "--to", "jsno", "--output", dir.appendingPathComponent("x.json").path])
+        #expect(typo.status != 0)
+        #expect(typo.stderr.contains("Unknown exporter 'jsno'. Did you mean 'json'?"))
+        let missing = try CLIRunner.run(["export", "no/such/folder", "--to", "json"], in: dir)
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("no/such/folder: error: no such file or folder"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = try CLIRunner.run(["list", "empty"], in: dir)
+        #expect(empty.stderr.contains("empty: error: the folder holds no criteria documents"))
+        let unwritable = try CLIRunner.run(["export", seeds.path, "--to", "json", "--output", "missing/dir/x.json"], in: dir)
+        #expect(unwritable.status != 0)
+        #expect(unwritable.stderr.contains("the folder"))
+        #expect(dir.listing == ["empty"])
+    }
+
+    @Test("init writes a starter that run accepts")
+    func initAndRun() throws {
+        let dir = try CLIRunner.scratch()
+        let created = try CLIRunner.run(["init"], in: dir)
+        #expect(created.status == 0)
+        let again = try CLIRunner.run(["init"], in: dir)
+        #expect(again.status != 0)
+        #expect(again.stderr.contains("'criteria.yml' already exists; pass --force to replace it"))
+        let sample = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria/native/controls/toggle-switch.md")
+        try dir.write(try String(contentsOf: sample, encoding: .utf8), to: "criteria/native/controls/toggle-switch.md")
+        let run = try CLIRunner.run(["run"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try Data(contentsOf: dir.appendingPathComponent("out/criteria.json"))
+        let model = try JSONSerialization.jsonObject(with: json) as? [String: Any]
+        #expect((model?["components"] as? [Any])?.count == 1)
+    }
+}
