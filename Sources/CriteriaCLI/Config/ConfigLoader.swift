@@ -40,8 +40,8 @@ public struct ConfigLoader: Sendable {
         let sources = try reader.stringList(sourcesNode, "sources")
         if sources.isEmpty { throw reader.error(sourcesNode, "sources", "is empty; name at least one file or folder") }
         let selection = try map["selection"].map { node throws(ConfigError) in try readSelection(node, &reader) } ?? .all
-        let outputs = try map["outputs"].map { node throws(ConfigError) in try readOutputs(node, &reader) } ?? []
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let outputs = try map["outputs"].map { node throws(ConfigError) in try readOutputs(node, base: base, &reader) } ?? []
         return CriteriaConfig(version: version, sources: sources, selection: selection, outputs: outputs,
                               baseDirectory: base, file: path)
     }
@@ -63,7 +63,7 @@ public struct ConfigLoader: Sendable {
         return selection
     }
 
-    private func readOutputs(_ node: Node, _ reader: inout NodeReader) throws(ConfigError) -> [CriteriaConfig.Output] {
+    private func readOutputs(_ node: Node, base: String, _ reader: inout NodeReader) throws(ConfigError) -> [CriteriaConfig.Output] {
         guard let list = node.sequence else { throw reader.error(node, "outputs", "expected a list of outputs") }
         var outputs: [CriteriaConfig.Output] = []
         for (index, item) in list.enumerated() {
@@ -78,7 +78,8 @@ public struct ConfigLoader: Sendable {
             let options = try map["options"].map { n throws(ConfigError) in try reader.options(n, "\(path).options") } ?? [:]
             let name = try map["name"].map { n throws(ConfigError) in try reader.string(n, "\(path).name") } ?? exporter
             outputs.append(.init(name: name, exporter: exporter, path: try reader.string(pathNode, "\(path).path"),
-                                 options: ExportOptions(options, origin: "\(path).options"), keyPath: path))
+                                 options: ExportOptions(options, origin: "\(path).options", baseDirectory: base),
+                                 keyPath: path))
         }
         return outputs
     }

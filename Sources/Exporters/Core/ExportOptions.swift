@@ -12,11 +12,20 @@ public struct ExportOptions: Sendable {
     public var values: [String: Value]
     /// How the options are named in errors, e.g. `outputs[1].options` or `--option`.
     public var origin: String
+    /// The folder relative paths in options (templates) start from: the config's folder, or the working folder.
+    public var baseDirectory: String
 
     /// Creates options.
-    public init(_ values: [String: Value] = [:], origin: String = "--option") {
+    public init(_ values: [String: Value] = [:], origin: String = "--option", baseDirectory: String = ".") {
         self.values = values
         self.origin = origin
+        self.baseDirectory = baseDirectory
+    }
+
+    /// A path option resolved against `baseDirectory`.
+    public func path(_ key: String) throws(ExportError) -> String? {
+        guard let value = try string(key) else { return nil }
+        return value.hasPrefix("/") ? value : baseDirectory + "/" + value
     }
 
     /// Fails on keys the exporter does not know, suggesting the nearest known key.

@@ -3,6 +3,10 @@ public struct ExporterRegistry: Sendable {
     /// The built-in exporters.
     public static let builtIn: [any Exporter.Type] = [
         JSONExporter.self,
+        CSVExporter.self,
+        AuditWorkbookExporter.self,
+        MarkdownChecklistExporter.self,
+        GherkinFeatureExporter.self,
     ]
 
     /// The exporters this registry knows.

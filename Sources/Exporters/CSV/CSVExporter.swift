@@ -1,0 +1,51 @@
+import CriteriaModel
+import Foundation
+
+/// The audit checklist as CSV for vendors: RFC 4180, UTF-8, one row per component, criterion and platform.
+public struct CSVExporter: Exporter {
+    public static let name = "csv"
+    public static let summary = "Audit checklist as RFC 4180 CSV (UTF-8), one row per component, criterion and platform."
+    public static let optionHelp = AuditLayout.optionHelp.merging([
+        "delimiter": "field separator: ',' (default), ';' for European Excel, or 'tab'",
+        "line_ending": "crlf (default, RFC 4180) or lf",
+        "bom": "start with a UTF-8 byte order mark so Excel detects UTF-8 (default false)",
+        "formula_guard": "prefix text starting with = + - @ tab or CR with an apostrophe (default true)",
+        "header": "write the header row (default true)",
+    ]) { $1 }
+
+    let layout: AuditLayout
+    let writer: CSVWriter
+    let header: Bool
+
+    public init(options: ExportOptions) throws(ExportError) {
+        try options.checkKeys(allowed: Self.optionHelp.keys, exporter: Self.name)
+        layout = try AuditLayout(options: options)
+        header = try options.bool("header") ?? true
+        let delimiter: UInt8
+        switch try options.string("delimiter") ?? "," {
+        case ",": delimiter = UInt8(ascii: ",")
+        case ";": delimiter = UInt8(ascii: ";")
+        case "tab", "\t": delimiter = 0x09
+        case "|": delimiter = UInt8(ascii: "|")
+        case let other:
+            throw ExportError("\(options.origin).delimiter: '\(other)' is not a delimiter; use ',', ';', 'tab' or '|'")
+        }
+        let lineEnding: [UInt8]
+        switch (try options.string("line_ending") ?? "crlf").lowercased() {
+        case "crlf": lineEnding = [0x0D, 0x0A]
+        case "lf": lineEnding = [0x0A]
+        case let other: throw ExportError("\(options.origin).line_ending: '\(other)' is not crlf or lf")
+        }
+        writer = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: try options.bool("bom") ?? false,
+                           formulaGuard: try options.bool("formula_guard") ?? true)
+    }
+
+    public func export(_ catalog: Catalog, context: ExportContext) throws(ExportError) -> ExportArtifact {
+        var output = writer.start()
+        if header { writer.append(layout.columns.map(\.rawValue), to: &output) }
+        for row in AuditRow.rows(of: catalog) {
+            writer.append(layout.cells(for: row), to: &output)
+        }
+        return .file(Data(output))
+    }
+}

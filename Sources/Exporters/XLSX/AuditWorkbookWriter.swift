@@ -1,0 +1,116 @@
+import CXlsxWriter
+import CriteriaModel
+import Foundation
+
+/// Lays out the audit workbook's sheets with libxlsxwriter.
+struct AuditWorkbookWriter {
+    struct Settings: Sendable {
+        var layout: AuditLayout
+        var title: String
+        var date: Date
+        var constantMemory: Bool
+        var includeScenarios: Bool
+        var includeNotes: Bool
+    }
+
+    let settings: Settings
+    var layout: AuditLayout { settings.layout }
+
+    func write(_ catalog: Catalog, rows: [AuditRow], to path: String) throws(ExportError) {
+        let book = try XLSXWorkbook(path: path, constantMemory: settings.constantMemory)
+        let styles = WorkbookStyles(book)
+        try book.setProperties(title: settings.title,
+                               subject: "Accessibility acceptance criteria: \(catalog.components.count) components, \(rows.count) checks",
+                               created: settings.date)
+        let checklist = try book.addSheet("Checklist")
+        let summary = try book.addSheet("Summary")
+        try writeChecklist(checklist, rows: rows, styles: styles)
+        try SummarySheet(layout: layout, checklistRows: rows.count).write(summary, groups: Self.groups(rows), book: book, styles: styles)
+        if settings.includeScenarios { try writeScenarios(try book.addSheet("Scenarios"), catalog: catalog, styles: styles) }
+        if settings.includeNotes { try writeNotes(try book.addSheet("Notes"), catalog: catalog, styles: styles) }
+        try book.close()
+    }
+
+    /// Component and platform pairs in row order, with their row count.
+    static func groups(_ rows: [AuditRow]) -> [(componentID: String, component: String, platform: Platform, count: Int)] {
+        var order: [String] = []
+        var groups: [String: (String, String, Platform, Int)] = [:]
+        for row in rows {
+            let key = row.componentID + "@" + row.platform.rawValue
+            if groups[key] == nil { order.append(key); groups[key] = (row.componentID, row.component, row.platform, 0) }
+            groups[key]?.3 += 1
+        }
+        return order.compactMap { groups[$0] }.map { (componentID: $0.0, component: $0.1, platform: $0.2, count: $0.3) }
+    }
+
+    private func writeChecklist(_ sheet: XLSXSheet, rows: [AuditRow], styles: WorkbookStyles) throws(ExportError) {
+        for (index, column) in layout.columns.enumerated() {
+            try sheet.setColumn(index, width: column.width, styles.wrap)
+            try sheet.write(0, index, column.rawValue, styles.header)
+        }
+        sheet.freezeHeader()
+        for (offset, row) in rows.enumerated() {
+            for (index, value) in layout.cells(for: row).enumerated() {
+                try sheet.write(offset + 1, index, value, styles.wrap)
+            }
+        }
+        let last = max(rows.count, 1)
+        try sheet.autofilter(rows: rows.count, columns: layout.columns.count)
+        if let result = layout.columns.firstIndex(of: .result) {
+            try sheet.dropdown(column: result, first: 1, last: last, values: layout.statuses)
+            try sheet.highlight(column: result, first: 1, last: last, equalTo: layout.pass, format: styles.pass)
+            try sheet.highlight(column: result, first: 1, last: last, equalTo: layout.fail, format: styles.fail)
+        }
+        if let severity = layout.columns.firstIndex(of: .severity) {
+            try sheet.dropdown(column: severity, first: 1, last: last, values: layout.severities)
+        }
+    }
+
+    private func writeScenarios(_ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles) throws(ExportError) {
+        let header = ["Component ID", "Component", "Scenario", "Step"]
+        for (index, (title, width)) in zip(header, [34.0, 20, 36, 90]).enumerated() {
+            try sheet.setColumn(index, width: width, styles.wrap)
+            try sheet.write(0, index, title, styles.header)
+        }
+        sheet.freezeHeader()
+        var row = 1
+        for component in catalog.components {
+            for scenario in component.scenarios {
+                for (step, depth) in Self.steps(scenario.steps, depth: 0) {
+                    let text = String(repeating: "    ", count: depth) + step.keyword.rawValue + " " + step.text
+                    for (index, value) in [component.id, component.title, scenario.name, text].enumerated() {
+                        try sheet.write(row, index, value, styles.wrap)
+                    }
+                    row += 1
+                }
+            }
+        }
+        try sheet.autofilter(rows: row - 1, columns: header.count)
+    }
+
+    static func steps(_ steps: [Step], depth: Int) -> [(Step, Int)] {
+        steps.flatMap { [($0, depth)] + Self.steps($0.children, depth: depth + 1) }
+    }
+
+    private func writeNotes(_ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles) throws(ExportError) {
+        let header = ["Component ID", "Component", "Platform", "Topic", "Framework", "Note"]
+        for (index, (title, width)) in zip(header, [34.0, 20, 10, 22, 18, 100]).enumerated() {
+            try sheet.setColumn(index, width: width, styles.wrap)
+            try sheet.write(0, index, title, styles.header)
+        }
+        sheet.freezeHeader()
+        var row = 1
+        for component in catalog.components {
+            for note in component.notes {
+                let pieces = CellText.pieces(note.text)
+                for (part, text) in pieces.enumerated() {
+                    let topic = pieces.count > 1 ? "\(note.topic) (part \(part + 1) of \(pieces.count))" : note.topic
+                    let values = [component.id, component.title, note.platform?.rawValue ?? "All", topic, note.framework ?? "", text]
+                    for (index, value) in values.enumerated() { try sheet.write(row, index, value, styles.wrap) }
+                    row += 1
+                }
+            }
+        }
+        try sheet.autofilter(rows: row - 1, columns: header.count)
+    }
+}
