@@ -20,6 +20,24 @@ public struct AuditRow: Hashable, Sendable {
         self.criterion = criterion
     }
 
+    /// Visits every row without building them all at once, so large audits stream in constant memory.
+    public static func forEach<E: Error>(in catalog: Catalog, _ body: (AuditRow) throws(E) -> Void) throws(E) {
+        for component in catalog.components {
+            for criterion in component.criteria {
+                for platform in criterion.platforms {
+                    try body(AuditRow(component: component, criterion: criterion, platform: platform))
+                }
+            }
+        }
+    }
+
+    /// The number of rows a catalog expands to.
+    public static func count(in catalog: Catalog) -> Int {
+        catalog.components.reduce(0) { total, component in
+            total + component.criteria.reduce(0) { $0 + $1.platforms.count }
+        }
+    }
+
     /// Expands a catalog into rows: component × criterion × platform, in document order.
     public static func rows(of catalog: Catalog) -> [AuditRow] {
         catalog.components.flatMap { component in

@@ -39,14 +39,14 @@ public struct AuditWorkbookExporter: Exporter {
     }
 
     public func export(_ catalog: Catalog, context: ExportContext) throws(ExportError) -> ExportArtifact {
-        let rows = AuditRow.rows(of: catalog)
-        try CellText.checkLengths(rows, layout: layout)
+        try CellText.checkLengths(catalog, layout: layout)
+        let rowCount = AuditRow.count(in: catalog)
         let settings = AuditWorkbookWriter.Settings(
             layout: layout, title: title, date: context.date,
-            constantMemory: constantMemory ?? (rows.count > 100_000),
+            constantMemory: constantMemory ?? (rowCount > 100_000),
             includeScenarios: includeScenarios, includeNotes: includeNotes)
         return .writtenByLibrary { path throws(ExportError) in
-            try AuditWorkbookWriter(settings: settings).write(catalog, rows: rows, to: path)
+            try AuditWorkbookWriter(settings: settings).write(catalog, to: path)
         }
     }
 
@@ -59,8 +59,8 @@ public struct AuditWorkbookExporter: Exporter {
 
 /// Excel's cell limit: text longer than 32,767 characters is refused (checklist) or split (notes), never cut.
 enum CellText {
-    static func checkLengths(_ rows: [AuditRow], layout: AuditLayout) throws(ExportError) {
-        for row in rows {
+    static func checkLengths(_ catalog: Catalog, layout: AuditLayout) throws(ExportError) {
+        try AuditRow.forEach(in: catalog) { row throws(ExportError) in
             for (column, value) in zip(layout.columns, layout.cells(for: row)) where value.utf16.count > XLSXSheet.maxCellCharacters {
                 throw ExportError("\(row.criterion.source): the \(column.rawValue.lowercased()) of '\(row.criterion.id)' has "
                                   + "\(value.utf16.count) characters; an Excel cell holds at most 32,767. Shorten it in the document.")

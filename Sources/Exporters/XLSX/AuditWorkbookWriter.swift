@@ -16,46 +16,50 @@ struct AuditWorkbookWriter {
     let settings: Settings
     var layout: AuditLayout { settings.layout }
 
-    func write(_ catalog: Catalog, rows: [AuditRow], to path: String) throws(ExportError) {
+    func write(_ catalog: Catalog, to path: String) throws(ExportError) {
         let book = try XLSXWorkbook(path: path, constantMemory: settings.constantMemory)
         let styles = WorkbookStyles(book)
+        let rowCount = AuditRow.count(in: catalog)
         try book.setProperties(title: settings.title,
-                               subject: "Accessibility acceptance criteria: \(catalog.components.count) components, \(rows.count) checks",
+                               subject: "Accessibility acceptance criteria: \(Self.counted(catalog.components.count, "component")), "
+                                   + Self.counted(rowCount, "check"),
                                created: settings.date)
         let checklist = try book.addSheet("Checklist")
         let summary = try book.addSheet("Summary")
-        try writeChecklist(checklist, rows: rows, styles: styles)
-        try SummarySheet(layout: layout, checklistRows: rows.count).write(summary, groups: Self.groups(rows), book: book, styles: styles)
+        try writeChecklist(checklist, catalog: catalog, rowCount: rowCount, styles: styles)
+        try SummarySheet(layout: layout, checklistRows: rowCount).write(summary, groups: Self.groups(catalog), book: book, styles: styles)
         if settings.includeScenarios { try writeScenarios(try book.addSheet("Scenarios"), catalog: catalog, styles: styles) }
         if settings.includeNotes { try writeNotes(try book.addSheet("Notes"), catalog: catalog, styles: styles) }
         try book.close()
     }
 
+    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     /// Component and platform pairs in row order, with their row count.
-    static func groups(_ rows: [AuditRow]) -> [(componentID: String, component: String, platform: Platform, count: Int)] {
-        var order: [String] = []
-        var groups: [String: (String, String, Platform, Int)] = [:]
-        for row in rows {
-            let key = row.componentID + "@" + row.platform.rawValue
-            if groups[key] == nil { order.append(key); groups[key] = (row.componentID, row.component, row.platform, 0) }
-            groups[key]?.3 += 1
+    static func groups(_ catalog: Catalog) -> [(componentID: String, component: String, platform: Platform, count: Int)] {
+        catalog.components.flatMap { component in
+            component.platforms.compactMap { platform in
+                let count = component.criteria.filter { $0.platforms.contains(platform) }.count
+                return count == 0 ? nil : (componentID: component.id, component: component.title, platform: platform, count: count)
+            }
         }
-        return order.compactMap { groups[$0] }.map { (componentID: $0.0, component: $0.1, platform: $0.2, count: $0.3) }
     }
 
-    private func writeChecklist(_ sheet: XLSXSheet, rows: [AuditRow], styles: WorkbookStyles) throws(ExportError) {
+    private func writeChecklist(_ sheet: XLSXSheet, catalog: Catalog, rowCount: Int, styles: WorkbookStyles) throws(ExportError) {
         for (index, column) in layout.columns.enumerated() {
             try sheet.setColumn(index, width: column.width, styles.wrap)
             try sheet.write(0, index, column.rawValue, styles.header)
         }
         sheet.freezeHeader()
-        for (offset, row) in rows.enumerated() {
-            for (index, value) in layout.cells(for: row).enumerated() {
-                try sheet.write(offset + 1, index, value, styles.wrap)
+        var rowNumber = 1
+        try AuditRow.forEach(in: catalog) { row throws(ExportError) in
+            for (index, column) in layout.columns.enumerated() {
+                try sheet.write(rowNumber, index, column.value(for: row, layout: layout), styles.wrap)
             }
+            rowNumber += 1
         }
-        let last = max(rows.count, 1)
-        try sheet.autofilter(rows: rows.count, columns: layout.columns.count)
+        let last = max(rowCount, 1)
+        try sheet.autofilter(rows: rowCount, columns: layout.columns.count)
         if let result = layout.columns.firstIndex(of: .result) {
             try sheet.dropdown(column: result, first: 1, last: last, values: layout.statuses)
             try sheet.highlight(column: result, first: 1, last: last, equalTo: layout.pass, format: styles.pass)

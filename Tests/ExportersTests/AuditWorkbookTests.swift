@@ -1,0 +1,177 @@
+import CriteriaModel
+import Exporters
+import Foundation
+import Testing
+
+@Suite("XLSX audit workbook")
+struct AuditWorkbookTests {
+    func writeSample(options: [String: ExportOptions.Value] = [:]) throws -> (URL, Catalog) {
+        let catalog = try sampleCatalog()
+        let file = try scratchFolder().appendingPathComponent("audit.xlsx")
+        try exportToDisk(try AuditWorkbookExporter(options: ExportOptions(options)), catalog, to: file)
+        return (file, catalog)
+    }
+
+    func inspect(_ file: URL) throws -> [String: Any] {
+        let result = try python("check_workbook.py", [file.path])
+        #expect(result.status == 0, "\(result.err)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+    }
+
+    @Test("openpyxl sees the sheets, header, frozen pane, autofilter, dropdowns, colours and properties")
+    func structure() throws {
+        let (file, catalog) = try writeSample()
+        let report = try inspect(file)
+        let rows = AuditRow.rows(of: catalog).count
+        #expect(report["sheets"] as? [String] == ["Checklist", "Summary", "Scenarios", "Notes"])
+        #expect(report["title"] as? String == "Accessibility audit")
+        #expect((report["subject"] as? String)?.contains("4 components, \(rows) checks") == true)
+        #expect(report["created"] as? String == "2026-01-01T00:00:00")
+        #expect(report["header"] as? [String] == AuditColumn.allCases.map(\.rawValue))
+        #expect(report["header_bold"] as? Bool == true)
+        #expect(report["freeze"] as? String == "A2")
+        #expect(report["autofilter"] as? String == "A1:L\(rows + 1)")
+        #expect(report["rows"] as? Int == rows)
+        #expect(report["wrapped"] as? Bool == true)
+        let validations = try #require(report["validations"] as? [[String: Any]])
+        #expect(validations.count == 2)
+        #expect(validations[0]["formula"] as? String == "\"Pass,Fail,Not applicable,Not tested,Cannot tell\"")
+        #expect(validations[0]["range"] as? String == "G2:G\(rows + 1)")
+        #expect(validations[1]["formula"] as? String == "\"Critical,High,Medium,Low\"")
+        #expect(validations.allSatisfy { $0["type"] as? String == "list" && $0["arrow_hidden"] as? Bool == false })
+        #expect(report["conditional"] as? [String] == ["\"Fail\"", "\"Pass\""])
+        let first = try #require(report["first_row"] as? [Any])
+        #expect(first[6] as? String == "Not tested")
+        #expect((report["widths"] as? [String: Double])?["F"] ?? 0 > 50)
+    }
+
+    @Test("the summary holds live COUNTIFS formulas, a conformance formula and a stacked bar chart")
+    func summary() throws {
+        let (file, catalog) = try writeSample()
+        let report = try inspect(file)
+        #expect(report["summary_header"] as? [String] == ["Component", "Platform", "Checks", "Pass", "Fail", "Not applicable",
+                                                           "Not tested", "Cannot tell", "Conformance"])
+        let pairs = catalog.components.reduce(0) { $0 + $1.platforms.count }
+        #expect(report["summary_rows"] as? Int == pairs)
+        let formulas = try #require(report["summary_formulas"] as? [[Any]])
+        #expect((formulas[0][3] as? String)?.hasPrefix("=COUNTIFS(Checklist!$A$2:$A$") == true)
+        #expect((formulas[0][3] as? String)?.hasSuffix("\"native/controls/rating/*@ios\",Checklist!$G$2:$G$59,\"Pass\")") == true)
+        #expect((formulas[0][8] as? String)?.contains("Partially Supports") == true)
+        #expect(report["charts"] as? [String] == ["BarChart:stacked:5"])
+    }
+
+    @Test("LibreOffice opens the workbook and recalculates the summary as testers fill it in")
+    func libreOfficeRecalculates() throws {
+        let (file, _) = try writeSample()
+        let filled = file.deletingLastPathComponent().appendingPathComponent("filled.xlsx")
+        let fill = try python("fill_workbook.py", [file.path, filled.path,
+                                                  "native/controls/rating/*@ios=Pass", "native/controls/rating/keyboard/arrow-keys@ios=Fail",
+                                                  "web/component/disclosure/*=Pass",
+                                                  "native/notifications/banner/*@android=Fail",
+                                                  "native/controls/toggle-switch/*@ios=Not applicable"])
+        #expect(fill.status == 0, "\(fill.err)")
+        let outdir = file.deletingLastPathComponent().appendingPathComponent("csv")
+        let convert = try runTool("soffice", ["--headless", "--norestore", "--convert-to",
+                                              "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,2",
+                                              "--outdir", outdir.path, filled.path])
+        #expect(convert.status == 0, "\(convert.err)")
+        let csv = try String(contentsOf: outdir.appendingPathComponent("filled-Summary.csv"), encoding: .utf8)
+        let lines = csv.split(whereSeparator: \.isNewline).map(String.init)
+        #expect(lines.contains("Rating,iOS,8,7,1,0,0,0,Partially Supports"))
+        #expect(lines.contains("Rating,Android,8,0,0,0,8,0,Not Evaluated"))
+        #expect(lines.contains("Disclosure,Web,7,7,0,0,0,0,Supports"))
+        #expect(lines.contains("Banner,Android,8,0,8,0,0,0,Does Not Support"))
+        #expect(lines.contains("Toggle switch,iOS,9,0,0,9,0,0,Not Applicable"))
+        // The converted original (nothing filled in) opens too.
+        let plain = try runTool("soffice", ["--headless", "--norestore", "--convert-to", "pdf", "--outdir", outdir.path, file.path])
+        #expect(plain.status == 0)
+        #expect(FileManager.default.fileExists(atPath: outdir.appendingPathComponent("audit.pdf").path))
+    }
+
+    @Test("text that looks like a formula is written as text")
+    func formulaInjection() throws {
+        let risky = ["=HYPERLINK(\"http://x\",\"y\")", "+1", "-1", "@SUM(A1)"]
+        let criteria = risky.enumerated().map { index, text in
+            Criterion(id: "web/component/x/keyboard/k\(index)", test: .keyboard, check: text, expectation: text,
+                      platforms: [.web], source: SourceLocation(file: "x.md", line: index + 1))
+        }
+        let catalog = Catalog(components: [Component(id: "web/component/x", title: "X", family: .web, category: "component",
+                                                     criteria: criteria, source: SourceLocation(file: "x.md", line: 1))])
+        let file = try scratchFolder().appendingPathComponent("risky.xlsx")
+        try exportToDisk(try AuditWorkbookExporter(options: ExportOptions()), catalog, to: file)
+        let report = try inspect(file)
+        let types = try #require(report["text_cells"] as? [String: String])
+        #expect(types.count == 8)
+        #expect(types.values.allSatisfy { $0 == "s" })
+    }
+
+    @Test("a check longer than a cell is refused with its file:line; a long note is split, never cut")
+    func longText() throws {
+        let long = String(repeating: "a", count: 40_000)
+        let bad = Catalog(components: [Component(id: "web/component/x", title: "X", family: .web, category: "component",
+            criteria: [Criterion(id: "web/component/x/keyboard/tab", test: .keyboard, check: "Tab", expectation: long,
+                                 platforms: [.web], source: SourceLocation(file: "x.md", line: 7))],
+            source: SourceLocation(file: "x.md", line: 1))])
+        let exporter = try AuditWorkbookExporter(options: ExportOptions())
+        #expect(throws: ExportError("x.md:7: the expected result of 'web/component/x/keyboard/tab' has 40000 characters; an Excel cell holds at most 32,767. Shorten it in the document.")) {
+            try exporter.export(bad, context: fixedContext)
+        }
+        var noted = bad
+        noted.components[0].criteria[0].expectation = "short"
+        let lines = (0..<5_000).map { "line \($0) " + String(repeating: "b", count: 10) }.joined(separator: "\n")
+        noted.components[0].notes = [DeveloperNote(platform: nil, topic: "Huge", framework: nil, text: lines,
+                                                   source: SourceLocation(file: "x.md", line: 9))]
+        let file = try scratchFolder().appendingPathComponent("long.xlsx")
+        try exportToDisk(exporter, noted, to: file)
+        let report = try inspect(file)
+        // 103,889 characters need four cells; the pieces break at line ends, so nothing but those breaks is missing.
+        #expect(lines.utf16.count == 103_889)
+        #expect(report["note_rows"] as? Int == 4)
+        #expect(report["notes_total_len"] as? Int == 103_889 - 3)
+        #expect((report["notes_max_len"] as? Int ?? .max) <= 32_767)
+    }
+
+    /// JSON with sorted keys, so that two decoded reports compare by content.
+    func canonical(_ value: Any?) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: [value ?? NSNull()], options: .sortedKeys), as: UTF8.self)
+    }
+
+    @Test("constant-memory mode writes the same cells")
+    func constantMemory() throws {
+        let (normal, _) = try writeSample()
+        let (streamed, _) = try writeSample(options: ["constant_memory": .string("true")])
+        let a = try inspect(normal), b = try inspect(streamed)
+        for key in ["header", "rows", "first_row", "validations", "summary_formulas", "charts", "scenario_rows", "note_rows"] {
+            #expect(try canonical(a[key]) == canonical(b[key]), "\(key)")
+        }
+    }
+
+    @Test("columns and status words are configurable; the summary follows them")
+    func configurable() throws {
+        let (file, _) = try writeSample(options: [
+            "columns": .list(["Component", "Platform", "Check", "Result"]),
+            "statuses": .list(["OK", "KO", "N/A", "Todo", "Unsure"]),
+        ])
+        let report = try inspect(file)
+        #expect(report["header"] as? [String] == ["Component", "Platform", "Check", "Result"])
+        #expect((report["validations"] as? [[String: Any]])?.first?["formula"] as? String == "\"OK,KO,N/A,Todo,Unsure\"")
+        let formulas = try #require(report["summary_formulas"] as? [[Any]])
+        #expect((formulas[0][3] as? String) == "=COUNTIFS(Checklist!$A$2:$A$59,\"Rating\",Checklist!$B$2:$B$59,\"iOS\",Checklist!$D$2:$D$59,\"OK\")")
+        #expect(throws: ExportError("--option.columns: the workbook needs the 'Result' column; testers fill it in")) {
+            try AuditWorkbookExporter(options: ExportOptions(["columns": .list(["ID"])]))
+        }
+        #expect(throws: ExportError("--option.statuses: give five different words, in the order pass, fail, not applicable, not tested, cannot tell")) {
+            try AuditWorkbookExporter(options: ExportOptions(["statuses": .list(["Yes", "No"])]))
+        }
+    }
+
+    @Test("golden XML parts of the toggle switch workbook (dates blanked)")
+    func goldenParts() throws {
+        let catalog = try loadCatalog(Paths.samples.appendingPathComponent("native/controls/toggle-switch.md"))
+        let file = try scratchFolder().appendingPathComponent("golden.xlsx")
+        try exportToDisk(try AuditWorkbookExporter(options: ExportOptions()), catalog, to: file)
+        let parts = try python("xlsx_parts.py", [file.path])
+        #expect(parts.status == 0, "\(parts.err)")
+        try expectGolden(parts.out, "toggle-switch.xlsx.xml")
+    }
+}

@@ -1,0 +1,89 @@
+import CriteriaModel
+import CriteriaReaders
+import Exporters
+import Foundation
+import Testing
+
+enum Paths {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let samples = packageRoot.appendingPathComponent("Samples/criteria")
+    static let scripts = packageRoot.appendingPathComponent("Tests/ExportersTests/Scripts")
+    static let golden = packageRoot.appendingPathComponent("Tests/ExportersTests/Fixtures/golden")
+    static let corpus = shared.appendingPathComponent("corpus/magentaa11y")
+}
+
+/// A fixed date so that outputs are reproducible.
+let fixedContext = ExportContext(date: Date(timeIntervalSince1970: 1_767_225_600), toolVersion: "test")
+
+/// Reads documents under a folder (or one file) into a catalog, failing the test on read errors.
+func loadCatalog(_ url: URL) throws -> Catalog {
+    let paths = try SourceCollector().collect([url.path])
+    let reader = DocumentReader()
+    var components: [Component] = []
+    for path in paths {
+        // Paths relative to the package, so golden files do not depend on where the checkout is.
+        let relative = path.hasPrefix(Paths.packageRoot.path + "/") ? String(path.dropFirst(Paths.packageRoot.path.count + 1)) : path
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let result = reader.read(bytes: bytes, path: relative)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        if let component = result.component { components.append(component) }
+    }
+    return Catalog(components: components)
+}
+
+func sampleCatalog() throws -> Catalog { try loadCatalog(Paths.samples) }
+
+func scratchFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("criteria-export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Renders with an exporter and delivers through the real sink.
+func exportToDisk(_ exporter: any Exporter, _ catalog: Catalog, to url: URL) throws {
+    try FileSink().deliver(try exporter.export(catalog, context: fixedContext), to: url.path)
+}
+
+func fileData(_ artifact: ExportArtifact) throws -> Data {
+    guard case .file(let data) = artifact else { throw ExportError("expected a single file") }
+    return data
+}
+
+/// Runs a program and returns its exit status and output.
+@discardableResult
+func runTool(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [executable] + arguments
+    let out = Pipe(), err = Pipe(), stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(input) }
+    try stdin.fileHandleForWriting.close()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+}
+
+func python(_ script: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    try runTool("python3", [Paths.scripts.appendingPathComponent(script).path] + arguments)
+}
+
+/// Compares text with a golden file; with CRITERIA_RECORD_GOLDEN=1 it records and fails once, so a new
+/// baseline is always a deliberate, reviewed change.
+func expectGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let url = Paths.golden.appendingPathComponent(name)
+    if ProcessInfo.processInfo.environment["CRITERIA_RECORD_GOLDEN"] == "1" {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        Issue.record("recorded golden file \(name); review it and run again without CRITERIA_RECORD_GOLDEN", sourceLocation: sourceLocation)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(text == expected, "output differs from golden file \(name)", sourceLocation: sourceLocation)
+}
