@@ -14,6 +14,15 @@ public enum Platform: String, Hashable, Sendable, Codable, CaseIterable, Compara
         }
     }
 
+    /// The platform as it ends a row id: `ios`, `android`, `web`.
+    public var idSuffix: String {
+        switch self {
+        case .iOS: "ios"
+        case .android: "android"
+        case .web: "web"
+        }
+    }
+
     public static func < (lhs: Platform, rhs: Platform) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

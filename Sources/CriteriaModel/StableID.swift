@@ -42,6 +42,6 @@ public enum StableID {
 
     /// The id of one audit row: a criterion on one platform.
     public static func row(criterion: String, platform: Platform) -> String {
-        "\(criterion)@\(platform.rawValue.lowercased())"
+        criterion + "@" + platform.idSuffix
     }
 }

@@ -69,13 +69,26 @@ func benchReaders(corpus: String) {
     _ = criteria
 }
 
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 switch arguments.first {
 case "readers", nil:
-    let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let corpus = arguments.dropFirst().first ?? here.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path
+    let corpus = arguments.dropFirst().first ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path
     benchReaders(corpus: corpus)
+case "exporters":
+    let counts = arguments.dropFirst().compactMap { Int($0) }
+    benchExporters(rowCounts: counts.isEmpty ? [10_000, 100_000, 1_000_000] : counts, root: packageRoot)
+case "xlsx-child":
+    // Runs in its own process so that its peak memory can be measured apart from the parent's.
+    guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
+    xlsxChild(rows: rows, output: arguments[2])
+case "inputs-child":
+    guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
+    inputsChild(rows: rows, folder: arguments[2])
+case "csv-child":
+    guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
+    csvChild(rows: rows, output: arguments[2])
 default:
-    print("usage: criteria-bench readers [CORPUS_DIR]")
+    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...]")
     exit(2)
 }

@@ -62,6 +62,20 @@ public struct AuditLayout: Sendable {
     public var defaultStatus: String { statuses[3] }
     public var cannotTell: String { statuses[4] }
 
+    /// The value of one cell of a fresh row, straight from the model.
+    public func value(_ column: AuditColumn, _ component: Component, _ criterion: Criterion, _ platform: Platform) -> String {
+        switch column {
+        case .id: StableID.row(criterion: criterion.id, platform: platform)
+        case .component: component.title
+        case .platform: platform.rawValue
+        case .test: criterion.test.label
+        case .check: criterion.check
+        case .expected: criterion.expectation
+        case .result: defaultStatus
+        case .severity, .tester, .date, .notes, .ticket: ""
+        }
+    }
+
     /// The cells of one row, in column order.
     public func cells(for row: AuditRow) -> [String] {
         columns.map { $0.value(for: row, layout: self) }

@@ -59,11 +59,18 @@ public struct AuditWorkbookExporter: Exporter {
 
 /// Excel's cell limit: text longer than 32,767 characters is refused (checklist) or split (notes), never cut.
 enum CellText {
+    /// Checks the texts a checklist row can hold (title, check, expectation) once per criterion, not per row.
     static func checkLengths(_ catalog: Catalog, layout: AuditLayout) throws(ExportError) {
-        try AuditRow.forEach(in: catalog) { row throws(ExportError) in
-            for (column, value) in zip(layout.columns, layout.cells(for: row)) where value.utf16.count > XLSXSheet.maxCellCharacters {
-                throw ExportError("\(row.criterion.source): the \(column.rawValue.lowercased()) of '\(row.criterion.id)' has "
-                                  + "\(value.utf16.count) characters; an Excel cell holds at most 32,767. Shorten it in the document.")
+        for component in catalog.components {
+            for criterion in component.criteria {
+                let fields: [(AuditColumn, String)] = [(.component, component.title), (.check, criterion.check),
+                                                       (.expected, criterion.expectation), (.id, criterion.id)]
+                // UTF-8 length bounds the UTF-16 length from above and is free to read; count exactly only when long.
+                for (column, value) in fields where layout.columns.contains(column) && value.utf8.count > XLSXSheet.maxCellCharacters
+                    && value.utf16.count > XLSXSheet.maxCellCharacters {
+                    throw ExportError("\(criterion.source): the \(column.rawValue.lowercased()) of '\(criterion.id)' has "
+                                      + "\(value.utf16.count) characters; an Excel cell holds at most 32,767. Shorten it in the document.")
+                }
             }
         }
     }

@@ -52,11 +52,23 @@ struct AuditWorkbookWriter {
         }
         sheet.freezeHeader()
         var rowNumber = 1
-        try AuditRow.forEach(in: catalog) { row throws(ExportError) in
-            for (index, column) in layout.columns.enumerated() {
-                try sheet.write(rowNumber, index, column.value(for: row, layout: layout), styles.wrap)
+        var rowID = RowIDBuffer()
+        // Straight from the model, not through AuditRow: no copied criterion or id string per row.
+        for component in catalog.components {
+            for criterion in component.criteria {
+                for platform in criterion.platforms {
+                    for (index, column) in layout.columns.enumerated() {
+                        if column == .id {
+                            try rowID.withCString(criterion: criterion.id, platform: platform) { text throws(ExportError) in
+                                try sheet.write(rowNumber, index, cString: text, styles.wrap)
+                            }
+                        } else {
+                            try sheet.write(rowNumber, index, layout.value(column, component, criterion, platform), styles.wrap)
+                        }
+                    }
+                    rowNumber += 1
+                }
             }
-            rowNumber += 1
         }
         let last = max(rowCount, 1)
         try sheet.autofilter(rows: rowCount, columns: layout.columns.count)

@@ -23,10 +23,11 @@ struct SummarySheet {
             try sheet.write(row, 0, group.component)
             try sheet.write(row, 1, group.platform.rawValue)
             let match = matchCriteria(group)
+            let resultRange = range(.result)
             try sheet.write(row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count), styles.count)
             for (index, status) in layout.statuses.enumerated() {
                 let initial = status == layout.defaultStatus ? Double(group.count) : 0
-                try sheet.write(row, 3 + index, formula: "=COUNTIFS(\(match),\(range(.result)),\(quoted(status)))",
+                try sheet.write(row, 3 + index, formula: "=COUNTIFS(\(match),\(resultRange),\(quoted(status)))",
                                 value: initial, styles.count)
             }
             try sheet.write(row, header.count - 1, formula: conformanceFormula(row: row), text: "Not Evaluated")
@@ -51,7 +52,7 @@ struct SummarySheet {
     }
 
     private func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + text + "\""
     }
 
     /// Supports when everything applicable passed; Partially Supports when some passed and some failed;

@@ -9,13 +9,17 @@ struct XLSXSheet {
     /// Excel's limit on the characters in one cell.
     static let maxCellCharacters = 32_767
 
-    /// Writes text as text: never as a formula, whatever it starts with.
+    /// Writes text as text: never as a formula, whatever it starts with. Empty text writes no cell:
+    /// the column's format already applies to it, and a million blank cells would only cost time.
     func write(_ row: Int, _ column: Int, _ text: String, _ format: UnsafeMutablePointer<lxw_format>? = nil) throws(ExportError) {
-        guard !text.isEmpty else {
-            if let format { try check(worksheet_write_blank(pointer, lxw_row_t(row), lxw_col_t(column), format), "writing a blank cell") }
-            return
-        }
+        guard !text.isEmpty else { return }
         try check(worksheet_write_string(pointer, lxw_row_t(row), lxw_col_t(column), text, format),
+                  "writing \(name)!\(Self.cellName(row, column))")
+    }
+
+    /// Writes a NUL-terminated C string the caller owns.
+    func write(_ row: Int, _ column: Int, cString: UnsafePointer<CChar>, _ format: UnsafeMutablePointer<lxw_format>?) throws(ExportError) {
+        try check(worksheet_write_string(pointer, lxw_row_t(row), lxw_col_t(column), cString, format),
                   "writing \(name)!\(Self.cellName(row, column))")
     }
 

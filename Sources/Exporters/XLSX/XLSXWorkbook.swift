@@ -62,8 +62,9 @@ final class XLSXWorkbook {
     }
 }
 
-/// Turns a libxlsxwriter return code into an error naming what was being done.
-func check(_ code: lxw_error, _ doing: String) throws(ExportError) {
+/// Turns a libxlsxwriter return code into an error naming what was being done (built only on failure:
+/// it is called for every cell).
+func check(_ code: lxw_error, _ doing: @autoclosure () -> String) throws(ExportError) {
     guard code != LXW_NO_ERROR else { return }
-    throw ExportError("libxlsxwriter failed \(doing): \(String(cString: lxw_strerror(code)))")
+    throw ExportError("libxlsxwriter failed \(doing()): \(String(cString: lxw_strerror(code)))")
 }
