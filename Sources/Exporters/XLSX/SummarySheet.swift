@@ -6,6 +6,21 @@ import CriteriaModel
 struct SummarySheet {
     let layout: AuditLayout
     let checklistRows: Int
+    /// `Checklist!$X$2:$X$n` for each column, built once: the summary has one formula per status per row.
+    private let ranges: [AuditColumn: String]
+    private let quotedStatuses: [String]
+
+    init(layout: AuditLayout, checklistRows: Int) {
+        self.layout = layout
+        self.checklistRows = checklistRows
+        let last = max(checklistRows, 1)
+        var ranges: [AuditColumn: String] = [:]
+        for (index, column) in layout.columns.enumerated() {
+            ranges[column] = "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
+        }
+        self.ranges = ranges
+        quotedStatuses = layout.statuses.map(Self.quoted)
+    }
 
     /// VPAT 2.x conformance levels.
     static let conformanceHeader = "Conformance"
@@ -27,7 +42,7 @@ struct SummarySheet {
             try sheet.write(row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count), styles.count)
             for (index, status) in layout.statuses.enumerated() {
                 let initial = status == layout.defaultStatus ? Double(group.count) : 0
-                try sheet.write(row, 3 + index, formula: "=COUNTIFS(\(match),\(resultRange),\(quoted(status)))",
+                try sheet.write(row, 3 + index, formula: "=COUNTIFS(" + match + "," + resultRange + "," + quotedStatuses[index] + ")",
                                 value: initial, styles.count)
             }
             try sheet.write(row, header.count - 1, formula: conformanceFormula(row: row), text: "Not Evaluated")
@@ -45,13 +60,11 @@ struct SummarySheet {
         return "\(range(.component)),\(quoted(group.component)),\(range(.platform)),\(quoted(group.platform.rawValue))"
     }
 
-    private func range(_ column: AuditColumn) -> String {
-        let index = layout.columns.firstIndex(of: column) ?? 0
-        let last = max(checklistRows, 1)
-        return "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
-    }
+    private func range(_ column: AuditColumn) -> String { ranges[column] ?? "" }
 
-    private func quoted(_ text: String) -> String {
+    private func quoted(_ text: String) -> String { Self.quoted(text) }
+
+    private static func quoted(_ text: String) -> String {
         text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + text + "\""
     }
 
