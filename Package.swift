@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -39,9 +40,18 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Tickets",
+            dependencies: [
+                "CriteriaModel", "Exporters", "CCurl",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .target(
             name: "CriteriaCLI",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Exporters",
+                "CriteriaModel", "CriteriaReaders", "Exporters", "Tickets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -49,11 +59,12 @@ let package = Package(
         .executableTarget(name: "criteria", dependencies: ["CriteriaCLI"]),
         .executableTarget(
             name: "criteria-bench",
-            dependencies: ["CriteriaModel", "CriteriaReaders", "Exporters"]
+            dependencies: ["CriteriaModel", "CriteriaReaders", "Exporters", "Tickets"]
         ),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders"]),
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders"]),
+        .testTarget(name: "TicketsTests", dependencies: ["Tickets", "CriteriaReaders"]),
         .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI"]),
     ]
 )

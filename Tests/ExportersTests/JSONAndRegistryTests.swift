@@ -17,11 +17,11 @@ struct JSONAndRegistryTests {
         #expect(Set(registry.names).count == registry.names.count)
         #expect(Array(registry.names.prefix(5)) == ["json", "csv", "xlsx", "markdown", "gherkin"])
         #expect(throws: ExportError("Unknown exporter 'xslx'. Did you mean 'xlsx'? Available: \(registry.names.joined(separator: ", ")).")) {
-            try registry.exporter(named: "xslx")
+            try registry.entry(named: "xslx")
         }
-        for exporter in registry.exporters {
-            #expect(!exporter.summary.isEmpty)
-            #expect(throws: ExportError.self) { try exporter.init(options: ExportOptions(["no_such_option": .bool(true)])) }
+        for entry in registry.entries {
+            #expect(!entry.summary.isEmpty)
+            #expect(throws: ExportError.self) { try entry.make(ExportOptions(["no_such_option": .bool(true)])) }
         }
     }
 }

@@ -26,8 +26,8 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var selection: SelectionOptions
 
     func run() throws {
-        let registry = ExporterRegistry()
-        let exporterType = try wrap { () throws(ExportError) in try registry.exporter(named: to) }
+        let registry = try RegistryLoader.load(configDirectory: nil)
+        let entry = try wrap { () throws(ExportError) in try registry.entry(named: to) }
         var values: [String: ExportOptions.Value] = [:]
         for option in options {
             guard let eq = option.firstIndex(of: "=") else {
@@ -35,7 +35,7 @@ struct ExportCommand: ParsableCommand {
             }
             values[String(option[..<eq])] = .string(String(option[option.index(after: eq)...]))
         }
-        let exporter = try wrap { () throws(ExportError) in try exporterType.init(options: ExportOptions(values)) }
+        let exporter = try wrap { () throws(ExportError) in try entry.make(ExportOptions(values)) }
         let loaded = try CatalogLoader().load(paths)
         Terminal.report(loaded.diagnostics)
         if loaded.hasErrors { throw CLIError("nothing was exported: fix the errors above first") }

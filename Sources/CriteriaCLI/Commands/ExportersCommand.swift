@@ -9,8 +9,9 @@ struct ExportersCommand: ParsableCommand {
     )
 
     func run() throws {
-        for exporter in ExporterRegistry().exporters {
-            print("\(exporter.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(exporter.summary)")
+        for exporter in try RegistryLoader.load(configDirectory: nil).entries {
+            let origin = exporter.origin == "built in" ? "" : " (\(exporter.origin))"
+            print("\(exporter.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(exporter.summary)\(origin)")
             for (key, help) in exporter.optionHelp.sorted(by: { $0.key < $1.key }) {
                 print("    \(key): \(help)")
             }

@@ -21,7 +21,7 @@ struct RunCommand: ParsableCommand {
     var dryRun = false
 
     func run() throws {
-        let registry = ExporterRegistry()
+        let registry = try RegistryLoader.load(configDirectory: URL(fileURLWithPath: config).deletingLastPathComponent().path)
         let settings: CriteriaConfig
         do { settings = try ConfigLoader(registry: registry).load(path: config) } catch { throw CLIError(error.description) }
         let wanted = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
@@ -33,8 +33,8 @@ struct RunCommand: ParsableCommand {
         // Build every exporter first, so a bad option fails the run before anything is written.
         var exporters: [(CriteriaConfig.Output, any Exporter)] = []
         for output in outputs {
-            let type = try wrap { () throws(ExportError) in try registry.exporter(named: output.exporter) }
-            let exporter = try wrap { () throws(ExportError) in try type.init(options: output.options) }
+            let entry = try wrap { () throws(ExportError) in try registry.entry(named: output.exporter) }
+            let exporter = try wrap { () throws(ExportError) in try entry.make(output.options) }
             exporters.append((output, exporter))
         }
         let loaded = try CatalogLoader().load(settings.sources, relativeTo: settings.baseDirectory)

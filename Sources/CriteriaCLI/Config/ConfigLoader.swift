@@ -71,7 +71,7 @@ public struct ConfigLoader: Sendable {
             let map = try reader.mapping(item, path, allowed: Self.outputKeys)
             guard let exporterNode = map["exporter"] else { throw reader.error(item, "\(path).exporter", "missing; name an exporter") }
             let exporter = try reader.string(exporterNode, "\(path).exporter")
-            do { _ = try registry.exporter(named: exporter) } catch {
+            do { _ = try registry.entry(named: exporter) } catch {
                 throw reader.error(exporterNode, "\(path).exporter", error.message)
             }
             guard let pathNode = map["path"] else { throw reader.error(item, "\(path).path", "missing; say where to write the output") }

@@ -1,0 +1,164 @@
+import CCurl
+import Foundation
+
+/// HTTP over libcurl. One easy handle is reused for every request, so connections are kept alive.
+/// TLS verification is always on; a CA file can be added. Secrets never reach the log.
+public final class CurlClient: HTTPTransport {
+    /// Settings for the client.
+    public struct Settings: Sendable {
+        public var userAgent = "criteria/\(CriteriaTicketsVersion.current) (+accessibility acceptance criteria)"
+        public var caFile: String?
+        public var connectTimeout: Int = 10
+        public var timeout: Int = 60
+        /// Reuse one connection across requests (the default); false opens a new one each time.
+        public var reuseConnections = true
+        /// Print each request and response status to stderr, secrets redacted.
+        public var verbose = false
+
+        /// Creates settings.
+        public init() {}
+    }
+
+    private let handle: UnsafeMutableRawPointer
+    private let settings: Settings
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// Creates a client.
+    public init(settings: Settings = Settings()) throws(TransportError) {
+        _ = Self.globalInit
+        guard let handle = curl_easy_init() else { throw TransportError(message: "libcurl could not start", retryable: false) }
+        self.handle = handle
+        self.settings = settings
+    }
+
+    deinit { curl_easy_cleanup(handle) }
+
+    public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+        curl_easy_reset(handle)
+        let sink = ResponseSink()
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for (name, value) in request.headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
+        // Without this libcurl sends "Expect: 100-continue" for larger bodies and waits for the server.
+        headerList = curl_slist_append(headerList, "Expect:")
+        var code = criteria_curl_setopt_string(handle, CURLOPT_URL, request.url)
+        code = code == CURLE_OK ? criteria_curl_setopt_string(handle, CURLOPT_USERAGENT, settings.userAgent) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, settings.connectTimeout) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_TIMEOUT, settings.timeout) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) : code
+        if code == CURLE_OK, let caFile = settings.caFile { code = criteria_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
+        if code == CURLE_OK, !settings.reuseConnections {
+            code = criteria_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
+            code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1) : code
+        }
+        if code == CURLE_OK { code = setMethod(request) }
+        let box = Unmanaged.passRetained(sink)
+        defer { box.release() }
+        code = code == CURLE_OK ? criteria_curl_setopt_write_function(handle, curlWriteBody) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, box.toOpaque()) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_header_function(handle, curlWriteHeader) : code
+        code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, box.toOpaque()) : code
+        guard code == CURLE_OK else { throw TransportError(message: Self.message(code), retryable: false) }
+        if settings.verbose { Redaction.log(request) }
+        let result = curl_easy_perform(handle)
+        guard result == CURLE_OK else {
+            throw TransportError(message: "\(request.method) \(Redaction.url(request.url)): \(Self.message(result))",
+                                 retryable: Self.retryable(result))
+        }
+        var status = 0
+        _ = criteria_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        if settings.verbose { FileHandle.standardError.write(Data("< HTTP \(status)\n".utf8)) }
+        return HTTPResponse(status: status, headers: sink.headers, body: sink.body)
+    }
+
+    private func setMethod(_ request: HTTPRequest) -> CURLcode {
+        if let body = request.body {
+            // The size first, then COPYPOSTFIELDS: libcurl copies the bytes, so the Data may go away.
+            var code = criteria_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+            if code == CURLE_OK {
+                let bytes = [CChar](unsafeUninitializedCapacity: body.count + 1) { buffer, count in
+                    body.withUnsafeBytes { raw in
+                        for (index, byte) in raw.enumerated() { buffer[index] = CChar(bitPattern: byte) }
+                    }
+                    buffer[body.count] = 0
+                    count = body.count + 1
+                }
+                code = bytes.withUnsafeBufferPointer { criteria_curl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+            }
+            if code == CURLE_OK, request.method != "POST" {
+                code = criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+            }
+            return code
+        }
+        if request.method == "GET" { return criteria_curl_setopt_long(handle, CURLOPT_HTTPGET, 1) }
+        return criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+    }
+
+    static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+
+    static func retryable(_ code: CURLcode) -> Bool {
+        [CURLE_OPERATION_TIMEDOUT, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
+         CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST].contains(code)
+    }
+}
+
+/// Collects a response's body and headers from libcurl's callbacks.
+final class ResponseSink {
+    var body = Data()
+    var headers: [String: String] = [:]
+}
+
+private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, user in
+    guard let data, let user else { return 0 }
+    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
+    sink.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+    return size * count
+}
+
+private let curlWriteHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, user in
+    guard let data, let user else { return 0 }
+    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
+    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+    if line.hasPrefix("HTTP/") { sink.headers = [:] }  // a new response (after a redirect or 100 Continue)
+    if let colon = line.firstIndex(of: ":") {
+        let name = line[..<colon].lowercased()
+        sink.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return size * count
+}
+
+/// Keeps tokens out of logs: header values that carry credentials, and `key=` / `token=` in URLs.
+public enum Redaction {
+    static let secretHeaders: Set<String> = ["authorization", "private-token", "x-redmine-api-key", "x-api-key", "cookie"]
+
+    /// The request as a log line, secrets replaced by `[redacted]`.
+    public static func describe(_ request: HTTPRequest) -> String {
+        var lines = ["> \(request.method) \(url(request.url))"]
+        for (name, value) in request.headers {
+            lines.append("> \(name): \(secretHeaders.contains(name.lowercased()) ? "[redacted]" : value)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func log(_ request: HTTPRequest) {
+        FileHandle.standardError.write(Data((describe(request) + "\n").utf8))
+    }
+
+    /// A URL with `key=…`, `token=…` and `access_token=…` query values hidden.
+    public static func url(_ url: String) -> String {
+        guard let query = url.firstIndex(of: "?") else { return url }
+        let parts = url[url.index(after: query)...].split(separator: "&").map { part -> String in
+            let name = part.split(separator: "=").first.map(String.init)?.lowercased() ?? ""
+            return ["key", "token", "access_token", "api_key"].contains(name) ? "\(name)=[redacted]" : String(part)
+        }
+        return url[...query] + parts.joined(separator: "&")
+    }
+}
+
+/// The version in User-Agent strings.
+public enum CriteriaTicketsVersion {
+    public static let current = "0.1.0"
+}

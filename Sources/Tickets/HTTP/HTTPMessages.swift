@@ -1,0 +1,62 @@
+import Foundation
+
+/// An HTTP request a tracker wants sent.
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: String
+    public var url: String
+    public var headers: [(String, String)]
+    public var body: Data?
+
+    /// Creates a request.
+    public init(method: String, url: String, headers: [(String, String)] = [], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body
+            && lhs.headers.map { $0.0 + ":" + $0.1 } == rhs.headers.map { $0.0 + ":" + $0.1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(url)
+        hasher.combine(body)
+    }
+}
+
+/// What came back.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header names lower-cased.
+    public var headers: [String: String]
+    public var body: Data
+
+    /// Creates a response.
+    public init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The body as JSON, if it is JSON.
+    public var json: Any? { try? JSONSerialization.jsonObject(with: body) }
+    /// The body as text, cut for messages.
+    public var snippet: String { String(decoding: body.prefix(300), as: UTF8.self) }
+}
+
+/// A request that could not be completed at the transport level.
+public struct TransportError: Error, Sendable, CustomStringConvertible {
+    /// libcurl's message.
+    public var message: String
+    /// Whether trying again may help (timeouts, resets, refused connections).
+    public var retryable: Bool
+    public var description: String { message }
+}
+
+/// Sends requests; the real one is libcurl, tests may substitute another.
+public protocol HTTPTransport: AnyObject {
+    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse
+}

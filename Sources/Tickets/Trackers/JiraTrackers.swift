@@ -1,0 +1,133 @@
+import Foundation
+
+/// Jira Cloud, REST v3: descriptions in Atlassian Document Format, Basic auth from e-mail and API token.
+public struct JiraCloudTracker: Tracker {
+    public let name = "jira-cloud"
+    public let settings: TrackerSettings
+
+    public init(settings: TrackerSettings) { self.settings = settings }
+
+    func fields(for ticket: Ticket) -> [String: Any] {
+        var fields: [String: Any] = [
+            "project": ["key": settings.project],
+            "summary": String(ticket.title.prefix(255)),
+            "issuetype": ["name": ticket.finding == nil ? settings.issueType : "Bug"],
+            "description": ADFBody.document(for: ticket),
+            "labels": ticket.labels + [ticket.markerLabel],
+        ]
+        if !settings.components.isEmpty { fields["components"] = settings.components.map { ["name": $0] } }
+        for (id, value) in settings.customFields { fields[id] = value }
+        return fields
+    }
+
+    public func payload(for ticket: Ticket) throws(TicketError) -> Data { try JSONBody.encode(["fields": fields(for: ticket)]) }
+
+    func headers(_ credentials: Credentials) -> [(String, String)] {
+        let basic = Data("\(credentials.user ?? ""):\(credentials.token)".utf8).base64EncodedString()
+        return [("Authorization", "Basic \(basic)"), ("Content-Type", "application/json"), ("Accept", "application/json")]
+    }
+
+    public func createRequest(for ticket: Ticket, credentials: Credentials) throws(TicketError) -> HTTPRequest {
+        HTTPRequest(method: "POST", url: settings.url + "/rest/api/3/issue", headers: headers(credentials), body: try payload(for: ticket))
+    }
+
+    /// One bulk request for up to 50 tickets.
+    public func bulkRequest(for tickets: [Ticket], credentials: Credentials) throws(TicketError) -> HTTPRequest {
+        let updates = tickets.map { ["fields": fields(for: $0)] }
+        return HTTPRequest(method: "POST", url: settings.url + "/rest/api/3/issue/bulk", headers: headers(credentials),
+                           body: try JSONBody.encode(["issueUpdates": updates]))
+    }
+
+    /// Maps a bulk response back to the tickets: created ones in order, failures by `failedElementNumber`.
+    public func bulkResults(_ response: HTTPResponse, count: Int) -> [Result<FiledTicket, TicketError>] {
+        let json = response.json as? [String: Any]
+        var failed: [Int: String] = [:]
+        for error in json?["errors"] as? [[String: Any]] ?? [] {
+            guard let index = error["failedElementNumber"] as? Int else { continue }
+            let details = (error["elementErrors"] as? [String: Any]).map { String(describing: $0["errors"] ?? $0) } ?? "rejected"
+            failed[index] = details
+        }
+        var created = (json?["issues"] as? [[String: Any]] ?? []).makeIterator()
+        return (0..<count).map { index in
+            if let reason = failed[index] { return .failure(TicketError("Jira rejected it: \(reason)")) }
+            guard let issue = created.next(), let key = issue["key"] as? String else {
+                return .failure(TicketError("Jira's bulk response has no issue for element \(index)"))
+            }
+            return .success(FiledTicket(key: key, url: settings.url + "/browse/" + key))
+        }
+    }
+
+    public func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
+        guard let key = JSONBody.string(JSONBody.value(at: "key", in: response.json)) else {
+            throw TicketError("Jira answered \(response.status) without an issue key: \(response.snippet)")
+        }
+        return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+    }
+
+    public func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest? {
+        let jql = "project = \"\(settings.project)\" AND labels = \"\(ticket.markerLabel)\""
+        return HTTPRequest(method: "GET", url: settings.url + "/rest/api/3/search/jql?fields=key&jql=" + URLQuery.escape(jql),
+                           headers: headers(credentials))
+    }
+
+    public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
+        guard let key = JSONBody.string(JSONBody.value(at: "issues.0.key", in: response.json)) else { return nil }
+        return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+    }
+}
+
+/// Jira Server / Data Center, REST v2: descriptions in wiki markup, a personal access token as Bearer.
+public struct JiraDataCenterTracker: Tracker {
+    public let name = "jira-dc"
+    public let settings: TrackerSettings
+
+    public init(settings: TrackerSettings) { self.settings = settings }
+
+    public func payload(for ticket: Ticket) throws(TicketError) -> Data {
+        var fields: [String: Any] = [
+            "project": ["key": settings.project],
+            "summary": String(ticket.title.prefix(255)),
+            "issuetype": ["name": ticket.finding == nil ? settings.issueType : "Bug"],
+            "description": TextBodies.wiki(ticket),
+            "labels": ticket.labels + [ticket.markerLabel],
+        ]
+        if !settings.components.isEmpty { fields["components"] = settings.components.map { ["name": $0] } }
+        for (id, value) in settings.customFields { fields[id] = value }
+        return try JSONBody.encode(["fields": fields])
+    }
+
+    func headers(_ credentials: Credentials) -> [(String, String)] {
+        [("Authorization", "Bearer \(credentials.token)"), ("Content-Type", "application/json"), ("Accept", "application/json")]
+    }
+
+    public func createRequest(for ticket: Ticket, credentials: Credentials) throws(TicketError) -> HTTPRequest {
+        HTTPRequest(method: "POST", url: settings.url + "/rest/api/2/issue", headers: headers(credentials), body: try payload(for: ticket))
+    }
+
+    public func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
+        guard let key = JSONBody.string(JSONBody.value(at: "key", in: response.json)) else {
+            throw TicketError("Jira answered \(response.status) without an issue key: \(response.snippet)")
+        }
+        return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+    }
+
+    public func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest? {
+        let jql = "project = \"\(settings.project)\" AND labels = \"\(ticket.markerLabel)\""
+        return HTTPRequest(method: "GET", url: settings.url + "/rest/api/2/search?fields=key&jql=" + URLQuery.escape(jql),
+                           headers: headers(credentials))
+    }
+
+    public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
+        guard let key = JSONBody.string(JSONBody.value(at: "issues.0.key", in: response.json)) else { return nil }
+        return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+    }
+}
+
+/// Percent-encoding for query values.
+enum URLQuery {
+    static func escape(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

@@ -1,0 +1,91 @@
+import Exporters
+import Foundation
+
+/// A tracker output's settings, read from its options.
+public struct TrackerSettings: Sendable {
+    public var tracker: String
+    public var url: String
+    public var project: String
+    public var issueType: String
+    public var tokenEnv: String?
+    public var userEnv: String?
+    public var components: [String]
+    public var customFields: [String: String]
+    public var ledger: String?
+    public var caFile: String?
+    public var timeout: Int
+    public var maxAttempts: Int
+    public var backoffBase: Double
+    public var pacing: Pacing
+    public var bulk: Bool
+    public var planner: TicketPlanner
+    /// How the options are named in messages.
+    public var origin: String
+
+    /// The option keys every tracker takes.
+    public static let optionHelp: [String: String] = [
+        "url": "the tracker's base URL",
+        "project": "project key, id or owner/repo",
+        "issue_type": "issue or work-item type (default Task; Bug for audit findings)",
+        "token_env": "environment variable holding the API token",
+        "user_env": "environment variable holding the account (Jira Cloud e-mail)",
+        "components": "tracker components to set",
+        "custom_fields": "custom field ids and values (Jira), e.g. {customfield_10010: '3'}",
+        "labels": "labels for every ticket (default accessibility)",
+        "grouping": "component-platform (one ticket per component and platform, default) or criterion",
+        "scenarios": "include the Gherkin scenarios in component tickets (default true)",
+        "ledger": "the ledger file (default beside the config: <output name>.ledger.json)",
+        "ca_file": "an extra CA certificate file for TLS (verification stays on)",
+        "timeout": "seconds per request (default 60)",
+        "max_attempts": "attempts per request before giving up on a ticket (default 5)",
+        "backoff": "first retry delay in seconds, doubled each time, with jitter (default 1)",
+        "rate": "at most this many requests per second (default: the tracker's own limit)",
+        "bulk": "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
+    ]
+
+    /// Reads settings from options, with the tracker's defaults.
+    public init(tracker: String, options: ExportOptions, defaultURL: String? = nil, defaultPacing: Pacing = Pacing(),
+                defaultTokenEnv: String? = nil, defaultIssueType: String = "Task") throws(ExportError) {
+        self.tracker = tracker
+        origin = options.origin
+        url = (try options.string("url") ?? defaultURL ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        project = try options.string("project") ?? ""
+        issueType = try options.string("issue_type") ?? defaultIssueType
+        tokenEnv = try options.string("token_env") ?? defaultTokenEnv
+        userEnv = try options.string("user_env")
+        components = try options.list("components") ?? []
+        customFields = [:]
+        if case .list(let pairs)? = options.values["custom_fields"] {
+            for pair in pairs {
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.count == 2 { customFields[parts[0]] = parts[1] }
+            }
+        }
+        ledger = try options.path("ledger")
+        caFile = try options.path("ca_file")
+        timeout = try options.int("timeout") ?? 60
+        maxAttempts = max(1, try options.int("max_attempts") ?? 5)
+        backoffBase = Double(try options.string("backoff") ?? "1") ?? 1
+        var pacing = defaultPacing
+        if let rate = try options.string("rate"), let perSecond = Double(rate), perSecond > 0 {
+            pacing.minimumInterval = max(pacing.minimumInterval, 1 / perSecond)
+        }
+        self.pacing = pacing
+        bulk = try options.bool("bulk") ?? false
+        let groupingText = try options.string("grouping") ?? TicketPlanner.Grouping.componentPlatform.rawValue
+        guard let grouping = TicketPlanner.Grouping(rawValue: groupingText) else {
+            throw ExportError("\(options.origin).grouping: expected component-platform or criterion, found '\(groupingText)'")
+        }
+        planner = TicketPlanner(grouping: grouping, labels: try options.list("labels") ?? ["accessibility"],
+                                includeScenarios: try options.bool("scenarios") ?? true)
+        guard !url.isEmpty else { throw ExportError("\(options.origin).url: give the \(tracker) base URL") }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            throw ExportError("\(options.origin).url: '\(url)' is not an http(s) URL")
+        }
+    }
+
+    /// Fails when the project is missing.
+    func requireProject() throws(ExportError) {
+        if project.isEmpty { throw ExportError("\(origin).project: name the \(tracker) project") }
+    }
+}

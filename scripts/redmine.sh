@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# A real Redmine on 127.0.0.1 for the end-to-end ticket tests: installs it once (Debian's redmine
+# with SQLite), enables the REST API with a known admin key, creates the test project, and starts it.
+#
+#   scripts/redmine.sh start   install if needed, start, wait until it answers; prints URL and key
+#   scripts/redmine.sh stop
+#
+# Environment: REDMINE_PORT (default 3300), REDMINE_API_KEY (default a fixed test key).
+set -euo pipefail
+PORT=${REDMINE_PORT:-3300}
+KEY=${REDMINE_API_KEY:-criteria0test0key0000000000000000000000000}
+STATE=${REDMINE_STATE:-/tmp/criteria-redmine}
+APP=/usr/share/redmine
+mkdir -p "$STATE"
+
+install_redmine() {
+  if ! dpkg-query -W -f='${Status}' redmine 2>/dev/null | grep -q "install ok installed"; then
+    echo "redmine: installing (about a minute)" >&2
+    debconf-set-selections <<'SEL'
+redmine redmine/instances/default/database-type select sqlite3
+redmine redmine/instances/default/dbconfig-install boolean true
+SEL
+    export DEBIAN_FRONTEND=noninteractive
+    # Bookworm's Ruby needs this bundler during the postinst, or it fails with "Could not find rotp-6.2.0.gem".
+    export BUNDLER_VERSION=2.3.15
+    apt-get update -qq
+    apt-get install -y -qq redmine redmine-sqlite ruby-webrick >"$STATE/apt.log" 2>&1 \
+      || { tail -n 30 "$STATE/apt.log" >&2; exit 1; }
+  fi
+  # Redmine's Gemfile has no app server; webrick is enough for tests.
+  grep -q "webrick" "$APP/Gemfile.local" 2>/dev/null || echo "gem 'webrick'" >> "$APP/Gemfile.local"
+}
+
+configure_redmine() {
+  [ -f "$STATE/configured-$KEY" ] && return 0
+  cd "$APP"
+  export RAILS_ENV=production REDMINE_INSTANCE=default REDMINE_LANG=en
+  su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default REDMINE_LANG=en bundle exec rake redmine:load_default_data" \
+    >"$STATE/defaults.log" 2>&1 || true
+  su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default bundle exec rails runner - " \
+    >"$STATE/runner.log" 2>&1 <<RUBY || { cat "$STATE/runner.log" >&2; exit 1; }
+Setting.rest_api_enabled = '1'
+admin = User.find_by_login('admin')
+admin.update_columns(must_change_passwd: false)
+token = Token.find_or_create_by!(user_id: admin.id, action: 'api')
+# Token generates its own value on create; set the known test key afterwards.
+token.update_column(:value, '$KEY')
+project = Project.find_by_identifier('accessibility') || Project.new(name: 'Accessibility', identifier: 'accessibility', is_public: true)
+project.trackers = Tracker.all.to_a
+project.enabled_module_names = ['issue_tracking']
+project.save!
+puts "configured: trackers=#{Tracker.count} statuses=#{IssueStatus.count} project=#{project.identifier}"
+RUBY
+  touch "$STATE/configured-$KEY"
+}
+
+start_redmine() {
+  if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/issues.json?key=$KEY" 2>/dev/null; then
+    echo "http://127.0.0.1:$PORT $KEY"; return 0
+  fi
+  su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default nohup bundle exec rackup -s webrick -o 127.0.0.1 -p $PORT config.ru" \
+    >"$STATE/server.log" 2>&1 &
+  echo $! >"$STATE/pid"
+  for _ in $(seq 1 120); do
+    if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/issues.json?key=$KEY" 2>/dev/null; then
+      echo "http://127.0.0.1:$PORT $KEY"; return 0
+    fi
+    sleep 1
+  done
+  echo "redmine: did not answer on 127.0.0.1:$PORT" >&2
+  tail -n 40 "$STATE/server.log" >&2
+  exit 1
+}
+
+case "${1:-start}" in
+  start) install_redmine; configure_redmine; start_redmine ;;
+  stop) pkill -f "rackup -s webrick -o 127.0.0.1 -p $PORT" || true ;;
+  *) echo "usage: $0 start|stop" >&2; exit 2 ;;
+esac
