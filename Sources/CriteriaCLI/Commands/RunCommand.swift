@@ -1,4 +1,5 @@
 import ArgumentParser
+import Tickets
 import CriteriaModel
 import Exporters
 import Foundation
@@ -17,8 +18,11 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Only these outputs (by name or exporter), comma-separated.")
     var only: String?
 
-    @Flag(help: "Show what would be written, and write nothing.")
+    @Flag(help: "Write nothing but tickets' payloads: file outputs are listed, tracker outputs write one JSON per ticket to their path and send nothing.")
     var dryRun = false
+
+    @Flag(help: "Show each HTTP request and response status on stderr (credentials redacted).")
+    var verbose = false
 
     func run() throws {
         let registry = try RegistryLoader.load(configDirectory: URL(fileURLWithPath: config).deletingLastPathComponent().path)
@@ -44,15 +48,23 @@ struct RunCommand: ParsableCommand {
         if catalog.components.isEmpty { throw CLIError("\(config): selection matches no components; nothing to write") }
         Terminal.note("read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
                       + "\(catalog.criterionCount) criteria")
+        var failures = 0
         for (output, exporter) in exporters {
             let path = URL(fileURLWithPath: output.path, relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/"))
                 .standardizedFileURL.path
-            if dryRun { Terminal.note("would write \(output.exporter) to \(path)"); continue }
+            if let trackerExporter = exporter as? TrackerExporter, !dryRun {
+                let summary = try TicketRun.file(trackerExporter, tickets: trackerExporter.tickets(for: catalog),
+                                                 output: output.name, verbose: verbose)
+                failures += summary.failed.count
+                continue
+            }
+            if dryRun && !output.isTracker { Terminal.note("would write \(output.exporter) to \(path)"); continue }
             let folder = (path as NSString).deletingLastPathComponent
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw CLIError("\(output.keyPath).path: cannot create the folder '\(folder)': \(error.localizedDescription)")
             }
             try OutputWriter().write(exporter, catalog: catalog, to: path)
         }
+        if failures > 0 { throw ExitCode(1) }
     }
 }

@@ -71,13 +71,23 @@ public struct ConfigLoader: Sendable {
             let map = try reader.mapping(item, path, allowed: Self.outputKeys)
             guard let exporterNode = map["exporter"] else { throw reader.error(item, "\(path).exporter", "missing; name an exporter") }
             let exporter = try reader.string(exporterNode, "\(path).exporter")
-            do { _ = try registry.entry(named: exporter) } catch {
+            let entry: ExporterEntry
+            do { entry = try registry.entry(named: exporter) } catch {
                 throw reader.error(exporterNode, "\(path).exporter", error.message)
             }
-            guard let pathNode = map["path"] else { throw reader.error(item, "\(path).path", "missing; say where to write the output") }
-            let options = try map["options"].map { n throws(ConfigError) in try reader.options(n, "\(path).options") } ?? [:]
             let name = try map["name"].map { n throws(ConfigError) in try reader.string(n, "\(path).name") } ?? exporter
-            outputs.append(.init(name: name, exporter: exporter, path: try reader.string(pathNode, "\(path).path"),
+            // A tracker output files tickets; its path is only where --dry-run writes the payloads.
+            let outputPath: String
+            if let pathNode = map["path"] {
+                outputPath = try reader.string(pathNode, "\(path).path")
+            } else if entry.isTracker {
+                outputPath = "out/\(name)-payloads"
+            } else {
+                throw reader.error(item, "\(path).path", "missing; say where to write the output")
+            }
+            var options = try map["options"].map { n throws(ConfigError) in try reader.options(n, "\(path).options") } ?? [:]
+            if entry.isTracker, options["ledger"] == nil { options["ledger"] = .string("\(name).ledger.json") }
+            outputs.append(.init(name: name, exporter: exporter, path: outputPath, isTracker: entry.isTracker,
                                  options: ExportOptions(options, origin: "\(path).options", baseDirectory: base),
                                  keyPath: path))
         }

@@ -9,8 +9,10 @@ public struct CriteriaConfig: Sendable {
         public var name: String
         /// The exporter that renders it.
         public var exporter: String
-        /// Where it goes, relative to the config file.
+        /// Where it goes, relative to the config file (for a tracker: where --dry-run writes payloads).
         public var path: String
+        /// Whether it files tickets.
+        public var isTracker: Bool
         /// Exporter options.
         public var options: ExportOptions
         /// The key path of this entry, for messages: `outputs[2]`.

@@ -1,0 +1,29 @@
+import Foundation
+import Tickets
+
+/// Files a tracker output's tickets: credentials from the environment, the ledger, libcurl, a summary.
+enum TicketRun {
+    static func file(_ exporter: TrackerExporter, tickets: [Ticket], output: String, verbose: Bool) throws(CLIError) -> FilingSummary {
+        let tracker = exporter.tracker
+        let settings = tracker.settings
+        do {
+            let credentials = try Credentials.fromEnvironment(settings)
+            let ledgerPath = settings.ledger ?? "\(output).ledger.json"
+            let ledger = try Ledger(path: ledgerPath, tracker: tracker.name)
+            var clientSettings = CurlClient.Settings()
+            clientSettings.caFile = settings.caFile
+            clientSettings.timeout = settings.timeout
+            clientSettings.verbose = verbose
+            let client: CurlClient
+            do { client = try CurlClient(settings: clientSettings) } catch { throw TicketError(error.message) }
+            Terminal.note("\(output): \(tickets.count) tickets for \(tracker.name) at \(settings.url) (ledger \(ledgerPath))")
+            let filer = TicketFiler(tracker: tracker, transport: client, ledger: ledger, credentials: credentials,
+                                    progress: FilingProgress())
+            let summary = try filer.file(tickets)
+            Terminal.note("\(output): \(summary.text)")
+            return summary
+        } catch {
+            throw CLIError("\(output): \(error)")
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// Files tickets exactly once: the ledger is written before and after each request, an interrupted
+/// request is resolved by searching the tracker for the ticket's marker before anything is re-sent,
+/// transient failures are retried with backoff, and credentials that are refused stop the run.
+public final class TicketFiler {
+    let tracker: any Tracker
+    let transport: HTTPTransport
+    let credentials: Credentials
+    let retry: RetryPolicy
+    let pacer: RequestPacer
+    let progress: FilingProgress?
+    public private(set) var ledger: Ledger
+
+    /// Creates a filer.
+    public init(tracker: any Tracker, transport: HTTPTransport, ledger: Ledger, credentials: Credentials,
+                retry: RetryPolicy? = nil, pacer: RequestPacer? = nil, progress: FilingProgress? = nil) {
+        self.tracker = tracker
+        self.transport = transport
+        self.ledger = ledger
+        self.credentials = credentials
+        self.retry = retry ?? RetryPolicy(maxAttempts: tracker.settings.maxAttempts, base: tracker.settings.backoffBase)
+        self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
+        self.progress = progress
+    }
+
+    /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
+    public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
+        var summary = FilingSummary()
+        progress?.start(total: tickets.count)
+        for ticket in tickets {
+            defer { progress?.advance() }
+            switch ledger[ticket.identity]?.state {
+            case .filed?:
+                summary.alreadyFiled.append(ticket.identity)
+                continue
+            case .pending?:
+                // The last run stopped during this ticket's request: it may exist. Look before filing again.
+                if let found = try search(ticket) {
+                    try ledger.markFiled(ticket.identity, found)
+                    summary.alreadyFiled.append(ticket.identity)
+                    continue
+                }
+            default:
+                break
+            }
+            do {
+                let filed = try fileOne(ticket)
+                summary.filed.append((ticket.identity, filed))
+            } catch let error where !error.isAuthentication {
+                try ledger.markFailed(ticket.identity, reason: error.message)
+                summary.failed.append((ticket.identity, error.message))
+            }
+        }
+        progress?.finish()
+        return summary
+    }
+
+    private func fileOne(_ ticket: Ticket) throws(TicketError) -> FiledTicket {
+        try ledger.markPending(ticket.identity)
+        let request = try tracker.createRequest(for: ticket, credentials: credentials)
+        var ambiguous = false
+        var lastProblem = "no attempt was made"
+        for attempt in 1...retry.maxAttempts {
+            if ambiguous, let found = try search(ticket) {
+                try ledger.markFiled(ticket.identity, found)
+                return found
+            }
+            pacer.waitForTurn()
+            let response: HTTPResponse
+            do {
+                response = try transport.send(request)
+            } catch {
+                guard error.retryable else { throw TicketError(error.message) }
+                // The request may have reached the tracker before the connection failed.
+                ambiguous = true
+                lastProblem = error.message
+                wait(attempt: attempt, response: nil)
+                continue
+            }
+            switch response.status {
+            case 200..<300:
+                let filed = try tracker.created(from: response)
+                try ledger.markFiled(ticket.identity, filed)
+                try sendFollowUps(ticket, filed)
+                return filed
+            case 401, 403 where !isRateLimited(response):
+                throw authenticationError(response)
+            case 429, 403:
+                lastProblem = "rate limited (\(response.status))"
+                wait(attempt: attempt, response: response)
+            case 408, 500...599:
+                ambiguous = ambiguous || response.status != 503
+                lastProblem = "\(tracker.name) answered \(response.status): \(response.snippet)"
+                wait(attempt: attempt, response: response)
+            default:
+                throw TicketError("\(tracker.name) refused it (\(response.status)): \(response.snippet)")
+            }
+        }
+        if ambiguous, let found = try search(ticket) {
+            try ledger.markFiled(ticket.identity, found)
+            return found
+        }
+        throw TicketError("gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+    }
+
+    private func sendFollowUps(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
+        for request in try tracker.followUps(for: ticket, filed: filed, credentials: credentials) {
+            for attempt in 1...retry.maxAttempts {
+                pacer.waitForTurn()
+                if let response = try? transport.send(request), (200..<300).contains(response.status) { break }
+                if attempt == retry.maxAttempts {
+                    throw TicketError("filed as \(filed.key), but a continuation comment could not be added")
+                }
+                wait(attempt: attempt, response: nil)
+            }
+        }
+    }
+
+    /// Looks the ticket up by its marker; nil when the tracker says it is not there.
+    func search(_ ticket: Ticket) throws(TicketError) -> FiledTicket? {
+        guard let request = tracker.searchRequest(for: ticket, credentials: credentials) else { return nil }
+        for attempt in 1...retry.maxAttempts {
+            pacer.waitForTurn()
+            guard let response = try? transport.send(request) else { wait(attempt: attempt, response: nil); continue }
+            switch response.status {
+            case 200..<300: return tracker.found(in: response, ticket: ticket)
+            case 401, 403 where !isRateLimited(response): throw authenticationError(response)
+            default: wait(attempt: attempt, response: response)
+            }
+        }
+        throw TicketError("cannot tell whether '\(ticket.identity)' was already filed (the search kept failing); not filing it twice")
+    }
+
+    private func wait(attempt: Int, response: HTTPResponse?) {
+        let now = Date().timeIntervalSince1970
+        if let response, let pause = RetryPolicy.serverPause(response, now: now) {
+            pacer.pause(until: now + pause)
+        } else if attempt < retry.maxAttempts {
+            pacer.pause(until: now + retry.backoff(attempt: attempt))
+        }
+    }
+
+    private func isRateLimited(_ response: HTTPResponse) -> Bool {
+        response.headers["retry-after"] != nil || response.headers["x-ratelimit-remaining"] == "0"
+    }
+
+    private func authenticationError(_ response: HTTPResponse) -> TicketError {
+        let variable = tracker.settings.tokenEnv ?? "the token variable"
+        let user = tracker.settings.userEnv.map { " and \($0)" } ?? ""
+        return TicketError("\(tracker.name) refused the credentials (\(response.status)); check that \(variable)\(user) \(tracker.settings.userEnv == nil ? "holds" : "hold") a valid token "
+                           + "with permission to create issues in '\(tracker.settings.project)'", isAuthentication: true)
+    }
+}
+
+/// What a filing run did.
+public struct FilingSummary: Sendable {
+    public var filed: [(identity: String, ticket: FiledTicket)] = []
+    public var alreadyFiled: [String] = []
+    public var failed: [(identity: String, reason: String)] = []
+
+    /// A few lines for people.
+    public var text: String {
+        var lines = ["filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"]
+        lines += failed.map { "  failed \($0.identity): \($0.reason)" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A progress line on stderr (count, rate, ETA), only when stderr is a terminal.
+public final class FilingProgress {
+    private var total = 0
+    private var done = 0
+    private var started = Date()
+
+    public init?() { if isatty(STDERR_FILENO) != 1 { return nil } }
+
+    func start(total: Int) { self.total = total; done = 0; started = Date() }
+
+    func advance() {
+        done += 1
+        let elapsed = Date().timeIntervalSince(started)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let eta = rate > 0 ? Double(total - done) / rate : 0
+        let line = String(format: "\r  tickets %d/%d  %.1f/s  ETA %.0fs ", done, total, rate, eta)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish() { FileHandle.standardError.write(Data("\n".utf8)) }
+}
