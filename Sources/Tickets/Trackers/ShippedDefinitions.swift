@@ -24,6 +24,7 @@ created:
 search:
   url: "{{url}}/issues.json?project_id={{project}}&status_id=*&f%5B%5D=description&op%5Bdescription%5D=~&v%5Bdescription%5D%5B%5D={{marker}}"
   key: issues.0.id
+
 """#),
         (name: "exporters/gitlab.yml", text: #"""
 # GitLab issues over REST v4. Shipped with criteria; copy and edit it to make your own tracker.
@@ -50,6 +51,7 @@ search:
   url: "{{url}}/api/v4/projects/{{project}}/issues?scope=all&labels={{marker_label}}"
   key: 0.iid
   url_field: 0.web_url
+
 """#),
     ]
 }

@@ -1,0 +1,79 @@
+import CriteriaModel
+import CriteriaReaders
+import Exporters
+import Foundation
+import Testing
+@testable import Tickets
+
+enum TicketPaths {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let adfSchema = shared.appendingPathComponent("schemas/adf-full.json")
+}
+
+/// The project's fake tracker (Scripts/fake_tracker.py) on 127.0.0.1, for one test.
+final class FakeTracker {
+    let process = Process()
+    let port: Int
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(arguments: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TicketPaths.packageRoot.appendingPathComponent("Tests/TicketsTests/Scripts/fake_tracker.py").path,
+                             "--adf-schema", TicketPaths.adfSchema.path] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    func stats() throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(string: url + "/_stats")!)
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+}
+
+/// Tickets from corpus documents.
+func corpusTickets(_ names: [String], grouping: TicketPlanner.Grouping) throws -> [Ticket] {
+    let reader = DocumentReader()
+    let components = names.compactMap { name in
+        reader.read(path: TicketPaths.shared.appendingPathComponent("corpus/magentaa11y/native/\(name).md").path).component
+    }
+    return TicketPlanner(grouping: grouping).tickets(for: Catalog(components: components))
+}
+
+/// A tracker from the registry, as a user's config would make it.
+func makeTracker(_ name: String, url: String, extra: [String: ExportOptions.Value] = [:]) throws -> any Tracker {
+    let entries = try TrackerRegistry.entries(definitionFolders: [])
+    guard let entry = entries.first(where: { $0.name == name }) else { throw TicketError("no tracker \(name)") }
+    var values: [String: ExportOptions.Value] = ["url": .string(url), "project": .string(name == "github" ? "acme/app" : "A11Y"),
+                                                 "backoff": .string("0.05"), "max_attempts": .int(6)]
+    if name == "jira-cloud" { values["user_env"] = .string("TEST_USER") }
+    values.merge(extra) { $1 }
+    guard let exporter = try entry.make(ExportOptions(values)) as? TrackerExporter else { throw TicketError("not a tracker") }
+    return exporter.tracker
+}
+
+func scratchLedger() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString).json").path
+}
+
+/// A filer with a fast pacer (no minimum gaps) for tests.
+func filer(_ tracker: any Tracker, ledger: String, token: String = "secret-token") throws -> TicketFiler {
+    TicketFiler(tracker: tracker, transport: try CurlClient(), ledger: try Ledger(path: ledger, tracker: tracker.name),
+                credentials: Credentials(token: token, user: "auditor@example.com"),
+                pacer: RequestPacer(pacing: Pacing()))
+}

@@ -1,0 +1,312 @@
+"""A local stand-in for the trackers criteria files into (GitHub, GitLab, Jira Cloud and Data Center,
+Azure DevOps, Redmine). It checks each request against the vendor's documented shape (method, path,
+auth header, content type, required fields, limits), stores what it creates, answers searches, and can
+inject faults. Listens on 127.0.0.1 only.
+
+usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
+  SPEC: comma-separated KIND:EVERY[:ARG] applied to create requests, counted from 1:
+        429:3:1      every 3rd create gets 429 with Retry-After: 1
+        503:5        every 5th create gets 503
+        drop:4       every 4th create: the connection is closed before anything is created
+        created-drop:7   every 7th create: the issue IS created, then the connection is closed
+        slow:6:2     every 6th create waits 2 s before answering
+  --rate N: more than N requests in a second get 429 with Retry-After
+  --signin: Azure DevOps answers creates with a 203 HTML sign-in page
+Prints the port on the first line. GET /_stats returns counts as JSON.
+"""
+import argparse
+import base64
+import json
+import re
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, unquote, urlparse
+
+args = None
+lock = threading.Lock()
+state = {"creates": 0, "requests": 0, "issues": [], "invalid": [], "comments": 0, "times": []}
+ADF_SCHEMA = None
+
+
+def marker_of(text):
+    found = re.search(r"criteria:id=([^\s<>\"{}]+)", text or "")
+    return found.group(1) if found else None
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *a):
+        pass
+
+    def reply(self, status, payload=None, headers=None, raw=None, content_type="application/json"):
+        body = raw if raw is not None else (json.dumps(payload).encode() if payload is not None else b"")
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def invalid(self, why):
+        with lock:
+            state["invalid"].append(f"{self.command} {self.path}: {why}")
+        self.reply(400, {"errors": [why], "message": why})
+
+    def read_json(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            return json.loads(raw or b"null")
+        except ValueError:
+            return "NOT JSON"
+
+    def authorized(self, kind):
+        token = args.token
+        h = self.headers
+        if kind == "github":
+            ok = h.get("Authorization") == f"Bearer {token}"
+        elif kind == "gitlab":
+            ok = h.get("PRIVATE-TOKEN") == token
+        elif kind == "redmine":
+            ok = h.get("X-Redmine-API-Key") == token
+        elif kind == "jira-cloud":
+            auth = h.get("Authorization", "")
+            ok = auth.startswith("Basic ") and base64.b64decode(auth[6:]).decode().endswith(":" + token) \
+                and "@" in base64.b64decode(auth[6:]).decode()
+        elif kind == "jira-dc":
+            ok = h.get("Authorization") == f"Bearer {token}"
+        elif kind == "azure":
+            auth = h.get("Authorization", "")
+            ok = auth.startswith("Basic ") and base64.b64decode(auth[6:]).decode() == ":" + token
+        else:
+            ok = False
+        if not ok:
+            self.reply(401, {"message": "Bad credentials"})
+        return ok
+
+    def rate_limited(self):
+        if not args.rate:
+            return False
+        now = time.time()
+        with lock:
+            state["times"] = [t for t in state["times"] if t > now - 1] + [now]
+            over = len(state["times"]) > args.rate
+        if over:
+            self.reply(429, {"message": "slow down"}, {"Retry-After": "1"})
+        return over
+
+    def fault(self):
+        """Returns the fault for this create, counting creates."""
+        with lock:
+            state["creates"] += 1
+            n = state["creates"]
+        for spec in (args.faults or "").split(","):
+            if not spec:
+                continue
+            parts = spec.split(":")
+            kind, every = parts[0], int(parts[1])
+            if n % every == 0:
+                return kind, (parts[2] if len(parts) > 2 else None)
+        return None, None
+
+    def store(self, kind, marker, title, extra=None):
+        with lock:
+            number = len(state["issues"]) + 1
+            state["issues"].append({"kind": kind, "marker": marker, "title": title, "number": number, **(extra or {})})
+        return number
+
+    def create(self, kind, marker, title, respond, extra=None):
+        fault, arg = self.fault()
+        if fault == "429":
+            return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
+        if fault == "503":
+            return self.reply(503, {"message": "unavailable"})
+        if fault == "drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        if fault == "slow":
+            time.sleep(float(arg or "2"))
+        number = self.store(kind, marker, title, extra)
+        if fault == "created-drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        respond(number)
+
+    def find(self, kind, predicate):
+        with lock:
+            return [i for i in state["issues"] if i["kind"] == kind and predicate(i)]
+
+    def do_GET(self):
+        with lock:
+            state["requests"] += 1
+        url = urlparse(self.path)
+        q = parse_qs(url.query)
+        if url.path == "/_stats":
+            with lock:
+                markers = [i["marker"] for i in state["issues"]]
+                return self.reply(200, {"issues": len(state["issues"]), "unique_markers": len(set(markers)),
+                                        "missing_markers": markers.count(None), "invalid": state["invalid"],
+                                        "requests": state["requests"], "comments": state["comments"], "creates": state["creates"]})
+        if url.path == "/search/issues":
+            if not self.authorized("github"):
+                return
+            label = re.search(r"label:(\S+)", q.get("q", [""])[0])
+            hits = self.find("github", lambda i: label and label.group(1) in i["labels"])
+            return self.reply(200, {"total_count": len(hits), "items": [{"number": i["number"], "html_url": f"http://gh/{i['number']}"} for i in hits]})
+        m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues", url.path)
+        if m:
+            if not self.authorized("gitlab"):
+                return
+            label = q.get("labels", [""])[0]
+            hits = self.find("gitlab", lambda i: label in i["labels"])
+            return self.reply(200, [{"iid": i["number"], "web_url": f"http://gl/{i['number']}"} for i in hits])
+        if url.path in ("/rest/api/3/search/jql", "/rest/api/2/search"):
+            kind = "jira-cloud" if "/3/" in url.path else "jira-dc"
+            if not self.authorized(kind):
+                return
+            label = re.search(r'labels = "([^"]+)"', q.get("jql", [""])[0])
+            hits = self.find(kind, lambda i: label and label.group(1) in i["labels"])
+            return self.reply(200, {"issues": [{"key": f"A11Y-{i['number']}"} for i in hits]})
+        if url.path == "/issues.json":
+            if not self.authorized("redmine"):
+                return
+            wanted = q.get("v[description][]", [""])[0]
+            hits = self.find("redmine", lambda i: wanted and i["marker"] and f"criteria:id={i['marker']}" == wanted)
+            return self.reply(200, {"issues": [{"id": i["number"]} for i in hits], "total_count": len(hits)})
+        self.reply(404, {"message": "not found"})
+
+    def do_POST(self):
+        with lock:
+            state["requests"] += 1
+        url = urlparse(self.path)
+        if self.rate_limited():
+            self.read_json()
+            return
+        m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues", url.path)
+        if m:
+            body = self.read_json()
+            if not self.authorized("github"):
+                return
+            if self.headers.get("Accept") != "application/vnd.github+json" or not self.headers.get("X-GitHub-Api-Version"):
+                return self.invalid("GitHub wants Accept: application/vnd.github+json and X-GitHub-Api-Version")
+            if not isinstance(body, dict) or not isinstance(body.get("title"), str) or not body["title"]:
+                return self.invalid("title is required")
+            if len(body.get("body", "")) > 65536:
+                return self.invalid("body is too long (maximum is 65536 characters)")
+            labels = body.get("labels", [])
+            if not all(isinstance(l, str) for l in labels):
+                return self.invalid("labels must be strings")
+            return self.create("github", marker_of(body.get("body")), body["title"],
+                               lambda n: self.reply(201, {"number": n, "html_url": f"http://gh/{n}"}), {"labels": labels})
+        m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues/(\d+)/comments", url.path)
+        if m:
+            body = self.read_json()
+            if not self.authorized("github"):
+                return
+            if len(body.get("body", "")) > 65536:
+                return self.invalid("comment is too long")
+            with lock:
+                state["comments"] += 1
+            return self.reply(201, {"id": state["comments"]})
+        m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues", url.path)
+        if m:
+            body = self.read_json()
+            if not self.authorized("gitlab"):
+                return
+            if not isinstance(body, dict) or not body.get("title"):
+                return self.invalid("title is missing")
+            if not isinstance(body.get("labels", ""), str):
+                return self.invalid("GitLab labels are one comma-separated string")
+            labels = body.get("labels", "").split(",")
+            return self.create("gitlab", marker_of(body.get("description")), body["title"],
+                               lambda n: self.reply(201, {"iid": n, "web_url": f"http://gl/{n}"}), {"labels": labels})
+        if url.path in ("/rest/api/3/issue", "/rest/api/2/issue"):
+            kind = "jira-cloud" if "/3/" in url.path else "jira-dc"
+            body = self.read_json()
+            if not self.authorized(kind):
+                return
+            fields = body.get("fields", {}) if isinstance(body, dict) else {}
+            for name in ("project", "summary", "issuetype", "description"):
+                if name not in fields:
+                    return self.invalid(f"field '{name}' is required")
+            if any(" " in l for l in fields.get("labels", [])):
+                return self.invalid("labels cannot contain spaces")
+            description = fields["description"]
+            if kind == "jira-cloud":
+                if ADF_SCHEMA is not None:
+                    import jsonschema
+                    try:
+                        jsonschema.validate(description, ADF_SCHEMA)
+                    except jsonschema.ValidationError as error:
+                        return self.invalid("description is not valid ADF: " + error.message[:200])
+                text = json.dumps(description)
+            else:
+                if not isinstance(description, str):
+                    return self.invalid("Jira v2 takes a wiki-markup string description")
+                text = description
+            return self.create(kind, marker_of(text), fields["summary"],
+                               lambda n: self.reply(201, {"id": str(1000 + n), "key": f"A11Y-{n}", "self": f"http://jira/{n}"}),
+                               {"labels": fields.get("labels", [])})
+        m = re.fullmatch(r"/([^/]+)/_apis/wit/workitems/\$([^/?]+)", url.path)
+        if m:
+            body = self.read_json()
+            if not self.authorized("azure"):
+                return
+            if self.headers.get("Content-Type") != "application/json-patch+json":
+                return self.invalid("work items are created with Content-Type: application/json-patch+json")
+            if "api-version=7.1" not in (url.query or ""):
+                return self.invalid("api-version=7.1 is required")
+            if not isinstance(body, list) or not all(op.get("op") == "add" and op.get("path", "").startswith("/fields/") for op in body):
+                return self.invalid("expected a JSON Patch list of add operations on /fields/")
+            fields = {op["path"][8:]: op["value"] for op in body}
+            if "System.Title" not in fields:
+                return self.invalid("System.Title is required")
+            if args.signin:
+                return self.reply(203, raw=b"<html><body>Sign in to your account</body></html>", content_type="text/html")
+            tags = [t.strip() for t in fields.get("System.Tags", "").split(";")]
+            return self.create("azure", marker_of(fields.get("System.Description")), fields["System.Title"],
+                               lambda n: self.reply(200, {"id": n, "_links": {"html": {"href": f"http://ado/{n}"}}}), {"labels": tags})
+        m = re.fullmatch(r"/([^/]+)/_apis/wit/wiql", url.path)
+        if m:
+            body = self.read_json()
+            if not self.authorized("azure"):
+                return
+            tag = re.search(r"CONTAINS '([^']+)'", body.get("query", ""))
+            hits = self.find("azure", lambda i: tag and tag.group(1) in i["labels"])
+            return self.reply(200, {"workItems": [{"id": i["number"], "url": f"http://ado/{i['number']}"} for i in hits]})
+        if url.path == "/issues.json":
+            body = self.read_json()
+            if not self.authorized("redmine"):
+                return
+            issue = body.get("issue") if isinstance(body, dict) else None
+            if not issue or not issue.get("subject") or not issue.get("project_id"):
+                return self.invalid("issue.subject and issue.project_id are required")
+            return self.create("redmine", marker_of(issue.get("description")), issue["subject"],
+                               lambda n: self.reply(201, {"issue": {"id": n}}))
+        self.reply(404, {"message": "not found"})
+
+
+def main():
+    global args, ADF_SCHEMA
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--token", default="secret-token")
+    parser.add_argument("--faults", default="")
+    parser.add_argument("--rate", type=int, default=0)
+    parser.add_argument("--signin", action="store_true")
+    parser.add_argument("--adf-schema")
+    args = parser.parse_args()
+    if args.adf_schema:
+        with open(args.adf_schema) as handle:
+            ADF_SCHEMA = json.load(handle)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+import CriteriaModel
+import Exporters
+import Foundation
+import Testing
+@testable import Tickets
+
+@Suite("Ticket building blocks", .serialized)
+struct TicketUnitTests {
+    @Test("GitHub pacing: at least 1 s apart, at most 80 a minute and 500 an hour")
+    func githubPacing() {
+        var now = 0.0
+        let pacer = RequestPacer(pacing: GitHubTracker.defaultPacing, clock: { now }, sleep: { now += $0 })
+        var times: [Double] = []
+        for _ in 0..<600 { pacer.waitForTurn(); times.append(now) }
+        for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 1 - 1e-9) }
+        for (index, start) in times.enumerated() {
+            #expect(times[index...].prefix { $0 < start + 60 }.count <= 80)
+            #expect(times[index...].prefix { $0 < start + 3600 }.count <= 500)
+        }
+        #expect(times[499] < 3600 && times[500] >= 3600)
+    }
+
+    @Test("server pauses: Retry-After in seconds or as a date, GitHub's reset when nothing remains")
+    func serverPauses() {
+        let now = 1_700_000_000.0
+        #expect(RetryPolicy.serverPause(HTTPResponse(status: 429, headers: ["retry-after": "7"], body: Data()), now: now) == 7)
+        let date = HTTPResponse(status: 503, headers: ["retry-after": "Tue, 14 Nov 2023 22:13:40 GMT"], body: Data())
+        #expect(RetryPolicy.serverPause(date, now: now) == 20)
+        let reset = HTTPResponse(status: 403, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1700000042"], body: Data())
+        #expect(RetryPolicy.serverPause(reset, now: now) == 42)
+        #expect(RetryPolicy.serverPause(HTTPResponse(status: 500, headers: [:], body: Data()), now: now) == nil)
+        let policy = RetryPolicy(maxAttempts: 5, base: 1, cap: 8)
+        for attempt in 1...6 {
+            let wait = policy.backoff(attempt: attempt)
+            #expect(wait <= min(8, pow(2, Double(attempt - 1))) && wait >= min(8, pow(2, Double(attempt - 1))) / 2)
+        }
+    }
+
+    @Test("secrets never reach the verbose log")
+    func redaction() {
+        let request = HTTPRequest(method: "POST", url: "https://r.example/issues.json?key=abc123&project_id=x",
+                                  headers: [("Authorization", "Bearer s3cret"), ("PRIVATE-TOKEN", "glpat-s3cret"),
+                                            ("X-Redmine-API-Key", "s3cret"), ("Accept", "application/json")])
+        let log = Redaction.describe(request)
+        #expect(!log.contains("s3cret") && !log.contains("abc123"))
+        #expect(log.contains("> Authorization: [redacted]"))
+        #expect(log.contains("key=[redacted]&project_id=x"))
+        #expect(log.contains("> Accept: application/json"))
+    }
+
+    @Test("every Jira Cloud description from the corpus validates against Atlassian's ADF schema")
+    func adfSchema() throws {
+        let tracker = try makeTracker("jira-cloud", url: "https://acme.atlassian.net")
+        var tickets = try corpusTickets(["controls/sheet", "controls/carousel", "patterns/focus"], grouping: .componentPlatform)
+        tickets[0].finding = Finding(severity: "High", tester: "", date: "2026-11-22", notes: "Focus is lost")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adf-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, data) in try DryRun.files(tracker: tracker, tickets: tickets) {
+            try data.write(to: folder.appendingPathComponent(name))
+        }
+        let script = """
+        import json, sys, glob, jsonschema
+        schema = json.load(open(sys.argv[1]))
+        files = sorted(glob.glob(sys.argv[2] + '/*.json'))
+        for f in files:
+            jsonschema.validate(json.load(open(f))['fields']['description'], schema)
+        print(len(files))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, TicketPaths.adfSchema.path, folder.path]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problem)")
+        #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == String(tickets.count))
+        let doc = ADFBody.document(for: tickets[0])
+        let content = try #require(doc["content"] as? [[String: Any]])
+        #expect(content.contains { $0["type"] as? String == "taskList" })
+        #expect(content.contains { $0["type"] as? String == "codeBlock" })
+    }
+
+    @Test("labels have no spaces; GitLab gets one comma-separated string; Azure gets '; '-separated tags")
+    func labelShapes() throws {
+        var ticket = try corpusTickets(["controls/button"], grouping: .componentPlatform)[0]
+        ticket.labels.append(Label.clean("Screen Reader, iOS"))
+        #expect(ticket.labels.allSatisfy { !$0.contains(" ") && !$0.contains(",") })
+        let gitlab = try JSONSerialization.jsonObject(with: try makeTracker("gitlab", url: "https://gl.example").payload(for: ticket)) as? [String: Any]
+        #expect((gitlab?["labels"] as? String)?.split(separator: ",").count == ticket.labels.count + 1)
+        let azure = try JSONSerialization.jsonObject(with: try makeTracker("azure-devops", url: "https://dev.azure.com/acme").payload(for: ticket)) as? [[String: Any]]
+        let tags = azure?.first { $0["path"] as? String == "/fields/System.Tags" }?["value"] as? String
+        #expect(tags?.contains("; ") == true)
+    }
+
+    @Test("the shipped definitions are the files in exporters/")
+    func shippedDefinitions() throws {
+        for file in ShippedDefinitions.files {
+            let onDisk = try String(contentsOf: TicketPaths.packageRoot.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(onDisk == file.text, "\(file.name)")
+        }
+    }
+
+    @Test("a malformed exporter definition is reported with file:line")
+    func badDefinitions() {
+        #expect(throws: TicketError("x.yml:3: create.metod: unknown key 'metod'; known keys here: method, url, content_type, body")) {
+            try TrackerDefinition(yaml: "name: x\ncreate:\n  metod: POST\n", file: "x.yml")
+        }
+        #expect(throws: TicketError("x.yml:3: not valid YAML: while scanning a simple key could not find expected ':'")) {
+            try TrackerDefinition(yaml: "name: x\nbroken\nauth: {}\n", file: "x.yml")
+        }
+        do {
+            _ = try TrackerDefinition(yaml: "name: x\ncreate:\n  url: '{{url}}/x'\n  body: |\n    {\"a\": \"{{#title}}\"}\nauth: {}\ncreated: {key: id}\n", file: "x.yml")
+            Issue.record("expected a template error")
+        } catch let error as TicketError {
+            #expect(error.message.hasPrefix("x.yml:"))
+            #expect(error.message.contains("body: template syntax error"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test("a missing token variable is named, and its value never printed")
+    func missingCredentials() throws {
+        let tracker = try makeTracker("gitlab", url: "https://gl.example")
+        #expect(throws: TicketError("the environment variable GITLAB_TOKEN is not set; export it with the gitlab token (--option.token_env)")) {
+            try Credentials.fromEnvironment(tracker.settings, environment: [:])
+        }
+    }
+}
