@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "Tickets",
             dependencies: [
-                "CriteriaModel", "Exporters", "CCurl",
+                "CriteriaModel", "CriteriaReaders", "Exporters", "CCurl",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
