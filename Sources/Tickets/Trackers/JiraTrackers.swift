@@ -58,21 +58,15 @@ public struct JiraCloudTracker: Tracker {
     }
 
     public func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
-        guard let key = JSONBody.string(JSONBody.value(at: "key", in: response.json)) else {
-            throw TicketError("Jira answered \(response.status) without an issue key: \(response.snippet)")
-        }
-        return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+        try JiraResponses(settings: settings).created(from: response)
     }
 
     public func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest? {
-        let jql = "project = \"\(settings.project)\" AND labels = \"\(ticket.markerLabel)\""
-        return HTTPRequest(method: "GET", url: settings.url + "/rest/api/3/search/jql?fields=key&jql=" + URLQuery.escape(jql),
-                           headers: headers(credentials))
+        JiraResponses(settings: settings).searchRequest(path: "/rest/api/3/search/jql", ticket: ticket, headers: headers(credentials))
     }
 
     public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-        guard let key = JSONBody.string(JSONBody.value(at: "issues.0.key", in: response.json)) else { return nil }
-        return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+        JiraResponses(settings: settings).found(in: response)
     }
 }
 
@@ -105,19 +99,36 @@ public struct JiraDataCenterTracker: Tracker {
     }
 
     public func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
+        try JiraResponses(settings: settings).created(from: response)
+    }
+
+    public func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest? {
+        JiraResponses(settings: settings).searchRequest(path: "/rest/api/2/search", ticket: ticket, headers: headers(credentials))
+    }
+
+    public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
+        JiraResponses(settings: settings).found(in: response)
+    }
+}
+
+/// What Jira Cloud and Data Center share: the created issue's key and the marker-label search (only the
+/// search path differs between REST v3 and v2).
+struct JiraResponses {
+    let settings: TrackerSettings
+
+    func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
         guard let key = JSONBody.string(JSONBody.value(at: "key", in: response.json)) else {
             throw TicketError("Jira answered \(response.status) without an issue key: \(response.snippet)")
         }
         return FiledTicket(key: key, url: settings.url + "/browse/" + key)
     }
 
-    public func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest? {
+    func searchRequest(path: String, ticket: Ticket, headers: [(String, String)]) -> HTTPRequest {
         let jql = "project = \"\(settings.project)\" AND labels = \"\(ticket.markerLabel)\""
-        return HTTPRequest(method: "GET", url: settings.url + "/rest/api/2/search?fields=key&jql=" + URLQuery.escape(jql),
-                           headers: headers(credentials))
+        return HTTPRequest(method: "GET", url: settings.url + path + "?fields=key&jql=" + URLQuery.escape(jql), headers: headers)
     }
 
-    public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
+    func found(in response: HTTPResponse) -> FiledTicket? {
         guard let key = JSONBody.string(JSONBody.value(at: "issues.0.key", in: response.json)) else { return nil }
         return FiledTicket(key: key, url: settings.url + "/browse/" + key)
     }
