@@ -8,7 +8,8 @@ want_test_tools=false
 
 packages=(libxlsxwriter-dev libcurl4-openssl-dev pkg-config zlib1g-dev)
 if $want_test_tools; then
-  packages+=(cmark-gfm)
+  # cmark-gfm reads our Markdown; LibreOffice (headless Calc) recalculates and renders our workbooks.
+  packages+=(cmark-gfm libreoffice-calc-nogui)
 fi
 
 missing=()
@@ -30,7 +31,8 @@ fi
 command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6 is required (swift not on PATH)" >&2; exit 1; }
 
 if $want_test_tools; then
-  # The official readers our output is checked with: openpyxl for workbooks, Cucumber's Gherkin parser.
-  python3 -c "import openpyxl, gherkin" 2>/dev/null || \
-    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official >&2
+  # The official readers our output is checked with: openpyxl for workbooks, Cucumber's Gherkin parser,
+  # and jsonschema, with which the fake tracker checks Jira Cloud bodies against Atlassian's ADF schema.
+  python3 -c "import openpyxl, gherkin, jsonschema" 2>/dev/null || \
+    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema >&2
 fi

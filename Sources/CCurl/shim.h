@@ -23,6 +23,10 @@ static inline CURLcode criteria_curl_setopt_header_function(CURL *handle,
         size_t (*callback)(char *, size_t, size_t, void *)) {
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
 }
+static inline CURLcode criteria_curl_setopt_read_function(CURL *handle,
+        size_t (*callback)(char *, size_t, size_t, void *)) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
 static inline CURLcode criteria_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -12,7 +12,8 @@ enum TicketPaths {
     static let adfSchema = shared.appendingPathComponent("schemas/adf-full.json")
 }
 
-/// The project's fake tracker (Scripts/fake_tracker.py) on 127.0.0.1, for one test.
+/// The project's fake tracker (Scripts/fake_tracker.py) on 127.0.0.1, for one test. Call `stop()` when done
+/// (Swift may release a local before the end of its scope, so the test decides when the server goes).
 final class FakeTracker {
     let process = Process()
     let port: Int
@@ -35,22 +36,29 @@ final class FakeTracker {
         port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
-    deinit {
-        process.terminate()
+    deinit { stop() }
+
+    /// Stops the server. SIGKILL, because a child started from a dispatch worker thread inherits its
+    /// blocked signal mask, and SIGTERM would wait there forever.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     func stats() throws -> [String: Any] {
-        let data = try Data(contentsOf: URL(string: url + "/_stats")!)
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        let response = try CurlClient().send(HTTPRequest(method: "GET", url: url + "/_stats", headers: []))
+        return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
     }
 }
 
 /// Tickets from corpus documents.
 func corpusTickets(_ names: [String], grouping: TicketPlanner.Grouping) throws -> [Ticket] {
     let reader = DocumentReader()
-    let components = names.compactMap { name in
-        reader.read(path: TicketPaths.shared.appendingPathComponent("corpus/magentaa11y/native/\(name).md").path).component
+    let components = try names.map { name in
+        let path = TicketPaths.shared.appendingPathComponent("corpus/magentaa11y/native/\(name).md").path
+        guard let component = reader.read(path: path).component else { throw TicketError("cannot read \(path)") }
+        return component
     }
     return TicketPlanner(grouping: grouping).tickets(for: Catalog(components: components))
 }
@@ -72,8 +80,10 @@ func scratchLedger() -> String {
 }
 
 /// A filer with a fast pacer (no minimum gaps) for tests.
-func filer(_ tracker: any Tracker, ledger: String, token: String = "secret-token") throws -> TicketFiler {
-    TicketFiler(tracker: tracker, transport: try CurlClient(), ledger: try Ledger(path: ledger, tracker: tracker.name),
+func filer(_ tracker: any Tracker, ledger: String, token: String = "secret-token", timeout: Int = 60) throws -> TicketFiler {
+    var settings = CurlClient.Settings()
+    settings.timeout = timeout
+    return TicketFiler(tracker: tracker, transport: try CurlClient(settings: settings), ledger: try Ledger(path: ledger, tracker: tracker.name),
                 credentials: Credentials(token: token, user: "auditor@example.com"),
                 pacer: RequestPacer(pacing: Pacing()))
 }

@@ -21,6 +21,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write nothing but tickets' payloads: file outputs are listed, tracker outputs write one JSON per ticket to their path and send nothing.")
     var dryRun = false
 
+    @Flag(help: "Before filing a ticket the ledger does not know, search the tracker for its marker: rebuilds a lost ledger without filing twice.")
+    var rebuildLedger = false
+
     @Flag(help: "Show each HTTP request and response status on stderr (credentials redacted).")
     var verbose = false
 
@@ -54,7 +57,7 @@ struct RunCommand: ParsableCommand {
                 .standardizedFileURL.path
             if let trackerExporter = exporter as? TrackerExporter, !dryRun {
                 let summary = try TicketRun.file(trackerExporter, tickets: trackerExporter.tickets(for: catalog),
-                                                 output: output.name, verbose: verbose)
+                                                 output: output.name, verbose: verbose, rebuildLedger: rebuildLedger)
                 failures += summary.failed.count
                 continue
             }

@@ -3,7 +3,8 @@ import Tickets
 
 /// Files a tracker output's tickets: credentials from the environment, the ledger, libcurl, a summary.
 enum TicketRun {
-    static func file(_ exporter: TrackerExporter, tickets: [Ticket], output: String, verbose: Bool) throws(CLIError) -> FilingSummary {
+    static func file(_ exporter: TrackerExporter, tickets: [Ticket], output: String, verbose: Bool,
+                     rebuildLedger: Bool = false) throws(CLIError) -> FilingSummary {
         let tracker = exporter.tracker
         let settings = tracker.settings
         do {
@@ -19,6 +20,7 @@ enum TicketRun {
             Terminal.note("\(output): \(tickets.count) tickets for \(tracker.name) at \(settings.url) (ledger \(ledgerPath))")
             let filer = TicketFiler(tracker: tracker, transport: client, ledger: ledger, credentials: credentials,
                                     progress: FilingProgress())
+            filer.searchBeforeFiling = rebuildLedger
             let summary = try filer.file(tickets)
             Terminal.note("\(output): \(summary.text)")
             return summary

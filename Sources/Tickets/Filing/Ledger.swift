@@ -41,7 +41,7 @@ public struct Ledger: Sendable {
         } catch let error as TicketError {
             throw error
         } catch {
-            throw TicketError("the ledger \(path) cannot be read (\(error)); fix it, or move it away and let the run rebuild it from the tracker")
+            throw TicketError("the ledger \(path) cannot be read (\(error)); fix it, or move it away and run again with --rebuild-ledger to rebuild it from the tracker")
         }
     }
 

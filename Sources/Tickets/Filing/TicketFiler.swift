@@ -11,6 +11,8 @@ public final class TicketFiler {
     let pacer: RequestPacer
     let progress: FilingProgress?
     public private(set) var ledger: Ledger
+    /// Search the tracker for every ticket the ledger does not know before filing it: rebuilds a lost ledger.
+    public var searchBeforeFiling = false
 
     /// Creates a filer.
     public init(tracker: any Tracker, transport: HTTPTransport, ledger: Ledger, credentials: Credentials,
@@ -36,8 +38,12 @@ public final class TicketFiler {
                 continue
             case .pending?:
                 // The last run stopped during this ticket's request: it may exist. Look before filing again.
-                if let found = try search(ticket) {
-                    try ledger.markFiled(ticket.identity, found)
+                if try recovered(ticket) {
+                    summary.alreadyFiled.append(ticket.identity)
+                    continue
+                }
+            case nil where searchBeforeFiling:
+                if try recovered(ticket) {
                     summary.alreadyFiled.append(ticket.identity)
                     continue
                 }
@@ -54,6 +60,13 @@ public final class TicketFiler {
         }
         progress?.finish()
         return summary
+    }
+
+    /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
+    private func recovered(_ ticket: Ticket) throws(TicketError) -> Bool {
+        guard let found = try search(ticket) else { return false }
+        try ledger.markFiled(ticket.identity, found)
+        return true
     }
 
     private func fileOne(_ ticket: Ticket) throws(TicketError) -> FiledTicket {

@@ -54,9 +54,10 @@ public final class CurlClient: HTTPTransport {
             code = criteria_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
             code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1) : code
         }
-        if code == CURLE_OK { code = setMethod(request) }
+        sink.upload = request.body ?? Data()
         let box = Unmanaged.passRetained(sink)
         defer { box.release() }
+        if code == CURLE_OK { code = setMethod(request, sink: box.toOpaque()) }
         code = code == CURLE_OK ? criteria_curl_setopt_write_function(handle, curlWriteBody) : code
         code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, box.toOpaque()) : code
         code = code == CURLE_OK ? criteria_curl_setopt_header_function(handle, curlWriteHeader) : code
@@ -74,10 +75,15 @@ public final class CurlClient: HTTPTransport {
         return HTTPResponse(status: status, headers: sink.headers, body: sink.body)
     }
 
-    private func setMethod(_ request: HTTPRequest) -> CURLcode {
-        if let body = request.body {
+    private func setMethod(_ request: HTTPRequest, sink: UnsafeMutableRawPointer) -> CURLcode {
+        guard let body = request.body else {
+            if request.method == "GET" { return criteria_curl_setopt_long(handle, CURLOPT_HTTPGET, 1) }
+            return criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        var code: CURLcode
+        if request.resendable {
             // The size first, then COPYPOSTFIELDS: libcurl copies the bytes, so the Data may go away.
-            var code = criteria_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+            code = criteria_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
             if code == CURLE_OK {
                 let bytes = [CChar](unsafeUninitializedCapacity: body.count + 1) { buffer, count in
                     body.withUnsafeBytes { raw in
@@ -88,20 +94,27 @@ public final class CurlClient: HTTPTransport {
                 }
                 code = bytes.withUnsafeBufferPointer { criteria_curl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
             }
-            if code == CURLE_OK, request.method != "POST" {
-                code = criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
-            }
-            return code
+        } else {
+            // A create. When a reused connection dies before any answer, libcurl resends a POSTFIELDS body on a
+            // new connection by itself, and the tracker may then hold the ticket twice. A body read through a
+            // callback that cannot rewind makes libcurl fail instead (CURLE_SEND_FAIL_REWIND), and the filer
+            // searches for the ticket's marker before it sends anything again.
+            code = criteria_curl_setopt_long(handle, CURLOPT_POST, 1)
+            code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count) : code
+            code = code == CURLE_OK ? criteria_curl_setopt_read_function(handle, curlReadBody) : code
+            code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_READDATA, sink) : code
         }
-        if request.method == "GET" { return criteria_curl_setopt_long(handle, CURLOPT_HTTPGET, 1) }
-        return criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+        if code == CURLE_OK, request.method != "POST" {
+            code = criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        return code
     }
 
     static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
 
     static func retryable(_ code: CURLcode) -> Bool {
         [CURLE_OPERATION_TIMEDOUT, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
-         CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST].contains(code)
+         CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST, CURLE_SEND_FAIL_REWIND].contains(code)
     }
 }
 
@@ -109,6 +122,21 @@ public final class CurlClient: HTTPTransport {
 final class ResponseSink {
     var body = Data()
     var headers: [String: String] = [:]
+    /// A create's body, handed to libcurl by `curlReadBody`, and how much of it has been sent.
+    var upload = Data()
+    var uploaded = 0
+}
+
+private let curlReadBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { buffer, size, count, user in
+    guard let buffer, let user else { return 0 }
+    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
+    let length = min(size * count, sink.upload.count - sink.uploaded)
+    guard length > 0 else { return 0 }
+    sink.upload.withUnsafeBytes { raw in
+        UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + sink.uploaded, byteCount: length)
+    }
+    sink.uploaded += length
+    return length
 }
 
 private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, user in

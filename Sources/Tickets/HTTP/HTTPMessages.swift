@@ -6,13 +6,17 @@ public struct HTTPRequest: Sendable, Hashable {
     public var url: String
     public var headers: [(String, String)]
     public var body: Data?
+    /// Whether sending it twice is harmless (reads and searches). Requests that create something are not, and
+    /// the transport must never resend them on its own; the filer decides, after searching.
+    public var resendable: Bool
 
-    /// Creates a request.
-    public init(method: String, url: String, headers: [(String, String)] = [], body: Data? = nil) {
+    /// Creates a request; by default only GET and HEAD are resendable.
+    public init(method: String, url: String, headers: [(String, String)] = [], body: Data? = nil, resendable: Bool? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.resendable = resendable ?? ["GET", "HEAD"].contains(method)
     }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {

@@ -51,7 +51,7 @@ public struct AzureDevOpsTracker: Tracker {
         let wiql = "SELECT [System.Id] FROM workitems WHERE [System.TeamProject] = @project AND [System.Tags] CONTAINS '\(ticket.markerLabel)'"
         guard let body = try? JSONBody.encode(["query": wiql]) else { return nil }
         return HTTPRequest(method: "POST", url: "\(settings.url)/\(URLQuery.escape(settings.project))/_apis/wit/wiql?api-version=7.1",
-                           headers: headers(credentials, patch: false), body: body)
+                           headers: headers(credentials, patch: false), body: body, resendable: true)
     }
 
     public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {

@@ -9,9 +9,10 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
         503:5        every 5th create gets 503
         drop:4       every 4th create: the connection is closed before anything is created
         created-drop:7   every 7th create: the issue IS created, then the connection is closed
-        slow:6:2     every 6th create waits 2 s before answering
+        slow:6:2     every 6th create: the issue is created, and the answer comes 2 s later
   --rate N: more than N requests in a second get 429 with Retry-After
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
+The project NOPE (owner/repo nope/nope on GitHub) does not exist, with each vendor's error.
 Prints the port on the first line. GET /_stats returns counts as JSON.
 """
 import argparse
@@ -128,9 +129,9 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
+        number = self.store(kind, marker, title, extra)
         if fault == "slow":
             time.sleep(float(arg or "2"))
-        number = self.store(kind, marker, title, extra)
         if fault == "created-drop":
             self.close_connection = True
             self.connection.shutdown(2)
@@ -142,10 +143,11 @@ class Handler(BaseHTTPRequestHandler):
             return [i for i in state["issues"] if i["kind"] == kind and predicate(i)]
 
     def do_GET(self):
-        with lock:
-            state["requests"] += 1
         url = urlparse(self.path)
         q = parse_qs(url.query)
+        if url.path != "/_stats":
+            with lock:
+                state["requests"] += 1
         if url.path == "/_stats":
             with lock:
                 markers = [i["marker"] for i in state["issues"]]
@@ -198,6 +200,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.invalid("title is required")
             if len(body.get("body", "")) > 65536:
                 return self.invalid("body is too long (maximum is 65536 characters)")
+            if m.group(1) == "nope":
+                return self.reply(404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest/issues/issues#create-an-issue"})
             labels = body.get("labels", [])
             if not all(isinstance(l, str) for l in labels):
                 return self.invalid("labels must be strings")
@@ -218,6 +222,8 @@ class Handler(BaseHTTPRequestHandler):
             body = self.read_json()
             if not self.authorized("gitlab"):
                 return
+            if unquote(m.group(1)) == "NOPE":
+                return self.reply(404, {"message": "404 Project Not Found"})
             if not isinstance(body, dict) or not body.get("title"):
                 return self.invalid("title is missing")
             if not isinstance(body.get("labels", ""), str):
@@ -234,6 +240,8 @@ class Handler(BaseHTTPRequestHandler):
             for name in ("project", "summary", "issuetype", "description"):
                 if name not in fields:
                     return self.invalid(f"field '{name}' is required")
+            if fields["project"].get("key") == "NOPE":
+                return self.reply(400, {"errorMessages": [], "errors": {"project": "valid project is required"}})
             if any(" " in l for l in fields.get("labels", [])):
                 return self.invalid("labels cannot contain spaces")
             description = fields["description"]
@@ -259,6 +267,8 @@ class Handler(BaseHTTPRequestHandler):
                 return
             if self.headers.get("Content-Type") != "application/json-patch+json":
                 return self.invalid("work items are created with Content-Type: application/json-patch+json")
+            if unquote(m.group(1)) == "NOPE":
+                return self.reply(404, {"$id": "1", "message": "TF200016: The following project does not exist: NOPE. Verify that the name of the project is correct and that the project exists on the specified Azure DevOps Server."})
             if "api-version=7.1" not in (url.query or ""):
                 return self.invalid("api-version=7.1 is required")
             if not isinstance(body, list) or not all(op.get("op") == "add" and op.get("path", "").startswith("/fields/") for op in body):
@@ -286,6 +296,8 @@ class Handler(BaseHTTPRequestHandler):
             issue = body.get("issue") if isinstance(body, dict) else None
             if not issue or not issue.get("subject") or not issue.get("project_id"):
                 return self.invalid("issue.subject and issue.project_id are required")
+            if issue["project_id"] == "NOPE":
+                return self.reply(422, {"errors": ["Project cannot be blank"]})
             return self.create("redmine", marker_of(issue.get("description")), issue["subject"],
                                lambda n: self.reply(201, {"issue": {"id": n}}))
         self.reply(404, {"message": "not found"})
