@@ -65,6 +65,6 @@ let package = Package(
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders"]),
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders"]),
         .testTarget(name: "TicketsTests", dependencies: ["Tickets", "CriteriaReaders"]),
-        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI"]),
+        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "Tickets"]),
     ]
 )

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import Tickets
+
+/// The real Redmine on 127.0.0.1 that scripts/redmine.sh installs and starts (the test command runs it;
+/// these tests run it too, which returns at once when Redmine already answers).
+struct Redmine {
+    let url: String
+    let key: String
+
+    static func start() throws -> Redmine {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [CLIRunner.packageRoot.appendingPathComponent("scripts/redmine.sh").path, "start"]
+        let outcome = try CLIRunner.capture(process)
+        let parts = outcome.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard outcome.status == 0, parts.count == 2 else {
+            throw TicketError("scripts/redmine.sh start failed (\(outcome.status)): \(outcome.stderr.suffix(2000))")
+        }
+        return Redmine(url: parts[0], key: parts[1])
+    }
+
+    func request(_ method: String, _ path: String, json: Any? = nil) throws -> HTTPResponse {
+        let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
+        return try CurlClient().send(HTTPRequest(method: method, url: url + path,
+                                                 headers: [("X-Redmine-API-Key", key), ("Content-Type", "application/json")],
+                                                 body: body))
+    }
+
+    /// A new project, so each test counts only its own issues.
+    func newProject() throws -> String {
+        let identifier = "e2e-" + UUID().uuidString.lowercased().prefix(12)
+        let response = try request("POST", "/projects.json", json: ["project": [
+            "name": "Criteria \(identifier)", "identifier": identifier, "is_public": true,
+            "enabled_module_names": ["issue_tracking"], "tracker_ids": [1, 2, 3]]])
+        guard response.status == 201 else { throw TicketError("creating a project: \(response.status) \(response.snippet)") }
+        return identifier
+    }
+
+    /// Every issue in the project, open or closed.
+    func issues(project: String) throws -> [[String: Any]] {
+        var all: [[String: Any]] = []
+        while true {
+            let response = try request("GET", "/issues.json?project_id=\(project)&status_id=*&limit=100&offset=\(all.count)")
+            guard response.status == 200, let page = (response.json as? [String: Any])?["issues"] as? [[String: Any]] else {
+                throw TicketError("listing issues: \(response.status) \(response.snippet)")
+            }
+            all += page
+            if page.isEmpty { return all }
+        }
+    }
+}
+
+/// Ten synthetic components in the Jekyll format, ten checks each, for iOS and Android: 200 criterion tickets.
+func writeTwoHundredCriteria(to folder: URL) throws {
+    for n in 1...10 {
+        try folder.write("""
+        ---
+        layout: entry
+        title: "Widget \(n)"
+        categories: controls
+
+        keyboard:
+          tab: |
+            Focus moves to widget \(n)
+          enter: |
+            Activates widget \(n)
+
+        mobile:
+          swipe: |
+            Focus moves to widget \(n), expresses its name and role
+          doubletap: |
+            Activates widget \(n)
+          two finger swipe: |
+            Scrolls past widget \(n)
+
+        screenreader:
+          name: |
+            Purpose of widget \(n) is clear
+          role: |
+            Identifies widget \(n) as a button
+          state: |
+            Expresses whether widget \(n) is selected
+
+        settings:
+          text resize: |
+            Widget \(n) text resizes to 200%
+          dark mode: |
+            Widget \(n) keeps its contrast
+        ---
+
+        ## Developer notes
+        - Widget \(n) is a synthetic component for the end-to-end test.
+        """, to: "criteria/native/controls/widget-\(n).md")
+    }
+}
+
+@Suite("Tickets into a real Redmine", .serialized)
+struct RedmineEndToEndTests {
+    @Test("200 tickets, the run killed with SIGKILL midway and run again: exactly 200 issues")
+    func killedAndRerun() throws {
+        let redmine = try Redmine.start()
+        let project = try redmine.newProject()
+        let folder = try CLIRunner.scratch()
+        try writeTwoHundredCriteria(to: folder)
+        try folder.write("""
+        version: 1
+        sources: [criteria/]
+        outputs:
+          - name: redmine
+            exporter: redmine
+            options:
+              url: \(redmine.url)
+              project: \(project)
+              token_env: E2E_REDMINE_KEY
+              grouping: criterion
+        """, to: "criteria.yml")
+        let environment = ["E2E_REDMINE_KEY": redmine.key]
+        let ledger = folder.appendingPathComponent("redmine.ledger.json")
+
+        // First run: killed once some tickets are filed (the ledger is the only thing we watch).
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["run", "--config", folder.appendingPathComponent("criteria.yml").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var filedBeforeKill = 0
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning, Date() < deadline {
+            filedBeforeKill = (try? Ledger(path: ledger.path, tracker: "redmine"))?.entries.values.filter { $0.state == .filed }.count ?? 0
+            if filedBeforeKill >= 60 { break }
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the first run was still going when killed")
+        #expect(filedBeforeKill >= 60 && filedBeforeKill < 200)
+        let before = try redmine.issues(project: project).count
+        #expect(before >= filedBeforeKill && before < 200)
+
+        // Second run: finishes the rest, files nothing twice.
+        let rerun = try CLIRunner.run(["run", "--config", folder.appendingPathComponent("criteria.yml").path], environment: environment)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("failed 0"), "\(rerun.stderr)")
+        let issues = try redmine.issues(project: project)
+        #expect(issues.count == 200)
+        let markers = issues.compactMap { ($0["description"] as? String)?.firstMatch(of: /criteria:id=(\S+?)( |-->|$)/)?.1 }
+        #expect(markers.count == 200 && Set(markers).count == 200)
+        let entries = try Ledger(path: ledger.path, tracker: "redmine").entries
+        #expect(entries.count == 200 && entries.values.allSatisfy { $0.state == .filed })
+        #expect(Set(entries.values.compactMap(\.key)) == Set(issues.compactMap { ($0["id"] as? Int).map(String.init) }))
+
+        // A third run sends nothing.
+        let third = try CLIRunner.run(["run", "--config", folder.appendingPathComponent("criteria.yml").path], environment: environment)
+        #expect(third.status == 0 && third.stderr.contains("filed 0, already filed 200"), "\(third.stderr)")
+        #expect(try redmine.issues(project: project).count == 200)
+    }
+}
