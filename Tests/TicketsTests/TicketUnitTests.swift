@@ -130,4 +130,45 @@ struct TicketUnitTests {
             try Credentials.fromEnvironment(tracker.settings, environment: [:])
         }
     }
+
+    @Test("audit cells: A1 references both ways, and spreadsheet date serials as dates")
+    func auditCells() {
+        for column in [0, 1, 25, 26, 27, 51, 52, 701, 702, 16_383] {
+            #expect(CellReference.column(CellReference.letters(column) + "7") == column)
+        }
+        #expect(CellReference.letters(0) == "A" && CellReference.letters(26) == "AA" && CellReference.letters(16_383) == "XFD")
+        #expect(CellReference.column("L12") == 11 && CellReference.column("12") == nil)
+        #expect(AuditFindings.date("46346") == "2026-11-20")
+        #expect(AuditFindings.date("61") == "1900-03-01")
+        #expect(AuditFindings.date("46346.75") == "2026-11-20")
+        #expect(AuditFindings.date("20 Nov") == "20 Nov" && AuditFindings.date("") == "")
+    }
+
+    @Test("a finding ticket: identity from the row id and date, Bug type, the tester's facts in every body format")
+    func findingTicket() throws {
+        let sheet = AuditSheet(path: "a.csv", sheetName: nil,
+                               header: ["ID", "Component", "Platform", "Test", "Check", "Expected result", "Result", "Severity", "Tester", "Date", "Notes", "Ticket"],
+                               headerRow: 1,
+                               rows: [.init(number: 2, cells: ["native/controls/sheet/keyboard/tab@ios", "Sheet", "iOS", "Keyboard", "Tab", "Focus moves", "FAIL", "High", "Ana", "2026-11-20", "Focus is lost <b>", ""]),
+                                      .init(number: 3, cells: ["native/controls/sheet/keyboard/esc@ios", "Sheet", "iOS", "Keyboard", "Esc", "Closes", "Pass", "", "", "", "", ""]),
+                                      .init(number: 4, cells: ["native/controls/sheet/keyboard/esc@android", "Sheet", "Android", "Keyboard", "Esc", "Closes", "Fail", "", "", "", "", "A11Y-9"])],
+                               source: .csv(delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+        let result = try AuditFindings().findings(in: sheet)
+        #expect(result.items.map(\.row) == [2] && result.alreadyTicketed.map(\.ticket) == ["A11Y-9"])
+        let ticket = result.items[0].ticket
+        #expect(ticket.identity == "finding/native/controls/sheet/keyboard/tab@ios/2026-11-20")
+        #expect(ticket.componentID == "native/controls/sheet" && ticket.platform == .iOS)
+        #expect(ticket.labels == ["accessibility", "audit-finding", "ios", "severity-high"])
+        let jira = try makeTracker("jira-dc", url: "https://jira.example")
+        let payload = try JSONSerialization.jsonObject(with: try jira.payload(for: ticket)) as? [String: Any]
+        let fields = payload?["fields"] as? [String: Any]
+        #expect((fields?["issuetype"] as? [String: String])?["name"] == "Bug")
+        let wiki = fields?["description"] as? String ?? ""
+        for fact in ["Result:* FAIL", "Severity:* High", "Tester:* Ana", "Date:* 2026-11-20", "Notes:* Focus is lost"] { #expect(wiki.contains(fact), "\(wiki)") }
+        let github = try makeTracker("github", url: "https://api.github.com")
+        let body = (try JSONSerialization.jsonObject(with: try github.payload(for: ticket)) as? [String: Any])?["body"] as? String ?? ""
+        #expect(body.contains("- **Notes:** Focus is lost &lt;b>") && !body.contains("<b>"), "\(body)")
+        #expect(TextBodies.markdownText("a <b> `<code>` ``x ` <y>`` <z>\nnext") == "a &lt;b> `<code>` ``x ` <y>`` &lt;z>\n  next")
+        #expect(TextBodies.markdownText("unclosed ` <tag>") == "unclosed ` &lt;tag>")
+    }
 }

@@ -17,7 +17,7 @@ public struct CriteriaCommand: ParsableCommand {
         """,
         version: CriteriaVersion.current,
         subcommands: [ListCommand.self, ValidateCommand.self, ExportCommand.self, RunCommand.self,
-                      ExportersCommand.self, InitCommand.self]
+                      ExportersCommand.self, InitCommand.self, TicketsCommand.self]
     )
 
     public init() {}

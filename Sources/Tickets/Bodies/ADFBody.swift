@@ -35,9 +35,7 @@ public enum ADFBody {
     }
 
     static func findingNodes(_ finding: Finding) -> [[String: Any]] {
-        let facts = [("Severity", finding.severity), ("Tester", finding.tester), ("Date", finding.date), ("Notes", finding.notes)]
-            .filter { !$0.1.isEmpty }
-        guard !facts.isEmpty else { return [] }
+        let facts = finding.facts
         return [heading("Audit finding", level: 2), [
             "type": "bulletList",
             "content": facts.map { name, value -> [String: Any] in

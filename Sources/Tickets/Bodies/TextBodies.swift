@@ -6,12 +6,14 @@ import Foundation
 public enum TextBodies {
     /// GitHub-flavoured Markdown with a task list and a hidden identity marker.
     public static func markdown(_ ticket: Ticket) -> String {
-        var lines = [ticket.summary, ""]
+        var lines = [markdownText(ticket.summary), ""]
         if let finding = ticket.finding {
-            lines += ["## Audit finding", ""] + facts(finding).map { "- **\($0.0):** \($0.1)" } + [""]
+            lines += ["## Audit finding", ""] + facts(finding).map { "- **\($0.0):** \(markdownText($0.1))" } + [""]
         }
         if !ticket.checklist.isEmpty {
-            lines += ["## Checks", ""] + ticket.checklist.map { "- [\($0.done ? "x" : " ")] **\($0.label)** — \($0.expectation)" } + [""]
+            lines += ["## Checks", ""] + ticket.checklist.map {
+                "- [\($0.done ? "x" : " ")] **\(markdownText($0.label))** — \(markdownText($0.expectation))"
+            } + [""]
         }
         for scenario in ticket.scenarios where !scenario.steps.isEmpty {
             lines += ["### Scenario: \(scenario.name)", "", "```gherkin"] + steps(scenario) + ["```", ""]
@@ -76,9 +78,44 @@ public enum TextBodies {
         scenario.steps.flatMap(\.flattened).map { "\($0.keyword.rawValue) \($0.text)" }
     }
 
-    static func facts(_ finding: Finding) -> [(String, String)] {
-        [("Severity", finding.severity), ("Tester", finding.tester), ("Date", finding.date), ("Notes", finding.notes)]
-            .filter { !$0.1.isEmpty }
+    static func facts(_ finding: Finding) -> [(String, String)] { finding.facts }
+
+    /// Text for a Markdown list item or paragraph: `<` outside code spans becomes `&lt;`, so a tester's
+    /// "the <label> is missing" reads as written instead of vanishing as an HTML tag, while the criteria's own
+    /// Markdown (emphasis, `code`) still renders; line breaks stay inside the list item.
+    static func markdownText(_ text: String) -> String {
+        var out = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "`" {
+                // A run of n backticks opens a code span that the next run of exactly n closes.
+                let run = text[index...].prefix { $0 == "`" }
+                let afterRun = run.endIndex
+                var search = afterRun
+                var closing: Range<String.Index>?
+                while let found = text[search...].firstIndex(of: "`") {
+                    let candidate = text[found...].prefix { $0 == "`" }
+                    if candidate.count == run.count { closing = found..<candidate.endIndex; break }
+                    search = candidate.endIndex
+                }
+                if let closing {
+                    out += text[index..<closing.upperBound]
+                    index = closing.upperBound
+                    continue
+                }
+                out += run
+                index = afterRun
+                continue
+            }
+            switch character {
+            case "<": out += "&lt;"
+            case "\n": out += "\n  "
+            default: out.append(character)
+            }
+            index = text.index(after: index)
+        }
+        return out
     }
 
     static func escapeHTML(_ text: String) -> String {

@@ -66,17 +66,25 @@ public struct ChecklistItem: Hashable, Sendable {
 
 /// What a tester recorded for a failed row.
 public struct Finding: Hashable, Sendable {
+    /// The result word the tester chose ("Fail").
+    public var result: String
     public var severity: String
     public var tester: String
     public var date: String
     public var notes: String
 
     /// Creates a finding.
-    public init(severity: String, tester: String, date: String, notes: String) {
+    public init(result: String = "Fail", severity: String, tester: String, date: String, notes: String) {
+        self.result = result
         self.severity = severity
         self.tester = tester
         self.date = date
         self.notes = notes
+    }
+
+    /// What the tester recorded, as name and value, leaving out what they left empty (the result is always there).
+    public var facts: [(name: String, value: String)] {
+        [("Result", result), ("Severity", severity), ("Tester", tester), ("Date", date), ("Notes", notes)].filter { !$0.1.isEmpty }
     }
 }
 

@@ -1,0 +1,53 @@
+"""Plays the tester and the auditor's reader of an audit, with openpyxl for workbooks and Python's csv module.
+
+usage: tester.py fill IN OUT EDITS_JSON     EDITS_JSON: {"ROW_NUMBER": {"Column header": value, ...}, ...}
+                                           a value {"date": "YYYY-MM-DD"} becomes a real date cell
+       tester.py read FILE                 prints the checklist as JSON: {"header": [...], "rows": {"N": [...]}}
+Rows are numbered as the spreadsheet numbers them (the header is row 1).
+"""
+import csv
+import datetime
+import json
+import sys
+
+
+def fill(source, target, edits):
+    if source.endswith(".csv"):
+        with open(source, newline="", encoding="utf-8-sig") as handle:
+            rows = list(csv.reader(handle))
+        header = list(rows[0])
+        for number, values in edits.items():
+            for column, value in values.items():
+                rows[int(number) - 1][header.index(column)] = value
+        with open(target, "w", newline="", encoding="utf-8-sig") as handle:
+            csv.writer(handle).writerows(rows)
+        return
+    import openpyxl
+    book = openpyxl.load_workbook(source)
+    sheet = book["Checklist"]
+    header = [cell.value for cell in sheet[1]]
+    for number, values in edits.items():
+        for column, value in values.items():
+            if isinstance(value, dict):
+                value = datetime.date.fromisoformat(value["date"])
+            sheet.cell(int(number), header.index(column) + 1).value = value
+    book.save(target)
+
+
+def read(path):
+    if path.endswith(".csv"):
+        with open(path, newline="", encoding="utf-8-sig") as handle:
+            rows = list(csv.reader(handle))
+    else:
+        import openpyxl
+        sheet = openpyxl.load_workbook(path)["Checklist"]
+        rows = [["" if v is None else (v.date().isoformat() if isinstance(v, datetime.datetime) else str(v)) for v in row]
+                for row in sheet.iter_rows(values_only=True)]
+    print(json.dumps({"header": rows[0], "rows": {str(n + 2): row for n, row in enumerate(rows[1:])}}))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "fill":
+        fill(sys.argv[2], sys.argv[3], json.loads(sys.argv[4]))
+    else:
+        read(sys.argv[2])
