@@ -46,6 +46,16 @@ final class FakeTracker {
         process.waitUntilExit()
     }
 
+    /// Key → the identity in its marker, for every issue the server holds (Jira keys).
+    func issues() throws -> [String: String] {
+        let response = try CurlClient().send(HTTPRequest(method: "GET", url: url + "/_issues", headers: []))
+        let list = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
+        return Dictionary(uniqueKeysWithValues: list.compactMap { issue in
+            guard let number = issue["number"] as? Int, let marker = issue["marker"] as? String else { return nil }
+            return ("A11Y-\(number)", marker)
+        })
+    }
+
     func stats() throws -> [String: Any] {
         let response = try CurlClient().send(HTTPRequest(method: "GET", url: url + "/_stats", headers: []))
         return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]

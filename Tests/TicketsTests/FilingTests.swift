@@ -158,4 +158,63 @@ struct FilingTests {
         #expect(try Ledger(path: ledgerPath, tracker: name)[tickets[0].identity]?.state == .failed)
         #expect(try server.stats()["requests"] as? Int == 3, "no retries for a refusal")
     }
+
+    /// One ticket per check and platform: over a hundred, so bulk requests come in several batches.
+    static func criterionTickets() throws -> [Ticket] {
+        try corpusTickets(["controls/sheet", "controls/checkbox", "controls/button", "controls/toggle-switch",
+                           "notifications/alert-dialog", "patterns/focus"], grouping: .criterion)
+    }
+
+    @Test("Jira Cloud bulk create: batches of at most 50, one request each, every ticket once")
+    func jiraBulk() throws {
+        let server = try FakeTracker()
+        defer { server.stop() }
+        let tickets = try Self.criterionTickets()
+        #expect(tickets.count > 100)
+        let tracker = try makeTracker("jira-cloud", url: server.url, extra: ["bulk": .bool(true)])
+        let summary = try filer(tracker, ledger: scratchLedger()).file(tickets)
+        #expect(summary.filed.count == tickets.count && summary.failed.isEmpty, "\(summary.text)")
+        try Self.expectExactlyOnce(server, tickets)
+        let stats = try server.stats()
+        let batches = (tickets.count + 49) / 50
+        #expect(stats["bulk_requests"] as? Int == batches && stats["requests"] as? Int == batches)
+        // Keys map back to the right tickets: the fake numbers issues in the order it creates them.
+        #expect(summary.filed.map(\.ticket.key) == (1...tickets.count).map { "A11Y-\($0)" })
+        #expect(summary.filed.map(\.identity) == tickets.map(\.identity))
+    }
+
+    @Test("bulk with faults (429, 503, dropped before and after creating): every ticket once")
+    func jiraBulkFaults() throws {
+        let server = try FakeTracker(arguments: ["--faults", "429:2:1,503:3,created-drop:4,drop:5"])
+        defer { server.stop() }
+        let tickets = try Self.criterionTickets()
+        let tracker = try makeTracker("jira-cloud", url: server.url, extra: ["bulk": .bool(true)])
+        let summary = try filer(tracker, ledger: scratchLedger()).file(tickets)
+        #expect(summary.filed.count == tickets.count && summary.failed.isEmpty, "\(summary.text)")
+        try Self.expectExactlyOnce(server, tickets)
+    }
+
+    @Test("bulk partial success: refused elements fail with Jira's reason (failedElementNumber), the rest are filed")
+    func jiraBulkPartial() throws {
+        let server = try FakeTracker(arguments: ["--reject", "Toggle"])
+        defer { server.stop() }
+        let tickets = try Self.criterionTickets()
+        let refused = Set(tickets.filter { $0.title.contains("Toggle") }.map(\.identity))
+        #expect(!refused.isEmpty)
+        let ledgerPath = scratchLedger()
+        let tracker = try makeTracker("jira-cloud", url: server.url, extra: ["bulk": .bool(true)])
+        let summary = try filer(tracker, ledger: ledgerPath).file(tickets)
+        #expect(Set(summary.failed.map(\.identity)) == refused)
+        #expect(summary.failed.allSatisfy { $0.reason == "Jira rejected it: summary: Summary may not mention Toggle" }, "\(summary.text)")
+        #expect(summary.filed.count == tickets.count - refused.count)
+        let stats = try server.stats()
+        #expect(stats["issues"] as? Int == tickets.count - refused.count && stats["invalid"] as? [String] == [])
+        let ledger = try Ledger(path: ledgerPath, tracker: "jira-cloud")
+        #expect(refused.allSatisfy { ledger[$0]?.state == .failed })
+        // Each filed ticket's key is the issue created for it, not a neighbour's.
+        let issues = try server.issues()
+        for (identity, filed) in summary.filed {
+            #expect(issues[filed.key] == identity, "\(filed.key)")
+        }
+    }
 }

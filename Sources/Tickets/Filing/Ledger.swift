@@ -56,6 +56,18 @@ public struct Ledger: Sendable {
         try save()
     }
 
+    /// Marks a whole batch pending with one save (before a bulk request).
+    public mutating func markPending(all identities: [String]) throws(TicketError) {
+        for identity in identities {
+            var entry = entries[identity] ?? Entry(state: .pending, attempts: 0)
+            entry.state = .pending
+            entry.attempts += 1
+            entry.reason = nil
+            entries[identity] = entry
+        }
+        try save()
+    }
+
     public mutating func markFiled(_ identity: String, _ filed: FiledTicket) throws(TicketError) {
         let attempts = entries[identity]?.attempts ?? 1
         entries[identity] = Entry(state: .filed, key: filed.key, url: filed.url, attempts: attempts)

@@ -29,26 +29,38 @@ public final class TicketFiler {
     /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
     public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
         var summary = FilingSummary()
+        let bulk = tracker.settings.bulk ? tracker as? any BulkTracker : nil
+        var batch: [Ticket] = []
         progress?.start(total: tickets.count)
         for ticket in tickets {
-            defer { progress?.advance() }
             switch ledger[ticket.identity]?.state {
             case .filed?:
                 summary.alreadyFiled.append(ticket.identity)
+                progress?.advance()
                 continue
             case .pending?:
                 // The last run stopped during this ticket's request: it may exist. Look before filing again.
                 if try recovered(ticket) {
                     summary.alreadyFiled.append(ticket.identity)
+                    progress?.advance()
                     continue
                 }
             case nil where searchBeforeFiling:
                 if try recovered(ticket) {
                     summary.alreadyFiled.append(ticket.identity)
+                    progress?.advance()
                     continue
                 }
             default:
                 break
+            }
+            if let bulk {
+                batch.append(ticket)
+                if batch.count >= bulk.bulkLimit {
+                    try fileBatch(batch, bulk, into: &summary)
+                    batch.removeAll()
+                }
+                continue
             }
             do {
                 let filed = try fileOne(ticket)
@@ -57,9 +69,98 @@ public final class TicketFiler {
                 try ledger.markFailed(ticket.identity, reason: error.message)
                 summary.failed.append((ticket.identity, error.message))
             }
+            progress?.advance()
         }
+        if let bulk, !batch.isEmpty { try fileBatch(batch, bulk, into: &summary) }
         progress?.finish()
         return summary
+    }
+
+    /// Files up to `bulkLimit` tickets in one request. The same rules as one at a time: pending before the
+    /// request, a search for every ticket whose fate is unknown before anything is sent again, and a
+    /// rejected element fails only its own ticket.
+    private func fileBatch(_ tickets: [Ticket], _ bulk: any BulkTracker, into summary: inout FilingSummary) throws(TicketError) {
+        try ledger.markPending(all: tickets.map(\.identity))
+        var remaining = tickets
+        var ambiguous = false
+        var lastProblem = "no attempt was made"
+
+        func settle(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
+            try ledger.markFiled(ticket.identity, filed)
+            summary.filed.append((ticket.identity, filed))
+            progress?.advance()
+        }
+        func fail(_ ticket: Ticket, _ reason: String) throws(TicketError) {
+            try ledger.markFailed(ticket.identity, reason: reason)
+            summary.failed.append((ticket.identity, reason))
+            progress?.advance()
+        }
+        /// Settles the tickets the tracker already has; keeps the rest.
+        func searchRemaining() throws(TicketError) {
+            var notFound: [Ticket] = []
+            for ticket in remaining {
+                if let found = try search(ticket) { try settle(ticket, found) } else { notFound.append(ticket) }
+            }
+            remaining = notFound
+        }
+
+        for attempt in 1...retry.maxAttempts {
+            if ambiguous {
+                try searchRemaining()
+                ambiguous = false
+                if remaining.isEmpty { return }
+            }
+            pacer.waitForTurn()
+            let request = try bulk.bulkRequest(for: remaining, credentials: credentials)
+            let response: HTTPResponse
+            do {
+                response = try transport.send(request)
+            } catch {
+                guard error.retryable else {
+                    for ticket in remaining { try fail(ticket, error.message) }
+                    return
+                }
+                ambiguous = true
+                lastProblem = error.message
+                wait(attempt: attempt, response: nil)
+                continue
+            }
+            // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
+            let answered = (200..<300).contains(response.status)
+                || (response.status == 400 && (response.json as? [String: Any])?["errors"] is [[String: Any]])
+            switch response.status {
+            case _ where answered:
+                var unknown: [Ticket] = []
+                for (ticket, outcome) in zip(remaining, bulk.bulkResults(response, count: remaining.count)) {
+                    switch outcome {
+                    case .created(let filed): try settle(ticket, filed)
+                    case .rejected(let reason): try fail(ticket, reason)
+                    case .unknown: unknown.append(ticket)
+                    }
+                }
+                remaining = unknown
+                if remaining.isEmpty { return }
+                // The answer did not account for these: they may exist. Search before anything else.
+                try searchRemaining()
+                for ticket in remaining { try fail(ticket, "\(tracker.name)'s bulk answer did not account for it, and a search does not find it") }
+                return
+            case 401,  // refused credentials; a 403 only when it is not a rate limit
+                 403 where !isRateLimited(response):
+                throw authenticationError(response)
+            case 429, 403:
+                lastProblem = "rate limited (\(response.status))"
+                wait(attempt: attempt, response: response)
+            case 408, 500...599:
+                ambiguous = ambiguous || response.status != 503
+                lastProblem = "\(tracker.name) answered \(response.status): \(response.snippet)"
+                wait(attempt: attempt, response: response)
+            default:
+                for ticket in remaining { try fail(ticket, "\(tracker.name) refused it (\(response.status)): \(response.snippet)") }
+                return
+            }
+        }
+        if ambiguous { try searchRemaining() }
+        for ticket in remaining { try fail(ticket, "gave up after \(retry.maxAttempts) attempts: \(lastProblem)") }
     }
 
     /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
@@ -97,7 +198,8 @@ public final class TicketFiler {
                 try ledger.markFiled(ticket.identity, filed)
                 try sendFollowUps(ticket, filed)
                 return filed
-            case 401, 403 where !isRateLimited(response):
+            case 401,  // refused credentials; a 403 only when it is not a rate limit
+                 403 where !isRateLimited(response):
                 throw authenticationError(response)
             case 429, 403:
                 lastProblem = "rate limited (\(response.status))"
@@ -138,7 +240,8 @@ public final class TicketFiler {
             guard let response = try? transport.send(request) else { wait(attempt: attempt, response: nil); continue }
             switch response.status {
             case 200..<300: return tracker.found(in: response, ticket: ticket)
-            case 401, 403 where !isRateLimited(response): throw authenticationError(response)
+            case 401,  // refused credentials; a 403 only when it is not a rate limit
+                 403 where !isRateLimited(response): throw authenticationError(response)
             default: wait(attempt: attempt, response: response)
             }
         }

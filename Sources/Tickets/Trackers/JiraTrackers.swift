@@ -1,7 +1,7 @@
 import Foundation
 
 /// Jira Cloud, REST v3: descriptions in Atlassian Document Format, Basic auth from e-mail and API token.
-public struct JiraCloudTracker: Tracker {
+public struct JiraCloudTracker: BulkTracker {
     public let name = "jira-cloud"
     public let settings: TrackerSettings
 
@@ -31,6 +31,9 @@ public struct JiraCloudTracker: Tracker {
         HTTPRequest(method: "POST", url: settings.url + "/rest/api/3/issue", headers: headers(credentials), body: try payload(for: ticket))
     }
 
+    /// Jira takes at most 50 issues per bulk request.
+    public var bulkLimit: Int { 50 }
+
     /// One bulk request for up to 50 tickets.
     public func bulkRequest(for tickets: [Ticket], credentials: Credentials) throws(TicketError) -> HTTPRequest {
         let updates = tickets.map { ["fields": fields(for: $0)] }
@@ -38,22 +41,23 @@ public struct JiraCloudTracker: Tracker {
                            body: try JSONBody.encode(["issueUpdates": updates]))
     }
 
-    /// Maps a bulk response back to the tickets: created ones in order, failures by `failedElementNumber`.
-    public func bulkResults(_ response: HTTPResponse, count: Int) -> [Result<FiledTicket, TicketError>] {
+    /// Maps a bulk response back to the tickets: created issues come in order, failures by `failedElementNumber`.
+    /// When the answer cannot be matched (not JSON, fewer issues than expected), the outcome is unknown.
+    public func bulkResults(_ response: HTTPResponse, count: Int) -> [BulkOutcome] {
         let json = response.json as? [String: Any]
         var failed: [Int: String] = [:]
         for error in json?["errors"] as? [[String: Any]] ?? [] {
             guard let index = error["failedElementNumber"] as? Int else { continue }
-            let details = (error["elementErrors"] as? [String: Any]).map { String(describing: $0["errors"] ?? $0) } ?? "rejected"
-            failed[index] = details
+            let element = error["elementErrors"] as? [String: Any]
+            let messages = (element?["errorMessages"] as? [String] ?? [])
+                + (element?["errors"] as? [String: Any] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+            failed[index] = messages.isEmpty ? "rejected" : messages.joined(separator: "; ")
         }
         var created = (json?["issues"] as? [[String: Any]] ?? []).makeIterator()
         return (0..<count).map { index in
-            if let reason = failed[index] { return .failure(TicketError("Jira rejected it: \(reason)")) }
-            guard let issue = created.next(), let key = issue["key"] as? String else {
-                return .failure(TicketError("Jira's bulk response has no issue for element \(index)"))
-            }
-            return .success(FiledTicket(key: key, url: settings.url + "/browse/" + key))
+            if let reason = failed[index] { return .rejected("Jira rejected it: \(reason)") }
+            guard let issue = created.next(), let key = issue["key"] as? String else { return .unknown }
+            return .created(FiledTicket(key: key, url: settings.url + "/browse/" + key))
         }
     }
 

@@ -28,6 +28,25 @@ extension Tracker {
     public var pacing: Pacing { settings.pacing }
 }
 
+/// A tracker that can create many tickets in one request.
+public protocol BulkTracker: Tracker {
+    /// The most tickets one request may carry.
+    var bulkLimit: Int { get }
+    /// The request creating these tickets.
+    func bulkRequest(for tickets: [Ticket], credentials: Credentials) throws(TicketError) -> HTTPRequest
+    /// What happened to each ticket of the request, in order.
+    func bulkResults(_ response: HTTPResponse, count: Int) -> [BulkOutcome]
+}
+
+/// One ticket's fate in a bulk request.
+public enum BulkOutcome: Sendable, Hashable {
+    case created(FiledTicket)
+    /// The tracker refused this one (its reason); the others are unaffected.
+    case rejected(String)
+    /// The answer does not say; the ticket may exist, so it is searched for before anything else.
+    case unknown
+}
+
 /// A ticket the tracker created.
 public struct FiledTicket: Hashable, Sendable, Codable {
     public var key: String

@@ -12,8 +12,9 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
         slow:6:2     every 6th create: the issue is created, and the answer comes 2 s later
   --rate N: more than N requests in a second get 429 with Retry-After
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
+  --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
 The project NOPE (owner/repo nope/nope on GitHub) does not exist, with each vendor's error.
-Prints the port on the first line. GET /_stats returns counts as JSON.
+Prints the port on the first line. GET /_stats returns counts as JSON, GET /_issues what was created.
 """
 import argparse
 import base64
@@ -138,6 +139,31 @@ class Handler(BaseHTTPRequestHandler):
             return
         respond(number)
 
+    def jira_problem(self, kind, fields):
+        """What is wrong with the shape of a Jira create's fields, or None."""
+        for name in ("project", "summary", "issuetype", "description"):
+            if name not in fields:
+                return f"field '{name}' is required"
+        if any(" " in label for label in fields.get("labels", [])):
+            return "labels cannot contain spaces"
+        description = fields["description"]
+        if kind == "jira-cloud":
+            if ADF_SCHEMA is not None:
+                import jsonschema
+                try:
+                    jsonschema.validate(description, ADF_SCHEMA)
+                except jsonschema.ValidationError as error:
+                    return "description is not valid ADF: " + error.message[:200]
+        elif not isinstance(description, str):
+            return "Jira v2 takes a wiki-markup string description"
+        return None
+
+    def jira_refusal(self, fields):
+        """Jira's own error body for a create this project refuses (--reject WORD in the summary), or None."""
+        if args.reject and args.reject in fields.get("summary", ""):
+            return {"errorMessages": [], "errors": {"summary": f"Summary may not mention {args.reject}"}}
+        return None
+
     def find(self, kind, predicate):
         with lock:
             return [i for i in state["issues"] if i["kind"] == kind and predicate(i)]
@@ -145,15 +171,19 @@ class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         url = urlparse(self.path)
         q = parse_qs(url.query)
-        if url.path != "/_stats":
+        if url.path not in ("/_stats", "/_issues"):
             with lock:
                 state["requests"] += 1
+        if url.path == "/_issues":
+            with lock:
+                return self.reply(200, [{"number": i["number"], "marker": i["marker"], "title": i["title"]} for i in state["issues"]])
         if url.path == "/_stats":
             with lock:
                 markers = [i["marker"] for i in state["issues"]]
                 return self.reply(200, {"issues": len(state["issues"]), "unique_markers": len(set(markers)),
                                         "missing_markers": markers.count(None), "invalid": state["invalid"],
-                                        "requests": state["requests"], "comments": state["comments"], "creates": state["creates"]})
+                                        "requests": state["requests"], "comments": state["comments"], "creates": state["creates"],
+                                        "bulk_requests": state.get("bulk_requests", 0)})
         if url.path == "/search/issues":
             if not self.authorized("github"):
                 return
@@ -231,32 +261,63 @@ class Handler(BaseHTTPRequestHandler):
             labels = body.get("labels", "").split(",")
             return self.create("gitlab", marker_of(body.get("description")), body["title"],
                                lambda n: self.reply(201, {"iid": n, "web_url": f"http://gl/{n}"}), {"labels": labels})
+        if url.path == "/rest/api/3/issue/bulk":
+            body = self.read_json()
+            if not self.authorized("jira-cloud"):
+                return
+            updates = body.get("issueUpdates") if isinstance(body, dict) else None
+            if not isinstance(updates, list) or not updates:
+                return self.invalid("issueUpdates is required")
+            if len(updates) > 50:
+                return self.invalid("at most 50 issues in one bulk request")
+            errors, accepted = [], []
+            for number, update in enumerate(updates):
+                fields = update.get("fields", {}) if isinstance(update, dict) else {}
+                problem = self.jira_problem("jira-cloud", fields)
+                if problem:
+                    return self.invalid(f"issueUpdates[{number}]: {problem}")
+                refusal = self.jira_refusal(fields)
+                if refusal:
+                    errors.append({"status": 400, "elementErrors": refusal, "failedElementNumber": number})
+                else:
+                    accepted.append(fields)
+            with lock:
+                state["bulk_requests"] = state.get("bulk_requests", 0) + 1
+            fault, arg = self.fault()
+            if fault == "429":
+                return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
+            if fault == "503":
+                return self.reply(503, {"message": "unavailable"})
+            if fault == "drop":
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
+            issues = []
+            for fields in accepted:
+                n = self.store("jira-cloud", marker_of(json.dumps(fields["description"])), fields["summary"], {"labels": fields.get("labels", [])})
+                issues.append({"id": str(1000 + n), "key": f"A11Y-{n}", "self": f"http://jira/{n}"})
+            if fault == "slow":
+                time.sleep(float(arg or "2"))
+            if fault == "created-drop":
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
+            return self.reply(201 if issues else 400, {"issues": issues, "errors": errors})
         if url.path in ("/rest/api/3/issue", "/rest/api/2/issue"):
             kind = "jira-cloud" if "/3/" in url.path else "jira-dc"
             body = self.read_json()
             if not self.authorized(kind):
                 return
             fields = body.get("fields", {}) if isinstance(body, dict) else {}
-            for name in ("project", "summary", "issuetype", "description"):
-                if name not in fields:
-                    return self.invalid(f"field '{name}' is required")
+            problem = self.jira_problem(kind, fields)
+            if problem:
+                return self.invalid(problem)
             if fields["project"].get("key") == "NOPE":
                 return self.reply(400, {"errorMessages": [], "errors": {"project": "valid project is required"}})
-            if any(" " in l for l in fields.get("labels", [])):
-                return self.invalid("labels cannot contain spaces")
-            description = fields["description"]
-            if kind == "jira-cloud":
-                if ADF_SCHEMA is not None:
-                    import jsonschema
-                    try:
-                        jsonschema.validate(description, ADF_SCHEMA)
-                    except jsonschema.ValidationError as error:
-                        return self.invalid("description is not valid ADF: " + error.message[:200])
-                text = json.dumps(description)
-            else:
-                if not isinstance(description, str):
-                    return self.invalid("Jira v2 takes a wiki-markup string description")
-                text = description
+            refusal = self.jira_refusal(fields)
+            if refusal:
+                return self.reply(400, refusal)
+            text = json.dumps(fields["description"]) if kind == "jira-cloud" else fields["description"]
             return self.create(kind, marker_of(text), fields["summary"],
                                lambda n: self.reply(201, {"id": str(1000 + n), "key": f"A11Y-{n}", "self": f"http://jira/{n}"}),
                                {"labels": fields.get("labels", [])})
@@ -310,6 +371,7 @@ def main():
     parser.add_argument("--faults", default="")
     parser.add_argument("--rate", type=int, default=0)
     parser.add_argument("--signin", action="store_true")
+    parser.add_argument("--reject", default="")
     parser.add_argument("--adf-schema")
     args = parser.parse_args()
     if args.adf_schema:
