@@ -48,6 +48,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // Starts the project's fake tracker for the ticket tests and the tickets benchmark; not part of the product.
+        .target(name: "FakeTrackerSupport", dependencies: ["Tickets"]),
         .target(
             name: "CriteriaCLI",
             dependencies: [
@@ -59,12 +61,12 @@ let package = Package(
         .executableTarget(name: "criteria", dependencies: ["CriteriaCLI"]),
         .executableTarget(
             name: "criteria-bench",
-            dependencies: ["CriteriaModel", "CriteriaReaders", "Exporters", "Tickets"]
+            dependencies: ["CriteriaModel", "CriteriaReaders", "Exporters", "Tickets", "FakeTrackerSupport"]
         ),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders"]),
-        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders"]),
-        .testTarget(name: "TicketsTests", dependencies: ["Tickets", "CriteriaReaders"]),
-        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "Tickets"]),
+        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders"], exclude: ["Fixtures", "Scripts"]),
+        .testTarget(name: "TicketsTests", dependencies: ["Tickets", "CriteriaReaders", "FakeTrackerSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "Tickets"], exclude: ["Scripts"]),
     ]
 )

@@ -5,6 +5,7 @@ import Foundation
 // Benchmarks that print figures; none of them asserts a time. Usage:
 //   criteria-bench readers [CORPUS_DIR]      read the corpus 100 times, then 1,000 and 10,000 synthetic documents
 //   criteria-bench exporters [ROWS...]       see BENCHMARKS.md
+//   criteria-bench tickets [N [RATE...]]     connection reuse and rate limits against the fake tracker
 
 func peakRSSMiB() -> Double {
     var usage = rusage()
@@ -78,6 +79,9 @@ case "readers", nil:
 case "exporters":
     let counts = arguments.dropFirst().compactMap { Int($0) }
     benchExporters(rowCounts: counts.isEmpty ? [10_000, 100_000, 1_000_000] : counts, root: packageRoot)
+case "tickets":
+    let numbers = arguments.dropFirst().compactMap { Int($0) }
+    benchTickets(count: numbers.first ?? 2_000, rates: numbers.count > 1 ? Array(numbers.dropFirst()) : [5, 20, 50])
 case "xlsx-child":
     // Runs in its own process so that its peak memory can be measured apart from the parent's.
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
@@ -89,6 +93,6 @@ case "csv-child":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     csvChild(rows: rows, output: arguments[2])
 default:
-    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...]")
+    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]]")
     exit(2)
 }

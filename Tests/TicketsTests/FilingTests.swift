@@ -1,3 +1,4 @@
+import FakeTrackerSupport
 import Foundation
 import Testing
 @testable import Tickets
@@ -13,7 +14,7 @@ struct FilingTests {
                            "notifications/alert-dialog", "patterns/focus"], grouping: .componentPlatform)
     }
 
-    static func expectExactlyOnce(_ server: FakeTracker, _ tickets: [Ticket], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectExactlyOnce(_ server: FakeTrackerProcess, _ tickets: [Ticket], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let stats = try server.stats()
         #expect(stats["invalid"] as? [String] == [], sourceLocation: sourceLocation)
         #expect(stats["issues"] as? Int == tickets.count, "issues on the tracker", sourceLocation: sourceLocation)
@@ -23,7 +24,7 @@ struct FilingTests {
 
     @Test("a clean run files every ticket once, in the tracker's documented shape, one request each", arguments: trackers)
     func cleanRun(tracker name: String) throws {
-        let server = try FakeTracker()
+        let server = try startFakeTracker()
         defer { server.stop() }
         let tickets = try Self.tickets()
         let ledgerPath = scratchLedger()
@@ -45,7 +46,7 @@ struct FilingTests {
     @Test("429 with Retry-After, 503, dropped connections before and after creating, slow answers: each ticket once",
           arguments: trackers)
     func faults(tracker name: String) throws {
-        let server = try FakeTracker(arguments: ["--faults", "429:5:1,503:7,created-drop:4,drop:6,slow:9:1"])
+        let server = try startFakeTracker(arguments: ["--faults", "429:5:1,503:7,created-drop:4,drop:6,slow:9:1"])
         defer { server.stop() }
         let tickets = try Self.tickets()
         let summary = try filer(try makeTracker(name, url: server.url), ledger: scratchLedger()).file(tickets)
@@ -58,7 +59,7 @@ struct FilingTests {
     @Test("a request that times out after the tracker created the issue is found by its marker, not sent again",
           arguments: ["jira-dc", "redmine", "gitlab"])
     func timeoutAfterCreate(tracker name: String) throws {
-        let server = try FakeTracker(arguments: ["--faults", "slow:3:3"])
+        let server = try startFakeTracker(arguments: ["--faults", "slow:3:3"])
         defer { server.stop() }
         let tickets = try Self.tickets()
         let summary = try filer(try makeTracker(name, url: server.url), ledger: scratchLedger(), timeout: 1).file(tickets)
@@ -69,7 +70,7 @@ struct FilingTests {
     @Test("a run killed mid-request leaves 'pending' entries; the next run looks them up instead of re-filing",
           arguments: trackers)
     func pendingEntries(tracker name: String) throws {
-        let server = try FakeTracker()
+        let server = try startFakeTracker()
         defer { server.stop() }
         let tickets = try Self.tickets()
         let ledgerPath = scratchLedger()
@@ -85,7 +86,7 @@ struct FilingTests {
 
     @Test("a lost ledger is rebuilt from the tracker by marker before anything is filed", arguments: trackers)
     func lostLedger(tracker name: String) throws {
-        let server = try FakeTracker()
+        let server = try startFakeTracker()
         defer { server.stop() }
         let tickets = try Self.tickets()
         let first = scratchLedger()
@@ -103,7 +104,7 @@ struct FilingTests {
     @Test("a tracker enforcing a request rate: 429s are waited out and every ticket is filed once",
           arguments: ["github", "redmine"])
     func rateLimitedServer(tracker name: String) throws {
-        let server = try FakeTracker(arguments: ["--rate", "4"])
+        let server = try startFakeTracker(arguments: ["--rate", "4"])
         defer { server.stop() }
         let tickets = try Self.tickets()
         let tracker = try makeTracker(name, url: server.url)
@@ -117,7 +118,7 @@ struct FilingTests {
 
     @Test("refused credentials stop the run after one request, naming the variable to set", arguments: trackers)
     func refusedCredentials(tracker name: String) throws {
-        let server = try FakeTracker()
+        let server = try startFakeTracker()
         defer { server.stop() }
         let tickets = try Self.tickets()
         let tracker = try makeTracker(name, url: server.url, extra: ["token_env": .string("ACME_TRACKER_TOKEN")])
@@ -133,7 +134,7 @@ struct FilingTests {
 
     @Test("Azure DevOps answering a create with a sign-in page is an authentication failure, not a success")
     func azureSignIn() throws {
-        let server = try FakeTracker(arguments: ["--signin"])
+        let server = try startFakeTracker(arguments: ["--signin"])
         defer { server.stop() }
         let error = #expect(throws: TicketError.self) {
             try filer(try makeTracker("azure-devops", url: server.url), ledger: scratchLedger()).file(try Self.tickets())
@@ -144,7 +145,7 @@ struct FilingTests {
 
     @Test("an unknown project fails each ticket with the tracker's own error text, and the run goes on", arguments: trackers)
     func unknownProject(tracker name: String) throws {
-        let server = try FakeTracker()
+        let server = try startFakeTracker()
         defer { server.stop() }
         let tickets = Array(try Self.tickets().prefix(3))
         let project = name == "github" ? "nope/nope" : "NOPE"
@@ -167,7 +168,7 @@ struct FilingTests {
 
     @Test("Jira Cloud bulk create: batches of at most 50, one request each, every ticket once")
     func jiraBulk() throws {
-        let server = try FakeTracker()
+        let server = try startFakeTracker()
         defer { server.stop() }
         let tickets = try Self.criterionTickets()
         #expect(tickets.count > 100)
@@ -185,7 +186,7 @@ struct FilingTests {
 
     @Test("bulk with faults (429, 503, dropped before and after creating): every ticket once")
     func jiraBulkFaults() throws {
-        let server = try FakeTracker(arguments: ["--faults", "429:2:1,503:3,created-drop:4,drop:5"])
+        let server = try startFakeTracker(arguments: ["--faults", "429:2:1,503:3,created-drop:4,drop:5"])
         defer { server.stop() }
         let tickets = try Self.criterionTickets()
         let tracker = try makeTracker("jira-cloud", url: server.url, extra: ["bulk": .bool(true)])
@@ -196,7 +197,7 @@ struct FilingTests {
 
     @Test("bulk partial success: refused elements fail with Jira's reason (failedElementNumber), the rest are filed")
     func jiraBulkPartial() throws {
-        let server = try FakeTracker(arguments: ["--reject", "Toggle"])
+        let server = try startFakeTracker(arguments: ["--reject", "Toggle"])
         defer { server.stop() }
         let tickets = try Self.criterionTickets()
         let refused = Set(tickets.filter { $0.title.contains("Toggle") }.map(\.identity))

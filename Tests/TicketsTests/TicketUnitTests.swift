@@ -123,6 +123,41 @@ struct TicketUnitTests {
         }
     }
 
+    @Test("the ledger file: entries in identity order, any identity text, read back as written")
+    func ledgerFile() throws {
+        let path = scratchLedger()
+        var ledger = try Ledger(path: path, tracker: "redmine")
+        let identities = ["native/controls/sheet@ios", "finding/a \"quoted\" id/2026-11-20", "web/component/ménu@web", "a"]
+        for identity in identities { try ledger.markPending(identity) }
+        try ledger.markFiled(identities[0], FiledTicket(key: "12", url: "https://r.example/issues/12"))
+        try ledger.markFailed(identities[1], reason: "Project cannot be blank")
+        try ledger.markPending(all: [identities[2], "z"])
+        let reopened = try Ledger(path: path, tracker: "redmine")
+        #expect(reopened.entries == ledger.entries && reopened.entries.count == 5)
+        #expect(reopened[identities[0]]?.key == "12" && reopened[identities[1]]?.state == .failed)
+        #expect(reopened[identities[2]]?.attempts == 2)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let positions = try reopened.entries.keys.sorted().compactMap { text.range(of: String(decoding: try encoder.encode($0), as: UTF8.self))?.lowerBound }
+        #expect(positions.count == 5 && positions == positions.sorted())
+        #expect(throws: TicketError.self) { try Ledger(path: path, tracker: "github") }
+    }
+
+    @Test("rate and backoff must be positive numbers; rate paces requests just under the limit")
+    func numberOptions() throws {
+        #expect(throws: ExportError("--option.rate: 'fast' is not a positive number")) {
+            try TrackerSettings(tracker: "gitlab", options: ExportOptions(["url": .string("https://g"), "project": .string("p"), "rate": .string("fast")]),
+                                defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
+        }
+        #expect(throws: ExportError("--option.backoff: '0' is not a positive number")) {
+            try TrackerSettings(tracker: "gitlab", options: ExportOptions(["url": .string("https://g"), "project": .string("p"), "backoff": .int(0)]),
+                                defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
+        }
+        let tracker = try makeTracker("gitlab", url: "https://g", extra: ["rate": .int(20)])
+        #expect(abs(tracker.pacing.minimumInterval - 0.051) < 1e-9)
+    }
+
     @Test("a missing token variable is named, and its value never printed")
     func missingCredentials() throws {
         let tracker = try makeTracker("gitlab", url: "https://gl.example")

@@ -23,6 +23,11 @@ public struct Ledger: Sendable {
     public let path: String
     public let tracker: String
     public private(set) var entries: [String: Entry]
+    /// Each entry's JSON line, kept so that a save re-encodes only what changed (a save per request
+    /// would otherwise encode the whole ledger every time, and a long run would slow down as it grows).
+    private var lines: [String: [UInt8]] = [:]
+    /// The identities in sorted order, as the file lists them.
+    private var order: [String] = []
 
     /// Opens the ledger at `path`, or starts an empty one.
     public init(path: String, tracker: String) throws(TicketError) {
@@ -38,6 +43,8 @@ public struct Ledger: Sendable {
                 throw TicketError("the ledger \(path) belongs to '\(file.tracker)', not '\(tracker)'; set a different 'ledger' option")
             }
             entries = file.entries
+            order = file.entries.keys.sorted()
+            for (identity, entry) in file.entries { lines[identity] = try Self.line(identity, entry) }
         } catch let error as TicketError {
             throw error
         } catch {
@@ -52,7 +59,7 @@ public struct Ledger: Sendable {
         entry.state = .pending
         entry.attempts += 1
         entry.reason = nil
-        entries[identity] = entry
+        try record(identity, entry)
         try save()
     }
 
@@ -63,14 +70,14 @@ public struct Ledger: Sendable {
             entry.state = .pending
             entry.attempts += 1
             entry.reason = nil
-            entries[identity] = entry
+            try record(identity, entry)
         }
         try save()
     }
 
     public mutating func markFiled(_ identity: String, _ filed: FiledTicket) throws(TicketError) {
         let attempts = entries[identity]?.attempts ?? 1
-        entries[identity] = Entry(state: .filed, key: filed.key, url: filed.url, attempts: attempts)
+        try record(identity, Entry(state: .filed, key: filed.key, url: filed.url, attempts: attempts))
         try save()
     }
 
@@ -78,17 +85,52 @@ public struct Ledger: Sendable {
         var entry = entries[identity] ?? Entry(state: .failed, attempts: 0)
         entry.state = .failed
         entry.reason = reason
-        entries[identity] = entry
+        try record(identity, entry)
         try save()
+    }
+
+    private mutating func record(_ identity: String, _ entry: Entry) throws(TicketError) {
+        if entries[identity] == nil {
+            var low = 0, high = order.count
+            while low < high {
+                let middle = (low + high) / 2
+                if order[middle] < identity { low = middle + 1 } else { high = middle }
+            }
+            order.insert(identity, at: low)
+        }
+        entries[identity] = entry
+        lines[identity] = try Self.line(identity, entry)
+    }
+
+    /// `"identity" : {...}` as one line of the file.
+    private static func line(_ identity: String, _ entry: Entry) throws(TicketError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(identity)) + Array(" : ".utf8) + Array(try encoder.encode(entry))
+        } catch {
+            throw TicketError("cannot encode the ledger entry for \(identity): \(error)")
+        }
+    }
+
+    /// The whole file: the entries in identity order, one per line, then the tracker and format version.
+    func fileBytes() throws(TicketError) -> [UInt8] {
+        var bytes = Array("{\n  \"entries\" : {".utf8)
+        for (index, identity) in order.enumerated() {
+            bytes += Array((index == 0 ? "\n    " : ",\n    ").utf8)
+            bytes += lines[identity] ?? []
+        }
+        let tracker: [UInt8]
+        do { tracker = Array(try JSONEncoder().encode(self.tracker)) } catch { throw TicketError("cannot encode the ledger: \(error)") }
+        bytes += Array("\n  },\n  \"tracker\" : ".utf8) + tracker + Array(",\n  \"version\" : 1\n}\n".utf8)
+        return bytes
     }
 
     /// Writes the whole ledger to a temporary file beside it, flushes it to disk, and renames it into place.
     func save() throws(TicketError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let temporary = path + ".tmp-\(getpid())"
-        do {
-            let data = try encoder.encode(File(version: 1, tracker: tracker, entries: entries))
+        do throws(TicketError) {
+            let data = try fileBytes()
             let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard fd >= 0 else { throw TicketError("cannot write the ledger beside \(path): \(String(cString: strerror(errno)))") }
             let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -98,12 +140,9 @@ public struct Ledger: Sendable {
             guard rename(temporary, path) == 0 else {
                 throw TicketError("cannot move the ledger into place at \(path): \(String(cString: strerror(errno)))")
             }
-        } catch let error as TicketError {
-            unlink(temporary)
-            throw error
         } catch {
             unlink(temporary)
-            throw TicketError("cannot encode the ledger: \(error)")
+            throw error
         }
     }
 }

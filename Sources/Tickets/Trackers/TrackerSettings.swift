@@ -65,10 +65,12 @@ public struct TrackerSettings: Sendable {
         caFile = try options.path("ca_file")
         timeout = try options.int("timeout") ?? 60
         maxAttempts = max(1, try options.int("max_attempts") ?? 5)
-        backoffBase = Double(try options.string("backoff") ?? "1") ?? 1
+        backoffBase = try Self.positiveNumber(options, "backoff") ?? 1
         var pacing = defaultPacing
-        if let rate = try options.string("rate"), let perSecond = Double(rate), perSecond > 0 {
-            pacing.minimumInterval = max(pacing.minimumInterval, 1 / perSecond)
+        if let perSecond = try Self.positiveNumber(options, "rate") {
+            // 2% under the limit: a server counting "at most N in any second" sees clock jitter on both
+            // sides, and requests exactly 1/N apart land N+1 in one second now and then.
+            pacing.minimumInterval = max(pacing.minimumInterval, 1.02 / perSecond)
         }
         self.pacing = pacing
         bulk = try options.bool("bulk") ?? false
@@ -87,5 +89,14 @@ public struct TrackerSettings: Sendable {
     /// Fails when the project is missing.
     func requireProject() throws(ExportError) {
         if project.isEmpty { throw ExportError("\(origin).project: name the \(tracker) project") }
+    }
+
+    /// A positive number option (`rate: 2.5`, `backoff: "0.5"`), or nil when absent.
+    static func positiveNumber(_ options: ExportOptions, _ key: String) throws(ExportError) -> Double? {
+        guard let text = try options.string(key) else { return nil }
+        guard let number = Double(text), number > 0, number.isFinite else {
+            throw ExportError("\(options.origin).\(key): '\(text)' is not a positive number")
+        }
+        return number
     }
 }

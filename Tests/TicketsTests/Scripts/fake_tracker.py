@@ -31,6 +31,16 @@ state = {"creates": 0, "requests": 0, "issues": [], "invalid": [], "comments": 0
 ADF_SCHEMA = None
 
 
+def busiest_second(times):
+    """The most requests that arrived within any one second."""
+    best, start = 0, 0
+    for end, t in enumerate(times):
+        while t - times[start] >= 1:
+            start += 1
+        best = max(best, end - start + 1)
+    return best
+
+
 def marker_of(text):
     found = re.search(r"criteria:id=([^\s<>\"{}]+)", text or "")
     return found.group(1) if found else None
@@ -38,6 +48,9 @@ def marker_of(text):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    # Headers and body are two writes; without TCP_NODELAY the body waits for the client's delayed ACK
+    # (about 40 ms) on a kept-alive connection, as no real tracker's server would make it wait.
+    disable_nagle_algorithm = True
 
     def log_message(self, *a):
         pass
@@ -96,7 +109,10 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             state["times"] = [t for t in state["times"] if t > now - 1] + [now]
             over = len(state["times"]) > args.rate
+            state.setdefault("all_times", []).append(now)
         if over:
+            with lock:
+                state["rate_limited"] = state.get("rate_limited", 0) + 1
             self.reply(429, {"message": "slow down"}, {"Retry-After": "1"})
         return over
 
@@ -183,7 +199,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"issues": len(state["issues"]), "unique_markers": len(set(markers)),
                                         "missing_markers": markers.count(None), "invalid": state["invalid"],
                                         "requests": state["requests"], "comments": state["comments"], "creates": state["creates"],
-                                        "bulk_requests": state.get("bulk_requests", 0)})
+                                        "bulk_requests": state.get("bulk_requests", 0),
+                                        "rate_limited": state.get("rate_limited", 0),
+                                        "busiest_second": busiest_second(state.get("all_times", [])),
+                                        "span": (state["all_times"][-1] - state["all_times"][0]) if len(state.get("all_times", [])) > 1 else 0})
         if url.path == "/search/issues":
             if not self.authorized("github"):
                 return

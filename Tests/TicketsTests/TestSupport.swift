@@ -2,6 +2,7 @@ import CriteriaModel
 import CriteriaReaders
 import Exporters
 import Foundation
+import FakeTrackerSupport
 import Testing
 @testable import Tickets
 
@@ -12,54 +13,9 @@ enum TicketPaths {
     static let adfSchema = shared.appendingPathComponent("schemas/adf-full.json")
 }
 
-/// The project's fake tracker (Scripts/fake_tracker.py) on 127.0.0.1, for one test. Call `stop()` when done
-/// (Swift may release a local before the end of its scope, so the test decides when the server goes).
-final class FakeTracker {
-    let process = Process()
-    let port: Int
-    var url: String { "http://127.0.0.1:\(port)" }
-
-    init(arguments: [String] = []) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TicketPaths.packageRoot.appendingPathComponent("Tests/TicketsTests/Scripts/fake_tracker.py").path,
-                             "--adf-schema", TicketPaths.adfSchema.path] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-    }
-
-    deinit { stop() }
-
-    /// Stops the server. SIGKILL, because a child started from a dispatch worker thread inherits its
-    /// blocked signal mask, and SIGTERM would wait there forever.
-    func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    /// Key → the identity in its marker, for every issue the server holds (Jira keys).
-    func issues() throws -> [String: String] {
-        let response = try CurlClient().send(HTTPRequest(method: "GET", url: url + "/_issues", headers: []))
-        let list = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
-        return Dictionary(uniqueKeysWithValues: list.compactMap { issue in
-            guard let number = issue["number"] as? Int, let marker = issue["marker"] as? String else { return nil }
-            return ("A11Y-\(number)", marker)
-        })
-    }
-
-    func stats() throws -> [String: Any] {
-        let response = try CurlClient().send(HTTPRequest(method: "GET", url: url + "/_stats", headers: []))
-        return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
-    }
+/// The fake tracker, checking Jira Cloud descriptions against Atlassian's ADF schema.
+func startFakeTracker(arguments: [String] = []) throws -> FakeTrackerProcess {
+    try FakeTrackerProcess(arguments: ["--adf-schema", TicketPaths.adfSchema.path] + arguments)
 }
 
 /// Tickets from corpus documents.
