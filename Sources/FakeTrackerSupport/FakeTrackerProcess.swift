@@ -11,12 +11,15 @@ public final class FakeTrackerProcess {
 
     let process = Process()
     public let port: Int
-    public var url: String { "http://127.0.0.1:\(port)" }
+    let scheme: String
+    public var url: String { "\(scheme)://127.0.0.1:\(port)" }
 
-    /// Starts the server with the script's arguments (`--faults`, `--rate`, `--token`, ...) and waits for its port.
-    public init(arguments: [String] = []) throws {
+    /// Starts the server with the script's arguments (`--faults`, `--rate`, `--token`, ...) and waits for its
+    /// port; with `tls`, it serves HTTPS with that certificate.
+    public init(arguments: [String] = [], tls: Certificate? = nil) throws {
+        scheme = tls == nil ? "http" : "https"
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path] + arguments
+        process.arguments = ["python3", Self.script.path] + arguments + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -44,15 +47,45 @@ public final class FakeTrackerProcess {
         process.waitUntilExit()
     }
 
+    /// A self-signed certificate for 127.0.0.1 (made with openssl), which is its own CA file.
+    public struct Certificate: Sendable {
+        public var certificate: String
+        public var key: String
+
+        public static func make(in folder: URL) throws -> Certificate {
+            let certificate = folder.appendingPathComponent("tracker-cert.pem").path, key = folder.appendingPathComponent("tracker-key.pem").path
+            let openssl = Process()
+            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            openssl.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                                 "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate]
+            openssl.standardOutput = FileHandle.nullDevice
+            openssl.standardError = FileHandle.nullDevice
+            try openssl.run()
+            openssl.waitUntilExit()
+            guard openssl.terminationStatus == 0 else { throw TicketError("openssl could not make a test certificate") }
+            return Certificate(certificate: certificate, key: key)
+        }
+    }
+
+    /// A client for the server's own endpoints (trusting its test certificate when it has one).
+    func client() throws -> CurlClient {
+        var settings = CurlClient.Settings()
+        settings.caFile = caFile
+        return try CurlClient(settings: settings)
+    }
+
+    /// The CA file that verifies this server, when it serves HTTPS.
+    public var caFile: String? { process.arguments?.firstIndex(of: "--tls").map { process.arguments![$0 + 1] } }
+
     /// The server's counters (GET /_stats).
     public func stats() throws -> [String: Any] {
-        let response = try CurlClient().send(HTTPRequest(method: "GET", url: url + "/_stats", headers: []))
+        let response = try client().send(HTTPRequest(method: "GET", url: url + "/_stats", headers: []))
         return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
     }
 
     /// Jira-style key → the identity in its marker, for every issue the server holds (GET /_issues).
     public func issues() throws -> [String: String] {
-        let response = try CurlClient().send(HTTPRequest(method: "GET", url: url + "/_issues", headers: []))
+        let response = try client().send(HTTPRequest(method: "GET", url: url + "/_issues", headers: []))
         let list = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
         return Dictionary(uniqueKeysWithValues: list.compactMap { issue in
             guard let number = issue["number"] as? Int, let marker = issue["marker"] as? String else { return nil }

@@ -13,7 +13,8 @@ func benchTickets(count: Int, rates: [Int]) {
     setenv("BENCH_TRACKER_TOKEN", token, 1)
     let tickets = TicketPlanner(grouping: .criterion).tickets(for: SyntheticAudit.catalog(rows: count))
     print("tickets benchmark: \(tickets.count) tickets (one per check and platform), Redmine-shaped requests, fake tracker on 127.0.0.1")
-    print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; median of 3 runs; each run starts a fresh server")
+    print("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores; median of 3 runs; each run starts a fresh server;")
+    print("HTTPS with a self-signed RSA-2048 certificate, verified through ca_file")
 
     func tracker(_ url: String, rate: Int? = nil) -> any Tracker {
         var options: [String: ExportOptions.Value] = ["url": .string(url), "project": .string("a11y"), "token_env": .string("BENCH_TRACKER_TOKEN")]
@@ -21,9 +22,10 @@ func benchTickets(count: Int, rates: [Int]) {
         let entry = try! TrackerRegistry.entries(definitionFolders: []).first { $0.name == "redmine" }!
         return (try! entry.make(ExportOptions(options)) as! TrackerExporter).tracker
     }
-    func client(reuse: Bool) -> CurlClient {
+    func client(reuse: Bool, caFile: String? = nil) -> CurlClient {
         var settings = CurlClient.Settings()
         settings.reuseConnections = reuse
+        settings.caFile = caFile
         return try! CurlClient(settings: settings)
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -32,36 +34,40 @@ func benchTickets(count: Int, rates: [Int]) {
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
 
-    print("\n| connection | transport only (requests/s) | filing with the ledger (tickets/s) |")
-    print("|---|---:|---:|")
-    var results: [Bool: (Double, Double)] = [:]
-    for reuse in [true, false] {
-        var transport: [Double] = [], filing: [Double] = []
-        for run in 0..<3 {
-            let server = try! FakeTrackerProcess(arguments: ["--token", token])
-            let target = tracker(server.url)
-            let http = client(reuse: reuse)
-            let requests = try! tickets.map { try target.createRequest(for: $0, credentials: credentials) }
-            var started = Date()
-            for request in requests { precondition((try? http.send(request))?.status == 201, "the fake tracker refused a request") }
-            transport.append(Double(requests.count) / Date().timeIntervalSince(started))
-            server.stop()
+    let certificate = try! FakeTrackerProcess.Certificate.make(in: folder)
+    print("\n| protocol | connection | transport only (requests/s) | filing with the ledger (tickets/s) |")
+    print("|---|---|---:|---:|")
+    for tls in [false, true] {
+        var results: [Bool: (Double, Double)] = [:]
+        for reuse in [true, false] {
+            var transport: [Double] = [], filing: [Double] = []
+            for run in 0..<3 {
+                let server = try! FakeTrackerProcess(arguments: ["--token", token], tls: tls ? certificate : nil)
+                let target = tracker(server.url)
+                let http = client(reuse: reuse, caFile: server.caFile)
+                let requests = try! tickets.map { try target.createRequest(for: $0, credentials: credentials) }
+                var started = Date()
+                for request in requests { precondition((try? http.send(request))?.status == 201, "the fake tracker refused a request") }
+                transport.append(Double(requests.count) / Date().timeIntervalSince(started))
+                server.stop()
 
-            let fresh = try! FakeTrackerProcess(arguments: ["--token", token])
-            let ledger = try! Ledger(path: folder.appendingPathComponent("ledger-\(reuse)-\(run).json").path, tracker: "redmine")
-            let filer = TicketFiler(tracker: tracker(fresh.url), transport: client(reuse: reuse), ledger: ledger, credentials: credentials)
-            started = Date()
-            let summary = try! filer.file(tickets)
-            filing.append(Double(summary.filed.count) / Date().timeIntervalSince(started))
-            precondition(summary.filed.count == tickets.count && (try! fresh.stats()["issues"] as? Int) == tickets.count)
-            fresh.stop()
+                let fresh = try! FakeTrackerProcess(arguments: ["--token", token], tls: tls ? certificate : nil)
+                let ledger = try! Ledger(path: folder.appendingPathComponent("ledger-\(tls)-\(reuse)-\(run).json").path, tracker: "redmine")
+                let filer = TicketFiler(tracker: tracker(fresh.url), transport: client(reuse: reuse, caFile: fresh.caFile), ledger: ledger,
+                                        credentials: credentials)
+                started = Date()
+                let summary = try! filer.file(tickets)
+                filing.append(Double(summary.filed.count) / Date().timeIntervalSince(started))
+                precondition(summary.filed.count == tickets.count && (try! fresh.stats()["issues"] as? Int) == tickets.count)
+                fresh.stop()
+            }
+            results[reuse] = (median(transport), median(filing))
+            print(String(format: "| %@ | %@ | %.0f | %.0f |", tls ? "HTTPS" : "HTTP", reuse ? "one reused connection" : "a new connection per request",
+                         median(transport), median(filing)))
         }
-        results[reuse] = (median(transport), median(filing))
-        print(String(format: "| %@ | %.0f | %.0f |", reuse ? "one reused connection" : "a new connection per request",
-                     median(transport), median(filing)))
-    }
-    if let reused = results[true], let fresh = results[false] {
-        print(String(format: "reuse is %.2fx faster on the bare transport and %.2fx for whole filing runs", reused.0 / fresh.0, reused.1 / fresh.1))
+        if let reused = results[true], let fresh = results[false] {
+            print(String(format: "| %@ | reuse speed-up | %.2fx | %.2fx |", tls ? "HTTPS" : "HTTP", reused.0 / fresh.0, reused.1 / fresh.1))
+        }
     }
 
     // Achieved rate: requests after the first over the time from the first to the last, as the server saw them

@@ -218,4 +218,26 @@ struct FilingTests {
             #expect(issues[filed.key] == identity, "\(filed.key)")
         }
     }
+
+    @Test("HTTPS: verified against the ca_file option; without it the run stops at once with what to set")
+    func tls() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let certificate = try FakeTrackerProcess.Certificate.make(in: folder)
+        let server = try startFakeTracker(tls: certificate)
+        defer { server.stop() }
+        #expect(server.url.hasPrefix("https://127.0.0.1:"))
+        let tickets = try Self.tickets()
+
+        let untrusted = try makeTracker("gitlab", url: server.url)
+        let error = #expect(throws: TicketError.self) { try filer(untrusted, ledger: scratchLedger()).file(tickets) }
+        #expect(error?.stopsRun == true)
+        #expect(error?.message.contains("TLS verification failed") == true && error?.message.contains("ca_file") == true, "\(error?.message ?? "")")
+        #expect(try server.stats()["issues"] as? Int == 0)
+
+        let trusted = try makeTracker("gitlab", url: server.url, extra: ["ca_file": .string(certificate.certificate)])
+        let summary = try filer(trusted, ledger: scratchLedger()).file(tickets)
+        #expect(summary.filed.count == tickets.count && summary.failed.isEmpty, "\(summary.text)")
+        try Self.expectExactlyOnce(server, tickets)
+    }
 }

@@ -14,8 +14,8 @@ enum TicketPaths {
 }
 
 /// The fake tracker, checking Jira Cloud descriptions against Atlassian's ADF schema.
-func startFakeTracker(arguments: [String] = []) throws -> FakeTrackerProcess {
-    try FakeTrackerProcess(arguments: ["--adf-schema", TicketPaths.adfSchema.path] + arguments)
+func startFakeTracker(arguments: [String] = [], tls: FakeTrackerProcess.Certificate? = nil) throws -> FakeTrackerProcess {
+    try FakeTrackerProcess(arguments: ["--adf-schema", TicketPaths.adfSchema.path] + arguments, tls: tls)
 }
 
 /// Tickets from corpus documents.
@@ -49,6 +49,7 @@ func scratchLedger() -> String {
 func filer(_ tracker: any Tracker, ledger: String, token: String = "secret-token", timeout: Int = 60) throws -> TicketFiler {
     var settings = CurlClient.Settings()
     settings.timeout = timeout
+    settings.caFile = tracker.settings.caFile
     return TicketFiler(tracker: tracker, transport: try CurlClient(settings: settings), ledger: try Ledger(path: ledger, tracker: tracker.name),
                 credentials: Credentials(token: token, user: "auditor@example.com"),
                 pacer: RequestPacer(pacing: Pacing()))

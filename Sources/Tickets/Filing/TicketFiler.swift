@@ -65,7 +65,7 @@ public final class TicketFiler {
             do {
                 let filed = try fileOne(ticket)
                 summary.filed.append((ticket.identity, filed))
-            } catch let error where !error.isAuthentication {
+            } catch let error where !error.stopsRun {
                 try ledger.markFailed(ticket.identity, reason: error.message)
                 summary.failed.append((ticket.identity, error.message))
             }
@@ -116,6 +116,7 @@ public final class TicketFiler {
             do {
                 response = try transport.send(request)
             } catch {
+                if error.fatal { throw TicketError(error.message, stopsRun: true) }
                 guard error.retryable else {
                     for ticket in remaining { try fail(ticket, error.message) }
                     return
@@ -185,7 +186,7 @@ public final class TicketFiler {
             do {
                 response = try transport.send(request)
             } catch {
-                guard error.retryable else { throw TicketError(error.message) }
+                guard error.retryable else { throw TicketError(error.message, stopsRun: error.fatal) }
                 // The request may have reached the tracker before the connection failed.
                 ambiguous = true
                 lastProblem = error.message

@@ -66,6 +66,12 @@ public final class CurlClient: HTTPTransport {
         if settings.verbose { Redaction.log(request) }
         let result = curl_easy_perform(handle)
         guard result == CURLE_OK else {
+            if Self.certificateProblem(result) {
+                let hint = settings.caFile.map { "check that \($0) (ca_file) holds the CA that signed the server's certificate" }
+                    ?? "if the server uses a private CA, name its certificate file with the ca_file option (verification is never turned off)"
+                throw TransportError(message: "\(Redaction.url(request.url)): TLS verification failed (\(Self.message(result))); \(hint)",
+                                     retryable: false, fatal: true)
+            }
             throw TransportError(message: "\(request.method) \(Redaction.url(request.url)): \(Self.message(result))",
                                  retryable: Self.retryable(result))
         }
@@ -108,6 +114,10 @@ public final class CurlClient: HTTPTransport {
             code = criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
         }
         return code
+    }
+
+    static func certificateProblem(_ code: CURLcode) -> Bool {
+        [CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH].contains(code)
     }
 
     static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }

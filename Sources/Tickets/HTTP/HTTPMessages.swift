@@ -57,6 +57,8 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// Whether trying again may help (timeouts, resets, refused connections).
     public var retryable: Bool
+    /// Whether no request to this server can succeed (TLS verification failed): the run stops.
+    public var fatal = false
     public var description: String { message }
 }
 

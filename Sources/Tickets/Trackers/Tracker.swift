@@ -94,11 +94,14 @@ public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// Credentials were refused: stop the run rather than retry.
     public var isAuthentication: Bool
+    /// Nothing else can succeed either (refused credentials, a certificate that does not verify): stop the run.
+    public var stopsRun: Bool
 
     /// Creates an error.
-    public init(_ message: String, isAuthentication: Bool = false) {
+    public init(_ message: String, isAuthentication: Bool = false, stopsRun: Bool = false) {
         self.message = message
         self.isAuthentication = isAuthentication
+        self.stopsRun = stopsRun || isAuthentication
     }
 
     public var description: String { message }

@@ -12,6 +12,7 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
         slow:6:2     every 6th create: the issue is created, and the answer comes 2 s later
   --rate N: more than N requests in a second get 429 with Retry-After
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
+  --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
 The project NOPE (owner/repo nope/nope on GitHub) does not exist, with each vendor's error.
 Prints the port on the first line. GET /_stats returns counts as JSON, GET /_issues what was created.
@@ -391,12 +392,18 @@ def main():
     parser.add_argument("--rate", type=int, default=0)
     parser.add_argument("--signin", action="store_true")
     parser.add_argument("--reject", default="")
+    parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     parser.add_argument("--adf-schema")
     args = parser.parse_args()
     if args.adf_schema:
         with open(args.adf_schema) as handle:
             ADF_SCHEMA = json.load(handle)
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    if args.tls:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(*args.tls)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     server.serve_forever()
 
