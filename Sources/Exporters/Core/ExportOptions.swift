@@ -25,7 +25,8 @@ public struct ExportOptions: Sendable {
     /// A path option resolved against `baseDirectory`.
     public func path(_ key: String) throws(ExportError) -> String? {
         guard let value = try string(key) else { return nil }
-        return value.hasPrefix("/") ? value : baseDirectory + "/" + value
+        let path = value.hasPrefix("/") ? value : baseDirectory + "/" + value
+        return (path as NSString).standardizingPath
     }
 
     /// Fails on keys the exporter does not know, suggesting the nearest known key.
