@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exporter's options as the user wrote them (config `options:` or `--option key=value`).
 public struct ExportOptions: Sendable {
     /// One option value: text, a number, a switch or a list.
@@ -86,5 +88,3 @@ public struct ExportOptions: Sendable {
         }
     }
 }
-
-import Foundation
