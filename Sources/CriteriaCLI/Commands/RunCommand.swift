@@ -21,16 +21,11 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write nothing but tickets' payloads: file outputs are listed, tracker outputs write one JSON per ticket to their path and send nothing.")
     var dryRun = false
 
-    @Flag(help: "Before filing a ticket the ledger does not know, search the tracker for its marker: rebuilds a lost ledger without filing twice.")
-    var rebuildLedger = false
-
-    @Flag(help: "Show each HTTP request and response status on stderr (credentials redacted).")
-    var verbose = false
+    @OptionGroup var filing: FilingOptions
 
     func run() throws {
-        let registry = try RegistryLoader.load(configDirectory: URL(fileURLWithPath: config).deletingLastPathComponent().path)
-        let settings: CriteriaConfig
-        do { settings = try ConfigLoader(registry: registry).load(path: config) } catch { throw CLIError(error.description) }
+        let loadedConfig = try LoadedConfig(path: config)
+        let registry = loadedConfig.registry, settings = loadedConfig.settings
         let wanted = only.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         let outputs = settings.outputs.filter { wanted == nil || wanted!.contains($0.name) || wanted!.contains($0.exporter) }
         if let wanted, outputs.isEmpty {
@@ -57,7 +52,7 @@ struct RunCommand: ParsableCommand {
                 .standardizedFileURL.path
             if let trackerExporter = exporter as? TrackerExporter, !dryRun {
                 let summary = try TicketRun.file(trackerExporter, tickets: trackerExporter.tickets(for: catalog),
-                                                 output: output.name, verbose: verbose, rebuildLedger: rebuildLedger)
+                                                 output: output.name, options: filing)
                 failures += summary.failed.count
                 continue
             }

@@ -35,16 +35,11 @@ struct TicketsCommand: ParsableCommand {
     @Flag(help: "Write each ticket's payload to the output's path and send nothing.")
     var dryRun = false
 
-    @Flag(help: "Before filing a ticket the ledger does not know, search the tracker for its marker.")
-    var rebuildLedger = false
-
-    @Flag(help: "Show each HTTP request and response status on stderr (credentials redacted).")
-    var verbose = false
+    @OptionGroup var filing: FilingOptions
 
     func run() throws {
-        let registry = try RegistryLoader.load(configDirectory: URL(fileURLWithPath: config).deletingLastPathComponent().path)
-        let settings: CriteriaConfig
-        do { settings = try ConfigLoader(registry: registry).load(path: config) } catch { throw CLIError(error.description) }
+        let loadedConfig = try LoadedConfig(path: config)
+        let registry = loadedConfig.registry, settings = loadedConfig.settings
         let chosen = try trackerOutput(settings)
         let exporter = try wrap { () throws(ExportError) in try registry.entry(named: chosen.exporter).make(chosen.options) }
         guard let trackerExporter = exporter as? TrackerExporter else { throw CLIError("\(chosen.keyPath): not a tracker") }
@@ -78,8 +73,7 @@ struct TicketsCommand: ParsableCommand {
             Terminal.note("nothing to file")
             return
         }
-        let summary = try TicketRun.file(trackerExporter, tickets: tickets, output: chosen.name, verbose: verbose,
-                                         rebuildLedger: rebuildLedger)
+        let summary = try TicketRun.file(trackerExporter, tickets: tickets, output: chosen.name, options: filing)
         // The ledger knows every key, including tickets filed by an earlier run of the same audit.
         let ledgerPath = trackerExporter.tracker.settings.ledger ?? "\(chosen.name).ledger.json"
         let ledger = try? Ledger(path: ledgerPath, tracker: trackerExporter.tracker.name)

@@ -3,8 +3,7 @@ import Tickets
 
 /// Files a tracker output's tickets: credentials from the environment, the ledger, libcurl, a summary.
 enum TicketRun {
-    static func file(_ exporter: TrackerExporter, tickets: [Ticket], output: String, verbose: Bool,
-                     rebuildLedger: Bool = false) throws(CLIError) -> FilingSummary {
+    static func file(_ exporter: TrackerExporter, tickets: [Ticket], output: String, options: FilingOptions) throws(CLIError) -> FilingSummary {
         let tracker = exporter.tracker
         let settings = tracker.settings
         do {
@@ -14,13 +13,13 @@ enum TicketRun {
             var clientSettings = CurlClient.Settings()
             clientSettings.caFile = settings.caFile
             clientSettings.timeout = settings.timeout
-            clientSettings.verbose = verbose
+            clientSettings.verbose = options.verbose
             let client: CurlClient
             do { client = try CurlClient(settings: clientSettings) } catch { throw TicketError(error.message) }
             Terminal.note("\(output): \(tickets.count) tickets for \(tracker.name) at \(settings.url) (ledger \(ledgerPath))")
             let filer = TicketFiler(tracker: tracker, transport: client, ledger: ledger, credentials: credentials,
                                     progress: FilingProgress())
-            filer.searchBeforeFiling = rebuildLedger
+            filer.searchBeforeFiling = options.rebuildLedger
             let summary = try filer.file(tickets)
             Terminal.note("\(output): \(summary.text)")
             return summary

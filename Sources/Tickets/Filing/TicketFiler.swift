@@ -127,10 +127,9 @@ public final class TicketFiler {
                 continue
             }
             // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
-            let answered = (200..<300).contains(response.status)
-                || (response.status == 400 && (response.json as? [String: Any])?["errors"] is [[String: Any]])
-            switch response.status {
-            case _ where answered:
+            let listsElements = response.status == 400 && (response.json as? [String: Any])?["errors"] is [[String: Any]]
+            switch listsElements ? .accepted : Answer(response) {
+            case .accepted:
                 var unknown: [Ticket] = []
                 for (ticket, outcome) in zip(remaining, bulk.bulkResults(response, count: remaining.count)) {
                     switch outcome {
@@ -145,17 +144,13 @@ public final class TicketFiler {
                 try searchRemaining()
                 for ticket in remaining { try fail(ticket, "\(tracker.name)'s bulk answer did not account for it, and a search does not find it") }
                 return
-            case 401,  // refused credentials; a 403 only when it is not a rate limit
-                 403 where !isRateLimited(response):
+            case .refusedCredentials:
                 throw authenticationError(response)
-            case 429, 403:
-                lastProblem = "rate limited (\(response.status))"
+            case .retryLater(let mayHaveCreated):
+                ambiguous = ambiguous || mayHaveCreated
+                lastProblem = problem(response)
                 wait(attempt: attempt, response: response)
-            case 408, 500...599:
-                ambiguous = ambiguous || response.status != 503
-                lastProblem = "\(tracker.name) answered \(response.status): \(response.snippet)"
-                wait(attempt: attempt, response: response)
-            default:
+            case .refused:
                 for ticket in remaining { try fail(ticket, "\(tracker.name) refused it (\(response.status)): \(response.snippet)") }
                 return
             }
@@ -193,23 +188,19 @@ public final class TicketFiler {
                 wait(attempt: attempt, response: nil)
                 continue
             }
-            switch response.status {
-            case 200..<300:
+            switch Answer(response) {
+            case .accepted:
                 let filed = try tracker.created(from: response)
                 try ledger.markFiled(ticket.identity, filed)
                 try sendFollowUps(ticket, filed)
                 return filed
-            case 401,  // refused credentials; a 403 only when it is not a rate limit
-                 403 where !isRateLimited(response):
+            case .refusedCredentials:
                 throw authenticationError(response)
-            case 429, 403:
-                lastProblem = "rate limited (\(response.status))"
+            case .retryLater(let mayHaveCreated):
+                ambiguous = ambiguous || mayHaveCreated
+                lastProblem = problem(response)
                 wait(attempt: attempt, response: response)
-            case 408, 500...599:
-                ambiguous = ambiguous || response.status != 503
-                lastProblem = "\(tracker.name) answered \(response.status): \(response.snippet)"
-                wait(attempt: attempt, response: response)
-            default:
+            case .refused:
                 throw TicketError("\(tracker.name) refused it (\(response.status)): \(response.snippet)")
             }
         }
@@ -239,11 +230,10 @@ public final class TicketFiler {
         for attempt in 1...retry.maxAttempts {
             pacer.waitForTurn()
             guard let response = try? transport.send(request) else { wait(attempt: attempt, response: nil); continue }
-            switch response.status {
-            case 200..<300: return tracker.found(in: response, ticket: ticket)
-            case 401,  // refused credentials; a 403 only when it is not a rate limit
-                 403 where !isRateLimited(response): throw authenticationError(response)
-            default: wait(attempt: attempt, response: response)
+            switch Answer(response) {
+            case .accepted: return tracker.found(in: response, ticket: ticket)
+            case .refusedCredentials: throw authenticationError(response)
+            case .retryLater, .refused: wait(attempt: attempt, response: response)
             }
         }
         throw TicketError("cannot tell whether '\(ticket.identity)' was already filed (the search kept failing); not filing it twice")
@@ -258,8 +248,35 @@ public final class TicketFiler {
         }
     }
 
-    private func isRateLimited(_ response: HTTPResponse) -> Bool {
-        response.headers["retry-after"] != nil || response.headers["x-ratelimit-remaining"] == "0"
+    private func problem(_ response: HTTPResponse) -> String {
+        Answer.isRateLimited(response) ? "rate limited (\(response.status))" : "\(tracker.name) answered \(response.status): \(response.snippet)"
+    }
+
+    /// What a tracker's answer means for the filer.
+    enum Answer: Equatable {
+        case accepted
+        /// 401, or a 403 that is not a rate limit: stop the run.
+        case refusedCredentials
+        /// Rate limits, timeouts and server errors. After a rate limit or a 503 the request was not handled;
+        /// after other 5xx and 408 the tracker may have created the ticket.
+        case retryLater(mayHaveCreated: Bool)
+        /// Any other answer: this ticket fails with the tracker's words.
+        case refused
+
+        init(_ response: HTTPResponse) {
+            switch response.status {
+            case 200..<300: self = .accepted
+            case 401: self = .refusedCredentials
+            case 403: self = Self.isRateLimited(response) ? .retryLater(mayHaveCreated: false) : .refusedCredentials
+            case 429, 503: self = .retryLater(mayHaveCreated: false)
+            case 408, 500...599: self = .retryLater(mayHaveCreated: true)
+            default: self = .refused
+            }
+        }
+
+        static func isRateLimited(_ response: HTTPResponse) -> Bool {
+            response.status == 429 || response.headers["retry-after"] != nil || response.headers["x-ratelimit-remaining"] == "0"
+        }
     }
 
     private func authenticationError(_ response: HTTPResponse) -> TicketError {

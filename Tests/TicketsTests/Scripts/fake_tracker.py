@@ -138,6 +138,10 @@ class Handler(BaseHTTPRequestHandler):
         return number
 
     def create(self, kind, marker, title, respond, extra=None):
+        self.with_faults(lambda: self.store(kind, marker, title, extra), respond)
+
+    def with_faults(self, make, respond):
+        """Runs a create (make) and its answer (respond) through this request's fault, if it has one."""
         fault, arg = self.fault()
         if fault == "429":
             return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
@@ -147,14 +151,14 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
-        number = self.store(kind, marker, title, extra)
+        made = make()
         if fault == "slow":
             time.sleep(float(arg or "2"))
         if fault == "created-drop":
             self.close_connection = True
             self.connection.shutdown(2)
             return
-        respond(number)
+        respond(made)
 
     def jira_problem(self, kind, fields):
         """What is wrong with the shape of a Jira create's fields, or None."""
@@ -303,26 +307,11 @@ class Handler(BaseHTTPRequestHandler):
                     accepted.append(fields)
             with lock:
                 state["bulk_requests"] = state.get("bulk_requests", 0) + 1
-            fault, arg = self.fault()
-            if fault == "429":
-                return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
-            if fault == "503":
-                return self.reply(503, {"message": "unavailable"})
-            if fault == "drop":
-                self.close_connection = True
-                self.connection.shutdown(2)
-                return
-            issues = []
-            for fields in accepted:
-                n = self.store("jira-cloud", marker_of(json.dumps(fields["description"])), fields["summary"], {"labels": fields.get("labels", [])})
-                issues.append({"id": str(1000 + n), "key": f"A11Y-{n}", "self": f"http://jira/{n}"})
-            if fault == "slow":
-                time.sleep(float(arg or "2"))
-            if fault == "created-drop":
-                self.close_connection = True
-                self.connection.shutdown(2)
-                return
-            return self.reply(201 if issues else 400, {"issues": issues, "errors": errors})
+            def make():
+                numbers = [self.store("jira-cloud", marker_of(json.dumps(fields["description"])), fields["summary"],
+                                      {"labels": fields.get("labels", [])}) for fields in accepted]
+                return [{"id": str(1000 + n), "key": f"A11Y-{n}", "self": f"http://jira/{n}"} for n in numbers]
+            return self.with_faults(make, lambda issues: self.reply(201 if issues else 400, {"issues": issues, "errors": errors}))
         if url.path in ("/rest/api/3/issue", "/rest/api/2/issue"):
             kind = "jira-cloud" if "/3/" in url.path else "jira-dc"
             body = self.read_json()
