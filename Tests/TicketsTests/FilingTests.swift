@@ -160,6 +160,18 @@ struct FilingTests {
         #expect(try server.stats()["requests"] as? Int == 3, "no retries for a refusal")
     }
 
+    @Test("an unknown issue type: each ticket fails with the tracker's words", arguments: ["jira-cloud", "jira-dc", "azure-devops"])
+    func unknownIssueType(tracker name: String) throws {
+        let server = try startFakeTracker()
+        defer { server.stop() }
+        let tickets = Array(try Self.tickets().prefix(2))
+        let tracker = try makeTracker(name, url: server.url, extra: ["issue_type": .string("Nope")])
+        let summary = try filer(tracker, ledger: scratchLedger()).file(tickets)
+        let expected = name == "azure-devops" ? "VS402323: Work item type Nope does not exist" : "The issue type selected is invalid."
+        #expect(summary.failed.count == 2 && summary.failed.allSatisfy { $0.reason.contains(expected) }, "\(summary.text)")
+        #expect(try server.stats()["issues"] as? Int == 0)
+    }
+
     /// One ticket per check and platform: over a hundred, so bulk requests come in several batches.
     static func criterionTickets() throws -> [Ticket] {
         try corpusTickets(["controls/sheet", "controls/checkbox", "controls/button", "controls/toggle-switch",

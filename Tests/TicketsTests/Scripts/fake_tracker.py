@@ -14,7 +14,7 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
   --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
-The project NOPE (owner/repo nope/nope on GitHub) does not exist, with each vendor's error.
+The project NOPE (owner/repo nope/nope on GitHub) and the issue type Nope do not exist, with each vendor's error.
 Prints the port on the first line. GET /_stats returns counts as JSON, GET /_issues what was created.
 """
 import argparse
@@ -180,7 +180,10 @@ class Handler(BaseHTTPRequestHandler):
         return None
 
     def jira_refusal(self, fields):
-        """Jira's own error body for a create this project refuses (--reject WORD in the summary), or None."""
+        """Jira's own error body for a create this project refuses (issue type Nope, --reject WORD in the
+        summary), or None."""
+        if fields.get("issuetype", {}).get("name") == "Nope":
+            return {"errorMessages": [], "errors": {"issuetype": "The issue type selected is invalid."}}
         if args.reject and args.reject in fields.get("summary", ""):
             return {"errorMessages": [], "errors": {"summary": f"Summary may not mention {args.reject}"}}
         return None
@@ -341,6 +344,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(404, {"$id": "1", "message": "TF200016: The following project does not exist: NOPE. Verify that the name of the project is correct and that the project exists on the specified Azure DevOps Server."})
             if "api-version=7.1" not in (url.query or ""):
                 return self.invalid("api-version=7.1 is required")
+            if unquote(m.group(2)) == "Nope":
+                return self.reply(404, {"$id": "1", "message": "VS402323: Work item type Nope does not exist in project A11Y or you do not have permission to access it."})
             if not isinstance(body, list) or not all(op.get("op") == "add" and op.get("path", "").startswith("/fields/") for op in body):
                 return self.invalid("expected a JSON Patch list of add operations on /fields/")
             fields = {op["path"][8:]: op["value"] for op in body}
