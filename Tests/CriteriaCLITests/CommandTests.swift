@@ -88,5 +88,16 @@ struct CommandTests {
         let json = try Data(contentsOf: dir.appendingPathComponent("out/criteria.json"))
         let model = try JSONSerialization.jsonObject(with: json) as? [String: Any]
         #expect((model?["components"] as? [Any])?.count == 1)
+
+        // The commented examples work as written once uncommented: a workbook and Jira Cloud payloads.
+        let starter = try String(contentsOf: dir.appendingPathComponent("criteria.yml"), encoding: .utf8)
+        let uncommented = starter.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("  # - ") ? "  - " + line.dropFirst(6) : line.hasPrefix("  #   ") ? "    " + line.dropFirst(6) : String(line)
+        }.joined(separator: "\n")
+        #expect(uncommented != starter)
+        try dir.write(uncommented, to: "criteria.yml")
+        let dry = try CLIRunner.run(["run", "--dry-run"], in: dir)
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dir.appendingPathComponent("out/jira-payloads").listing.count == 2)
     }
 }

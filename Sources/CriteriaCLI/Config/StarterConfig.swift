@@ -23,6 +23,19 @@ enum StarterConfig {
         path: out/criteria.json
         options:
           pretty: true
+      # An audit workbook for testers; `criteria tickets --from out/audit.xlsx` files its failed rows.
+      # - exporter: xlsx
+      #   path: out/audit.xlsx
+      # Tickets: `criteria run` files them (a ledger beside this file keeps a re-run from filing twice);
+      # `criteria run --dry-run` writes each payload to the output's path instead.
+      # - name: jira
+      #   exporter: jira-cloud
+      #   options:
+      #     url: https://your-site.atlassian.net
+      #     project: A11Y
+      #     user_env: JIRA_EMAIL         # secrets come from the environment, never from this file
+      #     token_env: JIRA_API_TOKEN
+      #     grouping: component-platform # or: criterion
 
     """
 }
