@@ -75,9 +75,9 @@ start_redmine() {
 case "${1:-start}" in
   start)
     # Tests running side by side may all ask at once: one installs and starts, the others wait and reuse it.
-    exec 9>"$STATE/start.lock"
-    flock 9
-    install_redmine; configure_redmine; start_redmine ;;
+    # flock -o: the lock stays with flock itself, so the server started below never holds it.
+    exec flock -o "$STATE/start.lock" bash "$0" start-locked ;;
+  start-locked) install_redmine; configure_redmine; start_redmine ;;
   stop) pkill -f "rackup -s webrick -o 127.0.0.1 -p $PORT" || true ;;
   *) echo "usage: $0 start|stop" >&2; exit 2 ;;
 esac

@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh --test
 # The real Redmine (127.0.0.1 only) the end-to-end ticket tests file into; they call this script too.
+# One this run starts is stopped when it ends, so nothing outlives the test command.
+if ! curl -fsS -o /dev/null "http://127.0.0.1:${REDMINE_PORT:-3300}/" 2>/dev/null; then
+  trap 'bash scripts/redmine.sh stop' EXIT
+fi
 bash scripts/redmine.sh start >/dev/null
 swift build --build-tests 2>&1 | tail -n 3
 swift test --skip-build 2>&1 | tee .build/test-output.txt | grep -vE '^(Test Case|\[|◇|↳)' | tail -n 40
