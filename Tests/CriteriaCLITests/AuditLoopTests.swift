@@ -80,7 +80,6 @@ struct AuditLoopTests {
             let description = issue["description"] as? String ?? ""
             #expect(notes.isEmpty || description.contains(notes))
             #expect(description.contains("Result: \(row == "7" ? "fail" : "Fail")"), "\(description)")
-            #expect((issue["tracker"] as? [String: Any])?["name"] as? String == "Bug")
             #expect((issue["subject"] as? String)?.hasPrefix("Accessibility finding: Rating") == true)
             if row == "5" { #expect(description.contains("Critical") && description.contains("2026-11-20")) }
         }
