@@ -183,7 +183,7 @@ struct TicketUnitTests {
                                rows: [.init(number: 2, cells: ["native/controls/sheet/keyboard/tab@ios", "Sheet", "iOS", "Keyboard", "Tab", "Focus moves", "FAIL", "High", "Ana", "2026-11-20", "Focus is lost <b>", ""]),
                                       .init(number: 3, cells: ["native/controls/sheet/keyboard/esc@ios", "Sheet", "iOS", "Keyboard", "Esc", "Closes", "Pass", "", "", "", "", ""]),
                                       .init(number: 4, cells: ["native/controls/sheet/keyboard/esc@android", "Sheet", "Android", "Keyboard", "Esc", "Closes", "Fail", "", "", "", "", "A11Y-9"])],
-                               source: .csv(delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+                               source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
         let result = try AuditFindings().findings(in: sheet)
         #expect(result.items.map(\.row) == [2] && result.alreadyTicketed.map(\.ticket) == ["A11Y-9"])
         let ticket = result.items[0].ticket

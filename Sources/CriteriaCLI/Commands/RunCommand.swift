@@ -51,8 +51,8 @@ struct RunCommand: ParsableCommand {
             let path = URL(fileURLWithPath: output.path, relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/"))
                 .standardizedFileURL.path
             if let trackerExporter = exporter as? TrackerExporter, !dryRun {
-                let summary = try TicketRun.file(trackerExporter, tickets: trackerExporter.tickets(for: catalog),
-                                                 output: output.name, options: filing)
+                let (summary, _) = try TicketRun.file(trackerExporter, tickets: trackerExporter.tickets(for: catalog),
+                                                      output: output.name, options: filing)
                 failures += summary.failed.count
                 continue
             }

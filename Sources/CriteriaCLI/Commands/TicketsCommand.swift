@@ -73,13 +73,11 @@ struct TicketsCommand: ParsableCommand {
             Terminal.note("nothing to file")
             return
         }
-        let summary = try TicketRun.file(trackerExporter, tickets: tickets, output: chosen.name, options: filing)
         // The ledger knows every key, including tickets filed by an earlier run of the same audit.
-        let ledgerPath = trackerExporter.tracker.settings.ledger ?? "\(chosen.name).ledger.json"
-        let ledger = try? Ledger(path: ledgerPath, tracker: trackerExporter.tracker.name)
+        let (summary, ledger) = try TicketRun.file(trackerExporter, tickets: tickets, output: chosen.name, options: filing)
         var keys: [Int: String] = [:]
         for item in findings.items {
-            if let entry = ledger?[item.ticket.identity], entry.state == .filed, let key = entry.key { keys[item.row] = key }
+            if let entry = ledger[item.ticket.identity], entry.state == .filed, let key = entry.key { keys[item.row] = key }
         }
         let artifact: ExportArtifact
         do { artifact = try sheet.copy(withTickets: keys) } catch { throw CLIError(error.message) }

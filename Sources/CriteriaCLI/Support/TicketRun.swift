@@ -3,7 +3,9 @@ import Tickets
 
 /// Files a tracker output's tickets: credentials from the environment, the ledger, libcurl, a summary.
 enum TicketRun {
-    static func file(_ exporter: TrackerExporter, tickets: [Ticket], output: String, options: FilingOptions) throws(CLIError) -> FilingSummary {
+    /// The run's summary, and the ledger as the run left it (keys of tickets filed now and before).
+    static func file(_ exporter: TrackerExporter, tickets: [Ticket], output: String,
+                     options: FilingOptions) throws(CLIError) -> (summary: FilingSummary, ledger: Ledger) {
         let tracker = exporter.tracker
         let settings = tracker.settings
         do {
@@ -22,7 +24,7 @@ enum TicketRun {
             filer.searchBeforeFiling = options.rebuildLedger
             let summary = try filer.file(tickets)
             Terminal.note("\(output): \(summary.text)")
-            return summary
+            return (summary, filer.ledger)
         } catch {
             throw CLIError("\(output): \(error)")
         }

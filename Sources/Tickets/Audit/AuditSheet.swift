@@ -22,7 +22,8 @@ public struct AuditSheet: Sendable {
 
     enum Source: Sendable {
         case xlsx(part: String)
-        case csv(delimiter: UInt8, lineEnding: [UInt8], byteOrderMark: Bool)
+        /// Every record as read, blank ones included, so the copy is the file again.
+        case csv(records: [CSVReader.Record], delimiter: UInt8, lineEnding: [UInt8], byteOrderMark: Bool)
     }
 
     public let path: String
@@ -112,7 +113,7 @@ public struct AuditSheet: Sendable {
         do { records = try CSVReader(delimiter: delimiter).records(bytes) } catch { throw TicketError("\(path): \(error.message)") }
         let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true
         return try table(path: path, sheetName: nil, rows: records.map { ($0.line, $0.fields) },
-                         source: .csv(delimiter: delimiter, lineEnding: crlf ? [0x0D, 0x0A] : [0x0A],
+                         source: .csv(records: records, delimiter: delimiter, lineEnding: crlf ? [0x0D, 0x0A] : [0x0A],
                                       byteOrderMark: CSVReader.hasByteOrderMark(bytes)))
     }
 
@@ -136,10 +137,7 @@ public struct AuditSheet: Sendable {
     public func copy(withTickets keys: [Int: String]) throws(TicketError) -> ExportArtifact {
         let ticketColumn = column(.ticket) ?? header.count
         switch source {
-        case .csv(let delimiter, let lineEnding, let byteOrderMark):
-            guard let data = FileManager.default.contents(atPath: path) else { throw TicketError("\(path): cannot be read") }
-            let records: [CSVReader.Record]
-            do { records = try CSVReader(delimiter: delimiter).records([UInt8](data)) } catch { throw TicketError("\(path): \(error.message)") }
+        case .csv(let records, let delimiter, let lineEnding, let byteOrderMark):
             // The testers' own text goes back exactly as it was: no formula guard on a copy.
             let writer = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: byteOrderMark, formulaGuard: false)
             var bytes = writer.start()

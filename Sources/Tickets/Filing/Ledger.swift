@@ -55,12 +55,7 @@ public struct Ledger: Sendable {
     public subscript(identity: String) -> Entry? { entries[identity] }
 
     public mutating func markPending(_ identity: String) throws(TicketError) {
-        var entry = entries[identity] ?? Entry(state: .pending, attempts: 0)
-        entry.state = .pending
-        entry.attempts += 1
-        entry.reason = nil
-        try record(identity, entry)
-        try save()
+        try markPending(all: [identity])
     }
 
     /// Marks a whole batch pending with one save (before a bulk request).

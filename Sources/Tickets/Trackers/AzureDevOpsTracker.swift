@@ -27,7 +27,7 @@ public struct AzureDevOpsTracker: Tracker {
                 ("Content-Type", patch ? "application/json-patch+json" : "application/json")]
     }
 
-    func type(for ticket: Ticket) -> String { ticket.finding == nil ? settings.issueType : "Bug" }
+    func type(for ticket: Ticket) -> String { settings.issueType(for: ticket) }
 
     public func createRequest(for ticket: Ticket, credentials: Credentials) throws(TicketError) -> HTTPRequest {
         let type = URLQuery.escape(type(for: ticket))

@@ -19,7 +19,7 @@ public struct DefinedTracker: Tracker {
         return [
             "url": settings.url,
             "project": escape(settings.project),
-            "issue_type": escape(ticket.finding == nil ? settings.issueType : "Bug"),
+            "issue_type": escape(settings.issueType(for: ticket)),
             "title": escape(ticket.title),
             "body_markdown": escape(TextBodies.markdown(ticket)),
             "body_html": escape(TextBodies.html(ticket)),

@@ -8,16 +8,7 @@ public struct JiraCloudTracker: BulkTracker {
     public init(settings: TrackerSettings) { self.settings = settings }
 
     func fields(for ticket: Ticket) -> [String: Any] {
-        var fields: [String: Any] = [
-            "project": ["key": settings.project],
-            "summary": String(ticket.title.prefix(255)),
-            "issuetype": ["name": ticket.finding == nil ? settings.issueType : "Bug"],
-            "description": ADFBody.document(for: ticket),
-            "labels": ticket.labels + [ticket.markerLabel],
-        ]
-        if !settings.components.isEmpty { fields["components"] = settings.components.map { ["name": $0] } }
-        for (id, value) in settings.customFields { fields[id] = value }
-        return fields
+        JiraResponses(settings: settings).fields(for: ticket, description: ADFBody.document(for: ticket))
     }
 
     public func payload(for ticket: Ticket) throws(TicketError) -> Data { try JSONBody.encode(["fields": fields(for: ticket)]) }
@@ -82,16 +73,7 @@ public struct JiraDataCenterTracker: Tracker {
     public init(settings: TrackerSettings) { self.settings = settings }
 
     public func payload(for ticket: Ticket) throws(TicketError) -> Data {
-        var fields: [String: Any] = [
-            "project": ["key": settings.project],
-            "summary": String(ticket.title.prefix(255)),
-            "issuetype": ["name": ticket.finding == nil ? settings.issueType : "Bug"],
-            "description": TextBodies.wiki(ticket),
-            "labels": ticket.labels + [ticket.markerLabel],
-        ]
-        if !settings.components.isEmpty { fields["components"] = settings.components.map { ["name": $0] } }
-        for (id, value) in settings.customFields { fields[id] = value }
-        return try JSONBody.encode(["fields": fields])
+        try JSONBody.encode(["fields": JiraResponses(settings: settings).fields(for: ticket, description: TextBodies.wiki(ticket))])
     }
 
     func headers(_ credentials: Credentials) -> [(String, String)] {
@@ -119,6 +101,20 @@ public struct JiraDataCenterTracker: Tracker {
 /// search path differs between REST v3 and v2).
 struct JiraResponses {
     let settings: TrackerSettings
+
+    /// The create fields both APIs share; only the description's format differs (ADF or wiki markup).
+    func fields(for ticket: Ticket, description: Any) -> [String: Any] {
+        var fields: [String: Any] = [
+            "project": ["key": settings.project],
+            "summary": String(ticket.title.prefix(255)),
+            "issuetype": ["name": settings.issueType(for: ticket)],
+            "description": description,
+            "labels": ticket.labels + [ticket.markerLabel],
+        ]
+        if !settings.components.isEmpty { fields["components"] = settings.components.map { ["name": $0] } }
+        for (id, value) in settings.customFields { fields[id] = value }
+        return fields
+    }
 
     func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
         guard let key = JSONBody.string(JSONBody.value(at: "key", in: response.json)) else {

@@ -87,6 +87,9 @@ public struct TrackerSettings: Sendable {
     }
 
     /// Fails when the project is missing.
+    /// The configured issue type, or Bug for an audit finding.
+    func issueType(for ticket: Ticket) -> String { ticket.finding == nil ? issueType : "Bug" }
+
     func requireProject() throws(ExportError) {
         if project.isEmpty { throw ExportError("\(origin).project: name the \(tracker) project") }
     }
