@@ -176,7 +176,7 @@ struct AuditLoopTests {
             let run = try CLIRunner.run(["tickets", "--from", source, "--dry-run"], in: dir)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains("58 rows, 2 failed"), "\(source): \(run.stderr)")
-            let payloads = dir.appendingPathComponent(folder).listing
+            let payloads = dir.appendingPathComponent(folder).outputFiles
             #expect(payloads.count == 2, "\(source)")
             let texts = try payloads.map { try String(contentsOf: dir.appendingPathComponent("\(folder)/\($0)"), encoding: .utf8) }
             #expect(texts.contains { $0.contains("Focus is lost") && $0.contains("\"Bug\"") }, "\(source)")

@@ -78,4 +78,7 @@ extension URL {
     var listing: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
+
+    /// A folder output's files, without the manifest criteria keeps beside them.
+    var outputFiles: [String] { listing.filter { $0 != ".criteria-output.json" } }
 }

@@ -98,6 +98,6 @@ struct CommandTests {
         try dir.write(uncommented, to: "criteria.yml")
         let dry = try CLIRunner.run(["run", "--dry-run"], in: dir)
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dir.appendingPathComponent("out/jira-payloads").listing.count == 2)
+        #expect(dir.appendingPathComponent("out/jira-payloads").outputFiles.count == 2)
     }
 }

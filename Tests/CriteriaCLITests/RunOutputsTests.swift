@@ -16,7 +16,7 @@ struct RunOutputsTests {
         #expect(run.status == 0, "\(run.stderr)")
         let out = dir.appendingPathComponent("out")
         #expect(out.listing == ["audit.xlsx", "checklist-tables.md", "checklist.csv", "checklist.md", "criteria.json", "features"])
-        #expect(out.appendingPathComponent("features").listing.count == 4)
+        #expect(out.appendingPathComponent("features").outputFiles.count == 4)
         let xlsx = try Data(contentsOf: out.appendingPathComponent("audit.xlsx"))
         #expect(xlsx.starts(with: [0x50, 0x4B, 0x03, 0x04]), "a zip container")
 

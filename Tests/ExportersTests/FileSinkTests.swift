@@ -19,14 +19,74 @@ struct FileSinkTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["audit.xlsx"])
     }
 
-    @Test("folders are replaced whole")
+    @Test("a folder output replaces only the files it wrote before; other files in the folder stay")
     func folders() throws {
         let folder = try scratchFolder()
         let target = folder.appendingPathComponent("features")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: target.appendingPathComponent("notes.txt"))
         try FileSink().deliver(.folder([(name: "a.feature", data: Data("a".utf8)), (name: "b.feature", data: Data("b".utf8))]), to: target.path)
-        try FileSink().deliver(.folder([(name: "c.feature", data: Data("c".utf8))]), to: target.path)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["c.feature"])
+        try FileSink().deliver(.folder([(name: "a.feature", data: Data("a2".utf8)), (name: "c.feature", data: Data("c".utf8))]), to: target.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+            == [".criteria-output.json", "a.feature", "c.feature", "notes.txt"])
+        #expect(try String(contentsOf: target.appendingPathComponent("a.feature"), encoding: .utf8) == "a2")
+        #expect(try String(contentsOf: target.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["features"])
+    }
+
+    @Test("a folder output never replaces a file it did not write, and writes nothing then")
+    func foreignFile() throws {
+        let target = try scratchFolder()
+        try Data("mine".utf8).write(to: target.appendingPathComponent("b.feature"))
+        #expect(throws: ExportError("cannot write '\(target.path)/b.feature': a file criteria did not write is already there; "
+            + "move it away or choose another output folder (nothing was written)")) {
+            try FileSink().deliver(.folder([(name: "a.feature", data: Data("a".utf8)), (name: "b.feature", data: Data("b".utf8))]), to: target.path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["b.feature"])
+        #expect(try String(contentsOf: target.appendingPathComponent("b.feature"), encoding: .utf8) == "mine")
+    }
+
+    @Test("a file output never replaces a folder or a protected input")
+    func neverReplacesFoldersOrInputs() throws {
+        let folder = try scratchFolder()
+        let inner = folder.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
+        let document = inner.appendingPathComponent("a.md")
+        try Data("# doc".utf8).write(to: document)
+        #expect(throws: ExportError("cannot write '\(inner.path)': it is a folder, and an output never replaces a folder; name a file")) {
+            try FileSink().deliver(.file(Data("x".utf8)), to: inner.path)
+        }
+        #expect(throws: ExportError("cannot write '\(document.path)': it is one of this run's inputs; choose another output path")) {
+            try FileSink(protecting: [inner.path + "/../docs/a.md"]).deliver(.file(Data("x".utf8)), to: document.path)
+        }
+        #expect(throws: ExportError("cannot write '\(inner.path)/a.md': it is one of this run's inputs; choose another output folder")) {
+            try FileSink(protecting: [document.path]).deliver(.folder([(name: "a.md", data: Data("x".utf8))]), to: inner.path)
+        }
+        #expect(throws: ExportError("an output path is empty; name the file or folder to write")) {
+            try FileSink().deliver(.file(Data("x".utf8)), to: "")
+        }
+        #expect(try String(contentsOf: document, encoding: .utf8) == "# doc")
+    }
+
+    @Test("folder file names that escape the folder or collide are refused")
+    func badNames() throws {
+        let target = try scratchFolder().appendingPathComponent("out")
+        for name in ["../x.json", "/etc/x", "a//b", ".criteria-output.json"] {
+            #expect(throws: ExportError("cannot write '\(target.path)': the file name '\(name)' does not stay inside the folder")) {
+                try FileSink().deliver(.folder([(name: name, data: Data())]), to: target.path)
+            }
+        }
+        #expect(throws: ExportError("cannot write '\(target.path)': two files would both be named 'A.json' (names differing only in case count as one)")) {
+            try FileSink().deliver(.folder([(name: "a.json", data: Data()), (name: "A.json", data: Data())]), to: target.path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+    }
+
+    @Test("unique file names: collisions get -2, -3 in order, deterministically")
+    func uniqueNames() {
+        var names = UniqueFileNames()
+        #expect(["a", "a", "A", "a-2", "b"].map { names.name($0, extension: "feature") }
+            == ["a.feature", "a-2.feature", "A-3.feature", "a-2-2.feature", "b.feature"])
     }
 
     @Test("a missing folder is a clear error, and nothing is created")

@@ -40,12 +40,15 @@ struct ExportCommand: ParsableCommand {
         Terminal.report(loaded.diagnostics)
         if loaded.hasErrors { throw CLIError("nothing was exported: fix the errors above first") }
         let catalog = selection.selection.apply(to: loaded.catalog)
-        try OutputWriter().write(exporter, catalog: catalog, to: output)
+        try OutputWriter(protecting: loaded.documents).write(exporter, catalog: catalog, to: output)
     }
 }
 
 /// Runs an exporter and delivers its artifact.
 struct OutputWriter {
+    /// Inputs no output may replace.
+    var protecting: [String] = []
+
     func write(_ exporter: any Exporter, catalog: Catalog, to output: String?) throws {
         if catalog.components.isEmpty { throw CLIError("the selection matches no components; nothing to export") }
         let artifact = try wrap { () throws(ExportError) in try exporter.export(catalog, context: ExportContext()) }
@@ -57,7 +60,10 @@ struct OutputWriter {
             return
         }
         let path = output ?? "-"
-        try wrap { () throws(ExportError) in try FileSink().deliver(artifact, to: path) }
+        if case .folder = artifact, OutputPath.isSameOrAncestor(path, of: FileManager.default.currentDirectoryPath) {
+            throw CLIError("--output \(path): '\(type(of: exporter).name)' writes a folder of files; give it a folder of its own, e.g. out/\(type(of: exporter).name)/")
+        }
+        try wrap { () throws(ExportError) in try FileSink(protecting: protecting).deliver(artifact, to: path) }
         Terminal.note("wrote \(path)")
     }
 }

@@ -61,7 +61,7 @@ struct RunCommand: ParsableCommand {
             do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
                 throw CLIError("\(output.keyPath).path: cannot create the folder '\(folder)': \(error.localizedDescription)")
             }
-            try OutputWriter().write(exporter, catalog: catalog, to: path)
+            try OutputWriter(protecting: loaded.documents + [config]).write(exporter, catalog: catalog, to: path)
         }
         if failures > 0 { throw ExitCode(1) }
     }

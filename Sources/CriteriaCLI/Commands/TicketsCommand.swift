@@ -65,7 +65,7 @@ struct TicketsCommand: ParsableCommand {
             let path = URL(fileURLWithPath: chosen.path, relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")).standardizedFileURL.path
             let files: [(name: String, data: Data)]
             do { files = try DryRun.files(tracker: trackerExporter.tracker, tickets: tickets) } catch { throw CLIError(error.message) }
-            try wrap { () throws(ExportError) in try FileSink().deliver(.folder(files), to: path) }
+            try wrap { () throws(ExportError) in try FileSink(protecting: [from, config]).deliver(.folder(files), to: path) }
             Terminal.note("wrote \(files.count) payloads to \(path); nothing was sent")
             return
         }
@@ -85,7 +85,7 @@ struct TicketsCommand: ParsableCommand {
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw CLIError("--to \(target): cannot create the folder '\(folder.path)': \(error.localizedDescription)")
         }
-        try wrap { () throws(ExportError) in try FileSink().deliver(artifact, to: target) }
+        try wrap { () throws(ExportError) in try FileSink(protecting: [from, config]).deliver(artifact, to: target) }
         Terminal.note("wrote \(target) with \(keys.count) ticket keys")
         if !summary.failed.isEmpty { throw ExitCode(1) }
     }

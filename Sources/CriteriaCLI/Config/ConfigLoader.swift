@@ -66,6 +66,7 @@ public struct ConfigLoader: Sendable {
     private func readOutputs(_ node: Node, base: String, _ reader: inout NodeReader) throws(ConfigError) -> [CriteriaConfig.Output] {
         guard let list = node.sequence else { throw reader.error(node, "outputs", "expected a list of outputs") }
         var outputs: [CriteriaConfig.Output] = []
+        var paths: [String: String] = [:]
         for (index, item) in list.enumerated() {
             let path = "outputs[\(index)]"
             let map = try reader.mapping(item, path, allowed: Self.outputKeys)
@@ -80,11 +81,18 @@ public struct ConfigLoader: Sendable {
             let outputPath: String
             if let pathNode = map["path"] {
                 outputPath = try reader.string(pathNode, "\(path).path")
+                try checkOutputPath(outputPath, node: pathNode, keyPath: "\(path).path", base: base, reader)
             } else if entry.isTracker {
                 outputPath = "out/\(name)-payloads"
             } else {
                 throw reader.error(item, "\(path).path", "missing; say where to write the output")
             }
+            let canonical = OutputPath.canonical(outputPath.hasPrefix("/") ? outputPath : base + "/" + outputPath)
+            if let other = paths[canonical] {
+                throw reader.error(map["path"] ?? item, "\(path).path",
+                                   "'\(outputPath)' is also \(other).path; two outputs cannot write to one path")
+            }
+            paths[canonical] = path
             var options = try map["options"].map { n throws(ConfigError) in try reader.options(n, "\(path).options") } ?? [:]
             if entry.isTracker, options["ledger"] == nil { options["ledger"] = .string("\(name).ledger.json") }
             outputs.append(.init(name: name, exporter: exporter, path: outputPath, isTracker: entry.isTracker,
@@ -92,5 +100,19 @@ public struct ConfigLoader: Sendable {
                                  keyPath: path))
         }
         return outputs
+    }
+
+    /// The file-safety rule's config half: an output path names a file or a folder of its own, never
+    /// nothing, the config's folder or a folder above it.
+    private func checkOutputPath(_ value: String, node: Node, keyPath: String, base: String,
+                                 _ reader: NodeReader) throws(ConfigError) {
+        if value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw reader.error(node, keyPath, "is empty; name the file (or folder) to write, relative to this config")
+        }
+        let target = value.hasPrefix("/") ? value : base + "/" + value
+        if OutputPath.isSameOrAncestor(target, of: base) {
+            throw reader.error(node, keyPath, "'\(value)' is the folder holding this config (or one above it); "
+                               + "an output never writes over it: name a file or a sub-folder such as 'out/'")
+        }
     }
 }

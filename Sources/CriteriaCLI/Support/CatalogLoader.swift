@@ -7,7 +7,9 @@ struct CatalogLoader {
     struct Loaded {
         var catalog: Catalog
         var diagnostics: [Diagnostic]
-        var documentCount: Int
+        /// Every document read, so that no output replaces one.
+        var documents: [String]
+        var documentCount: Int { documents.count }
         var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
@@ -32,6 +34,6 @@ struct CatalogLoader {
             firstByID[component.id] = component.source
             components.append(component)
         }
-        return Loaded(catalog: Catalog(components: components), diagnostics: diagnostics, documentCount: paths.count)
+        return Loaded(catalog: Catalog(components: components), diagnostics: diagnostics, documents: paths)
     }
 }

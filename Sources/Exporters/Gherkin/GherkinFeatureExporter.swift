@@ -21,8 +21,9 @@ public struct GherkinFeatureExporter: Exporter {
     }
 
     public func export(_ catalog: Catalog, context: ExportContext) throws(ExportError) -> ExportArtifact {
-        .folder(catalog.components.map { component in
-            (name: StableID.slug(component.id) + ".feature", data: Data(feature(for: component).utf8))
+        var names = UniqueFileNames()
+        return .folder(catalog.components.map { component in
+            (name: names.name(StableID.slug(component.id), extension: "feature"), data: Data(feature(for: component).utf8))
         })
     }
 

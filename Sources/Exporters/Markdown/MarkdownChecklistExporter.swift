@@ -53,19 +53,20 @@ public struct MarkdownChecklistExporter: Exporter {
 
     public func export(_ catalog: Catalog, context: ExportContext) throws(ExportError) -> ExportArtifact {
         let date = ISO8601DateFormatter.string(from: context.date, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+        var names = UniqueFileNames()
         switch split {
         case .none:
             return .file(render(catalog.components, date: date))
         case .component:
             return .folder(catalog.components.map { component in
-                (name: StableID.slug(component.id) + ".md", data: render([component], date: date))
+                (name: names.name(StableID.slug(component.id), extension: "md"), data: render([component], date: date))
             })
         case .platform:
             return .folder(catalog.components.flatMap { component in
                 component.platforms.map { platform in
                     var one = component
                     one.criteria = component.criteria.filter { $0.platforms.contains(platform) }
-                    return (name: "\(StableID.slug(component.id))-\(platform.rawValue.lowercased()).md", data: render([one], date: date))
+                    return (name: names.name("\(StableID.slug(component.id))-\(platform.rawValue.lowercased())", extension: "md"), data: render([one], date: date))
                 }
             })
         }

@@ -33,6 +33,11 @@ public struct Ledger: Sendable {
     public init(path: String, tracker: String) throws(TicketError) {
         self.path = path
         self.tracker = tracker
+        var isDirectory: ObjCBool = false
+        if path.trimmingCharacters(in: .whitespaces).isEmpty
+            || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue {
+            throw TicketError("the ledger path '\(path)' is \(path.isEmpty ? "empty" : "a folder"); set the 'ledger' option to a file such as tickets.ledger.json")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             entries = [:]
             return

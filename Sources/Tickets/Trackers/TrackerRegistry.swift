@@ -101,13 +101,14 @@ public struct TrackerExporter: Exporter {
 /// `--dry-run`: one JSON file per ticket holding the body of its create request, named after its identity.
 public enum DryRun {
     public static func files(tracker: any Tracker, tickets: [Ticket]) throws(TicketError) -> [(name: String, data: Data)] {
-        try tickets.map { ticket throws(TicketError) in
+        var names = UniqueFileNames()
+        return try tickets.map { ticket throws(TicketError) in
             var data = try tracker.payload(for: ticket)
             if let json = try? JSONSerialization.jsonObject(with: data),
                let pretty = try? JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) {
                 data = pretty + Data("\n".utf8)
             }
-            return (name: StableID.slug(ticket.identity) + ".json", data: data)
+            return (name: names.name(StableID.slug(ticket.identity), extension: "json"), data: data)
         }
     }
 }
