@@ -68,6 +68,9 @@ public struct AuditSheet: Sendable {
 
     // MARK: XLSX
 
+    /// The most cells read from one sheet (ten million: far past any audit, well short of running out of memory).
+    static let maximumCells = 10_000_000
+
     static func readXLSX(path: String) throws(TicketError) -> AuditSheet {
         let package = try XLSXPackage(path: path)
         let sheets = try package.sheets()
@@ -79,13 +82,39 @@ public struct AuditSheet: Sendable {
         }
         let shared = try package.sharedStrings()
         var rows: [(Int, [String])] = []
+        var cellCount = 0
+        let place = "\(path), sheet '\(sheet.name)'"
         let sheetData = XML.children(document.rootElement(), named: "sheetData").first
         for (index, row) in XML.children(sheetData, named: "row").enumerated() {
-            let number = XML.attribute(row, "r").flatMap(Int.init) ?? (rows.last.map { $0.0 + 1 } ?? index + 1)
+            let number: Int
+            if let text = XML.attribute(row, "r") {
+                guard let value = Int(text), CellReference.rows.contains(value) else {
+                    throw TicketError("\(place): row number '\(text.prefix(20))' is outside Excel's rows 1 to 1,048,576; the workbook is damaged")
+                }
+                number = value
+            } else {
+                number = rows.last.map { $0.0 + 1 } ?? index + 1
+            }
             var cells: [String] = []
             for cell in XML.children(row, named: "c") {
-                let column = XML.attribute(cell, "r").flatMap(CellReference.column) ?? cells.count
-                if column >= cells.count { cells += Array(repeating: "", count: column - cells.count + 1) }
+                var column = cells.count
+                if let reference = XML.attribute(cell, "r") {
+                    guard let parsed = CellReference.column(reference) else {
+                        throw TicketError("\(place), row \(number): the cell reference '\(reference.prefix(20))' is outside Excel's "
+                            + "16,384 columns; the workbook is damaged")
+                    }
+                    column = parsed
+                }
+                guard column < CellReference.maximumColumns else {
+                    throw TicketError("\(place), row \(number): more than 16,384 cells in the row; the workbook is damaged")
+                }
+                if column >= cells.count {
+                    cellCount += column - cells.count + 1
+                    guard cellCount <= Self.maximumCells else {
+                        throw TicketError("\(place): more than \(Self.maximumCells) cells; criteria reads audits up to that size")
+                    }
+                    cells += Array(repeating: "", count: column - cells.count + 1)
+                }
                 cells[column] = value(of: cell, shared: shared)
             }
             rows.append((number, cells))
@@ -108,6 +137,14 @@ public struct AuditSheet: Sendable {
     static func readCSV(path: String) throws(TicketError) -> AuditSheet {
         guard let data = FileManager.default.contents(atPath: path) else { throw TicketError("\(path): cannot be read") }
         let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(4096).contains(0) {
+            throw TicketError("\(path): the file is UTF-16 or binary, not UTF-8 text; save it as \"CSV UTF-8\" and try again")
+        }
+        if String(validating: bytes, as: UTF8.self) == nil {
+            let line = Self.firstInvalidUTF8Line(bytes) + 1
+            throw TicketError("\(path):\(line): the file is not UTF-8 text (another encoding, such as Windows-1252?); "
+                + "save it as \"CSV UTF-8\" so no tester's text is lost")
+        }
         let delimiter = guessDelimiter(bytes)
         let records: [CSVReader.Record]
         do { records = try CSVReader(delimiter: delimiter).records(bytes) } catch { throw TicketError("\(path): \(error.message)") }
@@ -115,6 +152,18 @@ public struct AuditSheet: Sendable {
         return try table(path: path, sheetName: nil, rows: records.map { ($0.line, $0.fields) },
                          source: .csv(records: records, delimiter: delimiter, lineEnding: crlf ? [0x0D, 0x0A] : [0x0A],
                                       byteOrderMark: CSVReader.hasByteOrderMark(bytes)))
+    }
+
+    /// The zero-based line of the first byte sequence that is not UTF-8.
+    static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
+        var line = 0
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == 0x0A {
+            if String(validating: bytes[start...index], as: UTF8.self) == nil { return line }
+            line += 1
+            start = index + 1
+        }
+        return line
     }
 
     /// Comma, semicolon or tab: whichever the first line (outside quotes) has most of.
@@ -138,12 +187,14 @@ public struct AuditSheet: Sendable {
         let ticketColumn = column(.ticket) ?? header.count
         switch source {
         case .csv(let records, let delimiter, let lineEnding, let byteOrderMark):
-            // The testers' own text goes back exactly as it was: no formula guard on a copy.
+            // The testers' own text goes back exactly as it was: no formula guard on a copy. The keys are the
+            // tracker's text, not theirs, and a spreadsheet must never run one: those are guarded.
             let writer = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: byteOrderMark, formulaGuard: false)
             var bytes = writer.start()
             for record in records {
                 var fields = record.fields
-                let value = record.line == headerRow ? (ticketColumn < header.count ? header[ticketColumn] : "Ticket") : keys[record.line]
+                let value = record.line == headerRow
+                    ? (ticketColumn < header.count ? header[ticketColumn] : "Ticket") : keys[record.line].map(FormulaGuard.neutralise)
                 if ticketColumn >= fields.count, value != nil || column(.ticket) == nil {
                     fields += Array(repeating: "", count: ticketColumn - fields.count + 1)
                 }
@@ -210,16 +261,21 @@ public struct AuditSheet: Sendable {
 
 /// A1-style references.
 enum CellReference {
-    /// The zero-based column of `L12` (11), or nil.
+    /// Excel's limits: columns A to XFD, rows 1 to 1,048,576.
+    static let maximumColumns = 16_384
+    static let rows = 1...1_048_576
+
+    /// The zero-based column of `L12` (11), or nil when there are no letters or they pass XFD.
     static func column(_ reference: String) -> Int? {
         var column = 0
         var letters = 0
         for scalar in reference.unicodeScalars {
             guard scalar.value >= 65 && scalar.value <= 90 || scalar.value >= 97 && scalar.value <= 122 else { break }
-            column = column * 26 + Int((scalar.value & ~0x20) - 64)
             letters += 1
+            guard letters <= 3 else { return nil }
+            column = column * 26 + Int((scalar.value & ~0x20) - 64)
         }
-        return letters == 0 ? nil : column - 1
+        return letters == 0 || column > maximumColumns ? nil : column - 1
     }
 
     /// The letters of a zero-based column: 0 → A, 26 → AA.

@@ -7,6 +7,11 @@ import ZIPFoundation
 /// An XLSX file read as what it is: a zip of XML parts. Finds a worksheet through the workbook and its
 /// relationships, resolves shared strings, and can write a copy with some cells of that sheet replaced.
 struct XLSXPackage {
+    /// The largest part inflated (a worksheet of about a million cells); a zip bomb stops here.
+    static let maximumPartSize = 128 << 20
+    /// The most parts a workbook may hold.
+    static let maximumEntries = 10_000
+
     let path: String
     private let archive: Archive
 
@@ -17,24 +22,53 @@ struct XLSXPackage {
         } catch {
             throw TicketError("\(path): not a readable XLSX workbook (it is not a zip archive: \(error))")
         }
+        var names = Set<String>()
+        var count = 0
+        for entry in archive {
+            count += 1
+            guard count <= Self.maximumEntries else {
+                throw TicketError("\(path): the workbook holds more than \(Self.maximumEntries) parts; not an audit workbook")
+            }
+            guard names.insert(entry.path.lowercased()).inserted else {
+                throw TicketError("\(path): the workbook holds two parts named '\(entry.path)'; it is damaged or was tampered with")
+            }
+        }
     }
 
-    /// The bytes of one part, or nil when the package has no such part.
+    /// The bytes of one part, or nil when the package has no such part. Inflation stops past
+    /// `maximumPartSize`; a damaged entry (bad CRC, truncated data) is an error, never a partial read.
     func part(_ name: String) throws(TicketError) -> Data? {
         guard let entry = archive[name] else { return nil }
+        return try bytes(of: entry)
+    }
+
+    private struct TooLarge: Error {}
+
+    private func bytes(of entry: Entry) throws(TicketError) -> Data {
         var data = Data()
+        let limit = Self.maximumPartSize
         do {
-            _ = try archive.extract(entry) { data.append($0) }
+            // ZIPFoundation computes the checksum of what it inflated but leaves the comparison to us.
+            let checksum = try archive.extract(entry) { chunk in
+                guard data.count + chunk.count <= limit else { throw TooLarge() }
+                data.append(chunk)
+            }
+            guard checksum == entry.checksum else { throw Archive.ArchiveError.invalidCRC32 }
+        } catch is TooLarge {
+            throw TicketError("\(path): the part \(entry.path) inflates past \(limit >> 20) MiB; criteria does not read it (a zip bomb, or not an audit workbook)")
+        } catch Archive.ArchiveError.invalidCRC32 {
+            throw TicketError("\(path): the part \(entry.path) is damaged (its checksum does not match); nothing was read")
         } catch {
-            throw TicketError("\(path): the part \(name) cannot be read (\(error))")
+            throw TicketError("\(path): the part \(entry.path) cannot be read (\(error)); the workbook may be damaged")
         }
         return data
     }
 
     func document(_ name: String) throws(TicketError) -> XMLDocument? {
         guard let data = try part(name) else { return nil }
+        try SafeXML.check(data, file: path, part: name)
         do {
-            return try XMLDocument(data: data, options: [.nodePreserveAll])
+            return try XMLDocument(data: data, options: [.nodePreserveAll, .nodeLoadExternalEntitiesNever])
         } catch {
             throw TicketError("\(path): the part \(name) is not well-formed XML (\(error))")
         }
@@ -71,9 +105,7 @@ struct XLSXPackage {
                 if let replacement = replacements[entry.path] {
                     data = replacement
                 } else {
-                    var original = Data()
-                    _ = try archive.extract(entry) { original.append($0) }
-                    data = original
+                    data = try bytes(of: entry)
                 }
                 try copy.addEntry(with: entry.path, type: entry.type, uncompressedSize: Int64(data.count),
                                   compressionMethod: .deflate) { position, size in
