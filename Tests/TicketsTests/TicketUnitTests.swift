@@ -41,7 +41,7 @@ struct TicketUnitTests {
         let request = HTTPRequest(method: "POST", url: "https://r.example/issues.json?key=abc123&project_id=x",
                                   headers: [("Authorization", "Bearer s3cret"), ("PRIVATE-TOKEN", "glpat-s3cret"),
                                             ("X-Redmine-API-Key", "s3cret"), ("Accept", "application/json")])
-        let log = Redaction.describe(request)
+        let log = Redactor(secrets: ["s3cret", "glpat-s3cret"]).describe(request)
         #expect(!log.contains("s3cret") && !log.contains("abc123"))
         #expect(log.contains("> Authorization: [redacted]"))
         #expect(log.contains("key=[redacted]&project_id=x"))

@@ -16,9 +16,10 @@ enum TicketRun {
             clientSettings.caFile = settings.caFile
             clientSettings.timeout = settings.timeout
             clientSettings.verbose = options.verbose
+            clientSettings.redactor = Redactor(credentials: credentials, url: settings.url)
             let client: CurlClient
             do { client = try CurlClient(settings: clientSettings) } catch { throw TicketError(error.message) }
-            Terminal.note("\(output): \(tickets.count) tickets for \(tracker.name) at \(settings.url) (ledger \(ledgerPath))")
+            Terminal.note("\(output): \(tickets.count) tickets for \(tracker.name) at \(clientSettings.redactor.text(settings.url)) (ledger \(ledgerPath))")
             let filer = TicketFiler(tracker: tracker, transport: client, ledger: ledger, credentials: credentials,
                                     progress: FilingProgress())
             filer.searchBeforeFiling = options.rebuildLedger
@@ -26,7 +27,8 @@ enum TicketRun {
             Terminal.note("\(output): \(summary.text)")
             return (summary, filer.ledger)
         } catch {
-            throw CLIError("\(output): \(error)")
+            let credentials = try? Credentials.fromEnvironment(settings)
+            throw CLIError("\(output): \(Redactor(credentials: credentials, url: settings.url).text("\(error)"))")
         }
     }
 }

@@ -22,6 +22,8 @@ public struct Ledger: Sendable {
 
     public let path: String
     public let tracker: String
+    /// Hides secrets in what the ledger stores (a tracker's error text, an issue URL with credentials).
+    public var redactor = Redactor()
     public private(set) var entries: [String: Entry]
     /// Each entry's JSON line, kept so that a save re-encodes only what changed (a save per request
     /// would otherwise encode the whole ledger every time, and a long run would slow down as it grows).
@@ -89,7 +91,10 @@ public struct Ledger: Sendable {
         try save()
     }
 
-    private mutating func record(_ identity: String, _ entry: Entry) throws(TicketError) {
+    private mutating func record(_ identity: String, _ recorded: Entry) throws(TicketError) {
+        var entry = recorded
+        entry.reason = entry.reason.map(redactor.text)
+        entry.url = entry.url.map(redactor.text)
         if entries[identity] == nil {
             var low = 0, high = order.count
             while low < high {

@@ -24,10 +24,25 @@ public final class TicketFiler {
         self.retry = retry ?? RetryPolicy(maxAttempts: tracker.settings.maxAttempts, base: tracker.settings.backoffBase)
         self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
         self.progress = progress
+        redactor = Redactor(credentials: credentials, url: tracker.settings.url)
+        self.ledger.redactor = redactor
     }
+
+    /// Hides this run's secrets in everything the filer reports or records.
+    public let redactor: Redactor
 
     /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
     public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
+        do {
+            return try fileAll(tickets)
+        } catch {
+            var redacted = error
+            redacted.message = redactor.text(error.message)
+            throw redacted
+        }
+    }
+
+    private func fileAll(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
         var summary = FilingSummary()
         let bulk = tracker.settings.bulk ? tracker as? any BulkTracker : nil
         var batch: [Ticket] = []
@@ -67,7 +82,7 @@ public final class TicketFiler {
                 summary.filed.append((ticket.identity, filed))
             } catch let error where !error.stopsRun {
                 try ledger.markFailed(ticket.identity, reason: error.message)
-                summary.failed.append((ticket.identity, error.message))
+                summary.failed.append((ticket.identity, redactor.text(error.message)))
             }
             progress?.advance()
         }
@@ -92,7 +107,7 @@ public final class TicketFiler {
         }
         func fail(_ ticket: Ticket, _ reason: String) throws(TicketError) {
             try ledger.markFailed(ticket.identity, reason: reason)
-            summary.failed.append((ticket.identity, reason))
+            summary.failed.append((ticket.identity, redactor.text(reason)))
             progress?.advance()
         }
         /// Settles the tickets the tracker already has; keeps the rest.

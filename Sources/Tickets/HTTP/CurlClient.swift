@@ -14,6 +14,8 @@ public final class CurlClient: HTTPTransport {
         public var reuseConnections = true
         /// Print each request and response status to stderr, secrets redacted.
         public var verbose = false
+        /// Hides this run's secrets in the verbose log and in error messages.
+        public var redactor = Redactor()
 
         /// Creates settings.
         public init() {}
@@ -63,16 +65,16 @@ public final class CurlClient: HTTPTransport {
         code = code == CURLE_OK ? criteria_curl_setopt_header_function(handle, curlWriteHeader) : code
         code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, box.toOpaque()) : code
         guard code == CURLE_OK else { throw TransportError(message: Self.message(code), retryable: false) }
-        if settings.verbose { Redaction.log(request) }
+        if settings.verbose { FileHandle.standardError.write(Data((settings.redactor.describe(request) + "\n").utf8)) }
         let result = curl_easy_perform(handle)
         guard result == CURLE_OK else {
             if Self.certificateProblem(result) {
                 let hint = settings.caFile.map { "check that \($0) (ca_file) holds the CA that signed the server's certificate" }
                     ?? "if the server uses a private CA, name its certificate file with the ca_file option (verification is never turned off)"
-                throw TransportError(message: "\(Redaction.url(request.url)): TLS verification failed (\(Self.message(result))); \(hint)",
+                throw TransportError(message: "\(settings.redactor.text(request.url)): TLS verification failed (\(Self.message(result))); \(hint)",
                                      retryable: false, fatal: true)
             }
-            throw TransportError(message: "\(request.method) \(Redaction.url(request.url)): \(Self.message(result))",
+            throw TransportError(message: "\(request.method) \(settings.redactor.text(request.url)): \(Self.message(result))",
                                  retryable: Self.retryable(result))
         }
         var status = 0
@@ -166,34 +168,6 @@ private let curlWriteHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, 
         sink.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
     }
     return size * count
-}
-
-/// Keeps tokens out of logs: header values that carry credentials, and `key=` / `token=` in URLs.
-public enum Redaction {
-    static let secretHeaders: Set<String> = ["authorization", "private-token", "x-redmine-api-key", "x-api-key", "cookie"]
-
-    /// The request as a log line, secrets replaced by `[redacted]`.
-    public static func describe(_ request: HTTPRequest) -> String {
-        var lines = ["> \(request.method) \(url(request.url))"]
-        for (name, value) in request.headers {
-            lines.append("> \(name): \(secretHeaders.contains(name.lowercased()) ? "[redacted]" : value)")
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    static func log(_ request: HTTPRequest) {
-        FileHandle.standardError.write(Data((describe(request) + "\n").utf8))
-    }
-
-    /// A URL with `key=…`, `token=…` and `access_token=…` query values hidden.
-    public static func url(_ url: String) -> String {
-        guard let query = url.firstIndex(of: "?") else { return url }
-        let parts = url[url.index(after: query)...].split(separator: "&").map { part -> String in
-            let name = part.split(separator: "=").first.map(String.init)?.lowercased() ?? ""
-            return ["key", "token", "access_token", "api_key"].contains(name) ? "\(name)=[redacted]" : String(part)
-        }
-        return url[...query] + parts.joined(separator: "&")
-    }
 }
 
 /// The version in User-Agent strings.
