@@ -142,11 +142,11 @@ struct TicketUnitTests {
 
     @Test("rate and backoff must be positive numbers; rate paces requests just under the limit")
     func numberOptions() throws {
-        #expect(throws: ExportError("--option.rate: 'fast' is not a positive number")) {
+        #expect(throws: ExportError("--option.rate: 'fast' is not a number from 0.01 to 1000")) {
             try TrackerSettings(tracker: "gitlab", options: ExportOptions(["url": .string("https://g"), "project": .string("p"), "rate": .string("fast")]),
                                 defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
         }
-        #expect(throws: ExportError("--option.backoff: '0' is not a positive number")) {
+        #expect(throws: ExportError("--option.backoff: '0' is not a number from 0.001 to 60")) {
             try TrackerSettings(tracker: "gitlab", options: ExportOptions(["url": .string("https://g"), "project": .string("p"), "backoff": .int(0)]),
                                 defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
         }

@@ -53,7 +53,7 @@ struct RunCommand: ParsableCommand {
             if let trackerExporter = exporter as? TrackerExporter, !dryRun {
                 let (summary, _) = try TicketRun.file(trackerExporter, tickets: trackerExporter.tickets(for: catalog),
                                                       output: output.name, options: filing)
-                failures += summary.failed.count
+                failures += summary.problemCount
                 continue
             }
             if dryRun && !output.isTracker { Terminal.note("would write \(output.exporter) to \(path)"); continue }

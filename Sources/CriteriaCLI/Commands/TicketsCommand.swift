@@ -87,7 +87,7 @@ struct TicketsCommand: ParsableCommand {
         }
         try wrap { () throws(ExportError) in try FileSink(protecting: [from, config]).deliver(artifact, to: target) }
         Terminal.note("wrote \(target) with \(keys.count) ticket keys")
-        if !summary.failed.isEmpty { throw ExitCode(1) }
+        if summary.problemCount > 0 { throw ExitCode(1) }
     }
 
     /// The tracker output to use: the one named, or the only one.

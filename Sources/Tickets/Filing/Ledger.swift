@@ -83,6 +83,15 @@ public struct Ledger: Sendable {
         try save()
     }
 
+    /// A request that may have created the ticket, without confirmation: pending, with the reason.
+    public mutating func markUnknown(_ identity: String, reason: String) throws(TicketError) {
+        var entry = entries[identity] ?? Entry(state: .pending, attempts: 0)
+        entry.state = .pending
+        entry.reason = reason
+        try record(identity, entry)
+        try save()
+    }
+
     public mutating func markFailed(_ identity: String, reason: String) throws(TicketError) {
         var entry = entries[identity] ?? Entry(state: .failed, attempts: 0)
         entry.state = .failed

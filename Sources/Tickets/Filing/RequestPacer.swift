@@ -8,6 +8,8 @@ public final class RequestPacer {
     private var notBefore: Double = 0
     let clock: () -> Double
     let sleeper: (Double) -> Void
+    /// Says on stderr when a wait is long enough for a person to wonder (nil: silent, as in tests).
+    public var notice: ((String) -> Void)?
 
     /// Creates a pacer; tests may pass a fake clock and sleep.
     public init(pacing: Pacing, clock: @escaping () -> Double = { Date().timeIntervalSince1970 },
@@ -24,6 +26,9 @@ public final class RequestPacer {
         if let last = sent.last { wait = max(wait, last + pacing.minimumInterval - now) }
         if pacing.perMinute > 0 { wait = max(wait, windowWait(now: now, window: 60, limit: pacing.perMinute)) }
         if pacing.perHour > 0 { wait = max(wait, windowWait(now: now, window: 3600, limit: pacing.perHour)) }
+        if wait >= 5, let notice {
+            notice("waiting \(Int(wait.rounded(.up))) s (until \(TicketFiler.clockTime(now + wait))) to stay within the tracker's rate limits")
+        }
         if wait > 0 { sleeper(wait); now = clock() }
         sent.append(now)
         sent.removeAll { $0 < now - 3600 }

@@ -23,7 +23,9 @@ public struct RetryPolicy: Sendable {
     /// rate-limit reset when no requests remain (GitHub's x-ratelimit-*), or nil.
     public static func serverPause(_ response: HTTPResponse, now: Double) -> Double? {
         if let retryAfter = response.headers["retry-after"] {
-            if let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)) { return max(0, seconds) }
+            if let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)) {
+                return seconds.isNaN ? .infinity : max(0, seconds)  // "nan" asks for nothing sensible: treat as unbounded
+            }
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"

@@ -25,11 +25,14 @@ public final class TicketFiler {
         self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
         self.progress = progress
         redactor = Redactor(credentials: credentials, url: tracker.settings.url)
+        if pacer == nil { self.pacer.notice = { FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8)) } }
         self.ledger.redactor = redactor
     }
 
     /// Hides this run's secrets in everything the filer reports or records.
     public let redactor: Redactor
+    /// Where the filer says what it waits for (stderr by default).
+    public var notice: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8)) }
 
     /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
     public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
@@ -55,12 +58,22 @@ public final class TicketFiler {
                 continue
             case .pending?:
                 // The last run stopped during this ticket's request: it may exist. Look before filing again.
-                if try recovered(ticket) {
-                    summary.alreadyFiled.append(ticket.identity)
+                do {
+                    if try recovered(ticket) {
+                        summary.alreadyFiled.append(ticket.identity)
+                        progress?.advance()
+                        continue
+                    }
+                } catch let error where !error.stopsRun {
+                    try record(error, for: ticket, in: &summary)
                     progress?.advance()
                     continue
                 }
             case nil where searchBeforeFiling:
+                guard tracker.searchRequest(for: ticket, credentials: credentials) != nil else {
+                    throw TicketError("\(tracker.name) cannot be searched (its definition has no search:), so a lost ledger "
+                        + "cannot be rebuilt; add a search: block to the definition", stopsRun: true)
+                }
                 if try recovered(ticket) {
                     summary.alreadyFiled.append(ticket.identity)
                     progress?.advance()
@@ -81,8 +94,7 @@ public final class TicketFiler {
                 let filed = try fileOne(ticket)
                 summary.filed.append((ticket.identity, filed))
             } catch let error where !error.stopsRun {
-                try ledger.markFailed(ticket.identity, reason: error.message)
-                summary.failed.append((ticket.identity, redactor.text(error.message)))
+                try record(error, for: ticket, in: &summary)
             }
             progress?.advance()
         }
@@ -138,7 +150,7 @@ public final class TicketFiler {
                 }
                 ambiguous = true
                 lastProblem = error.message
-                wait(attempt: attempt, response: nil)
+                try wait(attempt: attempt, response: nil)
                 continue
             }
             // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
@@ -164,7 +176,7 @@ public final class TicketFiler {
             case .retryLater(let mayHaveCreated):
                 ambiguous = ambiguous || mayHaveCreated
                 lastProblem = problem(response)
-                wait(attempt: attempt, response: response)
+                try wait(attempt: attempt, response: response)
             case .refused:
                 for ticket in remaining { try fail(ticket, "\(tracker.name) refused it (\(response.status)): \(response.snippet)") }
                 return
@@ -172,6 +184,22 @@ public final class TicketFiler {
         }
         if ambiguous { try searchRemaining() }
         for ticket in remaining { try fail(ticket, "gave up after \(retry.maxAttempts) attempts: \(lastProblem)") }
+    }
+
+    /// Records a ticket that did not get filed. "Failed" only when the tracker certainly does not have it: a
+    /// ticket the ledger already says is filed stays filed, and one whose outcome is unknown stays pending,
+    /// so the next run looks it up before sending anything.
+    private func record(_ error: TicketError, for ticket: Ticket, in summary: inout FilingSummary) throws(TicketError) {
+        let reason = redactor.text(error.message)
+        if ledger[ticket.identity]?.state == .filed {
+            summary.failed.append((ticket.identity, reason))
+        } else if error.outcomeUnknown {
+            try ledger.markUnknown(ticket.identity, reason: reason)
+            summary.unknown.append((ticket.identity, reason))
+        } else {
+            try ledger.markFailed(ticket.identity, reason: reason)
+            summary.failed.append((ticket.identity, reason))
+        }
     }
 
     /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
@@ -196,16 +224,28 @@ public final class TicketFiler {
             do {
                 response = try transport.send(request)
             } catch {
+                if error.answered {
+                    throw TicketError("\(error.message); the ticket may have been filed: it stays pending and is looked up before anything is sent again",
+                                      outcomeUnknown: true)
+                }
                 guard error.retryable else { throw TicketError(error.message, stopsRun: error.fatal) }
-                // The request may have reached the tracker before the connection failed.
-                ambiguous = true
+                // The request may have reached the tracker before the connection failed (not when none was made).
+                ambiguous = ambiguous || !error.neverSent
                 lastProblem = error.message
-                wait(attempt: attempt, response: nil)
+                try wait(attempt: attempt, response: nil)
                 continue
             }
             switch Answer(response) {
             case .accepted:
-                let filed = try tracker.created(from: response)
+                let filed: FiledTicket
+                do { filed = try tracker.created(from: response) } catch where error.stopsRun {
+                    throw error  // Azure DevOps' sign-in page: the credentials were refused, nothing was created
+                } catch {
+                    // A 2xx to a create: the tracker most likely has the ticket. Never "failed", never re-sent blindly.
+                    throw TicketError("\(tracker.name) answered \(response.status) to the create, so the ticket was probably filed, "
+                        + "but the answer cannot be read (\(error.message)); it stays pending and is looked up before anything is sent again",
+                        outcomeUnknown: true)
+                }
                 try ledger.markFiled(ticket.identity, filed)
                 try sendFollowUps(ticket, filed)
                 return filed
@@ -214,7 +254,7 @@ public final class TicketFiler {
             case .retryLater(let mayHaveCreated):
                 ambiguous = ambiguous || mayHaveCreated
                 lastProblem = problem(response)
-                wait(attempt: attempt, response: response)
+                try wait(attempt: attempt, response: response)
             case .refused:
                 throw TicketError("\(tracker.name) refused it (\(response.status)): \(response.snippet)")
             }
@@ -234,33 +274,71 @@ public final class TicketFiler {
                 if attempt == retry.maxAttempts {
                     throw TicketError("filed as \(filed.key), but a continuation comment could not be added")
                 }
-                wait(attempt: attempt, response: nil)
+                try wait(attempt: attempt, response: nil)
             }
         }
     }
 
     /// Looks the ticket up by its marker; nil when the tracker says it is not there.
     func search(_ ticket: Ticket) throws(TicketError) -> FiledTicket? {
-        guard let request = tracker.searchRequest(for: ticket, credentials: credentials) else { return nil }
+        guard let request = tracker.searchRequest(for: ticket, credentials: credentials) else {
+            // Without a search the tracker cannot be asked, and re-sending could file it twice: a person decides.
+            throw TicketError("an earlier request for it may have reached \(tracker.name), which cannot be searched (its definition "
+                + "has no search:); look for its marker criteria:id=\(ticket.identity) on the tracker, then set its ledger entry "
+                + "(\(ledger.path)) to \"state\": \"filed\" with the key, or delete the entry to file it again", outcomeUnknown: true)
+        }
+        var cause = "no search was made"
         for attempt in 1...retry.maxAttempts {
             pacer.waitForTurn()
-            guard let response = try? transport.send(request) else { wait(attempt: attempt, response: nil); continue }
+            let response: HTTPResponse
+            do { response = try transport.send(request) } catch {
+                if error.fatal { throw TicketError(error.message, stopsRun: true) }
+                cause = error.message
+                try wait(attempt: attempt, response: nil)
+                continue
+            }
             switch Answer(response) {
             case .accepted: return tracker.found(in: response, ticket: ticket)
             case .refusedCredentials: throw authenticationError(response)
-            case .retryLater, .refused: wait(attempt: attempt, response: response)
+            case .retryLater, .refused:
+                cause = problem(response)
+                try wait(attempt: attempt, response: response)
             }
         }
-        throw TicketError("cannot tell whether '\(ticket.identity)' was already filed (the search kept failing); not filing it twice")
+        // Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
+        throw TicketError("cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause)); "
+            + "it stays pending and is looked up again before anything is sent", outcomeUnknown: true)
     }
 
-    private func wait(attempt: Int, response: HTTPResponse?) {
+    /// Pauses before the next attempt: as long as the server asks (up to `max_wait`, said on stderr), or a
+    /// backoff. A server asking for longer stops the run: every ticket would wait the same, and the ledger
+    /// already says which requests are pending, so the next run searches before sending anything again.
+    private func wait(attempt: Int, response: HTTPResponse?) throws(TicketError) {
         let now = Date().timeIntervalSince1970
         if let response, let pause = RetryPolicy.serverPause(response, now: now) {
+            let limit = tracker.settings.maxWait
+            guard pause.isFinite, pause <= limit else {
+                let until = pause.isFinite && pause < 1e10 ? " (until \(Self.clockTime(now + pause)))" : ""
+                throw TicketError("\(tracker.name) asks to wait \(pause.isFinite ? "\(Int(pause)) s" : "forever")\(until), longer than "
+                    + "max_wait (\(Int(limit)) s); stopping here. Run again later: pending tickets are looked up before anything is sent again.",
+                    stopsRun: true)
+            }
+            if pause >= 2 {
+                notice("\(tracker.name) asks to wait \(Int(pause.rounded(.up))) s (until \(Self.clockTime(now + pause))); waiting")
+            }
             pacer.pause(until: now + pause)
         } else if attempt < retry.maxAttempts {
             pacer.pause(until: now + retry.backoff(attempt: attempt))
         }
+    }
+
+    /// A time of day for messages: `14:03:07 UTC`.
+    static func clockTime(_ seconds: Double) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+        return formatter.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     private func problem(_ response: HTTPResponse) -> String {
@@ -307,11 +385,20 @@ public struct FilingSummary: Sendable {
     public var filed: [(identity: String, ticket: FiledTicket)] = []
     public var alreadyFiled: [String] = []
     public var failed: [(identity: String, reason: String)] = []
+    /// Tickets whose request may have created them, not yet confirmed: left pending in the ledger, never sent again
+    /// before the tracker has been asked.
+    public var unknown: [(identity: String, reason: String)] = []
+
+    /// Failed and unknown together: what makes the run exit 1.
+    public var problemCount: Int { failed.count + unknown.count }
 
     /// A few lines for people.
     public var text: String {
-        var lines = ["filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"]
+        var head = "filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"
+        if !unknown.isEmpty { head += ", not confirmed \(unknown.count)" }
+        var lines = [head]
         lines += failed.map { "  failed \($0.identity): \($0.reason)" }
+        lines += unknown.map { "  not confirmed \($0.identity): \($0.reason)" }
         return lines.joined(separator: "\n")
     }
 }

@@ -67,6 +67,10 @@ public final class CurlClient: HTTPTransport {
         guard code == CURLE_OK else { throw TransportError(message: Self.message(code), retryable: false) }
         if settings.verbose { FileHandle.standardError.write(Data((settings.redactor.describe(request) + "\n").utf8)) }
         let result = curl_easy_perform(handle)
+        if sink.overflowed {
+            throw TransportError(message: "\(request.method) \(settings.redactor.text(request.url)): the answer is larger than "
+                + "\(ResponseSink.limit >> 20) MiB; criteria does not read it", retryable: false, answered: true)
+        }
         guard result == CURLE_OK else {
             if Self.certificateProblem(result) {
                 let hint = settings.caFile.map { "check that \($0) (ca_file) holds the CA that signed the server's certificate" }
@@ -75,7 +79,8 @@ public final class CurlClient: HTTPTransport {
                                      retryable: false, fatal: true)
             }
             throw TransportError(message: "\(request.method) \(settings.redactor.text(request.url)): \(Self.message(result))",
-                                 retryable: Self.retryable(result))
+                                 retryable: Self.retryable(result),
+                                 neverSent: [CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY].contains(result))
         }
         var status = 0
         _ = criteria_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
@@ -132,7 +137,10 @@ public final class CurlClient: HTTPTransport {
 
 /// Collects a response's body and headers from libcurl's callbacks.
 final class ResponseSink {
+    /// The largest answer read; a tracker's answer is a few kilobytes, and a huge one is a fault or an attack.
+    static let limit = 16 << 20
     var body = Data()
+    var overflowed = false
     var headers: [String: String] = [:]
     /// A create's body, handed to libcurl by `curlReadBody`, and how much of it has been sent.
     var upload = Data()
@@ -154,6 +162,10 @@ private let curlReadBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int
 private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, user in
     guard let data, let user else { return 0 }
     let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
+    guard sink.body.count + size * count <= ResponseSink.limit else {
+        sink.overflowed = true
+        return 0  // libcurl stops the transfer
+    }
     sink.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
     return size * count
 }

@@ -59,6 +59,10 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
     public var retryable: Bool
     /// Whether no request to this server can succeed (TLS verification failed): the run stops.
     public var fatal = false
+    /// Whether the server answered (so a create may have been carried out) but the answer could not be taken.
+    public var answered = false
+    /// Whether the request certainly never left (no connection could be made): nothing can have been created.
+    public var neverSent = false
     public var description: String { message }
 }
 

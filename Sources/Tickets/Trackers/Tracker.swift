@@ -97,11 +97,16 @@ public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Nothing else can succeed either (refused credentials, a certificate that does not verify): stop the run.
     public var stopsRun: Bool
 
+    /// The tracker may have the ticket (a create was answered but the answer cannot be read, or it cannot be
+    /// searched): the ledger keeps it pending, and nothing is sent for it before the tracker has been asked.
+    public var outcomeUnknown: Bool
+
     /// Creates an error.
-    public init(_ message: String, isAuthentication: Bool = false, stopsRun: Bool = false) {
+    public init(_ message: String, isAuthentication: Bool = false, stopsRun: Bool = false, outcomeUnknown: Bool = false) {
         self.message = message
         self.isAuthentication = isAuthentication
         self.stopsRun = stopsRun || isAuthentication
+        self.outcomeUnknown = outcomeUnknown
     }
 
     public var description: String { message }

@@ -32,7 +32,7 @@ public struct TrackerDefinition: Sendable {
     public init(yaml: String, file: String) throws(TicketError) {
         self.file = file
         let root: Node?
-        do { root = try Yams.compose(yaml: yaml) } catch {
+        do { root = try SafeYAML.compose(yaml) } catch {
             let problem = YAMLProblem(error)
             throw TicketError("\(file):\(problem.line): not valid YAML: \(problem.message)")
         }

@@ -16,6 +16,8 @@ public struct TrackerSettings: Sendable {
     public var timeout: Int
     public var maxAttempts: Int
     public var backoffBase: Double
+    /// The longest pause a server may ask for (Retry-After, a rate-limit reset) before the run stops instead.
+    public var maxWait: Double
     public var pacing: Pacing
     public var bulk: Bool
     public var planner: TicketPlanner
@@ -36,10 +38,11 @@ public struct TrackerSettings: Sendable {
         "scenarios": "include the Gherkin scenarios in component tickets (default true)",
         "ledger": "the ledger file (default beside the config: <output name>.ledger.json)",
         "ca_file": "an extra CA certificate file for TLS (verification stays on)",
-        "timeout": "seconds per request (default 60)",
-        "max_attempts": "attempts per request before giving up on a ticket (default 5)",
-        "backoff": "first retry delay in seconds, doubled each time, with jitter (default 1)",
-        "rate": "at most this many requests per second (default: the tracker's own limit)",
+        "timeout": "seconds per request, 1 to 3600 (default 60)",
+        "max_attempts": "attempts per request before giving up on a ticket, 1 to 100 (default 5)",
+        "backoff": "first retry delay in seconds, doubled each time up to 60, with jitter (default 1)",
+        "rate": "at most this many requests per second, 0.01 to 1000 (default: the tracker's own limit)",
+        "max_wait": "the longest pause a tracker may ask for (Retry-After, rate-limit reset) before the run stops, in seconds (default 300)",
         "bulk": "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
     ]
 
@@ -63,11 +66,12 @@ public struct TrackerSettings: Sendable {
         }
         ledger = try options.path("ledger")
         caFile = try options.path("ca_file")
-        timeout = try options.int("timeout") ?? 60
-        maxAttempts = max(1, try options.int("max_attempts") ?? 5)
-        backoffBase = try Self.positiveNumber(options, "backoff") ?? 1
+        timeout = try Self.wholeNumber(options, "timeout", in: 1...3600) ?? 60
+        maxAttempts = try Self.wholeNumber(options, "max_attempts", in: 1...100) ?? 5
+        backoffBase = try Self.positiveNumber(options, "backoff", in: 0.001...60) ?? 1
+        maxWait = try Self.positiveNumber(options, "max_wait", in: 0...86_400) ?? 300
         var pacing = defaultPacing
-        if let perSecond = try Self.positiveNumber(options, "rate") {
+        if let perSecond = try Self.positiveNumber(options, "rate", in: 0.01...1000) {
             // 2% under the limit: a server counting "at most N in any second" sees clock jitter on both
             // sides, and requests exactly 1/N apart land N+1 in one second now and then.
             pacing.minimumInterval = max(pacing.minimumInterval, 1.02 / perSecond)
@@ -94,12 +98,25 @@ public struct TrackerSettings: Sendable {
         if project.isEmpty { throw ExportError("\(origin).project: name the \(tracker) project") }
     }
 
-    /// A positive number option (`rate: 2.5`, `backoff: "0.5"`), or nil when absent.
-    static func positiveNumber(_ options: ExportOptions, _ key: String) throws(ExportError) -> Double? {
+    /// A number option within `range` (`rate: 2.5`, `backoff: "0.5"`), or nil when absent.
+    static func positiveNumber(_ options: ExportOptions, _ key: String, in range: ClosedRange<Double>) throws(ExportError) -> Double? {
         guard let text = try options.string(key) else { return nil }
-        guard let number = Double(text), number > 0, number.isFinite else {
-            throw ExportError("\(options.origin).\(key): '\(text)' is not a positive number")
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw ExportError("\(options.origin).\(key): '\(text)' is not a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
         }
         return number
+    }
+
+    /// A whole-number option within `range`, or nil when absent.
+    static func wholeNumber(_ options: ExportOptions, _ key: String, in range: ClosedRange<Int>) throws(ExportError) -> Int? {
+        guard let text = try options.string(key) else { return nil }
+        guard let number = Int(text), range.contains(number) else {
+            throw ExportError("\(options.origin).\(key): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    private static func format(_ number: Double) -> String {
+        number == number.rounded() ? String(Int(number)) : String(number)
     }
 }
