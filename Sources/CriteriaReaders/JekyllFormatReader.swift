@@ -21,7 +21,7 @@ struct JekyllFormatReader {
         let yaml = text.lines[1..<close].map(\.text).joined(separator: "\n")
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try SafeYAML.compose(yaml)
         } catch {
             let problem = YAMLProblem(error)
             throw ReadError(text.location(problem.line + 1), "malformed front matter: \(problem.message)")

@@ -10,6 +10,9 @@ public struct YAMLProblem: Sendable {
     /// Extracts the line and message from whatever Yams threw.
     public init(_ error: Error) {
         switch error {
+        case let refusal as SafeYAML.Refusal:
+            line = refusal.line
+            message = refusal.message
         case let YamlError.scanner(context, problem, mark, _),
              let YamlError.parser(context, problem, mark, _),
              let YamlError.composer(context, problem, mark, _):

@@ -25,7 +25,7 @@ public struct ConfigLoader: Sendable {
             throw ConfigError(file: path, line: 0, keyPath: "", message: "the config is not UTF-8 text")
         }
         let root: Node?
-        do { root = try Yams.compose(yaml: yaml) } catch {
+        do { root = try SafeYAML.compose(yaml) } catch {
             let problem = YAMLProblem(error)
             throw ConfigError(file: path, line: problem.line, keyPath: "", message: "not valid YAML: \(problem.message)")
         }
