@@ -21,6 +21,8 @@ public struct GlobPattern: Hashable, Sendable {
             if c == "*" {
                 let crossesSegments = pi + 1 < p.count && p[pi + 1] == "*"
                 let rest = crossesSegments ? pi + 2 : pi + 1
+                // `**/` also matches no folder at all: `docs/**/*.md` matches `docs/a.md`, as in git and bash.
+                if crossesSegments, rest < p.count, p[rest] == "/", match(p, rest + 1, t, ti) { return true }
                 var k = ti
                 while true {
                     if match(p, rest, t, k) { return true }

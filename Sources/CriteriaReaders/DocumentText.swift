@@ -4,6 +4,8 @@ import CriteriaModel
 struct DocumentText: Sendable {
     let path: String
     let lines: [SourceLine]
+    /// Warnings for what was mended while decoding: control characters, stray code fences.
+    private(set) var repairs: [Diagnostic] = []
 
     /// Decodes `bytes`; a file that is empty or not UTF-8 is an error naming the first bad line.
     init(path: String, bytes: [UInt8]) throws(ReadError) {
@@ -18,6 +20,7 @@ struct DocumentText: Sendable {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         var lines: [SourceLine] = []
+        var controlLines: [Int] = []
         lines.reserveCapacity(body.count / 40)
         var number = 0
         var start = body.startIndex
@@ -27,10 +30,66 @@ struct DocumentText: Sendable {
             var end = newline
             if end > start, body[end - 1] == 0x0D { end -= 1 }
             number += 1
-            lines.append(SourceLine(number: number, text: String(decoding: body[start..<end], as: UTF8.self)))
+            var line = String(decoding: body[start..<end], as: UTF8.self)
+            if body[start..<end].contains(where: Self.isControl) {
+                // NUL cuts C strings (and so XLSX cells) short; escape sequences would reach the terminal.
+                line = String(String.UnicodeScalarView(line.unicodeScalars.map { Self.isControl($0) ? "\u{FFFD}" : $0 }))
+                controlLines.append(number)
+            }
+            lines.append(SourceLine(number: number, text: line))
             start = newline + 1
         }
+        let stray = Self.strayFenceOpenings(lines)
+        for index in stray { lines[index] = SourceLine(number: lines[index].number, text: "") }
         self.lines = lines
+        if let first = controlLines.first {
+            repairs.append(Diagnostic(.warning, SourceLocation(file: path, line: first),
+                "control characters (such as NUL or ESC) on \(controlLines.count) line\(controlLines.count == 1 ? "" : "s") were replaced by \u{FFFD}"))
+        }
+        for index in stray {
+            repairs.append(Diagnostic(.warning, SourceLocation(file: path, line: lines[index].number),
+                "this code fence is never closed (or only after a later ## section); it is ignored, and the lines after it are read"))
+        }
+    }
+
+    private static func isControl(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 && byte != 0x0D || byte == 0x7F }
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar.value != 0x09 && scalar.value != 0x0D) || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Indices of fence openings that do not hold code: never closed, or closed only after a line that is a
+    /// known `##` section heading (a stray fence would otherwise swallow every section after it).
+    static func strayFenceOpenings(_ lines: [SourceLine]) -> [Int] {
+        var stray = Set<Int>()
+        var found = true
+        while found {
+            found = false
+            var fence = CodeFence()
+            var opening: Int?
+            var crossesHeading = false
+            for (index, line) in lines.enumerated() where !stray.contains(index) {
+                let wasOpen = fence.isOpen
+                fence.observe(line)
+                if !wasOpen && fence.isOpen {
+                    opening = index
+                    crossesHeading = false
+                } else if wasOpen && fence.isOpen {
+                    if line.indent < 4, line.trimmed.hasPrefix("## "),
+                       SectionKind.classify(MarkdownSection.cleanHeading(line.trimmed.dropFirst(3)))?.exact == true {
+                        crossesHeading = true
+                    }
+                } else if wasOpen && !fence.isOpen, crossesHeading, let opening {
+                    stray.insert(opening)
+                    found = true
+                    break
+                }
+            }
+            if !found, fence.isOpen, let opening {
+                stray.insert(opening)
+                found = true
+            }
+        }
+        return stray.sorted()
     }
 
     func location(_ line: Int) -> SourceLocation { SourceLocation(file: path, line: line) }

@@ -17,7 +17,9 @@ enum SectionKind: String, CaseIterable {
         let key = normalise(heading)
         if key == "codeexample" { return (.codeExamples, true) }
         if let exact = allCases.first(where: { normalise($0.rawValue) == key }) { return (exact, true) }
-        guard key.count >= 6 else { return nil }
+        // Two typos at most, and the longest name has 21 letters: longer headings need no edit distance
+        // (a 10 MB heading took half a minute).
+        guard key.count >= 6, key.count <= 24 else { return nil }
         let near = allCases.filter { $0.rawValue.count >= 6 }
             .map { ($0, editDistance(normalise($0.rawValue), key)) }
             .filter { $0.1 <= 2 }

@@ -54,16 +54,29 @@ public struct SourceCollector: Sendable {
         return files
     }
 
-    private func documents(under folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+    private func documents(under folder: String, accepting accept: (String) -> Bool = isDocumentName) -> [String] {
         var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = relative.split(separator: "/").last.map(String.init) ?? relative
-            if name.hasPrefix(".") { walker.skipDescendants(); continue }
-            guard Self.isDocumentName(name) else { continue }
-            files.append(folder.hasSuffix("/") ? folder + relative : folder + "/" + relative)
-        }
+        var visited = Set<String>()
+        walk(folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder, accept, into: &files, visited: &visited)
         return files.sorted()
+    }
+
+    /// Every document file below `folder`, following symbolic links to folders (each real folder once, so a
+    /// link cycle ends), skipping dot-files and dot-folders (`.git`, `.build`) and README/CHANGELOG files.
+    private func walk(_ folder: String, _ accept: (String) -> Bool, into files: inout [String], visited: inout Set<String>) {
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder == "/" ? "/" + name : folder + "/" + name
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                walk(path, accept, into: &files, visited: &visited)
+            } else if accept(name) {
+                files.append(path)
+            }
+        }
     }
 
     static func isDocumentName(_ name: String) -> Bool {
@@ -72,21 +85,17 @@ public struct SourceCollector: Sendable {
         return documentExtensions.contains(ext) && !upper.hasPrefix("README") && !upper.hasPrefix("CHANGELOG")
     }
 
-    /// Matches a glob by walking from its longest literal prefix folder.
+    /// Matches a glob against the documents a walk of its longest literal prefix folder finds, so a glob
+    /// skips what a folder skips (README files, dot-folders) and follows links as a folder does.
     private func glob(_ pattern: String) -> [String] {
         let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
         let literal = parts.prefix { !GlobPattern(String($0)).hasWildcards }
-        let root = literal.isEmpty ? "." : literal.joined(separator: "/")
+        let root = literal.isEmpty ? "." : (literal.joined(separator: "/").isEmpty ? "/" : literal.joined(separator: "/"))
         let matcher = GlobPattern(literal.isEmpty ? "./" + pattern : pattern)
-        let prefix = root.isEmpty ? "/" : root
-        guard let walker = FileManager.default.enumerator(atPath: prefix) else { return [] }
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let full = prefix == "/" ? "/" + relative : prefix + "/" + relative
-            var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
-            if !isDirectory.boolValue, matcher.matches(full) { files.append(full) }
-        }
-        return files.sorted()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        // Any file name the pattern names, but never a README or CHANGELOG (as in a folder).
+        let notes = { (name: String) in !name.uppercased().hasPrefix("README") && !name.uppercased().hasPrefix("CHANGELOG") }
+        return documents(under: root, accepting: notes).filter { matcher.matches($0) }
     }
 }
