@@ -174,4 +174,15 @@ struct AuditWorkbookTests {
         #expect(parts.status == 0, "\(parts.err)")
         try expectGolden(parts.out, "toggle-switch.xlsx.xml")
     }
+
+    @Test("a NUL or control character in a model value never cuts a cell short or breaks the XML")
+    func controlCharacters() throws {
+        var catalog = try sampleCatalog()
+        catalog.components[0].criteria[0].expectation = "before\u{0}after\u{1B}[2J end"
+        let file = try scratchFolder().appendingPathComponent("audit.xlsx")
+        try exportToDisk(try AuditWorkbookExporter(options: ExportOptions()), catalog, to: file)
+        let parts = try python("xlsx_parts.py", [file.path])
+        #expect(parts.status == 0, "a part is not well-formed XML: \(parts.err)")
+        #expect(parts.out.contains("before\u{FFFD}after\u{FFFD}[2J end"))
+    }
 }

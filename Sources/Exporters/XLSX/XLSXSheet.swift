@@ -13,8 +13,17 @@ struct XLSXSheet {
     /// the column's format already applies to it, and a million blank cells would only cost time.
     func write(_ row: Int, _ column: Int, _ text: String, _ format: UnsafeMutablePointer<lxw_format>? = nil) throws(ExportError) {
         guard !text.isEmpty else { return }
-        try check(worksheet_write_string(pointer, lxw_row_t(row), lxw_col_t(column), text, format),
+        try check(worksheet_write_string(pointer, lxw_row_t(row), lxw_col_t(column), Self.cellText(text), format),
                   "writing \(name)!\(Self.cellName(row, column))")
+    }
+
+    /// The text as a cell can hold it: a NUL would end the C string (and the cell) early, and XML 1.0 has no
+    /// place for other control characters, so each becomes U+FFFD; tabs and line breaks stay.
+    static func cellText(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar
+        }))
     }
 
     /// Writes a NUL-terminated C string the caller owns.
