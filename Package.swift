@@ -63,6 +63,12 @@ let package = Package(
             name: "criteria-bench",
             dependencies: ["CriteriaModel", "CriteriaReaders", "Exporters", "Tickets", "FakeTrackerSupport"]
         ),
+        // A bounded mutation fuzzer over everything criteria reads from users (scripts/fuzz.sh); not part of the product.
+        .executableTarget(
+            name: "criteria-fuzz",
+            dependencies: ["CriteriaModel", "CriteriaReaders", "CriteriaCLI", "Exporters", "Tickets",
+                           .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders"]),
         .testTarget(name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders"], exclude: ["Fixtures", "Scripts"]),

@@ -11,6 +11,10 @@ if ! curl -fsS -o /dev/null "http://127.0.0.1:${REDMINE_PORT:-3300}/" 2>/dev/nul
 fi
 bash scripts/redmine.sh start >/dev/null
 swift build --build-tests 2>&1 | tail -n 3
+# A short bounded fuzz pass over everything criteria reads from users (scripts/fuzz.sh runs longer ones).
+fuzz_status=0
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-8}" || fuzz_status=1
 swift test --skip-build 2>&1 | tee .build/test-output.txt | grep -vE '^(Test Case|\[|◇|↳)' | tail -n 40
 status=${PIPESTATUS[0]}
+[ "$fuzz_status" -eq 0 ] || { echo "the fuzz pass above failed" >&2; status=1; }
 exit "$status"
