@@ -34,7 +34,9 @@ func makeTracker(_ name: String, url: String, extra: [String: ExportOptions.Valu
     let entries = try TrackerRegistry.entries(definitionFolders: [])
     guard let entry = entries.first(where: { $0.name == name }) else { throw TicketError("no tracker \(name)") }
     var values: [String: ExportOptions.Value] = ["url": .string(url), "project": .string(name == "github" ? "acme/app" : "A11Y"),
-                                                 "backoff": .string("0.05"), "max_attempts": .int(6)]
+                                                 "backoff": .string("0.05"), "max_attempts": .int(6),
+                                                 // The fake tracker's searches do not lag unless a test starts it with --index-lag.
+                                                 "search_settle": .string("0")]
     if name == "jira-cloud" { values["user_env"] = .string("TEST_USER") }
     values.merge(extra) { $1 }
     guard let exporter = try entry.make(ExportOptions(values)) as? TrackerExporter else { throw TicketError("not a tracker") }

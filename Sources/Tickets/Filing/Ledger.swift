@@ -12,6 +12,8 @@ public struct Ledger: Sendable {
         public var url: String?
         public var attempts: Int
         public var reason: String?
+        /// How many follow-ups (GitHub continuation comments) are confirmed posted; nil when there are none.
+        public var followUpsSent: Int?
     }
 
     private struct File: Codable {
@@ -88,6 +90,14 @@ public struct Ledger: Sendable {
         var entry = entries[identity] ?? Entry(state: .pending, attempts: 0)
         entry.state = .pending
         entry.reason = reason
+        try record(identity, entry)
+        try save()
+    }
+
+    /// Records that the first `sent` follow-ups of a filed ticket are on the tracker.
+    public mutating func markFollowUps(_ identity: String, sent: Int) throws(TicketError) {
+        guard var entry = entries[identity] else { return }
+        entry.followUpsSent = sent
         try record(identity, entry)
         try save()
     }

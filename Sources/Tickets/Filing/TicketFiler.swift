@@ -53,6 +53,16 @@ public final class TicketFiler {
         for ticket in tickets {
             switch ledger[ticket.identity]?.state {
             case .filed?:
+                // A run stopped between the create and its follow-ups: post the rest, after looking.
+                if let entry = ledger[ticket.identity], let sent = entry.followUpsSent, let key = entry.key {
+                    do {
+                        try sendFollowUps(ticket, FiledTicket(key: key, url: entry.url ?? ""), from: sent, look: true)
+                    } catch let error where !error.stopsRun {
+                        try record(error, for: ticket, in: &summary)
+                        progress?.advance()
+                        continue
+                    }
+                }
                 summary.alreadyFiled.append(ticket.identity)
                 progress?.advance()
                 continue
@@ -206,6 +216,8 @@ public final class TicketFiler {
     private func recovered(_ ticket: Ticket) throws(TicketError) -> Bool {
         guard let found = try search(ticket) else { return false }
         try ledger.markFiled(ticket.identity, found)
+        // Found after an interrupted run: which of its follow-ups made it is not known, so look first.
+        try sendFollowUps(ticket, found, from: 0, look: true)
         return true
     }
 
@@ -214,10 +226,17 @@ public final class TicketFiler {
         let request = try tracker.createRequest(for: ticket, credentials: credentials)
         var ambiguous = false
         var lastProblem = "no attempt was made"
+        var uncertainSince = 0.0
         for attempt in 1...retry.maxAttempts {
-            if ambiguous, let found = try search(ticket) {
-                try ledger.markFiled(ticket.identity, found)
-                return found
+            if ambiguous {
+                // An index that lags creates (Jira's JQL) could miss the ticket just made: let it settle first.
+                let settle = uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
+                if settle > 0 { pacer.pause(until: Date().timeIntervalSince1970 + settle) }
+                if let found = try search(ticket) {
+                    try ledger.markFiled(ticket.identity, found)
+                    try sendFollowUps(ticket, found, from: 0, look: true)
+                    return found
+                }
             }
             pacer.waitForTurn()
             let response: HTTPResponse
@@ -230,7 +249,10 @@ public final class TicketFiler {
                 }
                 guard error.retryable else { throw TicketError(error.message, stopsRun: error.fatal) }
                 // The request may have reached the tracker before the connection failed (not when none was made).
-                ambiguous = ambiguous || !error.neverSent
+                if !error.neverSent {
+                    ambiguous = true
+                    uncertainSince = Date().timeIntervalSince1970
+                }
                 lastProblem = error.message
                 try wait(attempt: attempt, response: nil)
                 continue
@@ -247,36 +269,120 @@ public final class TicketFiler {
                         outcomeUnknown: true)
                 }
                 try ledger.markFiled(ticket.identity, filed)
-                try sendFollowUps(ticket, filed)
+                try sendFollowUps(ticket, filed, from: 0, look: false)
                 return filed
             case .refusedCredentials:
                 throw authenticationError(response)
             case .retryLater(let mayHaveCreated):
-                ambiguous = ambiguous || mayHaveCreated
+                if mayHaveCreated {
+                    ambiguous = true
+                    uncertainSince = Date().timeIntervalSince1970
+                }
                 lastProblem = problem(response)
                 try wait(attempt: attempt, response: response)
             case .refused:
                 throw TicketError("\(tracker.name) refused it (\(response.status)): \(response.snippet)")
             }
         }
-        if ambiguous, let found = try search(ticket) {
-            try ledger.markFiled(ticket.identity, found)
-            return found
+        if ambiguous {
+            let settle = uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
+            if settle > 0 { pacer.pause(until: Date().timeIntervalSince1970 + settle) }
+            if let found = try search(ticket) {
+                try ledger.markFiled(ticket.identity, found)
+                try sendFollowUps(ticket, found, from: 0, look: true)
+                return found
+            }
         }
         throw TicketError("gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
     }
 
-    private func sendFollowUps(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
-        for request in try tracker.followUps(for: ticket, filed: filed, credentials: credentials) {
-            for attempt in 1...retry.maxAttempts {
-                pacer.waitForTurn()
-                if let response = try? transport.send(request), (200..<300).contains(response.status) { break }
-                if attempt == retry.maxAttempts {
-                    throw TicketError("filed as \(filed.key), but a continuation comment could not be added")
+    /// Posts a filed ticket's follow-ups from number `start` on, each recorded in the ledger once confirmed.
+    /// A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
+    /// for by its marker before it is posted again.
+    private func sendFollowUps(_ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool) throws(TicketError) {
+        let requests = try tracker.followUps(for: ticket, filed: filed, credentials: credentials)
+        guard start < requests.count else { return }
+        if ledger[ticket.identity]?.followUpsSent == nil { try ledger.markFollowUps(ticket.identity, sent: start) }
+        var present: Set<Int> = look ? try postedFollowUps(ticket, filed, count: requests.count) : []
+        for index in start..<requests.count {
+            var posted = present.contains(index)
+            var uncertain = false
+            var cause = "no attempt was made"
+            for attempt in 1...retry.maxAttempts where !posted {
+                if uncertain {
+                    present = try postedFollowUps(ticket, filed, count: requests.count)
+                    if present.contains(index) { posted = true; break }
                 }
+                pacer.waitForTurn()
+                do {
+                    let response = try transport.send(requests[index])
+                    switch Answer(response) {
+                    case .accepted:
+                        posted = true
+                    case .refusedCredentials:
+                        throw authenticationError(response)
+                    case .retryLater(let mayHaveCreated):
+                        uncertain = uncertain || mayHaveCreated
+                        cause = problem(response)
+                        try wait(attempt: attempt, response: response)
+                    case .refused:
+                        cause = problem(response)
+                        try wait(attempt: attempt, response: response)
+                    }
+                } catch let error as TransportError {
+                    if error.fatal { throw TicketError(error.message, stopsRun: true) }
+                    uncertain = uncertain || !error.neverSent
+                    cause = error.message
+                    try wait(attempt: attempt, response: nil)
+                } catch let error as TicketError {
+                    throw error
+                } catch {
+                    cause = "\(error)"
+                }
+            }
+            guard posted else {
+                throw TicketError("filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
+                    + "(\(cause)); the next run looks for it and posts what is missing")
+            }
+            try ledger.markFollowUps(ticket.identity, sent: index + 1)
+        }
+    }
+
+    /// The follow-ups already on the tracker, by index, found by their markers.
+    private func postedFollowUps(_ ticket: Ticket, _ filed: FiledTicket, count: Int) throws(TicketError) -> Set<Int> {
+        guard let request = tracker.followUpsListRequest(filed: filed, credentials: credentials) else {
+            throw TicketError("filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
+                              outcomeUnknown: true)
+        }
+        var cause = "no attempt was made"
+        for attempt in 1...retry.maxAttempts {
+            pacer.waitForTurn()
+            do {
+                let response = try transport.send(request)
+                switch Answer(response) {
+                case .accepted:
+                    let bodies = tracker.followUpBodies(in: response)
+                    return Set((0..<count).filter { index in
+                        let marker = "<!-- \(tracker.followUpMarker(for: ticket, index: index)) -->"
+                        return bodies.contains { $0.contains(marker) }
+                    })
+                case .refusedCredentials:
+                    throw authenticationError(response)
+                case .retryLater, .refused:
+                    cause = problem(response)
+                    try wait(attempt: attempt, response: response)
+                }
+            } catch let error as TransportError {
+                if error.fatal { throw TicketError(error.message, stopsRun: true) }
+                cause = error.message
                 try wait(attempt: attempt, response: nil)
+            } catch let error as TicketError {
+                throw error
+            } catch {
+                cause = "\(error)"
             }
         }
+        throw TicketError("filed as \(filed.key), but its comments cannot be listed (\(cause)); the next run looks again before posting any")
     }
 
     /// Looks the ticket up by its marker; nil when the tracker says it is not there.

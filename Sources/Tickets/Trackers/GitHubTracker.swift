@@ -17,7 +17,7 @@ public struct GitHubTracker: Tracker {
         guard body.count > maxBody else { return [body] }
         var pieces: [String] = []
         var current = ""
-        let budget = maxBody - 40
+        let budget = maxBody - 40 - 300  // room for the "continued" line and the part's hidden marker
         for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
             var rest = String(line)
             while rest.count > budget {
@@ -47,7 +47,10 @@ public struct GitHubTracker: Tracker {
 
     public func payload(for ticket: Ticket) throws(TicketError) -> Data {
         let body = Self.pieces(TextBodies.markdown(ticket))
-        return try JSONBody.encode(["title": ticket.title, "body": body[0], "labels": ticket.labels + [ticket.markerLabel]])
+        // The Markdown ends with the hidden marker; when the body continues in comments, the issue itself
+        // must still carry it.
+        let first = body.count > 1 ? body[0] + "\n\n<!-- \(ticket.marker) -->" : body[0]
+        return try JSONBody.encode(["title": ticket.title, "body": first, "labels": ticket.labels + [ticket.markerLabel]])
     }
 
     public func createRequest(for ticket: Ticket, credentials: Credentials) throws(TicketError) -> HTTPRequest {
@@ -65,19 +68,34 @@ public struct GitHubTracker: Tracker {
 
     public func followUps(for ticket: Ticket, filed: FiledTicket, credentials: Credentials) throws(TicketError) -> [HTTPRequest] {
         let number = filed.key.trimmingCharacters(in: CharacterSet(charactersIn: "#"))
-        return try Self.pieces(TextBodies.markdown(ticket)).dropFirst().map { piece throws(TicketError) in
-            HTTPRequest(method: "POST", url: "\(apiBase())/repos/\(settings.project)/issues/\(number)/comments",
-                        headers: headers(credentials), body: try JSONBody.encode(["body": piece]))
+        return try Self.pieces(TextBodies.markdown(ticket)).dropFirst().enumerated().map { index, piece throws(TicketError) in
+            // Each comment carries its own marker, so a comment whose answer was lost is found, not posted twice.
+            let body = piece + "\n\n<!-- \(followUpMarker(for: ticket, index: index)) -->"
+            return HTTPRequest(method: "POST", url: "\(apiBase())/repos/\(settings.project)/issues/\(number)/comments",
+                               headers: headers(credentials), body: try JSONBody.encode(["body": body]))
         }
     }
 
+    public func followUpsListRequest(filed: FiledTicket, credentials: Credentials) -> HTTPRequest? {
+        let number = filed.key.trimmingCharacters(in: CharacterSet(charactersIn: "#"))
+        return HTTPRequest(method: "GET", url: "\(apiBase())/repos/\(settings.project)/issues/\(number)/comments?per_page=100",
+                           headers: headers(credentials))
+    }
+
+    public func followUpBodies(in response: HTTPResponse) -> [String] {
+        (response.json as? [[String: Any]] ?? []).compactMap { $0["body"] as? String }
+    }
+
+    /// Lists the repository's issues carrying the ticket's marker label, open or closed. Unlike
+    /// `/search/issues`, whose index lags creates by seconds, the list is consistent: an issue created a
+    /// moment ago by a request whose answer was lost is found.
     public func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest? {
-        let query = "repo:\(settings.project) is:issue label:\(ticket.markerLabel)"
-        return HTTPRequest(method: "GET", url: "\(apiBase())/search/issues?q=" + URLQuery.escape(query), headers: headers(credentials))
+        let url = "\(apiBase())/repos/\(settings.project)/issues?state=all&per_page=1&labels=" + URLQuery.escape(ticket.markerLabel)
+        return HTTPRequest(method: "GET", url: url, headers: headers(credentials))
     }
 
     public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-        guard let number = JSONBody.string(JSONBody.value(at: "items.0.number", in: response.json)) else { return nil }
-        return FiledTicket(key: "#" + number, url: JSONBody.string(JSONBody.value(at: "items.0.html_url", in: response.json)) ?? "")
+        guard let number = JSONBody.string(JSONBody.value(at: "0.number", in: response.json)) else { return nil }
+        return FiledTicket(key: "#" + number, url: JSONBody.string(JSONBody.value(at: "0.html_url", in: response.json)) ?? "")
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 /// Jira Cloud, REST v3: descriptions in Atlassian Document Format, Basic auth from e-mail and API token.
 public struct JiraCloudTracker: BulkTracker {
     public let name = "jira-cloud"
+    /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
+    public var searchSettleTime: Double { settings.searchSettle ?? 10 }
     public let settings: TrackerSettings
 
     public init(settings: TrackerSettings) { self.settings = settings }
@@ -68,6 +70,8 @@ public struct JiraCloudTracker: BulkTracker {
 /// Jira Server / Data Center, REST v2: descriptions in wiki markup, a personal access token as Bearer.
 public struct JiraDataCenterTracker: Tracker {
     public let name = "jira-dc"
+    /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
+    public var searchSettleTime: Double { settings.searchSettle ?? 10 }
     public let settings: TrackerSettings
 
     public init(settings: TrackerSettings) { self.settings = settings }

@@ -17,14 +17,28 @@ public protocol Tracker: Sendable {
     func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest?
     /// The ticket found by `searchRequest`, if any.
     func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket?
-    /// Requests to send after creating (GitHub: the rest of an over-long body as comments).
+    /// Requests to send after creating (GitHub: the rest of an over-long body as comments). Each carries
+    /// `followUpMarker(for:index:)` in its body, so it can be found before it is sent again.
     func followUps(for ticket: Ticket, filed: FiledTicket, credentials: Credentials) throws(TicketError) -> [HTTPRequest]
+    /// A request listing what follow-ups a filed ticket already has (GitHub: its comments), or nil.
+    func followUpsListRequest(filed: FiledTicket, credentials: Credentials) -> HTTPRequest?
+    /// The bodies of the follow-ups in a `followUpsListRequest` answer.
+    func followUpBodies(in response: HTTPResponse) -> [String]
+    /// How long after a create its search may still miss it (an eventually consistent index such as Jira's
+    /// JQL); the filer waits that long after an uncertain create before it believes a search that finds nothing.
+    var searchSettleTime: Double { get }
     /// How fast requests may go.
     var pacing: Pacing { get }
 }
 
 extension Tracker {
     public func followUps(for ticket: Ticket, filed: FiledTicket, credentials: Credentials) throws(TicketError) -> [HTTPRequest] { [] }
+    public func followUpsListRequest(filed: FiledTicket, credentials: Credentials) -> HTTPRequest? { nil }
+    public func followUpBodies(in response: HTTPResponse) -> [String] { [] }
+    public var searchSettleTime: Double { settings.searchSettle ?? 0 }
+
+    /// The hidden marker of a ticket's follow-up number `index` (0 is the first after the create).
+    public func followUpMarker(for ticket: Ticket, index: Int) -> String { "\(ticket.marker) part \(index + 2)" }
     public var pacing: Pacing { settings.pacing }
 }
 

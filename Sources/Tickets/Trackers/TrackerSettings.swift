@@ -16,6 +16,8 @@ public struct TrackerSettings: Sendable {
     public var timeout: Int
     public var maxAttempts: Int
     public var backoffBase: Double
+    /// Overrides how long a search may lag behind a create (seconds), when set.
+    public var searchSettle: Double?
     /// The longest pause a server may ask for (Retry-After, a rate-limit reset) before the run stops instead.
     public var maxWait: Double
     public var pacing: Pacing
@@ -43,6 +45,7 @@ public struct TrackerSettings: Sendable {
         "backoff": "first retry delay in seconds, doubled each time up to 60, with jitter (default 1)",
         "rate": "at most this many requests per second, 0.01 to 1000 (default: the tracker's own limit)",
         "max_wait": "the longest pause a tracker may ask for (Retry-After, rate-limit reset) before the run stops, in seconds (default 300)",
+        "search_settle": "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent)",
         "bulk": "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
     ]
 
@@ -70,6 +73,7 @@ public struct TrackerSettings: Sendable {
         maxAttempts = try Self.wholeNumber(options, "max_attempts", in: 1...100) ?? 5
         backoffBase = try Self.positiveNumber(options, "backoff", in: 0.001...60) ?? 1
         maxWait = try Self.positiveNumber(options, "max_wait", in: 0...86_400) ?? 300
+        searchSettle = try Self.positiveNumber(options, "search_settle", in: 0...600)
         var pacing = defaultPacing
         if let perSecond = try Self.positiveNumber(options, "rate", in: 0.01...1000) {
             // 2% under the limit: a server counting "at most N in any second" sees clock jitter on both

@@ -10,6 +10,12 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
         drop:4       every 4th create: the connection is closed before anything is created
         created-drop:7   every 7th create: the issue IS created, then the connection is closed
         slow:6:2     every 6th create: the issue is created, and the answer comes 2 s later
+        html200:2    every 2nd create: the issue is created, and a proxy's HTML page comes back with 200
+        odd201:2     every 2nd create: the issue is created, and 201 comes back with a body of another shape
+        comment-drop:2   every 2nd GitHub comment: the comment is posted, then the connection is closed
+        comment-503:3    every 3rd GitHub comment gets 503 (nothing posted)
+  --index-lag S: searches (GitHub /search/issues, Jira JQL) miss issues created in the last S seconds, as
+        real search indexes do; GitHub's issue list by label stays consistent
   --rate N: more than N requests in a second get 429 with Retry-After
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
   --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
@@ -134,7 +140,8 @@ class Handler(BaseHTTPRequestHandler):
     def store(self, kind, marker, title, extra=None):
         with lock:
             number = len(state["issues"]) + 1
-            state["issues"].append({"kind": kind, "marker": marker, "title": title, "number": number, **(extra or {})})
+            state["issues"].append({"kind": kind, "marker": marker, "title": title, "number": number,
+                                    "created_at": time.time(), **(extra or {})})
         return number
 
     def create(self, kind, marker, title, respond, extra=None):
@@ -158,6 +165,11 @@ class Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
+        if fault == "html200":
+            return self.reply(200, raw=b"<html><body><h1>Welcome</h1>Your request is being processed.</body></html>",
+                              content_type="text/html")
+        if fault == "odd201":
+            return self.reply(201, {"status": "ok", "queued": True})
         respond(made)
 
     def jira_problem(self, kind, fields):
@@ -188,9 +200,23 @@ class Handler(BaseHTTPRequestHandler):
             return {"errorMessages": [], "errors": {"summary": f"Summary may not mention {args.reject}"}}
         return None
 
-    def find(self, kind, predicate):
+    def find(self, kind, predicate, indexed=False):
+        """Issues of a kind matching predicate; with indexed, only those a lagging search index already holds."""
+        now = time.time()
         with lock:
-            return [i for i in state["issues"] if i["kind"] == kind and predicate(i)]
+            return [i for i in state["issues"] if i["kind"] == kind and predicate(i)
+                    and not (indexed and now - i["created_at"] < args.index_lag)]
+
+    def comment_fault(self):
+        """The fault for this GitHub comment, counting comments."""
+        with lock:
+            state["comment_posts"] = state.get("comment_posts", 0) + 1
+            n = state["comment_posts"]
+        for spec in (args.faults or "").split(","):
+            parts = spec.split(":")
+            if parts[0].startswith("comment-") and n % int(parts[1]) == 0:
+                return parts[0]
+        return None
 
     def do_GET(self):
         url = urlparse(self.path)
@@ -204,7 +230,10 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/_stats":
             with lock:
                 markers = [i["marker"] for i in state["issues"]]
+                parts = [re.search(r"<!-- (criteria:id=\S+ part \d+) -->", b) for _, b in state.get("comment_bodies", [])]
+                parts = [p.group(1) for p in parts if p]
                 return self.reply(200, {"issues": len(state["issues"]), "unique_markers": len(set(markers)),
+                                        "comment_parts": len(parts), "unique_comment_parts": len(set(parts)),
                                         "missing_markers": markers.count(None), "invalid": state["invalid"],
                                         "requests": state["requests"], "comments": state["comments"], "creates": state["creates"],
                                         "bulk_requests": state.get("bulk_requests", 0),
@@ -215,7 +244,7 @@ class Handler(BaseHTTPRequestHandler):
             if not self.authorized("github"):
                 return
             label = re.search(r"label:(\S+)", q.get("q", [""])[0])
-            hits = self.find("github", lambda i: label and label.group(1) in i["labels"])
+            hits = self.find("github", lambda i: label and label.group(1) in i["labels"], indexed=True)
             return self.reply(200, {"total_count": len(hits), "items": [{"number": i["number"], "html_url": f"http://gh/{i['number']}"} for i in hits]})
         m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues", url.path)
         if m:
@@ -229,8 +258,25 @@ class Handler(BaseHTTPRequestHandler):
             if not self.authorized(kind):
                 return
             label = re.search(r'labels = "([^"]+)"', q.get("jql", [""])[0])
-            hits = self.find(kind, lambda i: label and label.group(1) in i["labels"])
+            hits = self.find(kind, lambda i: label and label.group(1) in i["labels"], indexed=True)
             return self.reply(200, {"issues": [{"key": f"A11Y-{i['number']}"} for i in hits]})
+        m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues", url.path)
+        if m:
+            # The repository's issue list: consistent, filtered by label, open and closed with state=all.
+            if not self.authorized("github"):
+                return
+            if q.get("state", [""])[0] != "all":
+                return self.invalid("list issues with state=all, or closed ones are missed")
+            wanted = q.get("labels", [""])[0]
+            hits = self.find("github", lambda i: wanted in i["labels"])
+            return self.reply(200, [{"number": i["number"], "html_url": f"http://gh/{i['number']}"} for i in hits])
+        m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues/(\d+)/comments", url.path)
+        if m:
+            if not self.authorized("github"):
+                return
+            with lock:
+                bodies = [c for n, c in state.get("comment_bodies", []) if n == int(m.group(3))]
+            return self.reply(200, [{"body": b} for b in bodies])
         if url.path == "/issues.json":
             if not self.authorized("redmine"):
                 return
@@ -271,8 +317,16 @@ class Handler(BaseHTTPRequestHandler):
                 return
             if len(body.get("body", "")) > 65536:
                 return self.invalid("comment is too long")
+            fault = self.comment_fault()
+            if fault == "comment-503":
+                return self.reply(503, {"message": "unavailable"})
             with lock:
                 state["comments"] += 1
+                state.setdefault("comment_bodies", []).append((int(m.group(3)), body.get("body", "")))
+            if fault == "comment-drop":
+                self.close_connection = True
+                self.connection.shutdown(2)
+                return
             return self.reply(201, {"id": state["comments"]})
         m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues", url.path)
         if m:
@@ -388,6 +442,7 @@ def main():
     parser.add_argument("--reject", default="")
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     parser.add_argument("--adf-schema")
+    parser.add_argument("--index-lag", type=float, default=0)
     args = parser.parse_args()
     if args.adf_schema:
         with open(args.adf_schema) as handle:
