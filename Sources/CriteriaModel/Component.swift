@@ -1,52 +1,57 @@
 /// One UI component's accessibility acceptance criteria: the unit a MagentaA11y document describes.
 public struct Component: Hashable, Sendable, Codable {
-    /// Stable slug such as `native/controls/sheet`: the same in both document formats.
-    public var id: String
-    /// Human title, e.g. "Sheet".
-    public var title: String
-    /// Native or web.
-    public var family: Family
-    /// The collection folder, e.g. "controls", "notifications", "patterns", "component".
-    public var category: String
-    /// The General Notes text.
-    public var summary: String
-    /// The checks, in document order.
-    public var criteria: [Criterion]
-    /// The Gherkin scenarios, in document order.
-    public var scenarios: [Scenario]
-    /// Developer notes per platform and topic.
-    public var notes: [DeveloperNote]
-    /// Screen reader announcement examples.
-    public var announcements: [Announcement]
-    /// Videos showing the component with screen readers.
-    public var media: [Media]
-    /// The "Full information" link, if the document has one.
-    public var reference: String?
-    /// The file and line the component was read from.
-    public var source: SourceLocation
+  /// Stable slug such as `native/controls/sheet`: the same in both document formats.
+  public var id: String
+  /// Human title, e.g. "Sheet".
+  public var title: String
+  /// Native or web.
+  public var family: Family
+  /// The collection folder, e.g. "controls", "notifications", "patterns", "component".
+  public var category: String
+  /// The General Notes text.
+  public var summary: String
+  /// The checks, in document order.
+  public var criteria: [Criterion]
+  /// The Gherkin scenarios, in document order.
+  public var scenarios: [Scenario]
+  /// Developer notes per platform and topic.
+  public var notes: [DeveloperNote]
+  /// Screen reader announcement examples.
+  public var announcements: [Announcement]
+  /// Videos showing the component with screen readers.
+  public var media: [Media]
+  /// The "Full information" link, if the document has one.
+  public var reference: String?
+  /// The file and line the component was read from.
+  public var source: SourceLocation
 
-    /// Creates a component.
-    public init(id: String, title: String, family: Family, category: String, summary: String = "",
-                criteria: [Criterion] = [], scenarios: [Scenario] = [], notes: [DeveloperNote] = [],
-                announcements: [Announcement] = [], media: [Media] = [], reference: String? = nil,
-                source: SourceLocation) {
-        self.id = id
-        self.title = title
-        self.family = family
-        self.category = category
-        self.summary = summary
-        self.criteria = criteria
-        self.scenarios = scenarios
-        self.notes = notes
-        self.announcements = announcements
-        self.media = media
-        self.reference = reference
-        self.source = source
-    }
+  /// Creates a component.
+  public init(
+    id: String, title: String, family: Family, category: String,
+    summary: String = "",
+    criteria: [Criterion] = [], scenarios: [Scenario] = [],
+    notes: [DeveloperNote] = [],
+    announcements: [Announcement] = [], media: [Media] = [],
+    reference: String? = nil,
+    source: SourceLocation
+  ) {
+    self.id = id
+    self.title = title
+    self.family = family
+    self.category = category
+    self.summary = summary
+    self.criteria = criteria
+    self.scenarios = scenarios
+    self.notes = notes
+    self.announcements = announcements
+    self.media = media
+    self.reference = reference
+    self.source = source
+  }
 
-    /// The platforms any of this component's criteria apply to, in a fixed order.
-    public var platforms: [Platform] {
-        let used = Set(criteria.flatMap(\.platforms))
-        return used.isEmpty ? family.platforms : used.sorted()
-    }
+  /// The platforms any of this component's criteria apply to, in a fixed order.
+  public var platforms: [Platform] {
+    let used = Set(criteria.flatMap(\.platforms))
+    return used.isEmpty ? family.platforms : used.sorted()
+  }
 }

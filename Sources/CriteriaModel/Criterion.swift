@@ -1,26 +1,28 @@
 /// One check a tester performs: a key ("Tab", "Name", "Text resize") and what must happen.
 public struct Criterion: Hashable, Sendable, Codable {
-    /// Stable identifier: component id, test kind and check, never the position in the document.
-    public var id: String
-    /// The group the check belongs to.
-    public var test: TestKind
-    /// The key of the check as the document writes it, e.g. "Tab, arrow keys or ctl+tab".
-    public var check: String
-    /// What the tester must observe.
-    public var expectation: String
-    /// The platforms the check applies to (a check that says "on Android" only applies there).
-    public var platforms: [Platform]
-    /// Where the check was read.
-    public var source: SourceLocation
+  /// Stable identifier: component id, test kind and check, never the position in the document.
+  public var id: String
+  /// The group the check belongs to.
+  public var test: TestKind
+  /// The key of the check as the document writes it, e.g. "Tab, arrow keys or ctl+tab".
+  public var check: String
+  /// What the tester must observe.
+  public var expectation: String
+  /// The platforms the check applies to (a check that says "on Android" only applies there).
+  public var platforms: [Platform]
+  /// Where the check was read.
+  public var source: SourceLocation
 
-    /// Creates a criterion.
-    public init(id: String, test: TestKind, check: String, expectation: String,
-                platforms: [Platform], source: SourceLocation) {
-        self.id = id
-        self.test = test
-        self.check = check
-        self.expectation = expectation
-        self.platforms = platforms
-        self.source = source
-    }
+  /// Creates a criterion.
+  public init(
+    id: String, test: TestKind, check: String, expectation: String,
+    platforms: [Platform], source: SourceLocation
+  ) {
+    self.id = id
+    self.test = test
+    self.check = check
+    self.expectation = expectation
+    self.platforms = platforms
+    self.source = source
+  }
 }

@@ -3,45 +3,51 @@
 /// IDs come from meaning, not position: component id + test kind + check key. Reordering a
 /// document or rewording an expectation keeps every ID.
 public enum StableID {
-    /// Lowercases and joins runs of letters and digits with `-`: "Tab, arrow keys or ctl+tab" → "tab-arrow-keys-or-ctl-tab".
-    public static func slug(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            let isWordASCII = (0x61...0x7A).contains(v) || (0x30...0x39).contains(v) || (0x41...0x5A).contains(v)
-            if isWordASCII || (v > 0x7F && scalar.properties.isAlphabetic) {
-                if pendingDash && !out.isEmpty { out.append("-") }
-                pendingDash = false
-                if (0x41...0x5A).contains(v) {
-                    out.unicodeScalars.append(Unicode.Scalar(v + 0x20)!)
-                } else if v > 0x7F {
-                    out += String(scalar).lowercased()
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            } else if scalar != "'" && scalar != "\u{2019}" {
-                pendingDash = true
-            }
+  /// Lowercases and joins runs of letters and digits with `-`: "Tab, arrow keys or ctl+tab" → "tab-arrow-keys-or-ctl-tab".
+  public static func slug(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    var pendingDash = false
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      let isWordASCII =
+        (0x61...0x7A).contains(v) || (0x30...0x39).contains(v)
+        || (0x41...0x5A).contains(v)
+      if isWordASCII || (v > 0x7F && scalar.properties.isAlphabetic) {
+        if pendingDash && !out.isEmpty { out.append("-") }
+        pendingDash = false
+        if (0x41...0x5A).contains(v) {
+          out.unicodeScalars.append(Unicode.Scalar(v + 0x20)!)
+        } else if v > 0x7F {
+          out += String(scalar).lowercased()
+        } else {
+          out.unicodeScalars.append(scalar)
         }
-        return out.isEmpty ? "untitled" : out
+      } else if scalar != "'" && scalar != "\u{2019}" {
+        pendingDash = true
+      }
     }
+    return out.isEmpty ? "untitled" : out
+  }
 
-    /// The id of a criterion; `occurrence` > 1 disambiguates a key a document repeats in one group.
-    public static func criterion(component: String, test: TestKind, check: String, occurrence: Int = 1) -> String {
-        let base = "\(component)/\(slug(test.rawValue))/\(slug(check))"
-        return occurrence > 1 ? "\(base)-\(occurrence)" : base
-    }
+  /// The id of a criterion; `occurrence` > 1 disambiguates a key a document repeats in one group.
+  public static func criterion(
+    component: String, test: TestKind, check: String, occurrence: Int = 1
+  ) -> String {
+    let base = "\(component)/\(slug(test.rawValue))/\(slug(check))"
+    return occurrence > 1 ? "\(base)-\(occurrence)" : base
+  }
 
-    /// The id of a scenario, from its name.
-    public static func scenario(component: String, name: String, occurrence: Int = 1) -> String {
-        let base = "\(component)/scenario/\(slug(name))"
-        return occurrence > 1 ? "\(base)-\(occurrence)" : base
-    }
+  /// The id of a scenario, from its name.
+  public static func scenario(
+    component: String, name: String, occurrence: Int = 1
+  ) -> String {
+    let base = "\(component)/scenario/\(slug(name))"
+    return occurrence > 1 ? "\(base)-\(occurrence)" : base
+  }
 
-    /// The id of one audit row: a criterion on one platform.
-    public static func row(criterion: String, platform: Platform) -> String {
-        criterion + "@" + platform.idSuffix
-    }
+  /// The id of one audit row: a criterion on one platform.
+  public static func row(criterion: String, platform: Platform) -> String {
+    criterion + "@" + platform.idSuffix
+  }
 }

@@ -2,30 +2,36 @@ import CriteriaModel
 
 /// A problem found while reading a document, with the place it was found.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
-    /// How bad it is.
-    public enum Severity: String, Sendable, Comparable {
-        /// The document (or part of it) could not be read; `validate` fails.
-        case error
-        /// The document was read, but something looked wrong and was read a tolerant way.
-        case warning
+  /// How bad it is.
+  public enum Severity: String, Sendable, Comparable {
+    /// The document (or part of it) could not be read; `validate` fails.
+    case error
+    /// The document was read, but something looked wrong and was read a tolerant way.
+    case warning
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+      lhs == .error && rhs == .warning
     }
+  }
 
-    /// Error or warning.
-    public var severity: Severity
-    /// File and line.
-    public var location: SourceLocation
-    /// One sentence that says what is wrong, and what to do when that is known.
-    public var message: String
+  /// Error or warning.
+  public var severity: Severity
+  /// File and line.
+  public var location: SourceLocation
+  /// One sentence that says what is wrong, and what to do when that is known.
+  public var message: String
 
-    /// Creates a diagnostic.
-    public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
-        self.severity = severity
-        self.location = location
-        self.message = message
-    }
+  /// Creates a diagnostic.
+  public init(
+    _ severity: Severity, _ location: SourceLocation, _ message: String
+  ) {
+    self.severity = severity
+    self.location = location
+    self.message = message
+  }
 
-    /// `file:line: error: message`, the form compilers use.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+  /// `file:line: error: message`, the form compilers use.
+  public var description: String {
+    "\(location): \(severity.rawValue): \(message)"
+  }
 }

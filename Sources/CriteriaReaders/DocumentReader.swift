@@ -3,53 +3,73 @@ import Foundation
 
 /// What reading one document produced: the component (nil when it could not be read) and every diagnostic.
 public struct ReadResult: Sendable {
-    /// The component, or nil after an error that stopped the read.
-    public var component: Component?
-    /// Errors and warnings, in line order.
-    public var diagnostics: [Diagnostic]
+  /// The component, or nil after an error that stopped the read.
+  public var component: Component?
+  /// Errors and warnings, in line order.
+  public var diagnostics: [Diagnostic]
 
-    /// Whether any diagnostic is an error.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Reads MagentaA11y documents of either format; the entry point of this module.
 public struct DocumentReader: Sendable {
-    /// Creates a reader.
-    public init() {}
+  /// Creates a reader.
+  public init() {}
 
-    /// Reads a document from disk.
-    public func read(path: String) -> ReadResult {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Self.maximumSize {
-            return ReadResult(component: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: path, line: 0),
-                "the file is \(size >> 20) MiB; a criteria document is at most \(Self.maximumSize >> 20) MiB, so this is not one")])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            let message = exists ? "the file cannot be read; check its permissions" : "no such file"
-            return ReadResult(component: nil, diagnostics: [Diagnostic(.error, SourceLocation(file: path, line: 0), message)])
-        }
-        return read(bytes: [UInt8](data), path: path)
+  /// Reads a document from disk.
+  public func read(path: String) -> ReadResult {
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[
+      .size] as? Int, size > Self.maximumSize
+    {
+      return ReadResult(
+        component: nil,
+        diagnostics: [
+          Diagnostic(
+            .error, SourceLocation(file: path, line: 0),
+            "the file is \(size >> 20) MiB; a criteria document is at most \(Self.maximumSize >> 20) MiB, so this is not one"
+          )
+        ])
     }
-
-    /// The largest document read (the largest real MagentaA11y document is about 20 KiB).
-    public static let maximumSize = 8 << 20
-
-    /// Reads a document's bytes; `path` is used for diagnostics and to derive the component id.
-    public func read(bytes: [UInt8], path: String) -> ReadResult {
-        do throws(ReadError) {
-            guard bytes.count <= Self.maximumSize else {
-                throw ReadError(SourceLocation(file: path, line: 0),
-                                "the file is \(bytes.count >> 20) MiB; a criteria document is at most \(Self.maximumSize >> 20) MiB, so this is not one")
-            }
-            let text = try DocumentText(path: path, bytes: bytes)
-            let isJekyll = text.lines.first?.text.trimmingWhitespace() == "---"
-            var (component, diagnostics) = isJekyll ? try JekyllFormatReader().read(text)
-                                                    : try CurrentFormatReader().read(text)
-            diagnostics += text.repairs
-            let sorted = diagnostics.sorted { ($0.location.line, $0.severity) < ($1.location.line, $1.severity) }
-            return ReadResult(component: component, diagnostics: sorted)
-        } catch {
-            return ReadResult(component: nil, diagnostics: [error.diagnostic])
-        }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      let exists = FileManager.default.fileExists(atPath: path)
+      let message =
+        exists
+        ? "the file cannot be read; check its permissions" : "no such file"
+      return ReadResult(
+        component: nil,
+        diagnostics: [
+          Diagnostic(.error, SourceLocation(file: path, line: 0), message)
+        ])
     }
+    return read(bytes: [UInt8](data), path: path)
+  }
+
+  /// The largest document read (the largest real MagentaA11y document is about 20 KiB).
+  public static let maximumSize = 8 << 20
+
+  /// Reads a document's bytes; `path` is used for diagnostics and to derive the component id.
+  public func read(bytes: [UInt8], path: String) -> ReadResult {
+    do throws(ReadError) {
+      guard bytes.count <= Self.maximumSize else {
+        throw ReadError(
+          SourceLocation(file: path, line: 0),
+          "the file is \(bytes.count >> 20) MiB; a criteria document is at most \(Self.maximumSize >> 20) MiB, so this is not one"
+        )
+      }
+      let text = try DocumentText(path: path, bytes: bytes)
+      let isJekyll = text.lines.first?.text.trimmingWhitespace() == "---"
+      var (component, diagnostics) =
+        isJekyll
+        ? try JekyllFormatReader().read(text)
+        : try CurrentFormatReader().read(text)
+      diagnostics += text.repairs
+      let sorted = diagnostics.sorted {
+        ($0.location.line, $0.severity) < ($1.location.line, $1.severity)
+      }
+      return ReadResult(component: component, diagnostics: sorted)
+    } catch {
+      return ReadResult(component: nil, diagnostics: [error.diagnostic])
+    }
+  }
 }

@@ -1,2 +1,3 @@
 import CriteriaCLI
+
 CriteriaCommand.main()

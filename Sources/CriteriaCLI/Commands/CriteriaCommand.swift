@@ -3,22 +3,26 @@ import Exporters
 
 /// The `criteria` command: turns MagentaA11y acceptance criteria into audit workbooks, checklists and tickets.
 public struct CriteriaCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
-        commandName: "criteria",
-        abstract: "Turn MagentaA11y accessibility acceptance criteria into audit spreadsheets, checklists and tickets.",
-        discussion: """
-        Point it at MagentaA11y criteria documents (one Markdown file per component, in the current
-        format or the older Jekyll one). Typical use:
+  public static let configuration = CommandConfiguration(
+    commandName: "criteria",
+    abstract:
+      "Turn MagentaA11y accessibility acceptance criteria into audit spreadsheets, checklists and tickets.",
+    discussion: """
+      Point it at MagentaA11y criteria documents (one Markdown file per component, in the current
+      format or the older Jekyll one). Typical use:
 
-          criteria list criteria/                 what components are there
-          criteria validate criteria/             are the documents well formed
-          criteria export criteria/ --to json --output criteria.json
-          criteria run                            do everything criteria.yml asks for
-        """,
-        version: CriteriaVersion.current,
-        subcommands: [ListCommand.self, ValidateCommand.self, ExportCommand.self, RunCommand.self,
-                      ExportersCommand.self, InitCommand.self, TicketsCommand.self]
-    )
+        criteria list criteria/                 what components are there
+        criteria validate criteria/             are the documents well formed
+        criteria export criteria/ --to json --output criteria.json
+        criteria run                            do everything criteria.yml asks for
+      """,
+    version: CriteriaVersion.current,
+    subcommands: [
+      ListCommand.self, ValidateCommand.self, ExportCommand.self,
+      RunCommand.self,
+      ExportersCommand.self, InitCommand.self, TicketsCommand.self,
+    ]
+  )
 
-    public init() {}
+  public init() {}
 }

@@ -4,48 +4,62 @@ import Foundation
 
 /// `criteria list`: what components the documents describe.
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "list",
-        abstract: "Show the components in the given documents, with their platforms and how many checks each has."
-    )
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract:
+      "Show the components in the given documents, with their platforms and how many checks each has."
+  )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
+  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
 
-    @Argument(help: "Criteria documents, folders or globs.")
-    var paths: [String]
+  @Argument(help: "Criteria documents, folders or globs.")
+  var paths: [String]
 
-    @Option(help: "table for people, json for scripts.")
-    var format: Format = .table
+  @Option(help: "table for people, json for scripts.")
+  var format: Format = .table
 
-    func run() throws {
-        let loaded = try CatalogLoader().load(paths)
-        Terminal.report(loaded.diagnostics, warnings: false)
-        switch format {
-        case .table:
-            var table = TextTable(header: ["COMPONENT", "FAMILY", "PLATFORMS", "CRITERIA", "SCENARIOS"])
-            for c in loaded.catalog.components {
-                table.rows.append([c.id, c.family.rawValue, c.platforms.map(\.rawValue).joined(separator: ", "),
-                                   String(c.criteria.count), String(c.scenarios.count)])
-            }
-            print(table.render(), terminator: "")
-            Terminal.note("\(loaded.catalog.components.count) components, \(loaded.catalog.criterionCount) criteria")
-        case .json:
-            let rows = loaded.catalog.components.map {
-                ListRow(id: $0.id, title: $0.title, family: $0.family.rawValue, category: $0.category,
-                        platforms: $0.platforms.map(\.rawValue), criteria: $0.criteria.count,
-                        scenarios: $0.scenarios.count, source: $0.source.file)
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(["components": rows]), as: UTF8.self))
-        }
-        if loaded.hasErrors { throw ExitCode(1) }
+  func run() throws {
+    let loaded = try CatalogLoader().load(paths)
+    Terminal.report(loaded.diagnostics, warnings: false)
+    switch format {
+    case .table:
+      var table = TextTable(header: [
+        "COMPONENT", "FAMILY", "PLATFORMS", "CRITERIA", "SCENARIOS",
+      ])
+      for c in loaded.catalog.components {
+        table.rows.append([
+          c.id, c.family.rawValue,
+          c.platforms.map(\.rawValue).joined(separator: ", "),
+          String(c.criteria.count), String(c.scenarios.count),
+        ])
+      }
+      print(table.render(), terminator: "")
+      Terminal.note(
+        "\(loaded.catalog.components.count) components, \(loaded.catalog.criterionCount) criteria"
+      )
+    case .json:
+      let rows = loaded.catalog.components.map {
+        ListRow(
+          id: $0.id, title: $0.title, family: $0.family.rawValue,
+          category: $0.category,
+          platforms: $0.platforms.map(\.rawValue), criteria: $0.criteria.count,
+          scenarios: $0.scenarios.count, source: $0.source.file)
+      }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [
+        .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
+      ]
+      print(
+        String(
+          decoding: try encoder.encode(["components": rows]), as: UTF8.self))
     }
+    if loaded.hasErrors { throw ExitCode(1) }
+  }
 
-    struct ListRow: Encodable {
-        var id, title, family, category: String
-        var platforms: [String]
-        var criteria, scenarios: Int
-        var source: String
-    }
+  struct ListRow: Encodable {
+    var id, title, family, category: String
+    var platforms: [String]
+    var criteria, scenarios: Int
+    var source: String
+  }
 }

@@ -2,25 +2,28 @@ import ArgumentParser
 
 /// `criteria validate`: report every problem in every document.
 struct ValidateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "validate",
-        abstract: "Check that the documents read cleanly; print every problem as file:line and exit 1 on errors.",
-        discussion: "Warnings (a misspelt heading, a link to another component) are printed but do not fail, unless --strict."
-    )
+  static let configuration = CommandConfiguration(
+    commandName: "validate",
+    abstract:
+      "Check that the documents read cleanly; print every problem as file:line and exit 1 on errors.",
+    discussion:
+      "Warnings (a misspelt heading, a link to another component) are printed but do not fail, unless --strict."
+  )
 
-    @Argument(help: "Criteria documents, folders or globs.")
-    var paths: [String]
+  @Argument(help: "Criteria documents, folders or globs.")
+  var paths: [String]
 
-    @Flag(help: "Fail on warnings too.")
-    var strict = false
+  @Flag(help: "Fail on warnings too.")
+  var strict = false
 
-    func run() throws {
-        let loaded = try CatalogLoader().load(paths)
-        Terminal.report(loaded.diagnostics)
-        let errors = loaded.diagnostics.filter { $0.severity == .error }.count
-        let warnings = loaded.diagnostics.count - errors
-        Terminal.note("\(loaded.documentCount) documents, \(loaded.catalog.components.count) components, "
-                      + "\(errors) errors, \(warnings) warnings")
-        if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
-    }
+  func run() throws {
+    let loaded = try CatalogLoader().load(paths)
+    Terminal.report(loaded.diagnostics)
+    let errors = loaded.diagnostics.filter { $0.severity == .error }.count
+    let warnings = loaded.diagnostics.count - errors
+    Terminal.note(
+      "\(loaded.documentCount) documents, \(loaded.catalog.components.count) components, "
+        + "\(errors) errors, \(warnings) warnings")
+    if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+  }
 }

@@ -1,16 +1,17 @@
 /// A config that cannot be used, with the file, line and key path of the problem.
 public struct ConfigError: Error, Sendable, CustomStringConvertible {
-    /// The config file.
-    public var file: String
-    /// The 1-based line, or 0 when unknown.
-    public var line: Int
-    /// The key path, e.g. `outputs[0].exporter`.
-    public var keyPath: String
-    /// What is wrong and what to do.
-    public var message: String
+  /// The config file.
+  public var file: String
+  /// The 1-based line, or 0 when unknown.
+  public var line: Int
+  /// The key path, e.g. `outputs[0].exporter`.
+  public var keyPath: String
+  /// What is wrong and what to do.
+  public var message: String
 
-    public var description: String {
-        let place = line > 0 ? "\(file):\(line)" : file
-        return keyPath.isEmpty ? "\(place): \(message)" : "\(place): \(keyPath): \(message)"
-    }
+  public var description: String {
+    let place = line > 0 ? "\(file):\(line)" : file
+    return keyPath.isEmpty
+      ? "\(place): \(message)" : "\(place): \(keyPath): \(message)"
+  }
 }

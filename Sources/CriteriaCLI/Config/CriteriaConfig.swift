@@ -3,32 +3,32 @@ import Exporters
 
 /// A `criteria.yml` file: where the criteria are, what to select, and what to write.
 public struct CriteriaConfig: Sendable {
-    /// One entry of `outputs`.
-    public struct Output: Sendable {
-        /// A name for `--only`; defaults to the exporter name.
-        public var name: String
-        /// The exporter that renders it.
-        public var exporter: String
-        /// Where it goes, relative to the config file (for a tracker: where --dry-run writes payloads).
-        public var path: String
-        /// Whether it files tickets.
-        public var isTracker: Bool
-        /// Exporter options.
-        public var options: ExportOptions
-        /// The key path of this entry, for messages: `outputs[2]`.
-        public var keyPath: String
-    }
+  /// One entry of `outputs`.
+  public struct Output: Sendable {
+    /// A name for `--only`; defaults to the exporter name.
+    public var name: String
+    /// The exporter that renders it.
+    public var exporter: String
+    /// Where it goes, relative to the config file (for a tracker: where --dry-run writes payloads).
+    public var path: String
+    /// Whether it files tickets.
+    public var isTracker: Bool
+    /// Exporter options.
+    public var options: ExportOptions
+    /// The key path of this entry, for messages: `outputs[2]`.
+    public var keyPath: String
+  }
 
-    /// The config format version; only 1 exists.
-    public var version: Int
-    /// Files, folders and globs of criteria documents, relative to the config file.
-    public var sources: [String]
-    /// What to export.
-    public var selection: Selection
-    /// What to write.
-    public var outputs: [Output]
-    /// The folder the config file is in; relative paths start here.
-    public var baseDirectory: String
-    /// The config file's path.
-    public var file: String
+  /// The config format version; only 1 exists.
+  public var version: Int
+  /// Files, folders and globs of criteria documents, relative to the config file.
+  public var sources: [String]
+  /// What to export.
+  public var selection: Selection
+  /// What to write.
+  public var outputs: [Output]
+  /// The folder the config file is in; relative paths start here.
+  public var baseDirectory: String
+  /// The config file's path.
+  public var file: String
 }

@@ -3,68 +3,99 @@ import Yams
 
 /// Reads typed values out of a Yams node tree, failing with the key path and line of the bad node.
 struct NodeReader {
-    let file: String
+  let file: String
 
-    func error(_ node: Node?, _ keyPath: String, _ message: String) -> ConfigError {
-        ConfigError(file: file, line: node?.mark?.line ?? 0, keyPath: keyPath, message: message)
+  func error(_ node: Node?, _ keyPath: String, _ message: String) -> ConfigError
+  {
+    ConfigError(
+      file: file, line: node?.mark?.line ?? 0, keyPath: keyPath,
+      message: message)
+  }
+
+  /// A mapping whose keys must all be in `allowed`.
+  func mapping(_ node: Node, _ keyPath: String, allowed: [String])
+    throws(ConfigError) -> [String: Node]
+  {
+    guard let map = node.mapping else {
+      throw error(node, keyPath, "expected a mapping of 'key: value' lines")
     }
-
-    /// A mapping whose keys must all be in `allowed`.
-    func mapping(_ node: Node, _ keyPath: String, allowed: [String]) throws(ConfigError) -> [String: Node] {
-        guard let map = node.mapping else {
-            throw error(node, keyPath, "expected a mapping of 'key: value' lines")
-        }
-        var result: [String: Node] = [:]
-        for (key, value) in map {
-            let name = key.string ?? ""
-            let path = keyPath.isEmpty ? name : "\(keyPath).\(name)"
-            guard allowed.contains(name) else {
-                let hint = Suggestion.nearest(to: name, in: allowed).map { " Did you mean '\($0)'?" } ?? ""
-                throw error(key, path, "unknown key '\(name)'.\(hint) Known keys here: \(allowed.joined(separator: ", ")).")
-            }
-            result[name] = value
-        }
-        return result
+    var result: [String: Node] = [:]
+    for (key, value) in map {
+      let name = key.string ?? ""
+      let path = keyPath.isEmpty ? name : "\(keyPath).\(name)"
+      guard allowed.contains(name) else {
+        let hint =
+          Suggestion.nearest(to: name, in: allowed).map {
+            " Did you mean '\($0)'?"
+          } ?? ""
+        throw error(
+          key, path,
+          "unknown key '\(name)'.\(hint) Known keys here: \(allowed.joined(separator: ", "))."
+        )
+      }
+      result[name] = value
     }
+    return result
+  }
 
-    func string(_ node: Node, _ keyPath: String) throws(ConfigError) -> String {
-        guard case .scalar(let scalar) = node else { throw error(node, keyPath, "expected text") }
-        return scalar.string
+  func string(_ node: Node, _ keyPath: String) throws(ConfigError) -> String {
+    guard case .scalar(let scalar) = node else {
+      throw error(node, keyPath, "expected text")
     }
+    return scalar.string
+  }
 
-    func int(_ node: Node, _ keyPath: String) throws(ConfigError) -> Int {
-        guard let value = node.int else { throw error(node, keyPath, "expected a whole number") }
-        return value
+  func int(_ node: Node, _ keyPath: String) throws(ConfigError) -> Int {
+    guard let value = node.int else {
+      throw error(node, keyPath, "expected a whole number")
     }
+    return value
+  }
 
-    /// A list of text values; a single text value is accepted as a list of one.
-    func stringList(_ node: Node, _ keyPath: String) throws(ConfigError) -> [String] {
-        if case .scalar(let scalar) = node { return [scalar.string] }
-        guard let list = node.sequence else { throw error(node, keyPath, "expected a list") }
-        var values: [String] = []
+  /// A list of text values; a single text value is accepted as a list of one.
+  func stringList(_ node: Node, _ keyPath: String) throws(ConfigError)
+    -> [String]
+  {
+    if case .scalar(let scalar) = node { return [scalar.string] }
+    guard let list = node.sequence else {
+      throw error(node, keyPath, "expected a list")
+    }
+    var values: [String] = []
+    for (index, item) in list.enumerated() {
+      values.append(try string(item, "\(keyPath)[\(index)]"))
+    }
+    return values
+  }
+
+  func options(_ node: Node, _ keyPath: String) throws(ConfigError) -> [String:
+    ExportOptions.Value]
+  {
+    guard let map = node.mapping else {
+      throw error(node, keyPath, "expected a mapping of option: value")
+    }
+    var result: [String: ExportOptions.Value] = [:]
+    for (key, value) in map {
+      let name = key.string ?? ""
+      if let list = value.sequence {
+        var items: [String] = []
         for (index, item) in list.enumerated() {
-            values.append(try string(item, "\(keyPath)[\(index)]"))
+          items.append(try string(item, "\(keyPath).\(name)[\(index)]"))
         }
-        return values
-    }
-
-    func options(_ node: Node, _ keyPath: String) throws(ConfigError) -> [String: ExportOptions.Value] {
-        guard let map = node.mapping else { throw error(node, keyPath, "expected a mapping of option: value") }
-        var result: [String: ExportOptions.Value] = [:]
-        for (key, value) in map {
-            let name = key.string ?? ""
-            if let list = value.sequence {
-                var items: [String] = []
-                for (index, item) in list.enumerated() { items.append(try string(item, "\(keyPath).\(name)[\(index)]")) }
-                result[name] = .list(items)
-            } else if case .scalar(let scalar) = value {
-                if scalar.style == .plain, let b = value.bool { result[name] = .bool(b) }
-                else if scalar.style == .plain, let i = value.int { result[name] = .int(i) }
-                else { result[name] = .string(scalar.string) }
-            } else {
-                throw error(value, "\(keyPath).\(name)", "expected text, a number, true/false or a list")
-            }
+        result[name] = .list(items)
+      } else if case .scalar(let scalar) = value {
+        if scalar.style == .plain, let b = value.bool {
+          result[name] = .bool(b)
+        } else if scalar.style == .plain, let i = value.int {
+          result[name] = .int(i)
+        } else {
+          result[name] = .string(scalar.string)
         }
-        return result
+      } else {
+        throw error(
+          value, "\(keyPath).\(name)",
+          "expected text, a number, true/false or a list")
+      }
     }
+    return result
+  }
 }

@@ -1,6 +1,6 @@
 /// The commented starter that `criteria init` writes.
 enum StarterConfig {
-    static let text = """
+  static let text = """
     # criteria configuration. Paths are relative to this file.
     version: 1
 

@@ -2,54 +2,58 @@ import CriteriaModel
 
 /// A column of the audit checklist (workbook and CSV): what it is called and what a fresh row holds.
 public enum AuditColumn: String, CaseIterable, Sendable {
-    case id = "ID"
-    case component = "Component"
-    case platform = "Platform"
-    case test = "Test"
-    case check = "Check"
-    case expected = "Expected result"
-    case result = "Result"
-    case severity = "Severity"
-    case tester = "Tester"
-    case date = "Date"
-    case notes = "Notes"
-    case ticket = "Ticket"
+  case id = "ID"
+  case component = "Component"
+  case platform = "Platform"
+  case test = "Test"
+  case check = "Check"
+  case expected = "Expected result"
+  case result = "Result"
+  case severity = "Severity"
+  case tester = "Tester"
+  case date = "Date"
+  case notes = "Notes"
+  case ticket = "Ticket"
 
-    /// Finds a column by its header or a loose spelling of it ("expected", "expected_result").
-    public init?(userName: String) {
-        let key = userName.lowercased().filter { $0.isLetter }
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased().filter { $0.isLetter } == key })
-            ?? (key == "expected" || key == "expectation" ? .expected : nil) else { return nil }
-        self = match
-    }
+  /// Finds a column by its header or a loose spelling of it ("expected", "expected_result").
+  public init?(userName: String) {
+    let key = userName.lowercased().filter { $0.isLetter }
+    guard
+      let match = Self.allCases.first(where: {
+        $0.rawValue.lowercased().filter { $0.isLetter } == key
+      })
+        ?? (key == "expected" || key == "expectation" ? .expected : nil)
+    else { return nil }
+    self = match
+  }
 
-    /// Column width in characters for the workbook.
-    var width: Double {
-        switch self {
-        case .id: 34
-        case .component: 20
-        case .platform: 10
-        case .test: 14
-        case .check: 26
-        case .expected: 60
-        case .result, .severity: 16
-        case .tester, .date: 12
-        case .notes: 40
-        case .ticket: 14
-        }
+  /// Column width in characters for the workbook.
+  var width: Double {
+    switch self {
+    case .id: 34
+    case .component: 20
+    case .platform: 10
+    case .test: 14
+    case .check: 26
+    case .expected: 60
+    case .result, .severity: 16
+    case .tester, .date: 12
+    case .notes: 40
+    case .ticket: 14
     }
+  }
 
-    /// The value a new, untested row holds in this column.
-    func value(for row: AuditRow, layout: AuditLayout) -> String {
-        switch self {
-        case .id: row.id
-        case .component: row.component
-        case .platform: row.platform.rawValue
-        case .test: row.criterion.test.label
-        case .check: row.criterion.check
-        case .expected: row.criterion.expectation
-        case .result: layout.defaultStatus
-        case .severity, .tester, .date, .notes, .ticket: ""
-        }
+  /// The value a new, untested row holds in this column.
+  func value(for row: AuditRow, layout: AuditLayout) -> String {
+    switch self {
+    case .id: row.id
+    case .component: row.component
+    case .platform: row.platform.rawValue
+    case .test: row.criterion.test.label
+    case .check: row.criterion.check
+    case .expected: row.criterion.expectation
+    case .result: layout.defaultStatus
+    case .severity, .tester, .date, .notes, .ticket: ""
     }
+  }
 }

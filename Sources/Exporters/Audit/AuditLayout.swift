@@ -2,82 +2,103 @@ import CriteriaModel
 
 /// The shape of an audit checklist: which columns, and the words testers pick from.
 public struct AuditLayout: Sendable {
-    /// The columns, in order.
-    public var columns: [AuditColumn]
-    /// Result words in the order: pass, fail, not applicable, not tested, cannot tell.
-    public var statuses: [String]
-    /// Severity words, most severe first.
-    public var severities: [String]
+  /// The columns, in order.
+  public var columns: [AuditColumn]
+  /// Result words in the order: pass, fail, not applicable, not tested, cannot tell.
+  public var statuses: [String]
+  /// Severity words, most severe first.
+  public var severities: [String]
 
-    public static let defaultStatuses = ["Pass", "Fail", "Not applicable", "Not tested", "Cannot tell"]
-    public static let defaultSeverities = ["Critical", "High", "Medium", "Low"]
+  public static let defaultStatuses = [
+    "Pass", "Fail", "Not applicable", "Not tested", "Cannot tell",
+  ]
+  public static let defaultSeverities = ["Critical", "High", "Medium", "Low"]
 
-    /// The option keys every audit-shaped exporter takes.
-    public static let optionHelp: [String: String] = [
-        "columns": "the checklist columns, in order (default: \(AuditColumn.allCases.map(\.rawValue).joined(separator: ", ")))",
-        "statuses": "five result words: pass, fail, not applicable, not tested, cannot tell (default: \(defaultStatuses.joined(separator: ", ")))",
-        "severities": "severity words (default: \(defaultSeverities.joined(separator: ", ")))",
-    ]
+  /// The option keys every audit-shaped exporter takes.
+  public static let optionHelp: [String: String] = [
+    "columns":
+      "the checklist columns, in order (default: \(AuditColumn.allCases.map(\.rawValue).joined(separator: ", ")))",
+    "statuses":
+      "five result words: pass, fail, not applicable, not tested, cannot tell (default: \(defaultStatuses.joined(separator: ", ")))",
+    "severities":
+      "severity words (default: \(defaultSeverities.joined(separator: ", ")))",
+  ]
 
-    /// Creates a layout.
-    public init(columns: [AuditColumn] = AuditColumn.allCases, statuses: [String] = defaultStatuses,
-                severities: [String] = defaultSeverities) {
-        self.columns = columns
-        self.statuses = statuses
-        self.severities = severities
-    }
+  /// Creates a layout.
+  public init(
+    columns: [AuditColumn] = AuditColumn.allCases,
+    statuses: [String] = defaultStatuses,
+    severities: [String] = defaultSeverities
+  ) {
+    self.columns = columns
+    self.statuses = statuses
+    self.severities = severities
+  }
 
-    /// Reads `columns`, `statuses` and `severities` from exporter options.
-    public init(options: ExportOptions) throws(ExportError) {
-        self.init()
-        if let names = try options.list("columns") {
-            var chosen: [AuditColumn] = []
-            for name in names {
-                guard let column = AuditColumn(userName: name) else {
-                    throw ExportError("\(options.origin).columns: unknown column '\(name)'; columns are "
-                                      + AuditColumn.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
-                }
-                if !chosen.contains(column) { chosen.append(column) }
-            }
-            if chosen.isEmpty { throw ExportError("\(options.origin).columns: name at least one column") }
-            columns = chosen
+  /// Reads `columns`, `statuses` and `severities` from exporter options.
+  public init(options: ExportOptions) throws(ExportError) {
+    self.init()
+    if let names = try options.list("columns") {
+      var chosen: [AuditColumn] = []
+      for name in names {
+        guard let column = AuditColumn(userName: name) else {
+          throw ExportError(
+            "\(options.origin).columns: unknown column '\(name)'; columns are "
+              + AuditColumn.allCases.map { "'\($0.rawValue)'" }.joined(
+                separator: ", "))
         }
-        if let words = try options.list("statuses") {
-            guard words.count == 5, Set(words).count == 5, !words.contains(where: \.isEmpty) else {
-                throw ExportError("\(options.origin).statuses: give five different words, in the order pass, fail, "
-                                  + "not applicable, not tested, cannot tell")
-            }
-            statuses = words
-        }
-        if let words = try options.list("severities") {
-            guard !words.isEmpty else { throw ExportError("\(options.origin).severities: give at least one word") }
-            severities = words
-        }
+        if !chosen.contains(column) { chosen.append(column) }
+      }
+      if chosen.isEmpty {
+        throw ExportError("\(options.origin).columns: name at least one column")
+      }
+      columns = chosen
     }
-
-    public var pass: String { statuses[0] }
-    public var fail: String { statuses[1] }
-    public var notApplicable: String { statuses[2] }
-    /// The result every new row starts with.
-    public var defaultStatus: String { statuses[3] }
-    public var cannotTell: String { statuses[4] }
-
-    /// The value of one cell of a fresh row, straight from the model.
-    public func value(_ column: AuditColumn, _ component: Component, _ criterion: Criterion, _ platform: Platform) -> String {
-        switch column {
-        case .id: StableID.row(criterion: criterion.id, platform: platform)
-        case .component: component.title
-        case .platform: platform.rawValue
-        case .test: criterion.test.label
-        case .check: criterion.check
-        case .expected: criterion.expectation
-        case .result: defaultStatus
-        case .severity, .tester, .date, .notes, .ticket: ""
-        }
+    if let words = try options.list("statuses") {
+      guard words.count == 5, Set(words).count == 5,
+        !words.contains(where: \.isEmpty)
+      else {
+        throw ExportError(
+          "\(options.origin).statuses: give five different words, in the order pass, fail, "
+            + "not applicable, not tested, cannot tell")
+      }
+      statuses = words
     }
-
-    /// The cells of one row, in column order.
-    public func cells(for row: AuditRow) -> [String] {
-        columns.map { $0.value(for: row, layout: self) }
+    if let words = try options.list("severities") {
+      guard !words.isEmpty else {
+        throw ExportError(
+          "\(options.origin).severities: give at least one word")
+      }
+      severities = words
     }
+  }
+
+  public var pass: String { statuses[0] }
+  public var fail: String { statuses[1] }
+  public var notApplicable: String { statuses[2] }
+  /// The result every new row starts with.
+  public var defaultStatus: String { statuses[3] }
+  public var cannotTell: String { statuses[4] }
+
+  /// The value of one cell of a fresh row, straight from the model.
+  public func value(
+    _ column: AuditColumn, _ component: Component, _ criterion: Criterion,
+    _ platform: Platform
+  ) -> String {
+    switch column {
+    case .id: StableID.row(criterion: criterion.id, platform: platform)
+    case .component: component.title
+    case .platform: platform.rawValue
+    case .test: criterion.test.label
+    case .check: criterion.check
+    case .expected: criterion.expectation
+    case .result: defaultStatus
+    case .severity, .tester, .date, .notes, .ticket: ""
+    }
+  }
+
+  /// The cells of one row, in column order.
+  public func cells(for row: AuditRow) -> [String] {
+    columns.map { $0.value(for: row, layout: self) }
+  }
 }

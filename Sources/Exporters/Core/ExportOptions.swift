@@ -2,89 +2,112 @@ import Foundation
 
 /// An exporter's options as the user wrote them (config `options:` or `--option key=value`).
 public struct ExportOptions: Sendable {
-    /// One option value: text, a number, a switch or a list.
-    public enum Value: Sendable, Hashable {
-        case string(String)
-        case bool(Bool)
-        case int(Int)
-        case list([String])
-    }
+  /// One option value: text, a number, a switch or a list.
+  public enum Value: Sendable, Hashable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case list([String])
+  }
 
-    /// The values by key.
-    public var values: [String: Value]
-    /// How the options are named in errors, e.g. `outputs[1].options` or `--option`.
-    public var origin: String
-    /// The folder relative paths in options (templates) start from: the config's folder, or the working folder.
-    public var baseDirectory: String
+  /// The values by key.
+  public var values: [String: Value]
+  /// How the options are named in errors, e.g. `outputs[1].options` or `--option`.
+  public var origin: String
+  /// The folder relative paths in options (templates) start from: the config's folder, or the working folder.
+  public var baseDirectory: String
 
-    /// Creates options.
-    public init(_ values: [String: Value] = [:], origin: String = "--option", baseDirectory: String = ".") {
-        self.values = values
-        self.origin = origin
-        self.baseDirectory = baseDirectory
-    }
+  /// Creates options.
+  public init(
+    _ values: [String: Value] = [:], origin: String = "--option",
+    baseDirectory: String = "."
+  ) {
+    self.values = values
+    self.origin = origin
+    self.baseDirectory = baseDirectory
+  }
 
-    /// A path option resolved against `baseDirectory`.
-    public func path(_ key: String) throws(ExportError) -> String? {
-        guard let value = try string(key) else { return nil }
-        let path = value.hasPrefix("/") ? value : baseDirectory + "/" + value
-        return (path as NSString).standardizingPath
-    }
+  /// A path option resolved against `baseDirectory`.
+  public func path(_ key: String) throws(ExportError) -> String? {
+    guard let value = try string(key) else { return nil }
+    let path = value.hasPrefix("/") ? value : baseDirectory + "/" + value
+    return (path as NSString).standardizingPath
+  }
 
-    /// Fails on keys the exporter does not know, suggesting the nearest known key.
-    public func checkKeys(allowed: some Collection<String>, exporter: String) throws(ExportError) {
-        for key in values.keys.sorted() where !allowed.contains(key) {
-            let hint = Suggestion.nearest(to: key, in: Array(allowed)).map { " Did you mean '\($0)'?" } ?? ""
-            let known = allowed.isEmpty ? "it takes no options" : "it takes \(allowed.sorted().map { "'\($0)'" }.joined(separator: ", "))"
-            throw ExportError("\(origin).\(key): exporter '\(exporter)' has no option '\(key)'; \(known).\(hint)")
-        }
+  /// Fails on keys the exporter does not know, suggesting the nearest known key.
+  public func checkKeys(allowed: some Collection<String>, exporter: String)
+    throws(ExportError)
+  {
+    for key in values.keys.sorted() where !allowed.contains(key) {
+      let hint =
+        Suggestion.nearest(to: key, in: Array(allowed)).map {
+          " Did you mean '\($0)'?"
+        } ?? ""
+      let known =
+        allowed.isEmpty
+        ? "it takes no options"
+        : "it takes \(allowed.sorted().map { "'\($0)'" }.joined(separator: ", "))"
+      throw ExportError(
+        "\(origin).\(key): exporter '\(exporter)' has no option '\(key)'; \(known).\(hint)"
+      )
     }
+  }
 
-    /// A text option.
-    public func string(_ key: String) throws(ExportError) -> String? {
-        switch values[key] {
-        case nil: return nil
-        case .string(let s)?: return s
-        case .int(let i)?: return String(i)
-        case .bool(let b)?: return String(b)
-        case .list?: throw ExportError("\(origin).\(key): expected text, found a list")
-        }
+  /// A text option.
+  public func string(_ key: String) throws(ExportError) -> String? {
+    switch values[key] {
+    case nil: return nil
+    case .string(let s)?: return s
+    case .int(let i)?: return String(i)
+    case .bool(let b)?: return String(b)
+    case .list?:
+      throw ExportError("\(origin).\(key): expected text, found a list")
     }
+  }
 
-    /// A yes/no option ("true", "false", "yes", "no" also accepted as text).
-    public func bool(_ key: String) throws(ExportError) -> Bool? {
-        switch values[key] {
-        case nil: return nil
-        case .bool(let b)?: return b
-        case .string(let s)?:
-            switch s.lowercased() {
-            case "true", "yes", "on", "1": return true
-            case "false", "no", "off", "0": return false
-            default: throw ExportError("\(origin).\(key): expected true or false, found '\(s)'")
-            }
-        default: throw ExportError("\(origin).\(key): expected true or false")
-        }
+  /// A yes/no option ("true", "false", "yes", "no" also accepted as text).
+  public func bool(_ key: String) throws(ExportError) -> Bool? {
+    switch values[key] {
+    case nil: return nil
+    case .bool(let b)?: return b
+    case .string(let s)?:
+      switch s.lowercased() {
+      case "true", "yes", "on", "1": return true
+      case "false", "no", "off", "0": return false
+      default:
+        throw ExportError(
+          "\(origin).\(key): expected true or false, found '\(s)'")
+      }
+    default: throw ExportError("\(origin).\(key): expected true or false")
     }
+  }
 
-    /// A list option; a comma-separated text is split.
-    public func list(_ key: String) throws(ExportError) -> [String]? {
-        switch values[key] {
-        case nil: return nil
-        case .list(let l)?: return l
-        case .string(let s)?: return s.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        default: throw ExportError("\(origin).\(key): expected a list of text values")
-        }
+  /// A list option; a comma-separated text is split.
+  public func list(_ key: String) throws(ExportError) -> [String]? {
+    switch values[key] {
+    case nil: return nil
+    case .list(let l)?: return l
+    case .string(let s)?:
+      return s.split(separator: ",").map {
+        String($0).trimmingCharacters(in: .whitespaces)
+      }
+    default:
+      throw ExportError("\(origin).\(key): expected a list of text values")
     }
+  }
 
-    /// A whole-number option.
-    public func int(_ key: String) throws(ExportError) -> Int? {
-        switch values[key] {
-        case nil: return nil
-        case .int(let i)?: return i
-        case .string(let s)?:
-            guard let i = Int(s) else { throw ExportError("\(origin).\(key): expected a whole number, found '\(s)'") }
-            return i
-        default: throw ExportError("\(origin).\(key): expected a whole number")
-        }
+  /// A whole-number option.
+  public func int(_ key: String) throws(ExportError) -> Int? {
+    switch values[key] {
+    case nil: return nil
+    case .int(let i)?: return i
+    case .string(let s)?:
+      guard let i = Int(s) else {
+        throw ExportError(
+          "\(origin).\(key): expected a whole number, found '\(s)'")
+      }
+      return i
+    default: throw ExportError("\(origin).\(key): expected a whole number")
     }
+  }
 }

@@ -4,43 +4,46 @@ import Foundation
 /// A writer from the criteria model to one output format. Rendering is pure: an exporter returns
 /// an artifact, and a sink decides where it goes (a file, a folder, or nowhere in a dry run).
 public protocol Exporter: Sendable {
-    /// The name users write in configs and on the command line, e.g. `xlsx`.
-    static var name: String { get }
-    /// One line for `criteria exporters`.
-    static var summary: String { get }
-    /// The option keys this exporter accepts, with a one-line description each.
-    static var optionHelp: [String: String] { get }
-    /// Whether the output is a folder of files rather than one file.
-    static var writesFolder: Bool { get }
+  /// The name users write in configs and on the command line, e.g. `xlsx`.
+  static var name: String { get }
+  /// One line for `criteria exporters`.
+  static var summary: String { get }
+  /// The option keys this exporter accepts, with a one-line description each.
+  static var optionHelp: [String: String] { get }
+  /// Whether the output is a folder of files rather than one file.
+  static var writesFolder: Bool { get }
 
-    /// Creates the exporter with its options; unknown or ill-typed options are errors.
-    init(options: ExportOptions) throws(ExportError)
+  /// Creates the exporter with its options; unknown or ill-typed options are errors.
+  init(options: ExportOptions) throws(ExportError)
 
-    /// Renders the catalog.
-    func export(_ catalog: Catalog, context: ExportContext) throws(ExportError) -> ExportArtifact
+  /// Renders the catalog.
+  func export(_ catalog: Catalog, context: ExportContext) throws(ExportError)
+    -> ExportArtifact
 }
 
 extension Exporter {
-    public static var optionHelp: [String: String] { [:] }
-    public static var writesFolder: Bool { false }
+  public static var optionHelp: [String: String] { [:] }
+  public static var writesFolder: Bool { false }
 }
 
 /// Values that make output reproducible: the generation date comes from here, never from the clock inside an exporter.
 public struct ExportContext: Sendable {
-    /// The date written into outputs (document properties, headers).
-    public var date: Date
-    /// The tool version, for generator fields.
-    public var toolVersion: String
+  /// The date written into outputs (document properties, headers).
+  public var date: Date
+  /// The tool version, for generator fields.
+  public var toolVersion: String
 
-    /// Creates a context.
-    public init(date: Date = Date(), toolVersion: String = CriteriaVersion.current) {
-        self.date = date
-        self.toolVersion = toolVersion
-    }
+  /// Creates a context.
+  public init(
+    date: Date = Date(), toolVersion: String = CriteriaVersion.current
+  ) {
+    self.date = date
+    self.toolVersion = toolVersion
+  }
 }
 
 /// The tool's version, shown by `--version`, written in outputs and in HTTP User-Agents.
 public enum CriteriaVersion {
-    /// The current version.
-    public static let current = "0.1.0"
+  /// The current version.
+  public static let current = "0.1.0"
 }

@@ -1,63 +1,76 @@
 /// One registered exporter: its name, help, and how to make it from options.
 public struct ExporterEntry: Sendable {
-    public var name: String
-    public var summary: String
-    public var optionHelp: [String: String]
-    /// Where it comes from: "built in", or the definition file.
-    public var origin: String
-    /// Whether it files tickets (and so has a ledger, credentials and a dry-run folder).
-    public var isTracker: Bool
-    public var make: @Sendable (ExportOptions) throws(ExportError) -> any Exporter
+  public var name: String
+  public var summary: String
+  public var optionHelp: [String: String]
+  /// Where it comes from: "built in", or the definition file.
+  public var origin: String
+  /// Whether it files tickets (and so has a ledger, credentials and a dry-run folder).
+  public var isTracker: Bool
+  public var make: @Sendable (ExportOptions) throws(ExportError) -> any Exporter
 
-    /// Creates an entry.
-    public init(name: String, summary: String, optionHelp: [String: String], origin: String = "built in", isTracker: Bool = false,
-                make: @escaping @Sendable (ExportOptions) throws(ExportError) -> any Exporter) {
-        self.name = name
-        self.summary = summary
-        self.optionHelp = optionHelp
-        self.origin = origin
-        self.isTracker = isTracker
-        self.make = make
-    }
+  /// Creates an entry.
+  public init(
+    name: String, summary: String, optionHelp: [String: String],
+    origin: String = "built in", isTracker: Bool = false,
+    make:
+      @escaping @Sendable (ExportOptions) throws(ExportError) -> any Exporter
+  ) {
+    self.name = name
+    self.summary = summary
+    self.optionHelp = optionHelp
+    self.origin = origin
+    self.isTracker = isTracker
+    self.make = make
+  }
 
-    /// The entry for a built-in exporter type.
-    public init<E: Exporter>(_ type: E.Type) {
-        self.init(name: E.name, summary: E.summary, optionHelp: E.optionHelp) { options throws(ExportError) in
-            try E(options: options)
-        }
+  /// The entry for a built-in exporter type.
+  public init<E: Exporter>(_ type: E.Type) {
+    self.init(name: E.name, summary: E.summary, optionHelp: E.optionHelp) {
+      options throws(ExportError) in
+      try E(options: options)
     }
+  }
 }
 
 /// Every exporter, by name: one line per built-in format, plus trackers and user definitions.
 public struct ExporterRegistry: Sendable {
-    /// The built-in file exporters.
-    public static let builtIn: [ExporterEntry] = [
-        ExporterEntry(JSONExporter.self),
-        ExporterEntry(CSVExporter.self),
-        ExporterEntry(AuditWorkbookExporter.self),
-        ExporterEntry(MarkdownChecklistExporter.self),
-        ExporterEntry(GherkinFeatureExporter.self),
-    ]
+  /// The built-in file exporters.
+  public static let builtIn: [ExporterEntry] = [
+    ExporterEntry(JSONExporter.self),
+    ExporterEntry(CSVExporter.self),
+    ExporterEntry(AuditWorkbookExporter.self),
+    ExporterEntry(MarkdownChecklistExporter.self),
+    ExporterEntry(GherkinFeatureExporter.self),
+  ]
 
-    /// The exporters this registry knows; a later entry with the same name replaces an earlier one.
-    public let entries: [ExporterEntry]
+  /// The exporters this registry knows; a later entry with the same name replaces an earlier one.
+  public let entries: [ExporterEntry]
 
-    /// Creates a registry of the built-ins plus `extra`.
-    public init(extra: [ExporterEntry] = []) {
-        var entries = Self.builtIn
-        for entry in extra {
-            if let index = entries.firstIndex(where: { $0.name == entry.name }) { entries[index] = entry } else { entries.append(entry) }
-        }
-        self.entries = entries
+  /// Creates a registry of the built-ins plus `extra`.
+  public init(extra: [ExporterEntry] = []) {
+    var entries = Self.builtIn
+    for entry in extra {
+      if let index = entries.firstIndex(where: { $0.name == entry.name }) {
+        entries[index] = entry
+      } else {
+        entries.append(entry)
+      }
     }
+    self.entries = entries
+  }
 
-    /// All names, in registry order.
-    public var names: [String] { entries.map(\.name) }
+  /// All names, in registry order.
+  public var names: [String] { entries.map(\.name) }
 
-    /// The exporter named `name`, or an error with a suggestion.
-    public func entry(named name: String) throws(ExportError) -> ExporterEntry {
-        if let found = entries.first(where: { $0.name == name }) { return found }
-        let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
-        throw ExportError("Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", ")).")
-    }
+  /// The exporter named `name`, or an error with a suggestion.
+  public func entry(named name: String) throws(ExportError) -> ExporterEntry {
+    if let found = entries.first(where: { $0.name == name }) { return found }
+    let hint =
+      Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" }
+      ?? ""
+    throw ExportError(
+      "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", "))."
+    )
+  }
 }

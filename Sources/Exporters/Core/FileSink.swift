@@ -9,90 +9,117 @@ import Foundation
 /// or removing only files that an earlier run of criteria wrote there (listed in the folder's
 /// manifest, `.criteria-output.json`).
 public struct FileSink: Sendable {
-    /// Paths no output may replace (input documents, the config, an audit being read), as given.
-    public var protectedPaths: [String]
+  /// Paths no output may replace (input documents, the config, an audit being read), as given.
+  public var protectedPaths: [String]
 
-    /// Creates a sink that refuses to replace any of `protectedPaths`.
-    public init(protecting protectedPaths: [String] = []) {
-        self.protectedPaths = protectedPaths
-    }
+  /// Creates a sink that refuses to replace any of `protectedPaths`.
+  public init(protecting protectedPaths: [String] = []) {
+    self.protectedPaths = protectedPaths
+  }
 
-    /// Writes `artifact` to `path` (a file, or a folder for folder artifacts).
-    public func deliver(_ artifact: ExportArtifact, to path: String) throws(ExportError) {
-        try OutputPath.checkNotEmpty(path)
-        let target = URL(fileURLWithPath: path)
-        if case .folder(let files) = artifact {
-            try FolderDelivery(folder: target, shownAs: path, protected: protectedSet()).deliver(files)
-            return
-        }
-        let folder = target.deletingLastPathComponent()
-        try checkFolder(folder.path, for: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ExportError("cannot write '\(path)': it is a folder, and an output never replaces a folder; name a file")
-        }
-        if protectedSet().contains(OutputPath.canonical(path)) {
-            throw ExportError("cannot write '\(path)': it is one of this run's inputs; choose another output path")
-        }
-        let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
-        do {
-            switch artifact {
-            case .file(let data):
-                try data.write(to: temporary)
-            case .writtenByLibrary(let write):
-                try write(temporary.path)
-            case .folder:
-                break
-            }
-            guard rename(temporary.path, target.path) == 0 else {
-                throw ExportError("cannot move the finished file into place at '\(path)': \(String(cString: strerror(errno)))")
-            }
-        } catch let error as ExportError {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ExportError("cannot write '\(path)': \(error.localizedDescription)")
-        }
+  /// Writes `artifact` to `path` (a file, or a folder for folder artifacts).
+  public func deliver(_ artifact: ExportArtifact, to path: String)
+    throws(ExportError)
+  {
+    try OutputPath.checkNotEmpty(path)
+    let target = URL(fileURLWithPath: path)
+    if case .folder(let files) = artifact {
+      try FolderDelivery(
+        folder: target, shownAs: path, protected: protectedSet()
+      ).deliver(files)
+      return
     }
+    let folder = target.deletingLastPathComponent()
+    try checkFolder(folder.path, for: path)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw ExportError(
+        "cannot write '\(path)': it is a folder, and an output never replaces a folder; name a file"
+      )
+    }
+    if protectedSet().contains(OutputPath.canonical(path)) {
+      throw ExportError(
+        "cannot write '\(path)': it is one of this run's inputs; choose another output path"
+      )
+    }
+    let temporary = folder.appendingPathComponent(
+      ".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+    do {
+      switch artifact {
+      case .file(let data):
+        try data.write(to: temporary)
+      case .writtenByLibrary(let write):
+        try write(temporary.path)
+      case .folder:
+        break
+      }
+      guard rename(temporary.path, target.path) == 0 else {
+        throw ExportError(
+          "cannot move the finished file into place at '\(path)': \(String(cString: strerror(errno)))"
+        )
+      }
+    } catch let error as ExportError {
+      try? FileManager.default.removeItem(at: temporary)
+      throw error
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw ExportError("cannot write '\(path)': \(error.localizedDescription)")
+    }
+  }
 
-    private func protectedSet() -> Set<String> {
-        Set(protectedPaths.map(OutputPath.canonical))
-    }
+  private func protectedSet() -> Set<String> {
+    Set(protectedPaths.map(OutputPath.canonical))
+  }
 
-    private func checkFolder(_ folder: String, for path: String) throws(ExportError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ExportError("cannot write '\(path)': the folder '\(folder)' does not exist; create it first")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder) else {
-            throw ExportError("cannot write '\(path)': the folder '\(folder)' is not writable")
-        }
+  private func checkFolder(_ folder: String, for path: String)
+    throws(ExportError)
+  {
+    var isDirectory: ObjCBool = false
+    guard
+      FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw ExportError(
+        "cannot write '\(path)': the folder '\(folder)' does not exist; create it first"
+      )
     }
+    guard FileManager.default.isWritableFile(atPath: folder) else {
+      throw ExportError(
+        "cannot write '\(path)': the folder '\(folder)' is not writable")
+    }
+  }
 }
 
 /// Path facts the file-safety rule needs.
 public enum OutputPath {
-    /// The absolute path with `.`/`..` resolved and symbolic links followed (for the part that exists).
-    public static func canonical(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        if FileManager.default.fileExists(atPath: url.path) { return url.resolvingSymlinksInPath().path }
-        let parent = url.deletingLastPathComponent()
-        if parent.path == url.path { return url.path }
-        return URL(fileURLWithPath: canonical(parent.path)).appendingPathComponent(url.lastPathComponent).path
+  /// The absolute path with `.`/`..` resolved and symbolic links followed (for the part that exists).
+  public static func canonical(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    if FileManager.default.fileExists(atPath: url.path) {
+      return url.resolvingSymlinksInPath().path
     }
+    let parent = url.deletingLastPathComponent()
+    if parent.path == url.path { return url.path }
+    return URL(fileURLWithPath: canonical(parent.path)).appendingPathComponent(
+      url.lastPathComponent
+    ).path
+  }
 
-    /// Whether `path` is `folder` itself or one of the folders above it.
-    public static func isSameOrAncestor(_ path: String, of folder: String) -> Bool {
-        let a = canonical(path)
-        let b = canonical(folder)
-        return a == b || a == "/" || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
-    }
+  /// Whether `path` is `folder` itself or one of the folders above it.
+  public static func isSameOrAncestor(_ path: String, of folder: String) -> Bool
+  {
+    let a = canonical(path)
+    let b = canonical(folder)
+    return a == b || a == "/" || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
+  }
 
-    /// An empty path is never an output.
-    static func checkNotEmpty(_ path: String) throws(ExportError) {
-        if path.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ExportError("an output path is empty; name the file or folder to write")
-        }
+  /// An empty path is never an output.
+  static func checkNotEmpty(_ path: String) throws(ExportError) {
+    if path.trimmingCharacters(in: .whitespaces).isEmpty {
+      throw ExportError(
+        "an output path is empty; name the file or folder to write")
     }
+  }
 }

@@ -7,142 +7,184 @@ import Foundation
 /// moment leaves no file of ours unlisted; each file is written atomically; then files listed before but
 /// not produced now are removed, and the manifest is narrowed to what this run wrote.
 struct FolderDelivery {
-    static let manifestName = ".criteria-output.json"
+  static let manifestName = ".criteria-output.json"
 
-    private struct Manifest: Codable {
-        var writtenBy = "criteria"
-        var files: [String]
+  private struct Manifest: Codable {
+    var writtenBy = "criteria"
+    var files: [String]
+  }
+
+  let folder: URL
+  /// The path as the user wrote it, for messages.
+  let shownAs: String
+  /// Canonical paths no file may replace.
+  let protected: Set<String>
+
+  func deliver(_ files: [(name: String, data: Data)]) throws(ExportError) {
+    let fm = FileManager.default
+    var isDirectory: ObjCBool = false
+    let exists = fm.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+    if exists && !isDirectory.boolValue {
+      throw ExportError(
+        "cannot write the folder '\(shownAs)': a file of that name exists; name a folder"
+      )
     }
-
-    let folder: URL
-    /// The path as the user wrote it, for messages.
-    let shownAs: String
-    /// Canonical paths no file may replace.
-    let protected: Set<String>
-
-    func deliver(_ files: [(name: String, data: Data)]) throws(ExportError) {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        let exists = fm.fileExists(atPath: folder.path, isDirectory: &isDirectory)
-        if exists && !isDirectory.boolValue {
-            throw ExportError("cannot write the folder '\(shownAs)': a file of that name exists; name a folder")
-        }
-        let names = files.map(\.name)
-        try checkNames(names)
-        let previous = exists ? try readManifest() : []
-        let previousSet = Set(previous)
-        for name in names where protected.contains(OutputPath.canonical(folder.appendingPathComponent(name).path)) {
-            throw ExportError("cannot write '\(shownAs)/\(name)': it is one of this run's inputs; choose another output folder")
-        }
-        for name in names where !previousSet.contains(name) {
-            let path = folder.appendingPathComponent(name).path
-            if fm.fileExists(atPath: path) {
-                throw ExportError("cannot write '\(shownAs)/\(name)': a file criteria did not write is already there; "
-                    + "move it away or choose another output folder (nothing was written)")
-            }
-        }
-        do {
-            if !exists { try fm.createDirectory(at: folder, withIntermediateDirectories: false) }
-        } catch {
-            throw ExportError("cannot create the folder '\(shownAs)': \(error.localizedDescription)")
-        }
-        try writeManifest(Array(Set(previous).union(names)).sorted())
-        for file in files {
-            let url = folder.appendingPathComponent(file.name)
-            do {
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw ExportError("cannot write '\(shownAs)/\(file.name)': \(error.localizedDescription)")
-            }
-            try Self.writeAtomically(file.data, to: url, shownAs: "\(shownAs)/\(file.name)")
-        }
-        let current = Set(names)
-        for stale in previous where !current.contains(stale) {
-            let url = folder.appendingPathComponent(stale)
-            var staleIsDirectory: ObjCBool = false
-            if fm.fileExists(atPath: url.path, isDirectory: &staleIsDirectory), !staleIsDirectory.boolValue {
-                try? fm.removeItem(at: url)
-            }
-        }
-        try writeManifest(names.sorted())
+    let names = files.map(\.name)
+    try checkNames(names)
+    let previous = exists ? try readManifest() : []
+    let previousSet = Set(previous)
+    for name in names
+    where protected.contains(
+      OutputPath.canonical(folder.appendingPathComponent(name).path))
+    {
+      throw ExportError(
+        "cannot write '\(shownAs)/\(name)': it is one of this run's inputs; choose another output folder"
+      )
     }
-
-    /// Names are relative paths inside the folder, distinct, and never the manifest.
-    private func checkNames(_ names: [String]) throws(ExportError) {
-        var seen = Set<String>()
-        for name in names {
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            if name.isEmpty || name.hasPrefix("/") || parts.contains("..") || parts.contains("") || name == Self.manifestName {
-                throw ExportError("cannot write '\(shownAs)': the file name '\(name)' does not stay inside the folder")
-            }
-            guard seen.insert(name.lowercased()).inserted else {
-                throw ExportError("cannot write '\(shownAs)': two files would both be named '\(name)' (names differing only in case count as one)")
-            }
-        }
+    for name in names where !previousSet.contains(name) {
+      let path = folder.appendingPathComponent(name).path
+      if fm.fileExists(atPath: path) {
+        throw ExportError(
+          "cannot write '\(shownAs)/\(name)': a file criteria did not write is already there; "
+            + "move it away or choose another output folder (nothing was written)"
+        )
+      }
     }
-
-    private func readManifest() throws(ExportError) -> [String] {
-        let url = folder.appendingPathComponent(Self.manifestName)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
-        do {
-            return try JSONDecoder().decode(Manifest.self, from: data).files.filter { name in
-                !name.hasPrefix("/") && !name.split(separator: "/").contains("..") && name != Self.manifestName
-            }
-        } catch {
-            throw ExportError("cannot write the folder '\(shownAs)': its manifest \(Self.manifestName) is not readable; "
-                + "remove it only if the folder holds nothing but criteria's output")
-        }
+    do {
+      if !exists {
+        try fm.createDirectory(at: folder, withIntermediateDirectories: false)
+      }
+    } catch {
+      throw ExportError(
+        "cannot create the folder '\(shownAs)': \(error.localizedDescription)")
     }
-
-    private func writeManifest(_ names: [String]) throws(ExportError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data: Data
-        do { data = try encoder.encode(Manifest(files: names)) } catch {
-            throw ExportError("cannot write the manifest of '\(shownAs)': \(error.localizedDescription)")
-        }
-        try Self.writeAtomically(data, to: folder.appendingPathComponent(Self.manifestName), shownAs: "\(shownAs)/\(Self.manifestName)")
+    try writeManifest(Array(Set(previous).union(names)).sorted())
+    for file in files {
+      let url = folder.appendingPathComponent(file.name)
+      do {
+        try fm.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true
+        )
+      } catch {
+        throw ExportError(
+          "cannot write '\(shownAs)/\(file.name)': \(error.localizedDescription)"
+        )
+      }
+      try Self.writeAtomically(
+        file.data, to: url, shownAs: "\(shownAs)/\(file.name)")
     }
-
-    /// Temporary file beside the target, then rename: the target is the old file or the new one, never half.
-    static func writeAtomically(_ data: Data, to url: URL, shownAs: String) throws(ExportError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ExportError("cannot write '\(shownAs)': it is a folder")
-        }
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ExportError("cannot write '\(shownAs)': \(error.localizedDescription)")
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw ExportError("cannot write '\(shownAs)': \(reason)")
-        }
+    let current = Set(names)
+    for stale in previous where !current.contains(stale) {
+      let url = folder.appendingPathComponent(stale)
+      var staleIsDirectory: ObjCBool = false
+      if fm.fileExists(atPath: url.path, isDirectory: &staleIsDirectory),
+        !staleIsDirectory.boolValue
+      {
+        try? fm.removeItem(at: url)
+      }
     }
+    try writeManifest(names.sorted())
+  }
+
+  /// Names are relative paths inside the folder, distinct, and never the manifest.
+  private func checkNames(_ names: [String]) throws(ExportError) {
+    var seen = Set<String>()
+    for name in names {
+      let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+      if name.isEmpty || name.hasPrefix("/") || parts.contains("..")
+        || parts.contains("") || name == Self.manifestName
+      {
+        throw ExportError(
+          "cannot write '\(shownAs)': the file name '\(name)' does not stay inside the folder"
+        )
+      }
+      guard seen.insert(name.lowercased()).inserted else {
+        throw ExportError(
+          "cannot write '\(shownAs)': two files would both be named '\(name)' (names differing only in case count as one)"
+        )
+      }
+    }
+  }
+
+  private func readManifest() throws(ExportError) -> [String] {
+    let url = folder.appendingPathComponent(Self.manifestName)
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      return []
+    }
+    do {
+      return try JSONDecoder().decode(Manifest.self, from: data).files.filter {
+        name in
+        !name.hasPrefix("/") && !name.split(separator: "/").contains("..")
+          && name != Self.manifestName
+      }
+    } catch {
+      throw ExportError(
+        "cannot write the folder '\(shownAs)': its manifest \(Self.manifestName) is not readable; "
+          + "remove it only if the folder holds nothing but criteria's output")
+    }
+  }
+
+  private func writeManifest(_ names: [String]) throws(ExportError) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [
+      .prettyPrinted, .sortedKeys, .withoutEscapingSlashes,
+    ]
+    let data: Data
+    do { data = try encoder.encode(Manifest(files: names)) } catch {
+      throw ExportError(
+        "cannot write the manifest of '\(shownAs)': \(error.localizedDescription)"
+      )
+    }
+    try Self.writeAtomically(
+      data, to: folder.appendingPathComponent(Self.manifestName),
+      shownAs: "\(shownAs)/\(Self.manifestName)")
+  }
+
+  /// Temporary file beside the target, then rename: the target is the old file or the new one, never half.
+  static func writeAtomically(_ data: Data, to url: URL, shownAs: String)
+    throws(ExportError)
+  {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(
+      atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
+    {
+      throw ExportError("cannot write '\(shownAs)': it is a folder")
+    }
+    let temporary = url.deletingLastPathComponent()
+      .appendingPathComponent(
+        ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+    do {
+      try data.write(to: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw ExportError(
+        "cannot write '\(shownAs)': \(error.localizedDescription)")
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw ExportError("cannot write '\(shownAs)': \(reason)")
+    }
+  }
 }
 
 /// File names for a folder output, one per item, that never collide: a name already taken gets `-2`,
 /// `-3`, ... before its extension, in item order, so the result is the same on every run.
 public struct UniqueFileNames {
-    private var taken = Set<String>()
+  private var taken = Set<String>()
 
-    /// Creates an empty set of names.
-    public init() {}
+  /// Creates an empty set of names.
+  public init() {}
 
-    /// `base` + `.ext`, or the first free `base-N.ext`.
-    public mutating func name(_ base: String, extension ext: String) -> String {
-        var candidate = "\(base).\(ext)"
-        var n = 2
-        while taken.contains(candidate.lowercased()) {
-            candidate = "\(base)-\(n).\(ext)"
-            n += 1
-        }
-        taken.insert(candidate.lowercased())
-        return candidate
+  /// `base` + `.ext`, or the first free `base-N.ext`.
+  public mutating func name(_ base: String, extension ext: String) -> String {
+    var candidate = "\(base).\(ext)"
+    var n = 2
+    while taken.contains(candidate.lowercased()) {
+      candidate = "\(base)-\(n).\(ext)"
+      n += 1
     }
+    taken.insert(candidate.lowercased())
+    return candidate
+  }
 }

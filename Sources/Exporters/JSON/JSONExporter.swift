@@ -3,31 +3,41 @@ import Foundation
 
 /// The model itself as JSON: `{"components": [...]}` with sorted keys, for scripts and other tools.
 public struct JSONExporter: Exporter {
-    public static let name = "json"
-    public static let summary = "The criteria model as JSON (components, criteria, scenarios, notes), for scripts and other tools."
-    public static let optionHelp = ["pretty": "indent the JSON for people to read (default true)"]
+  public static let name = "json"
+  public static let summary =
+    "The criteria model as JSON (components, criteria, scenarios, notes), for scripts and other tools."
+  public static let optionHelp = [
+    "pretty": "indent the JSON for people to read (default true)"
+  ]
 
-    let pretty: Bool
+  let pretty: Bool
 
-    public init(options: ExportOptions) throws(ExportError) {
-        try options.checkKeys(allowed: Self.optionHelp.keys, exporter: Self.name)
-        pretty = try options.bool("pretty") ?? true
+  public init(options: ExportOptions) throws(ExportError) {
+    try options.checkKeys(allowed: Self.optionHelp.keys, exporter: Self.name)
+    pretty = try options.bool("pretty") ?? true
+  }
+
+  public func export(_ catalog: Catalog, context: ExportContext)
+    throws(ExportError) -> ExportArtifact
+  {
+    .file(try Self.encode(catalog, pretty: pretty))
+  }
+
+  /// Encodes the catalog with sorted keys so that output is byte-for-byte reproducible.
+  public static func encode(_ catalog: Catalog, pretty: Bool = true)
+    throws(ExportError) -> Data
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting =
+      pretty
+      ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+      : [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      var data = try encoder.encode(catalog)
+      data.append(0x0A)
+      return data
+    } catch {
+      throw ExportError("cannot encode the criteria as JSON: \(error)")
     }
-
-    public func export(_ catalog: Catalog, context: ExportContext) throws(ExportError) -> ExportArtifact {
-        .file(try Self.encode(catalog, pretty: pretty))
-    }
-
-    /// Encodes the catalog with sorted keys so that output is byte-for-byte reproducible.
-    public static func encode(_ catalog: Catalog, pretty: Bool = true) throws(ExportError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            var data = try encoder.encode(catalog)
-            data.append(0x0A)
-            return data
-        } catch {
-            throw ExportError("cannot encode the criteria as JSON: \(error)")
-        }
-    }
+  }
 }

@@ -1,53 +1,64 @@
 import CriteriaModel
+import Foundation
 
 /// The values a checklist template sees: plain dictionaries and arrays, so any Mustache template can use them.
 enum ChecklistRenderModel {
-    static func make(_ components: [Component], title: String, date: String, table: Bool) -> [String: Any] {
-        [
-            "title": title,
-            "date": date,
-            "table": table,
-            "components": components.map(component),
-        ]
-    }
+  static func make(
+    _ components: [Component], title: String, date: String, table: Bool
+  ) -> [String: Any] {
+    [
+      "title": title,
+      "date": date,
+      "table": table,
+      "components": components.map(component),
+    ]
+  }
 
-    static func component(_ component: Component) -> [String: Any] {
-        let platforms: [[String: Any]] = component.platforms.compactMap { platform in
-            let criteria = component.criteria.filter { $0.platforms.contains(platform) }
-            guard !criteria.isEmpty else { return nil }
-            let tests = Dictionary(grouping: criteria, by: \.test).sorted { $0.key < $1.key }
-            return [
-                "name": platform.rawValue,
-                "count": criteria.count,
-                "tests": tests.map { kind, items -> [String: Any] in
-                    ["label": kind.label, "kind": kind.rawValue,
-                     "items": items.map { item(criterion: $0, platform: platform) }]
-                },
-            ]
-        }
-        return [
-            "id": component.id, "title": component.title, "family": component.family.rawValue,
-            "category": component.category, "summary": component.summary,
-            "reference": component.reference ?? "", "hasReference": component.reference != nil,
-            "platforms": platforms,
-        ]
+  static func component(_ component: Component) -> [String: Any] {
+    let platforms: [[String: Any]] = component.platforms.compactMap {
+      platform in
+      let criteria = component.criteria.filter {
+        $0.platforms.contains(platform)
+      }
+      guard !criteria.isEmpty else { return nil }
+      let tests = Dictionary(grouping: criteria, by: \.test).sorted {
+        $0.key < $1.key
+      }
+      return [
+        "name": platform.rawValue,
+        "count": criteria.count,
+        "tests": tests.map { kind, items -> [String: Any] in
+          [
+            "label": kind.label, "kind": kind.rawValue,
+            "items": items.map { item(criterion: $0, platform: platform) },
+          ]
+        },
+      ]
     }
+    return [
+      "id": component.id, "title": component.title,
+      "family": component.family.rawValue,
+      "category": component.category, "summary": component.summary,
+      "reference": component.reference ?? "",
+      "hasReference": component.reference != nil,
+      "platforms": platforms,
+    ]
+  }
 
-    static func item(criterion: Criterion, platform: Platform) -> [String: Any] {
-        [
-            "id": criterion.id,
-            "rowID": StableID.row(criterion: criterion.id, platform: platform),
-            "check": criterion.check,
-            "expectation": criterion.expectation,
-            "checkCell": tableCell(criterion.check),
-            "expectationCell": tableCell(criterion.expectation),
-        ]
-    }
+  static func item(criterion: Criterion, platform: Platform) -> [String: Any] {
+    [
+      "id": criterion.id,
+      "rowID": StableID.row(criterion: criterion.id, platform: platform),
+      "check": criterion.check,
+      "expectation": criterion.expectation,
+      "checkCell": tableCell(criterion.check),
+      "expectationCell": tableCell(criterion.expectation),
+    ]
+  }
 
-    /// Text safe inside a GFM table cell: pipes escaped, line breaks folded.
-    static func tableCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-    }
+  /// Text safe inside a GFM table cell: pipes escaped, line breaks folded.
+  static func tableCell(_ text: String) -> String {
+    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
+      of: "\n", with: " ")
+  }
 }
-
-import Foundation

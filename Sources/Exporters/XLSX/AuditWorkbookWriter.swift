@@ -4,129 +4,183 @@ import Foundation
 
 /// Lays out the audit workbook's sheets with libxlsxwriter.
 struct AuditWorkbookWriter {
-    struct Settings: Sendable {
-        var layout: AuditLayout
-        var title: String
-        var date: Date
-        var constantMemory: Bool
-        var includeScenarios: Bool
-        var includeNotes: Bool
+  struct Settings: Sendable {
+    var layout: AuditLayout
+    var title: String
+    var date: Date
+    var constantMemory: Bool
+    var includeScenarios: Bool
+    var includeNotes: Bool
+  }
+
+  let settings: Settings
+  var layout: AuditLayout { settings.layout }
+
+  func write(_ catalog: Catalog, to path: String) throws(ExportError) {
+    let book = try XLSXWorkbook(
+      path: path, constantMemory: settings.constantMemory)
+    let styles = WorkbookStyles(book)
+    let rowCount = AuditRow.count(in: catalog)
+    try book.setProperties(
+      title: settings.title,
+      subject:
+        "Accessibility acceptance criteria: \(Self.counted(catalog.components.count, "component")), "
+        + Self.counted(rowCount, "check"),
+      created: settings.date)
+    let checklist = try book.addSheet("Checklist")
+    let summary = try book.addSheet("Summary")
+    try writeChecklist(
+      checklist, catalog: catalog, rowCount: rowCount, styles: styles)
+    try SummarySheet(layout: layout, checklistRows: rowCount).write(
+      summary, groups: Self.groups(catalog), book: book, styles: styles)
+    if settings.includeScenarios {
+      try writeScenarios(
+        try book.addSheet("Scenarios"), catalog: catalog, styles: styles)
     }
-
-    let settings: Settings
-    var layout: AuditLayout { settings.layout }
-
-    func write(_ catalog: Catalog, to path: String) throws(ExportError) {
-        let book = try XLSXWorkbook(path: path, constantMemory: settings.constantMemory)
-        let styles = WorkbookStyles(book)
-        let rowCount = AuditRow.count(in: catalog)
-        try book.setProperties(title: settings.title,
-                               subject: "Accessibility acceptance criteria: \(Self.counted(catalog.components.count, "component")), "
-                                   + Self.counted(rowCount, "check"),
-                               created: settings.date)
-        let checklist = try book.addSheet("Checklist")
-        let summary = try book.addSheet("Summary")
-        try writeChecklist(checklist, catalog: catalog, rowCount: rowCount, styles: styles)
-        try SummarySheet(layout: layout, checklistRows: rowCount).write(summary, groups: Self.groups(catalog), book: book, styles: styles)
-        if settings.includeScenarios { try writeScenarios(try book.addSheet("Scenarios"), catalog: catalog, styles: styles) }
-        if settings.includeNotes { try writeNotes(try book.addSheet("Notes"), catalog: catalog, styles: styles) }
-        try book.close()
+    if settings.includeNotes {
+      try writeNotes(
+        try book.addSheet("Notes"), catalog: catalog, styles: styles)
     }
+    try book.close()
+  }
 
-    static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+  static func counted(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+  }
 
-    /// Component and platform pairs in row order, with their row count.
-    static func groups(_ catalog: Catalog) -> [(componentID: String, component: String, platform: Platform, count: Int)] {
-        catalog.components.flatMap { component in
-            component.platforms.compactMap { platform in
-                let count = component.criteria.filter { $0.platforms.contains(platform) }.count
-                return count == 0 ? nil : (componentID: component.id, component: component.title, platform: platform, count: count)
+  /// Component and platform pairs in row order, with their row count.
+  static func groups(_ catalog: Catalog) -> [(
+    componentID: String, component: String, platform: Platform, count: Int
+  )] {
+    catalog.components.flatMap { component in
+      component.platforms.compactMap { platform in
+        let count = component.criteria.filter {
+          $0.platforms.contains(platform)
+        }.count
+        return count == 0
+          ? nil
+          : (
+            componentID: component.id, component: component.title,
+            platform: platform, count: count
+          )
+      }
+    }
+  }
+
+  private func writeChecklist(
+    _ sheet: XLSXSheet, catalog: Catalog, rowCount: Int, styles: WorkbookStyles
+  ) throws(ExportError) {
+    for (index, column) in layout.columns.enumerated() {
+      try sheet.setColumn(index, width: column.width, styles.wrap)
+      try sheet.write(0, index, column.rawValue, styles.header)
+    }
+    sheet.freezeHeader()
+    var rowNumber = 1
+    var rowID = RowIDBuffer()
+    // Straight from the model, not through AuditRow: no copied criterion or id string per row.
+    for component in catalog.components {
+      for criterion in component.criteria {
+        for platform in criterion.platforms {
+          for (index, column) in layout.columns.enumerated() {
+            if column == .id {
+              try rowID.withCString(criterion: criterion.id, platform: platform)
+              { text throws(ExportError) in
+                try sheet.write(rowNumber, index, cString: text, styles.wrap)
+              }
+            } else {
+              try sheet.write(
+                rowNumber, index,
+                layout.value(column, component, criterion, platform),
+                styles.wrap)
             }
+          }
+          rowNumber += 1
         }
+      }
     }
+    let last = max(rowCount, 1)
+    try sheet.autofilter(rows: rowCount, columns: layout.columns.count)
+    if let result = layout.columns.firstIndex(of: .result) {
+      try sheet.dropdown(
+        column: result, first: 1, last: last, values: layout.statuses)
+      try sheet.highlight(
+        column: result, first: 1, last: last, equalTo: layout.pass,
+        format: styles.pass)
+      try sheet.highlight(
+        column: result, first: 1, last: last, equalTo: layout.fail,
+        format: styles.fail)
+    }
+    if let severity = layout.columns.firstIndex(of: .severity) {
+      try sheet.dropdown(
+        column: severity, first: 1, last: last, values: layout.severities)
+    }
+  }
 
-    private func writeChecklist(_ sheet: XLSXSheet, catalog: Catalog, rowCount: Int, styles: WorkbookStyles) throws(ExportError) {
-        for (index, column) in layout.columns.enumerated() {
-            try sheet.setColumn(index, width: column.width, styles.wrap)
-            try sheet.write(0, index, column.rawValue, styles.header)
-        }
-        sheet.freezeHeader()
-        var rowNumber = 1
-        var rowID = RowIDBuffer()
-        // Straight from the model, not through AuditRow: no copied criterion or id string per row.
-        for component in catalog.components {
-            for criterion in component.criteria {
-                for platform in criterion.platforms {
-                    for (index, column) in layout.columns.enumerated() {
-                        if column == .id {
-                            try rowID.withCString(criterion: criterion.id, platform: platform) { text throws(ExportError) in
-                                try sheet.write(rowNumber, index, cString: text, styles.wrap)
-                            }
-                        } else {
-                            try sheet.write(rowNumber, index, layout.value(column, component, criterion, platform), styles.wrap)
-                        }
-                    }
-                    rowNumber += 1
-                }
-            }
-        }
-        let last = max(rowCount, 1)
-        try sheet.autofilter(rows: rowCount, columns: layout.columns.count)
-        if let result = layout.columns.firstIndex(of: .result) {
-            try sheet.dropdown(column: result, first: 1, last: last, values: layout.statuses)
-            try sheet.highlight(column: result, first: 1, last: last, equalTo: layout.pass, format: styles.pass)
-            try sheet.highlight(column: result, first: 1, last: last, equalTo: layout.fail, format: styles.fail)
-        }
-        if let severity = layout.columns.firstIndex(of: .severity) {
-            try sheet.dropdown(column: severity, first: 1, last: last, values: layout.severities)
-        }
+  private func writeScenarios(
+    _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
+  ) throws(ExportError) {
+    let header = ["Component ID", "Component", "Scenario", "Step"]
+    for (index, (title, width)) in zip(header, [34.0, 20, 36, 90]).enumerated()
+    {
+      try sheet.setColumn(index, width: width, styles.wrap)
+      try sheet.write(0, index, title, styles.header)
     }
+    sheet.freezeHeader()
+    var row = 1
+    for component in catalog.components {
+      for scenario in component.scenarios {
+        for (step, depth) in Self.steps(scenario.steps, depth: 0) {
+          let text =
+            String(repeating: "    ", count: depth) + step.keyword.rawValue
+            + " " + step.text
+          for (index, value) in [
+            component.id, component.title, scenario.name, text,
+          ].enumerated() {
+            try sheet.write(row, index, value, styles.wrap)
+          }
+          row += 1
+        }
+      }
+    }
+    try sheet.autofilter(rows: row - 1, columns: header.count)
+  }
 
-    private func writeScenarios(_ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles) throws(ExportError) {
-        let header = ["Component ID", "Component", "Scenario", "Step"]
-        for (index, (title, width)) in zip(header, [34.0, 20, 36, 90]).enumerated() {
-            try sheet.setColumn(index, width: width, styles.wrap)
-            try sheet.write(0, index, title, styles.header)
-        }
-        sheet.freezeHeader()
-        var row = 1
-        for component in catalog.components {
-            for scenario in component.scenarios {
-                for (step, depth) in Self.steps(scenario.steps, depth: 0) {
-                    let text = String(repeating: "    ", count: depth) + step.keyword.rawValue + " " + step.text
-                    for (index, value) in [component.id, component.title, scenario.name, text].enumerated() {
-                        try sheet.write(row, index, value, styles.wrap)
-                    }
-                    row += 1
-                }
-            }
-        }
-        try sheet.autofilter(rows: row - 1, columns: header.count)
-    }
+  static func steps(_ steps: [Step], depth: Int) -> [(Step, Int)] {
+    steps.flatMap { [($0, depth)] + Self.steps($0.children, depth: depth + 1) }
+  }
 
-    static func steps(_ steps: [Step], depth: Int) -> [(Step, Int)] {
-        steps.flatMap { [($0, depth)] + Self.steps($0.children, depth: depth + 1) }
+  private func writeNotes(
+    _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
+  ) throws(ExportError) {
+    let header = [
+      "Component ID", "Component", "Platform", "Topic", "Framework", "Note",
+    ]
+    for (index, (title, width)) in zip(header, [34.0, 20, 10, 22, 18, 100])
+      .enumerated()
+    {
+      try sheet.setColumn(index, width: width, styles.wrap)
+      try sheet.write(0, index, title, styles.header)
     }
-
-    private func writeNotes(_ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles) throws(ExportError) {
-        let header = ["Component ID", "Component", "Platform", "Topic", "Framework", "Note"]
-        for (index, (title, width)) in zip(header, [34.0, 20, 10, 22, 18, 100]).enumerated() {
-            try sheet.setColumn(index, width: width, styles.wrap)
-            try sheet.write(0, index, title, styles.header)
+    sheet.freezeHeader()
+    var row = 1
+    for component in catalog.components {
+      for note in component.notes {
+        let pieces = CellText.pieces(note.text)
+        for (part, text) in pieces.enumerated() {
+          let topic =
+            pieces.count > 1
+            ? "\(note.topic) (part \(part + 1) of \(pieces.count))" : note.topic
+          let values = [
+            component.id, component.title, note.platform?.rawValue ?? "All",
+            topic, note.framework ?? "", text,
+          ]
+          for (index, value) in values.enumerated() {
+            try sheet.write(row, index, value, styles.wrap)
+          }
+          row += 1
         }
-        sheet.freezeHeader()
-        var row = 1
-        for component in catalog.components {
-            for note in component.notes {
-                let pieces = CellText.pieces(note.text)
-                for (part, text) in pieces.enumerated() {
-                    let topic = pieces.count > 1 ? "\(note.topic) (part \(part + 1) of \(pieces.count))" : note.topic
-                    let values = [component.id, component.title, note.platform?.rawValue ?? "All", topic, note.framework ?? "", text]
-                    for (index, value) in values.enumerated() { try sheet.write(row, index, value, styles.wrap) }
-                    row += 1
-                }
-            }
-        }
-        try sheet.autofilter(rows: row - 1, columns: header.count)
+      }
     }
+    try sheet.autofilter(rows: row - 1, columns: header.count)
+  }
 }

@@ -3,15 +3,19 @@ import CriteriaModel
 /// Builds `<criterion id>@<platform>` row ids in one reused buffer, so a million-row checklist
 /// allocates no id strings.
 struct RowIDBuffer {
-    private var bytes: [CChar] = []
+  private var bytes: [CChar] = []
 
-    mutating func withCString<R, E: Error>(criterion: String, platform: Platform,
-                                           _ body: (UnsafePointer<CChar>) throws(E) -> R) throws(E) -> R {
-        bytes.removeAll(keepingCapacity: true)
-        for byte in criterion.utf8 { bytes.append(CChar(bitPattern: byte)) }
-        bytes.append(CChar(bitPattern: UInt8(ascii: "@")))
-        for byte in platform.idSuffix.utf8 { bytes.append(CChar(bitPattern: byte)) }
-        bytes.append(0)
-        return try bytes.withUnsafeBufferPointer { buffer throws(E) in try body(buffer.baseAddress!) }
+  mutating func withCString<R, E: Error>(
+    criterion: String, platform: Platform,
+    _ body: (UnsafePointer<CChar>) throws(E) -> R
+  ) throws(E) -> R {
+    bytes.removeAll(keepingCapacity: true)
+    for byte in criterion.utf8 { bytes.append(CChar(bitPattern: byte)) }
+    bytes.append(CChar(bitPattern: UInt8(ascii: "@")))
+    for byte in platform.idSuffix.utf8 { bytes.append(CChar(bitPattern: byte)) }
+    bytes.append(0)
+    return try bytes.withUnsafeBufferPointer { buffer throws(E) in
+      try body(buffer.baseAddress!)
     }
+  }
 }

@@ -4,92 +4,133 @@ import CriteriaModel
 /// The Summary sheet: per component and platform, result counts as live COUNTIFS formulas over the
 /// checklist, a VPAT-style conformance level derived from them, and a stacked bar chart.
 struct SummarySheet {
-    let layout: AuditLayout
-    let checklistRows: Int
-    /// `Checklist!$X$2:$X$n` for each column, built once: the summary has one formula per status per row.
-    private let ranges: [AuditColumn: String]
-    private let quotedStatuses: [String]
+  let layout: AuditLayout
+  let checklistRows: Int
+  /// `Checklist!$X$2:$X$n` for each column, built once: the summary has one formula per status per row.
+  private let ranges: [AuditColumn: String]
+  private let quotedStatuses: [String]
 
-    init(layout: AuditLayout, checklistRows: Int) {
-        self.layout = layout
-        self.checklistRows = checklistRows
-        let last = max(checklistRows, 1)
-        var ranges: [AuditColumn: String] = [:]
-        for (index, column) in layout.columns.enumerated() {
-            ranges[column] = "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
-        }
-        self.ranges = ranges
-        quotedStatuses = layout.statuses.map(Self.quoted)
+  init(layout: AuditLayout, checklistRows: Int) {
+    self.layout = layout
+    self.checklistRows = checklistRows
+    let last = max(checklistRows, 1)
+    var ranges: [AuditColumn: String] = [:]
+    for (index, column) in layout.columns.enumerated() {
+      ranges[column] =
+        "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
     }
+    self.ranges = ranges
+    quotedStatuses = layout.statuses.map(Self.quoted)
+  }
 
-    /// VPAT 2.x conformance levels.
-    static let conformanceHeader = "Conformance"
+  /// VPAT 2.x conformance levels.
+  static let conformanceHeader = "Conformance"
 
-    func write(_ sheet: XLSXSheet, groups: [(componentID: String, component: String, platform: Platform, count: Int)],
-               book: XLSXWorkbook, styles: WorkbookStyles) throws(ExportError) {
-        let header = ["Component", "Platform", "Checks"] + layout.statuses + [Self.conformanceHeader]
-        for (index, title) in header.enumerated() {
-            try sheet.setColumn(index, width: index == 0 ? 28 : (index == header.count - 1 ? 20 : 13))
-            try sheet.write(0, index, title, styles.header)
-        }
-        sheet.freezeHeader()
-        for (offset, group) in groups.enumerated() {
-            let row = offset + 1
-            try sheet.write(row, 0, group.component)
-            try sheet.write(row, 1, group.platform.rawValue)
-            let match = matchCriteria(group)
-            let resultRange = range(.result)
-            try sheet.write(row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count), styles.count)
-            for (index, status) in layout.statuses.enumerated() {
-                let initial = status == layout.defaultStatus ? Double(group.count) : 0
-                try sheet.write(row, 3 + index, formula: "=COUNTIFS(" + match + "," + resultRange + "," + quotedStatuses[index] + ")",
-                                value: initial, styles.count)
-            }
-            try sheet.write(row, header.count - 1, formula: conformanceFormula(row: row), text: "Not Evaluated")
-        }
-        try sheet.autofilter(rows: groups.count, columns: header.count)
-        if !groups.isEmpty { try addChart(to: sheet, rows: groups.count, book: book, column: header.count + 1) }
+  func write(
+    _ sheet: XLSXSheet,
+    groups: [(
+      componentID: String, component: String, platform: Platform, count: Int
+    )],
+    book: XLSXWorkbook, styles: WorkbookStyles
+  ) throws(ExportError) {
+    let header =
+      ["Component", "Platform", "Checks"] + layout.statuses + [
+        Self.conformanceHeader
+      ]
+    for (index, title) in header.enumerated() {
+      try sheet.setColumn(
+        index, width: index == 0 ? 28 : (index == header.count - 1 ? 20 : 13))
+      try sheet.write(0, index, title, styles.header)
     }
-
-    /// The COUNTIFS conditions that select one component on one platform.
-    private func matchCriteria(_ group: (componentID: String, component: String, platform: Platform, count: Int)) -> String {
-        if layout.columns.contains(.id) {
-            // Row ids are "<component id>/<test>/<check>@<platform>"; ids hold no COUNTIFS wildcards.
-            return "\(range(.id)),\(quoted(group.componentID + "/*@" + group.platform.rawValue.lowercased()))"
-        }
-        return "\(range(.component)),\(quoted(group.component)),\(range(.platform)),\(quoted(group.platform.rawValue))"
+    sheet.freezeHeader()
+    for (offset, group) in groups.enumerated() {
+      let row = offset + 1
+      try sheet.write(row, 0, group.component)
+      try sheet.write(row, 1, group.platform.rawValue)
+      let match = matchCriteria(group)
+      let resultRange = range(.result)
+      try sheet.write(
+        row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count),
+        styles.count)
+      for (index, status) in layout.statuses.enumerated() {
+        let initial = status == layout.defaultStatus ? Double(group.count) : 0
+        try sheet.write(
+          row, 3 + index,
+          formula: "=COUNTIFS(" + match + "," + resultRange + ","
+            + quotedStatuses[index] + ")",
+          value: initial, styles.count)
+      }
+      try sheet.write(
+        row, header.count - 1, formula: conformanceFormula(row: row),
+        text: "Not Evaluated")
     }
-
-    private func range(_ column: AuditColumn) -> String { ranges[column] ?? "" }
-
-    private func quoted(_ text: String) -> String { Self.quoted(text) }
-
-    private static func quoted(_ text: String) -> String {
-        text.contains("\"") ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : "\"" + text + "\""
+    try sheet.autofilter(rows: groups.count, columns: header.count)
+    if !groups.isEmpty {
+      try addChart(
+        to: sheet, rows: groups.count, book: book, column: header.count + 1)
     }
+  }
 
-    /// Supports when everything applicable passed; Partially Supports when some passed and some failed;
-    /// Does Not Support when failures and no passes; Not Applicable when nothing applies; otherwise Not Evaluated.
-    func conformanceFormula(row: Int) -> String {
-        let total = XLSXSheet.cellName(row, 2), pass = XLSXSheet.cellName(row, 3), fail = XLSXSheet.cellName(row, 4)
-        let na = XLSXSheet.cellName(row, 5), untested = XLSXSheet.cellName(row, 6), unsure = XLSXSheet.cellName(row, 7)
-        return "=IF(\(na)=\(total),\"Not Applicable\",IF(\(fail)>0,IF(\(pass)>0,\"Partially Supports\",\"Does Not Support\"),"
-            + "IF(\(untested)+\(unsure)>0,\"Not Evaluated\",\"Supports\")))"
+  /// The COUNTIFS conditions that select one component on one platform.
+  private func matchCriteria(
+    _ group: (
+      componentID: String, component: String, platform: Platform, count: Int
+    )
+  ) -> String {
+    if layout.columns.contains(.id) {
+      // Row ids are "<component id>/<test>/<check>@<platform>"; ids hold no COUNTIFS wildcards.
+      return
+        "\(range(.id)),\(quoted(group.componentID + "/*@" + group.platform.rawValue.lowercased()))"
     }
+    return
+      "\(range(.component)),\(quoted(group.component)),\(range(.platform)),\(quoted(group.platform.rawValue))"
+  }
 
-    private func addChart(to sheet: XLSXSheet, rows: Int, book: XLSXWorkbook, column: Int) throws(ExportError) {
-        guard let chart = book.addChart(LXW_CHART_BAR_STACKED) else { throw ExportError("cannot add the summary chart") }
-        let colours: [lxw_color_t] = [0x4CAF50, 0xE53935, 0x9E9E9E, 0xCFD8DC, 0xFFB300]
-        for (index, status) in layout.statuses.enumerated() {
-            guard let series = chart_add_series(chart, nil, nil) else { continue }
-            chart_series_set_categories(series, "Summary", 1, 0, lxw_row_t(rows), 1)
-            chart_series_set_values(series, "Summary", 1, lxw_col_t(3 + index), lxw_row_t(rows), lxw_col_t(3 + index))
-            chart_series_set_name(series, status)
-            var fill = lxw_chart_fill()
-            fill.color = colours[index % colours.count]
-            chart_series_set_fill(series, &fill)
-        }
-        chart_title_set_name(chart, "Results per component and platform")
-        try sheet.insert(chart, row: 1, column: column)
+  private func range(_ column: AuditColumn) -> String { ranges[column] ?? "" }
+
+  private func quoted(_ text: String) -> String { Self.quoted(text) }
+
+  private static func quoted(_ text: String) -> String {
+    text.contains("\"")
+      ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      : "\"" + text + "\""
+  }
+
+  /// Supports when everything applicable passed; Partially Supports when some passed and some failed;
+  /// Does Not Support when failures and no passes; Not Applicable when nothing applies; otherwise Not Evaluated.
+  func conformanceFormula(row: Int) -> String {
+    let total = XLSXSheet.cellName(row, 2)
+    let pass = XLSXSheet.cellName(row, 3)
+    let fail = XLSXSheet.cellName(row, 4)
+    let na = XLSXSheet.cellName(row, 5)
+    let untested = XLSXSheet.cellName(row, 6)
+    let unsure = XLSXSheet.cellName(row, 7)
+    return
+      "=IF(\(na)=\(total),\"Not Applicable\",IF(\(fail)>0,IF(\(pass)>0,\"Partially Supports\",\"Does Not Support\"),"
+      + "IF(\(untested)+\(unsure)>0,\"Not Evaluated\",\"Supports\")))"
+  }
+
+  private func addChart(
+    to sheet: XLSXSheet, rows: Int, book: XLSXWorkbook, column: Int
+  ) throws(ExportError) {
+    guard let chart = book.addChart(LXW_CHART_BAR_STACKED) else {
+      throw ExportError("cannot add the summary chart")
     }
+    let colours: [lxw_color_t] = [
+      0x4CAF50, 0xE53935, 0x9E9E9E, 0xCFD8DC, 0xFFB300,
+    ]
+    for (index, status) in layout.statuses.enumerated() {
+      guard let series = chart_add_series(chart, nil, nil) else { continue }
+      chart_series_set_categories(series, "Summary", 1, 0, lxw_row_t(rows), 1)
+      chart_series_set_values(
+        series, "Summary", 1, lxw_col_t(3 + index), lxw_row_t(rows),
+        lxw_col_t(3 + index))
+      chart_series_set_name(series, status)
+      var fill = lxw_chart_fill()
+      fill.color = colours[index % colours.count]
+      chart_series_set_fill(series, &fill)
+    }
+    chart_title_set_name(chart, "Results per component and platform")
+    try sheet.insert(chart, row: 1, column: column)
+  }
 }

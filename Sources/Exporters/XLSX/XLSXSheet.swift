@@ -3,107 +3,164 @@ import Foundation
 
 /// One worksheet of an `XLSXWorkbook` (the workbook owns the memory).
 struct XLSXSheet {
-    let pointer: UnsafeMutablePointer<lxw_worksheet>
-    let name: String
+  let pointer: UnsafeMutablePointer<lxw_worksheet>
+  let name: String
 
-    /// Excel's limit on the characters in one cell.
-    static let maxCellCharacters = 32_767
+  /// Excel's limit on the characters in one cell.
+  static let maxCellCharacters = 32_767
 
-    /// Writes text as text: never as a formula, whatever it starts with. Empty text writes no cell:
-    /// the column's format already applies to it, and a million blank cells would only cost time.
-    func write(_ row: Int, _ column: Int, _ text: String, _ format: UnsafeMutablePointer<lxw_format>? = nil) throws(ExportError) {
-        guard !text.isEmpty else { return }
-        try check(worksheet_write_string(pointer, lxw_row_t(row), lxw_col_t(column), Self.cellText(text), format),
-                  "writing \(name)!\(Self.cellName(row, column))")
-    }
+  /// Writes text as text: never as a formula, whatever it starts with. Empty text writes no cell:
+  /// the column's format already applies to it, and a million blank cells would only cost time.
+  func write(
+    _ row: Int, _ column: Int, _ text: String,
+    _ format: UnsafeMutablePointer<lxw_format>? = nil
+  ) throws(ExportError) {
+    guard !text.isEmpty else { return }
+    try check(
+      worksheet_write_string(
+        pointer, lxw_row_t(row), lxw_col_t(column), Self.cellText(text), format),
+      "writing \(name)!\(Self.cellName(row, column))")
+  }
 
-    /// The text as a cell can hold it: a NUL would end the C string (and the cell) early, and XML 1.0 has no
-    /// place for other control characters, so each becomes U+FFFD; tabs and line breaks stay.
-    static func cellText(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" ? "\u{FFFD}" : scalar
+  /// The text as a cell can hold it: a NUL would end the C string (and the cell) early, and XML 1.0 has no
+  /// place for other control characters, so each becomes U+FFFD; tabs and line breaks stay.
+  static func cellText(_ text: String) -> String {
+    guard
+      text.utf8.contains(where: {
+        $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D
+      })
+    else { return text }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
+            && scalar != "\r" ? "\u{FFFD}" : scalar
         }))
-    }
+  }
 
-    /// Writes a NUL-terminated C string the caller owns.
-    func write(_ row: Int, _ column: Int, cString: UnsafePointer<CChar>, _ format: UnsafeMutablePointer<lxw_format>?) throws(ExportError) {
-        try check(worksheet_write_string(pointer, lxw_row_t(row), lxw_col_t(column), cString, format),
-                  "writing \(name)!\(Self.cellName(row, column))")
-    }
+  /// Writes a NUL-terminated C string the caller owns.
+  func write(
+    _ row: Int, _ column: Int, cString: UnsafePointer<CChar>,
+    _ format: UnsafeMutablePointer<lxw_format>?
+  ) throws(ExportError) {
+    try check(
+      worksheet_write_string(
+        pointer, lxw_row_t(row), lxw_col_t(column), cString, format),
+      "writing \(name)!\(Self.cellName(row, column))")
+  }
 
-    func write(_ row: Int, _ column: Int, number: Double, _ format: UnsafeMutablePointer<lxw_format>? = nil) throws(ExportError) {
-        try check(worksheet_write_number(pointer, lxw_row_t(row), lxw_col_t(column), number, format),
-                  "writing \(name)!\(Self.cellName(row, column))")
-    }
+  func write(
+    _ row: Int, _ column: Int, number: Double,
+    _ format: UnsafeMutablePointer<lxw_format>? = nil
+  ) throws(ExportError) {
+    try check(
+      worksheet_write_number(
+        pointer, lxw_row_t(row), lxw_col_t(column), number, format),
+      "writing \(name)!\(Self.cellName(row, column))")
+  }
 
-    /// Writes a formula with the value it has now, so readers that do not recalculate still show it.
-    func write(_ row: Int, _ column: Int, formula: String, value: Double, _ format: UnsafeMutablePointer<lxw_format>? = nil) throws(ExportError) {
-        try check(worksheet_write_formula_num(pointer, lxw_row_t(row), lxw_col_t(column), formula, format, value),
-                  "writing the formula in \(name)!\(Self.cellName(row, column))")
-    }
+  /// Writes a formula with the value it has now, so readers that do not recalculate still show it.
+  func write(
+    _ row: Int, _ column: Int, formula: String, value: Double,
+    _ format: UnsafeMutablePointer<lxw_format>? = nil
+  ) throws(ExportError) {
+    try check(
+      worksheet_write_formula_num(
+        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, value),
+      "writing the formula in \(name)!\(Self.cellName(row, column))")
+  }
 
-    func write(_ row: Int, _ column: Int, formula: String, text: String, _ format: UnsafeMutablePointer<lxw_format>? = nil) throws(ExportError) {
-        try check(worksheet_write_formula_str(pointer, lxw_row_t(row), lxw_col_t(column), formula, format, text),
-                  "writing the formula in \(name)!\(Self.cellName(row, column))")
-    }
+  func write(
+    _ row: Int, _ column: Int, formula: String, text: String,
+    _ format: UnsafeMutablePointer<lxw_format>? = nil
+  ) throws(ExportError) {
+    try check(
+      worksheet_write_formula_str(
+        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, text),
+      "writing the formula in \(name)!\(Self.cellName(row, column))")
+  }
 
-    func setColumn(_ column: Int, width: Double, _ format: UnsafeMutablePointer<lxw_format>? = nil) throws(ExportError) {
-        try check(worksheet_set_column(pointer, lxw_col_t(column), lxw_col_t(column), width, format), "setting a column width")
-    }
+  func setColumn(
+    _ column: Int, width: Double,
+    _ format: UnsafeMutablePointer<lxw_format>? = nil
+  ) throws(ExportError) {
+    try check(
+      worksheet_set_column(
+        pointer, lxw_col_t(column), lxw_col_t(column), width, format),
+      "setting a column width")
+  }
 
-    func freezeHeader() { worksheet_freeze_panes(pointer, 1, 0) }
+  func freezeHeader() { worksheet_freeze_panes(pointer, 1, 0) }
 
-    func autofilter(rows: Int, columns: Int) throws(ExportError) {
-        try check(worksheet_autofilter(pointer, 0, 0, lxw_row_t(max(rows, 1)), lxw_col_t(columns - 1)), "adding the autofilter")
-    }
+  func autofilter(rows: Int, columns: Int) throws(ExportError) {
+    try check(
+      worksheet_autofilter(
+        pointer, 0, 0, lxw_row_t(max(rows, 1)), lxw_col_t(columns - 1)),
+      "adding the autofilter")
+  }
 
-    /// An in-cell dropdown list (with its arrow shown) over rows `first...last` of one column.
-    func dropdown(column: Int, first: Int, last: Int, values: [String]) throws(ExportError) {
-        let list: [UnsafeMutablePointer<CChar>?] = values.map { (value: String) in strdup(value) } + [nil]
-        defer { list.forEach { free($0) } }
-        var validation = lxw_data_validation()
-        validation.validate = UInt8(LXW_VALIDATION_TYPE_LIST.rawValue)
-        // LXW_VALIDATION_ON shows the arrow; LXW_TRUE (1) would be LXW_VALIDATION_OFF and hide it.
-        validation.dropdown = UInt8(LXW_VALIDATION_ON.rawValue)
-        validation.ignore_blank = UInt8(LXW_VALIDATION_ON.rawValue)
-        validation.show_error = UInt8(LXW_VALIDATION_ON.rawValue)
-        try list.withUnsafeBufferPointer { buffer throws(ExportError) in
-            validation.value_list = UnsafeMutablePointer(mutating: buffer.baseAddress)
-            try check(worksheet_data_validation_range(pointer, lxw_row_t(first), lxw_col_t(column),
-                                                      lxw_row_t(last), lxw_col_t(column), &validation),
-                      "adding the \(values.first ?? "") dropdown")
-        }
+  /// An in-cell dropdown list (with its arrow shown) over rows `first...last` of one column.
+  func dropdown(column: Int, first: Int, last: Int, values: [String])
+    throws(ExportError)
+  {
+    let list: [UnsafeMutablePointer<CChar>?] =
+      values.map { (value: String) in strdup(value) } + [nil]
+    defer { list.forEach { free($0) } }
+    var validation = lxw_data_validation()
+    validation.validate = UInt8(LXW_VALIDATION_TYPE_LIST.rawValue)
+    // LXW_VALIDATION_ON shows the arrow; LXW_TRUE (1) would be LXW_VALIDATION_OFF and hide it.
+    validation.dropdown = UInt8(LXW_VALIDATION_ON.rawValue)
+    validation.ignore_blank = UInt8(LXW_VALIDATION_ON.rawValue)
+    validation.show_error = UInt8(LXW_VALIDATION_ON.rawValue)
+    try list.withUnsafeBufferPointer { buffer throws(ExportError) in
+      validation.value_list = UnsafeMutablePointer(mutating: buffer.baseAddress)
+      try check(
+        worksheet_data_validation_range(
+          pointer, lxw_row_t(first), lxw_col_t(column),
+          lxw_row_t(last), lxw_col_t(column), &validation),
+        "adding the \(values.first ?? "") dropdown")
     }
+  }
 
-    /// Colours cells of one column that equal `text`.
-    func highlight(column: Int, first: Int, last: Int, equalTo text: String,
-                   format: UnsafeMutablePointer<lxw_format>?) throws(ExportError) {
-        let quoted = strdup("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
-        defer { free(quoted) }
-        var rule = lxw_conditional_format()
-        rule.type = UInt8(LXW_CONDITIONAL_TYPE_CELL.rawValue)
-        rule.criteria = UInt8(LXW_CONDITIONAL_CRITERIA_EQUAL_TO.rawValue)
-        rule.value_string = quoted
-        rule.format = format
-        try check(worksheet_conditional_format_range(pointer, lxw_row_t(first), lxw_col_t(column),
-                                                     lxw_row_t(last), lxw_col_t(column), &rule),
-                  "adding the colour for '\(text)'")
-    }
+  /// Colours cells of one column that equal `text`.
+  func highlight(
+    column: Int, first: Int, last: Int, equalTo text: String,
+    format: UnsafeMutablePointer<lxw_format>?
+  ) throws(ExportError) {
+    let quoted = strdup(
+      "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+    defer { free(quoted) }
+    var rule = lxw_conditional_format()
+    rule.type = UInt8(LXW_CONDITIONAL_TYPE_CELL.rawValue)
+    rule.criteria = UInt8(LXW_CONDITIONAL_CRITERIA_EQUAL_TO.rawValue)
+    rule.value_string = quoted
+    rule.format = format
+    try check(
+      worksheet_conditional_format_range(
+        pointer, lxw_row_t(first), lxw_col_t(column),
+        lxw_row_t(last), lxw_col_t(column), &rule),
+      "adding the colour for '\(text)'")
+  }
 
-    func insert(_ chart: UnsafeMutablePointer<lxw_chart>, row: Int, column: Int) throws(ExportError) {
-        try check(worksheet_insert_chart(pointer, lxw_row_t(row), lxw_col_t(column), chart), "inserting the chart")
-    }
+  func insert(_ chart: UnsafeMutablePointer<lxw_chart>, row: Int, column: Int)
+    throws(ExportError)
+  {
+    try check(
+      worksheet_insert_chart(pointer, lxw_row_t(row), lxw_col_t(column), chart),
+      "inserting the chart")
+  }
 
-    /// "A1"-style name of a cell, for messages and formulas.
-    static func cellName(_ row: Int, _ column: Int, absolute: Bool = false) -> String {
-        var letters = ""
-        var n = column + 1
-        while n > 0 {
-            let remainder = (n - 1) % 26
-            letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
-            n = (n - 1) / 26
-        }
-        return absolute ? "$\(letters)$\(row + 1)" : "\(letters)\(row + 1)"
+  /// "A1"-style name of a cell, for messages and formulas.
+  static func cellName(_ row: Int, _ column: Int, absolute: Bool = false)
+    -> String
+  {
+    var letters = ""
+    var n = column + 1
+    while n > 0 {
+      let remainder = (n - 1) % 26
+      letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
+      n = (n - 1) / 26
     }
+    return absolute ? "$\(letters)$\(row + 1)" : "\(letters)\(row + 1)"
+  }
 }

@@ -3,68 +3,84 @@ import Foundation
 
 /// Owns one libxlsxwriter workbook handle; every C error comes back as an `ExportError` with the library's message.
 final class XLSXWorkbook {
-    private var handle: UnsafeMutablePointer<lxw_workbook>?
-    let path: String
+  private var handle: UnsafeMutablePointer<lxw_workbook>?
+  let path: String
 
-    init(path: String, constantMemory: Bool) throws(ExportError) {
-        self.path = path
-        var options = lxw_workbook_options(constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
-        let folder = (path as NSString).deletingLastPathComponent
-        handle = folder.withCString { dir in
-            options.tmpdir = UnsafeMutablePointer(mutating: dir)
-            return workbook_new_opt(path, &options)
-        }
-        guard handle != nil else { throw ExportError("cannot create the workbook '\(path)'") }
+  init(path: String, constantMemory: Bool) throws(ExportError) {
+    self.path = path
+    var options = lxw_workbook_options(
+      constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
+    let folder = (path as NSString).deletingLastPathComponent
+    handle = folder.withCString { dir in
+      options.tmpdir = UnsafeMutablePointer(mutating: dir)
+      return workbook_new_opt(path, &options)
     }
+    guard handle != nil else {
+      throw ExportError("cannot create the workbook '\(path)'")
+    }
+  }
 
-    deinit {
-        // A workbook abandoned after an error is still closed so its memory and temporary files go.
-        if let handle { workbook_close(handle) }
-    }
+  deinit {
+    // A workbook abandoned after an error is still closed so its memory and temporary files go.
+    if let handle { workbook_close(handle) }
+  }
 
-    func addSheet(_ name: String) throws(ExportError) -> XLSXSheet {
-        guard let handle, let sheet = workbook_add_worksheet(handle, name) else {
-            throw ExportError("cannot add the sheet '\(name)' to the workbook")
-        }
-        return XLSXSheet(pointer: sheet, name: name)
+  func addSheet(_ name: String) throws(ExportError) -> XLSXSheet {
+    guard let handle, let sheet = workbook_add_worksheet(handle, name) else {
+      throw ExportError("cannot add the sheet '\(name)' to the workbook")
     }
+    return XLSXSheet(pointer: sheet, name: name)
+  }
 
-    /// A new cell format, configured by `configure`.
-    func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void) -> UnsafeMutablePointer<lxw_format>? {
-        guard let handle, let format = workbook_add_format(handle) else { return nil }
-        configure(format)
-        return format
+  /// A new cell format, configured by `configure`.
+  func format(_ configure: (UnsafeMutablePointer<lxw_format>) -> Void)
+    -> UnsafeMutablePointer<lxw_format>?
+  {
+    guard let handle, let format = workbook_add_format(handle) else {
+      return nil
     }
+    configure(format)
+    return format
+  }
 
-    func addChart(_ type: lxw_chart_type) -> UnsafeMutablePointer<lxw_chart>? {
-        guard let handle else { return nil }
-        return workbook_add_chart(handle, UInt8(type.rawValue))
-    }
+  func addChart(_ type: lxw_chart_type) -> UnsafeMutablePointer<lxw_chart>? {
+    guard let handle else { return nil }
+    return workbook_add_chart(handle, UInt8(type.rawValue))
+  }
 
-    func setProperties(title: String, subject: String, created: Date) throws(ExportError) {
-        guard let handle else { return }
-        let texts: [String] = [title, subject, "criteria \(CriteriaVersion.current)"]
-        let strings = texts.map { (text: String) in strdup(text) }
-        defer { strings.forEach { free($0) } }
-        var properties = lxw_doc_properties()
-        properties.title = strings[0]
-        properties.subject = strings[1]
-        properties.comments = strings[2]
-        properties.created = time_t(created.timeIntervalSince1970)
-        try check(workbook_set_properties(handle, &properties), "setting the document properties")
-    }
+  func setProperties(title: String, subject: String, created: Date)
+    throws(ExportError)
+  {
+    guard let handle else { return }
+    let texts: [String] = [
+      title, subject, "criteria \(CriteriaVersion.current)",
+    ]
+    let strings = texts.map { (text: String) in strdup(text) }
+    defer { strings.forEach { free($0) } }
+    var properties = lxw_doc_properties()
+    properties.title = strings[0]
+    properties.subject = strings[1]
+    properties.comments = strings[2]
+    properties.created = time_t(created.timeIntervalSince1970)
+    try check(
+      workbook_set_properties(handle, &properties),
+      "setting the document properties")
+  }
 
-    /// Writes the file; after this the handle is gone.
-    func close() throws(ExportError) {
-        guard let handle else { return }
-        self.handle = nil
-        try check(workbook_close(handle), "writing '\(path)'")
-    }
+  /// Writes the file; after this the handle is gone.
+  func close() throws(ExportError) {
+    guard let handle else { return }
+    self.handle = nil
+    try check(workbook_close(handle), "writing '\(path)'")
+  }
 }
 
 /// Turns a libxlsxwriter return code into an error naming what was being done (built only on failure:
 /// it is called for every cell).
-func check(_ code: lxw_error, _ doing: @autoclosure () -> String) throws(ExportError) {
-    guard code != LXW_NO_ERROR else { return }
-    throw ExportError("libxlsxwriter failed \(doing()): \(String(cString: lxw_strerror(code)))")
+func check(_ code: lxw_error, _ doing: @autoclosure () -> String)
+  throws(ExportError)
+{
+  guard code != LXW_NO_ERROR else { return }
+  throw ExportError(
+    "libxlsxwriter failed \(doing()): \(String(cString: lxw_strerror(code)))")
 }

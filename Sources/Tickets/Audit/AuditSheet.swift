@@ -1,5 +1,6 @@
 import Exporters
 import Foundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -7,286 +8,386 @@ import FoundationXML
 /// A filled audit checklist read back from the workbook (XLSX) or CSV that criteria wrote and testers filled in.
 /// Rows keep their spreadsheet row number (or CSV line) so errors and write-backs point at the right place.
 public struct AuditSheet: Sendable {
-    /// One data row.
-    public struct Row: Sendable, Hashable {
-        /// The spreadsheet row number (XLSX) or the line the record starts on (CSV).
-        public var number: Int
-        public var cells: [String]
+  /// One data row.
+  public struct Row: Sendable, Hashable {
+    /// The spreadsheet row number (XLSX) or the line the record starts on (CSV).
+    public var number: Int
+    public var cells: [String]
 
-        /// The cell in a column, or "" past the end of the row.
-        public subscript(column: Int?) -> String {
-            guard let column, column < cells.count else { return "" }
-            return cells[column]
-        }
+    /// The cell in a column, or "" past the end of the row.
+    public subscript(column: Int?) -> String {
+      guard let column, column < cells.count else { return "" }
+      return cells[column]
     }
+  }
 
-    enum Source: Sendable {
-        case xlsx(part: String)
-        /// Every record as read, blank ones included, so the copy is the file again.
-        case csv(records: [CSVReader.Record], delimiter: UInt8, lineEnding: [UInt8], byteOrderMark: Bool)
+  enum Source: Sendable {
+    case xlsx(part: String)
+    /// Every record as read, blank ones included, so the copy is the file again.
+    case csv(
+      records: [CSVReader.Record], delimiter: UInt8, lineEnding: [UInt8],
+      byteOrderMark: Bool)
+  }
+
+  public let path: String
+  /// The worksheet read (XLSX only).
+  public let sheetName: String?
+  public let header: [String]
+  public let headerRow: Int
+  public let rows: [Row]
+  let source: Source
+
+  /// Where a row is, for messages: `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
+  public func place(_ row: Int) -> String {
+    if let sheetName { return "\(path), sheet '\(sheetName)', row \(row)" }
+    return "\(path):\(row)"
+  }
+
+  /// The index of a column, matched by its header (loosely: `expected_result` finds `Expected result`).
+  public func column(_ column: AuditColumn) -> Int? {
+    header.firstIndex { AuditColumn(userName: $0) == column }
+  }
+
+  /// Reads an `.xlsx` or `.csv` file.
+  public static func read(path: String) throws(TicketError) -> AuditSheet {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw TicketError("\(path): no such file")
     }
-
-    public let path: String
-    /// The worksheet read (XLSX only).
-    public let sheetName: String?
-    public let header: [String]
-    public let headerRow: Int
-    public let rows: [Row]
-    let source: Source
-
-    /// Where a row is, for messages: `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
-    public func place(_ row: Int) -> String {
-        if let sheetName { return "\(path), sheet '\(sheetName)', row \(row)" }
-        return "\(path):\(row)"
+    switch (path as NSString).pathExtension.lowercased() {
+    case "xlsx", "xlsm": return try readXLSX(path: path)
+    case "csv", "txt": return try readCSV(path: path)
+    default:
+      throw TicketError(
+        "\(path): give an audit workbook (.xlsx) or a CSV checklist (.csv)")
     }
+  }
 
-    /// The index of a column, matched by its header (loosely: `expected_result` finds `Expected result`).
-    public func column(_ column: AuditColumn) -> Int? {
-        header.firstIndex { AuditColumn(userName: $0) == column }
+  /// Builds a sheet from a header and rows (the first row after the header is row headerRow + 1).
+  static func table(
+    path: String, sheetName: String?, rows numbered: [(Int, [String])],
+    source: Source
+  ) throws(TicketError) -> AuditSheet {
+    let nonEmpty = numbered.filter {
+      !$0.1.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
-
-    /// Reads an `.xlsx` or `.csv` file.
-    public static func read(path: String) throws(TicketError) -> AuditSheet {
-        guard FileManager.default.fileExists(atPath: path) else { throw TicketError("\(path): no such file") }
-        switch (path as NSString).pathExtension.lowercased() {
-        case "xlsx", "xlsm": return try readXLSX(path: path)
-        case "csv", "txt": return try readCSV(path: path)
-        default: throw TicketError("\(path): give an audit workbook (.xlsx) or a CSV checklist (.csv)")
-        }
+    guard let first = nonEmpty.first else {
+      throw TicketError(
+        "\(sheetName.map { "\(path), sheet '\($0)'" } ?? path): the checklist is empty; expected a header row with a Result column"
+      )
     }
+    let header = first.1.map { $0.trimmingCharacters(in: .whitespaces) }
+    return AuditSheet(
+      path: path, sheetName: sheetName, header: header, headerRow: first.0,
+      rows: nonEmpty.dropFirst().map { Row(number: $0.0, cells: $0.1) },
+      source: source)
+  }
 
-    /// Builds a sheet from a header and rows (the first row after the header is row headerRow + 1).
-    static func table(path: String, sheetName: String?, rows numbered: [(Int, [String])], source: Source) throws(TicketError) -> AuditSheet {
-        let nonEmpty = numbered.filter { !$0.1.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
-        guard let first = nonEmpty.first else {
-            throw TicketError("\(sheetName.map { "\(path), sheet '\($0)'" } ?? path): the checklist is empty; expected a header row with a Result column")
-        }
-        let header = first.1.map { $0.trimmingCharacters(in: .whitespaces) }
-        return AuditSheet(path: path, sheetName: sheetName, header: header, headerRow: first.0,
-                          rows: nonEmpty.dropFirst().map { Row(number: $0.0, cells: $0.1) }, source: source)
+  // MARK: XLSX
+
+  /// The most cells read from one sheet (ten million: far past any audit, well short of running out of memory).
+  static let maximumCells = 10_000_000
+
+  static func readXLSX(path: String) throws(TicketError) -> AuditSheet {
+    let package = try XLSXPackage(path: path)
+    let sheets = try package.sheets()
+    guard
+      let sheet = sheets.first(where: {
+        $0.name.caseInsensitiveCompare("Checklist") == .orderedSame
+      }) ?? sheets.first
+    else {
+      throw TicketError("\(path): the workbook has no worksheets")
     }
-
-    // MARK: XLSX
-
-    /// The most cells read from one sheet (ten million: far past any audit, well short of running out of memory).
-    static let maximumCells = 10_000_000
-
-    static func readXLSX(path: String) throws(TicketError) -> AuditSheet {
-        let package = try XLSXPackage(path: path)
-        let sheets = try package.sheets()
-        guard let sheet = sheets.first(where: { $0.name.caseInsensitiveCompare("Checklist") == .orderedSame }) ?? sheets.first else {
-            throw TicketError("\(path): the workbook has no worksheets")
-        }
-        guard let document = try package.document(sheet.part) else {
-            throw TicketError("\(path): the worksheet '\(sheet.name)' (\(sheet.part)) is missing from the package")
-        }
-        let shared = try package.sharedStrings()
-        var rows: [(Int, [String])] = []
-        var cellCount = 0
-        let place = "\(path), sheet '\(sheet.name)'"
-        let sheetData = XML.children(document.rootElement(), named: "sheetData").first
-        for (index, row) in XML.children(sheetData, named: "row").enumerated() {
-            let number: Int
-            if let text = XML.attribute(row, "r") {
-                guard let value = Int(text), CellReference.rows.contains(value) else {
-                    throw TicketError("\(place): row number '\(text.prefix(20))' is outside Excel's rows 1 to 1,048,576; the workbook is damaged")
-                }
-                number = value
-            } else {
-                number = rows.last.map { $0.0 + 1 } ?? index + 1
-            }
-            var cells: [String] = []
-            for cell in XML.children(row, named: "c") {
-                var column = cells.count
-                if let reference = XML.attribute(cell, "r") {
-                    guard let parsed = CellReference.column(reference) else {
-                        throw TicketError("\(place), row \(number): the cell reference '\(reference.prefix(20))' is outside Excel's "
-                            + "16,384 columns; the workbook is damaged")
-                    }
-                    column = parsed
-                }
-                guard column < CellReference.maximumColumns else {
-                    throw TicketError("\(place), row \(number): more than 16,384 cells in the row; the workbook is damaged")
-                }
-                if column >= cells.count {
-                    cellCount += column - cells.count + 1
-                    guard cellCount <= Self.maximumCells else {
-                        throw TicketError("\(place): more than \(Self.maximumCells) cells; criteria reads audits up to that size")
-                    }
-                    cells += Array(repeating: "", count: column - cells.count + 1)
-                }
-                cells[column] = value(of: cell, shared: shared)
-            }
-            rows.append((number, cells))
-        }
-        return try table(path: path, sheetName: sheet.name, rows: rows, source: .xlsx(part: sheet.part))
+    guard let document = try package.document(sheet.part) else {
+      throw TicketError(
+        "\(path): the worksheet '\(sheet.name)' (\(sheet.part)) is missing from the package"
+      )
     }
-
-    static func value(of cell: XMLElement, shared: [String]) -> String {
-        let raw = XML.children(cell, named: "v").first?.stringValue ?? ""
-        switch XML.attribute(cell, "t") {
-        case "s": return Int(raw).flatMap { shared.indices.contains($0) ? shared[$0] : nil } ?? ""
-        case "inlineStr": return XML.children(cell, named: "is").first.map(XML.richText) ?? ""
-        case "b": return raw == "1" ? "TRUE" : "FALSE"
-        default: return raw
+    let shared = try package.sharedStrings()
+    var rows: [(Int, [String])] = []
+    var cellCount = 0
+    let place = "\(path), sheet '\(sheet.name)'"
+    let sheetData = XML.children(document.rootElement(), named: "sheetData")
+      .first
+    for (index, row) in XML.children(sheetData, named: "row").enumerated() {
+      let number: Int
+      if let text = XML.attribute(row, "r") {
+        guard let value = Int(text), CellReference.rows.contains(value) else {
+          throw TicketError(
+            "\(place): row number '\(text.prefix(20))' is outside Excel's rows 1 to 1,048,576; the workbook is damaged"
+          )
         }
+        number = value
+      } else {
+        number = rows.last.map { $0.0 + 1 } ?? index + 1
+      }
+      var cells: [String] = []
+      for cell in XML.children(row, named: "c") {
+        var column = cells.count
+        if let reference = XML.attribute(cell, "r") {
+          guard let parsed = CellReference.column(reference) else {
+            throw TicketError(
+              "\(place), row \(number): the cell reference '\(reference.prefix(20))' is outside Excel's "
+                + "16,384 columns; the workbook is damaged")
+          }
+          column = parsed
+        }
+        guard column < CellReference.maximumColumns else {
+          throw TicketError(
+            "\(place), row \(number): more than 16,384 cells in the row; the workbook is damaged"
+          )
+        }
+        if column >= cells.count {
+          cellCount += column - cells.count + 1
+          guard cellCount <= Self.maximumCells else {
+            throw TicketError(
+              "\(place): more than \(Self.maximumCells) cells; criteria reads audits up to that size"
+            )
+          }
+          cells += Array(repeating: "", count: column - cells.count + 1)
+        }
+        cells[column] = value(of: cell, shared: shared)
+      }
+      rows.append((number, cells))
     }
+    return try table(
+      path: path, sheetName: sheet.name, rows: rows,
+      source: .xlsx(part: sheet.part))
+  }
 
-    // MARK: CSV
-
-    static func readCSV(path: String) throws(TicketError) -> AuditSheet {
-        guard let data = FileManager.default.contents(atPath: path) else { throw TicketError("\(path): cannot be read") }
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(4096).contains(0) {
-            throw TicketError("\(path): the file is UTF-16 or binary, not UTF-8 text; save it as \"CSV UTF-8\" and try again")
-        }
-        if String(validating: bytes, as: UTF8.self) == nil {
-            let line = Self.firstInvalidUTF8Line(bytes) + 1
-            throw TicketError("\(path):\(line): the file is not UTF-8 text (another encoding, such as Windows-1252?); "
-                + "save it as \"CSV UTF-8\" so no tester's text is lost")
-        }
-        let delimiter = guessDelimiter(bytes)
-        let records: [CSVReader.Record]
-        do { records = try CSVReader(delimiter: delimiter).records(bytes) } catch { throw TicketError("\(path): \(error.message)") }
-        let crlf = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true
-        return try table(path: path, sheetName: nil, rows: records.map { ($0.line, $0.fields) },
-                         source: .csv(records: records, delimiter: delimiter, lineEnding: crlf ? [0x0D, 0x0A] : [0x0A],
-                                      byteOrderMark: CSVReader.hasByteOrderMark(bytes)))
+  static func value(of cell: XMLElement, shared: [String]) -> String {
+    let raw = XML.children(cell, named: "v").first?.stringValue ?? ""
+    switch XML.attribute(cell, "t") {
+    case "s":
+      return Int(raw).flatMap { shared.indices.contains($0) ? shared[$0] : nil }
+        ?? ""
+    case "inlineStr":
+      return XML.children(cell, named: "is").first.map(XML.richText) ?? ""
+    case "b": return raw == "1" ? "TRUE" : "FALSE"
+    default: return raw
     }
+  }
 
-    /// The zero-based line of the first byte sequence that is not UTF-8.
-    static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
-        var line = 0
-        var start = 0
-        for (index, byte) in bytes.enumerated() where byte == 0x0A {
-            if String(validating: bytes[start...index], as: UTF8.self) == nil { return line }
-            line += 1
-            start = index + 1
-        }
+  // MARK: CSV
+
+  static func readCSV(path: String) throws(TicketError) -> AuditSheet {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw TicketError("\(path): cannot be read")
+    }
+    let bytes = [UInt8](data)
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+      || bytes.prefix(4096).contains(0)
+    {
+      throw TicketError(
+        "\(path): the file is UTF-16 or binary, not UTF-8 text; save it as \"CSV UTF-8\" and try again"
+      )
+    }
+    if String(validating: bytes, as: UTF8.self) == nil {
+      let line = Self.firstInvalidUTF8Line(bytes) + 1
+      throw TicketError(
+        "\(path):\(line): the file is not UTF-8 text (another encoding, such as Windows-1252?); "
+          + "save it as \"CSV UTF-8\" so no tester's text is lost")
+    }
+    let delimiter = guessDelimiter(bytes)
+    let records: [CSVReader.Record]
+    do { records = try CSVReader(delimiter: delimiter).records(bytes) } catch {
+      throw TicketError("\(path): \(error.message)")
+    }
+    let crlf =
+      bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true
+    return try table(
+      path: path, sheetName: nil, rows: records.map { ($0.line, $0.fields) },
+      source: .csv(
+        records: records, delimiter: delimiter,
+        lineEnding: crlf ? [0x0D, 0x0A] : [0x0A],
+        byteOrderMark: CSVReader.hasByteOrderMark(bytes)))
+  }
+
+  /// The zero-based line of the first byte sequence that is not UTF-8.
+  static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
+    var line = 0
+    var start = 0
+    for (index, byte) in bytes.enumerated() where byte == 0x0A {
+      if String(validating: bytes[start...index], as: UTF8.self) == nil {
         return line
+      }
+      line += 1
+      start = index + 1
     }
+    return line
+  }
 
-    /// Comma, semicolon or tab: whichever the first line (outside quotes) has most of.
-    static func guessDelimiter(_ bytes: [UInt8]) -> UInt8 {
-        var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0]
-        var quoted = false
-        for byte in bytes {
-            if byte == 0x22 { quoted.toggle() }
-            if !quoted && (byte == 0x0A || byte == 0x0D) { break }
-            if !quoted, counts[byte] != nil { counts[byte]! += 1 }
-        }
-        let best = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key != UInt8(ascii: ",")) }
-        return best.map { $0.value > 0 ? $0.key : UInt8(ascii: ",") } ?? UInt8(ascii: ",")
+  /// Comma, semicolon or tab: whichever the first line (outside quotes) has most of.
+  static func guessDelimiter(_ bytes: [UInt8]) -> UInt8 {
+    var counts: [UInt8: Int] = [
+      UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0,
+    ]
+    var quoted = false
+    for byte in bytes {
+      if byte == 0x22 { quoted.toggle() }
+      if !quoted && (byte == 0x0A || byte == 0x0D) { break }
+      if !quoted, counts[byte] != nil { counts[byte]! += 1 }
     }
-
-    // MARK: Writing the copy
-
-    /// The file's bytes (CSV) or a writer (XLSX) for a copy with `keys` (row number → ticket key) in the
-    /// Ticket column; a Ticket column is added after the last one when the sheet has none.
-    public func copy(withTickets keys: [Int: String]) throws(TicketError) -> ExportArtifact {
-        let ticketColumn = column(.ticket) ?? header.count
-        switch source {
-        case .csv(let records, let delimiter, let lineEnding, let byteOrderMark):
-            // The testers' own text goes back exactly as it was: no formula guard on a copy. The keys are the
-            // tracker's text, not theirs, and a spreadsheet must never run one: those are guarded.
-            let writer = CSVWriter(delimiter: delimiter, lineEnding: lineEnding, byteOrderMark: byteOrderMark, formulaGuard: false)
-            var bytes = writer.start()
-            for record in records {
-                var fields = record.fields
-                let value = record.line == headerRow
-                    ? (ticketColumn < header.count ? header[ticketColumn] : "Ticket") : keys[record.line].map(FormulaGuard.neutralise)
-                if ticketColumn >= fields.count, value != nil || column(.ticket) == nil {
-                    fields += Array(repeating: "", count: ticketColumn - fields.count + 1)
-                }
-                if let value, ticketColumn < fields.count { fields[ticketColumn] = value }
-                writer.append(fields, to: &bytes)
-            }
-            return .file(Data(bytes))
-        case .xlsx(let part):
-            let package = try XLSXPackage(path: path)
-            guard let document = try package.document(part) else { throw TicketError("\(path): \(part) is missing") }
-            var cells = keys
-            if column(.ticket) == nil { cells[headerRow] = "Ticket" }
-            try Self.setCells(in: document, column: ticketColumn, values: cells)
-            let data = document.xmlData(options: [.nodeCompactEmptyElement])
-            let source = path
-            return .writtenByLibrary { target throws(ExportError) in
-                do { try XLSXPackage(path: source).writeCopy(to: target, replacing: [part: data]) } catch { throw ExportError("\(error)") }
-            }
-        }
+    let best = counts.max {
+      $0.value < $1.value
+        || ($0.value == $1.value && $0.key != UInt8(ascii: ","))
     }
+    return best.map { $0.value > 0 ? $0.key : UInt8(ascii: ",") }
+      ?? UInt8(ascii: ",")
+  }
 
-    /// Puts inline strings into one column of a worksheet's rows, keeping each cell's style.
-    static func setCells(in document: XMLDocument, column: Int, values: [Int: String]) throws(TicketError) {
-        guard let sheetData = XML.children(document.rootElement(), named: "sheetData").first else {
-            throw TicketError("the worksheet has no sheetData")
+  // MARK: Writing the copy
+
+  /// The file's bytes (CSV) or a writer (XLSX) for a copy with `keys` (row number → ticket key) in the
+  /// Ticket column; a Ticket column is added after the last one when the sheet has none.
+  public func copy(withTickets keys: [Int: String]) throws(TicketError)
+    -> ExportArtifact
+  {
+    let ticketColumn = column(.ticket) ?? header.count
+    switch source {
+    case .csv(let records, let delimiter, let lineEnding, let byteOrderMark):
+      // The testers' own text goes back exactly as it was: no formula guard on a copy. The keys are the
+      // tracker's text, not theirs, and a spreadsheet must never run one: those are guarded.
+      let writer = CSVWriter(
+        delimiter: delimiter, lineEnding: lineEnding,
+        byteOrderMark: byteOrderMark, formulaGuard: false)
+      var bytes = writer.start()
+      for record in records {
+        var fields = record.fields
+        let value =
+          record.line == headerRow
+          ? (ticketColumn < header.count ? header[ticketColumn] : "Ticket")
+          : keys[record.line].map(FormulaGuard.neutralise)
+        if ticketColumn >= fields.count, value != nil || column(.ticket) == nil
+        {
+          fields += Array(repeating: "", count: ticketColumn - fields.count + 1)
         }
-        let letters = CellReference.letters(column)
-        var widest = column
-        for row in XML.children(sheetData, named: "row") {
-            guard let number = XML.attribute(row, "r").flatMap(Int.init), let value = values[number] else { continue }
-            let reference = "\(letters)\(number)"
-            let cells = XML.children(row, named: "c")
-            let cell: XMLElement
-            if let existing = cells.first(where: { XML.attribute($0, "r") == reference }) {
-                cell = existing
-                cell.setChildren(nil)
-            } else {
-                cell = XMLElement(name: "c")
-                cell.addAttribute(XMLNode.attribute(withName: "r", stringValue: reference) as! XMLNode)
-                let after = cells.firstIndex { (XML.attribute($0, "r").flatMap(CellReference.column) ?? 0) > column }
-                if let after { row.insertChild(cell, at: cells[after].index) } else { row.addChild(cell) }
-                // `spans` is only a hint of the row's first and last column; drop it rather than let it lie.
-                row.removeAttribute(forName: "spans")
-            }
-            cell.removeAttribute(forName: "t")
-            cell.addAttribute(XMLNode.attribute(withName: "t", stringValue: "inlineStr") as! XMLNode)
-            let inline = XMLElement(name: "is")
-            inline.addChild(XMLElement(name: "t", stringValue: value))
-            cell.addChild(inline)
-            widest = max(widest, (XML.children(row, named: "c").compactMap { XML.attribute($0, "r").flatMap(CellReference.column) }.max() ?? 0))
+        if let value, ticketColumn < fields.count {
+          fields[ticketColumn] = value
         }
-        if let dimension = XML.children(document.rootElement(), named: "dimension").first,
-           let reference = XML.attribute(dimension, "ref"), let colon = reference.firstIndex(of: ":") {
-            let end = reference[reference.index(after: colon)...]
-            let lastRow = end.drop { $0.isLetter }
-            let lastColumn = CellReference.column(String(end)) ?? 0
-            if column > lastColumn {
-                dimension.removeAttribute(forName: "ref")
-                dimension.addAttribute(XMLNode.attribute(withName: "ref", stringValue: reference[...colon] + CellReference.letters(widest) + lastRow) as! XMLNode)
-            }
-        }
+        writer.append(fields, to: &bytes)
+      }
+      return .file(Data(bytes))
+    case .xlsx(let part):
+      let package = try XLSXPackage(path: path)
+      guard let document = try package.document(part) else {
+        throw TicketError("\(path): \(part) is missing")
+      }
+      var cells = keys
+      if column(.ticket) == nil { cells[headerRow] = "Ticket" }
+      try Self.setCells(in: document, column: ticketColumn, values: cells)
+      let data = document.xmlData(options: [.nodeCompactEmptyElement])
+      let source = path
+      return .writtenByLibrary { target throws(ExportError) in
+        do {
+          try XLSXPackage(path: source).writeCopy(
+            to: target, replacing: [part: data])
+        } catch { throw ExportError("\(error)") }
+      }
     }
+  }
+
+  /// Puts inline strings into one column of a worksheet's rows, keeping each cell's style.
+  static func setCells(
+    in document: XMLDocument, column: Int, values: [Int: String]
+  ) throws(TicketError) {
+    guard
+      let sheetData = XML.children(document.rootElement(), named: "sheetData")
+        .first
+    else {
+      throw TicketError("the worksheet has no sheetData")
+    }
+    let letters = CellReference.letters(column)
+    var widest = column
+    for row in XML.children(sheetData, named: "row") {
+      guard let number = XML.attribute(row, "r").flatMap(Int.init),
+        let value = values[number]
+      else { continue }
+      let reference = "\(letters)\(number)"
+      let cells = XML.children(row, named: "c")
+      let cell: XMLElement
+      if let existing = cells.first(where: {
+        XML.attribute($0, "r") == reference
+      }) {
+        cell = existing
+        cell.setChildren(nil)
+      } else {
+        cell = XMLElement(name: "c")
+        cell.addAttribute(
+          XMLNode.attribute(withName: "r", stringValue: reference) as! XMLNode)
+        let after = cells.firstIndex {
+          (XML.attribute($0, "r").flatMap(CellReference.column) ?? 0) > column
+        }
+        if let after {
+          row.insertChild(cell, at: cells[after].index)
+        } else {
+          row.addChild(cell)
+        }
+        // `spans` is only a hint of the row's first and last column; drop it rather than let it lie.
+        row.removeAttribute(forName: "spans")
+      }
+      cell.removeAttribute(forName: "t")
+      cell.addAttribute(
+        XMLNode.attribute(withName: "t", stringValue: "inlineStr") as! XMLNode)
+      let inline = XMLElement(name: "is")
+      inline.addChild(XMLElement(name: "t", stringValue: value))
+      cell.addChild(inline)
+      widest = max(
+        widest,
+        (XML.children(row, named: "c").compactMap {
+          XML.attribute($0, "r").flatMap(CellReference.column)
+        }.max() ?? 0))
+    }
+    if let dimension = XML.children(document.rootElement(), named: "dimension")
+      .first,
+      let reference = XML.attribute(dimension, "ref"),
+      let colon = reference.firstIndex(of: ":")
+    {
+      let end = reference[reference.index(after: colon)...]
+      let lastRow = end.drop { $0.isLetter }
+      let lastColumn = CellReference.column(String(end)) ?? 0
+      if column > lastColumn {
+        dimension.removeAttribute(forName: "ref")
+        dimension.addAttribute(
+          XMLNode.attribute(
+            withName: "ref",
+            stringValue: reference[...colon] + CellReference.letters(widest)
+              + lastRow) as! XMLNode)
+      }
+    }
+  }
 }
 
 /// A1-style references.
 enum CellReference {
-    /// Excel's limits: columns A to XFD, rows 1 to 1,048,576.
-    static let maximumColumns = 16_384
-    static let rows = 1...1_048_576
+  /// Excel's limits: columns A to XFD, rows 1 to 1,048,576.
+  static let maximumColumns = 16_384
+  static let rows = 1...1_048_576
 
-    /// The zero-based column of `L12` (11), or nil when there are no letters or they pass XFD.
-    static func column(_ reference: String) -> Int? {
-        var column = 0
-        var letters = 0
-        for scalar in reference.unicodeScalars {
-            guard scalar.value >= 65 && scalar.value <= 90 || scalar.value >= 97 && scalar.value <= 122 else { break }
-            letters += 1
-            guard letters <= 3 else { return nil }
-            column = column * 26 + Int((scalar.value & ~0x20) - 64)
-        }
-        return letters == 0 || column > maximumColumns ? nil : column - 1
+  /// The zero-based column of `L12` (11), or nil when there are no letters or they pass XFD.
+  static func column(_ reference: String) -> Int? {
+    var column = 0
+    var letters = 0
+    for scalar in reference.unicodeScalars {
+      guard
+        scalar.value >= 65 && scalar.value <= 90
+          || scalar.value >= 97 && scalar.value <= 122
+      else { break }
+      letters += 1
+      guard letters <= 3 else { return nil }
+      column = column * 26 + Int((scalar.value & ~0x20) - 64)
     }
+    return letters == 0 || column > maximumColumns ? nil : column - 1
+  }
 
-    /// The letters of a zero-based column: 0 → A, 26 → AA.
-    static func letters(_ column: Int) -> String {
-        var n = column + 1
-        var letters = ""
-        while n > 0 {
-            let remainder = (n - 1) % 26
-            letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
-            n = (n - 1) / 26
-        }
-        return letters
+  /// The letters of a zero-based column: 0 → A, 26 → AA.
+  static func letters(_ column: Int) -> String {
+    var n = column + 1
+    var letters = ""
+    while n > 0 {
+      let remainder = (n - 1) % 26
+      letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
+      n = (n - 1) / 26
     }
+    return letters
+  }
 }

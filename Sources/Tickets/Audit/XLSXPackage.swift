@@ -1,158 +1,204 @@
 import Foundation
+import ZIPFoundation
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import ZIPFoundation
 
 /// An XLSX file read as what it is: a zip of XML parts. Finds a worksheet through the workbook and its
 /// relationships, resolves shared strings, and can write a copy with some cells of that sheet replaced.
 struct XLSXPackage {
-    /// The largest part inflated (a worksheet of about a million cells); a zip bomb stops here.
-    static let maximumPartSize = 128 << 20
-    /// The most parts a workbook may hold.
-    static let maximumEntries = 10_000
+  /// The largest part inflated (a worksheet of about a million cells); a zip bomb stops here.
+  static let maximumPartSize = 128 << 20
+  /// The most parts a workbook may hold.
+  static let maximumEntries = 10_000
 
-    let path: String
-    private let archive: Archive
+  let path: String
+  private let archive: Archive
 
-    init(path: String) throws(TicketError) {
-        self.path = path
-        do {
-            archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
-        } catch {
-            throw TicketError("\(path): not a readable XLSX workbook (it is not a zip archive: \(error))")
-        }
-        var names = Set<String>()
-        var count = 0
-        for entry in archive {
-            count += 1
-            guard count <= Self.maximumEntries else {
-                throw TicketError("\(path): the workbook holds more than \(Self.maximumEntries) parts; not an audit workbook")
-            }
-            guard names.insert(entry.path.lowercased()).inserted else {
-                throw TicketError("\(path): the workbook holds two parts named '\(entry.path)'; it is damaged or was tampered with")
-            }
-        }
+  init(path: String) throws(TicketError) {
+    self.path = path
+    do {
+      archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+    } catch {
+      throw TicketError(
+        "\(path): not a readable XLSX workbook (it is not a zip archive: \(error))"
+      )
     }
-
-    /// The bytes of one part, or nil when the package has no such part. Inflation stops past
-    /// `maximumPartSize`; a damaged entry (bad CRC, truncated data) is an error, never a partial read.
-    func part(_ name: String) throws(TicketError) -> Data? {
-        guard let entry = archive[name] else { return nil }
-        return try bytes(of: entry)
+    var names = Set<String>()
+    var count = 0
+    for entry in archive {
+      count += 1
+      guard count <= Self.maximumEntries else {
+        throw TicketError(
+          "\(path): the workbook holds more than \(Self.maximumEntries) parts; not an audit workbook"
+        )
+      }
+      guard names.insert(entry.path.lowercased()).inserted else {
+        throw TicketError(
+          "\(path): the workbook holds two parts named '\(entry.path)'; it is damaged or was tampered with"
+        )
+      }
     }
+  }
 
-    private struct TooLarge: Error {}
+  /// The bytes of one part, or nil when the package has no such part. Inflation stops past
+  /// `maximumPartSize`; a damaged entry (bad CRC, truncated data) is an error, never a partial read.
+  func part(_ name: String) throws(TicketError) -> Data? {
+    guard let entry = archive[name] else { return nil }
+    return try bytes(of: entry)
+  }
 
-    private func bytes(of entry: Entry) throws(TicketError) -> Data {
-        var data = Data()
-        let limit = Self.maximumPartSize
-        do {
-            // ZIPFoundation computes the checksum of what it inflated but leaves the comparison to us.
-            let checksum = try archive.extract(entry) { chunk in
-                guard data.count + chunk.count <= limit else { throw TooLarge() }
-                data.append(chunk)
-            }
-            guard checksum == entry.checksum else { throw Archive.ArchiveError.invalidCRC32 }
-        } catch is TooLarge {
-            throw TicketError("\(path): the part \(entry.path) inflates past \(limit >> 20) MiB; criteria does not read it (a zip bomb, or not an audit workbook)")
-        } catch Archive.ArchiveError.invalidCRC32 {
-            throw TicketError("\(path): the part \(entry.path) is damaged (its checksum does not match); nothing was read")
-        } catch {
-            throw TicketError("\(path): the part \(entry.path) cannot be read (\(error)); the workbook may be damaged")
+  private struct TooLarge: Error {}
+
+  private func bytes(of entry: Entry) throws(TicketError) -> Data {
+    var data = Data()
+    let limit = Self.maximumPartSize
+    do {
+      // ZIPFoundation computes the checksum of what it inflated but leaves the comparison to us.
+      let checksum = try archive.extract(entry) { chunk in
+        guard data.count + chunk.count <= limit else { throw TooLarge() }
+        data.append(chunk)
+      }
+      guard checksum == entry.checksum else {
+        throw Archive.ArchiveError.invalidCRC32
+      }
+    } catch is TooLarge {
+      throw TicketError(
+        "\(path): the part \(entry.path) inflates past \(limit >> 20) MiB; criteria does not read it (a zip bomb, or not an audit workbook)"
+      )
+    } catch Archive.ArchiveError.invalidCRC32 {
+      throw TicketError(
+        "\(path): the part \(entry.path) is damaged (its checksum does not match); nothing was read"
+      )
+    } catch {
+      throw TicketError(
+        "\(path): the part \(entry.path) cannot be read (\(error)); the workbook may be damaged"
+      )
+    }
+    return data
+  }
+
+  func document(_ name: String) throws(TicketError) -> XMLDocument? {
+    guard let data = try part(name) else { return nil }
+    try SafeXML.check(data, file: path, part: name)
+    do {
+      return try XMLDocument(
+        data: data, options: [.nodePreserveAll, .nodeLoadExternalEntitiesNever])
+    } catch {
+      throw TicketError(
+        "\(path): the part \(name) is not well-formed XML (\(error))")
+    }
+  }
+
+  /// The worksheets in workbook order: name and part path.
+  func sheets() throws(TicketError) -> [(name: String, part: String)] {
+    guard let workbook = try document("xl/workbook.xml") else {
+      throw TicketError(
+        "\(path): no xl/workbook.xml; is this an XLSX workbook?")
+    }
+    let relationships = try document("xl/_rels/workbook.xml.rels")
+    var targets: [String: String] = [:]
+    for relationship in XML.elements(
+      relationships?.rootElement(), named: "Relationship")
+    {
+      if let id = XML.attribute(relationship, "Id"),
+        let target = XML.attribute(relationship, "Target")
+      {
+        targets[id] =
+          target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
+      }
+    }
+    return XML.elements(workbook.rootElement(), named: "sheet").compactMap {
+      sheet in
+      guard let name = XML.attribute(sheet, "name"),
+        let id = XML.attribute(sheet, "id"), let part = targets[id]
+      else { return nil }
+      return (name, part)
+    }
+  }
+
+  /// The shared string table (each `si` as its plain text; phonetic runs left out).
+  func sharedStrings() throws(TicketError) -> [String] {
+    guard let document = try document("xl/sharedStrings.xml") else { return [] }
+    return XML.children(document.rootElement(), named: "si").map(XML.richText)
+  }
+
+  /// Writes a copy of the package to `target`, with `replacements` (part name → new bytes) swapped in.
+  func writeCopy(to target: String, replacing replacements: [String: Data])
+    throws(TicketError)
+  {
+    do {
+      let copy = try Archive(
+        url: URL(fileURLWithPath: target), accessMode: .create)
+      for entry in archive {
+        let data: Data
+        if let replacement = replacements[entry.path] {
+          data = replacement
+        } else {
+          data = try bytes(of: entry)
         }
-        return data
-    }
-
-    func document(_ name: String) throws(TicketError) -> XMLDocument? {
-        guard let data = try part(name) else { return nil }
-        try SafeXML.check(data, file: path, part: name)
-        do {
-            return try XMLDocument(data: data, options: [.nodePreserveAll, .nodeLoadExternalEntitiesNever])
-        } catch {
-            throw TicketError("\(path): the part \(name) is not well-formed XML (\(error))")
+        try copy.addEntry(
+          with: entry.path, type: entry.type,
+          uncompressedSize: Int64(data.count),
+          compressionMethod: .deflate
+        ) { position, size in
+          data.subdata(in: Int(position)..<Int(position) + size)
         }
+      }
+    } catch {
+      throw TicketError("cannot write the workbook copy \(target): \(error)")
     }
-
-    /// The worksheets in workbook order: name and part path.
-    func sheets() throws(TicketError) -> [(name: String, part: String)] {
-        guard let workbook = try document("xl/workbook.xml") else { throw TicketError("\(path): no xl/workbook.xml; is this an XLSX workbook?") }
-        let relationships = try document("xl/_rels/workbook.xml.rels")
-        var targets: [String: String] = [:]
-        for relationship in XML.elements(relationships?.rootElement(), named: "Relationship") {
-            if let id = XML.attribute(relationship, "Id"), let target = XML.attribute(relationship, "Target") {
-                targets[id] = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
-            }
-        }
-        return XML.elements(workbook.rootElement(), named: "sheet").compactMap { sheet in
-            guard let name = XML.attribute(sheet, "name"), let id = XML.attribute(sheet, "id"), let part = targets[id] else { return nil }
-            return (name, part)
-        }
-    }
-
-    /// The shared string table (each `si` as its plain text; phonetic runs left out).
-    func sharedStrings() throws(TicketError) -> [String] {
-        guard let document = try document("xl/sharedStrings.xml") else { return [] }
-        return XML.children(document.rootElement(), named: "si").map(XML.richText)
-    }
-
-    /// Writes a copy of the package to `target`, with `replacements` (part name → new bytes) swapped in.
-    func writeCopy(to target: String, replacing replacements: [String: Data]) throws(TicketError) {
-        do {
-            let copy = try Archive(url: URL(fileURLWithPath: target), accessMode: .create)
-            for entry in archive {
-                let data: Data
-                if let replacement = replacements[entry.path] {
-                    data = replacement
-                } else {
-                    data = try bytes(of: entry)
-                }
-                try copy.addEntry(with: entry.path, type: entry.type, uncompressedSize: Int64(data.count),
-                                  compressionMethod: .deflate) { position, size in
-                    data.subdata(in: Int(position)..<Int(position) + size)
-                }
-            }
-        } catch {
-            throw TicketError("cannot write the workbook copy \(target): \(error)")
-        }
-    }
+  }
 }
 
 /// Namespace-agnostic helpers over Foundation's XML tree (SpreadsheetML uses a default namespace, and
 /// producers differ in prefixes, so elements are matched by local name).
 enum XML {
-    static func localName(_ node: XMLNode) -> String { node.localName ?? node.name ?? "" }
+  static func localName(_ node: XMLNode) -> String {
+    node.localName ?? node.name ?? ""
+  }
 
-    static func children(_ element: XMLElement?, named name: String) -> [XMLElement] {
-        (element?.children ?? []).compactMap { $0 as? XMLElement }.filter { localName($0) == name }
+  static func children(_ element: XMLElement?, named name: String)
+    -> [XMLElement]
+  {
+    (element?.children ?? []).compactMap { $0 as? XMLElement }.filter {
+      localName($0) == name
     }
+  }
 
-    /// Descendants with this local name, in document order.
-    static func elements(_ element: XMLElement?, named name: String) -> [XMLElement] {
-        guard let element else { return [] }
-        var found: [XMLElement] = []
-        for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
-            if localName(child) == name { found.append(child) }
-            found += elements(child, named: name)
-        }
-        return found
+  /// Descendants with this local name, in document order.
+  static func elements(_ element: XMLElement?, named name: String)
+    -> [XMLElement]
+  {
+    guard let element else { return [] }
+    var found: [XMLElement] = []
+    for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
+      if localName(child) == name { found.append(child) }
+      found += elements(child, named: name)
     }
+    return found
+  }
 
-    /// An attribute by local name (`r:id` is found as `id`).
-    static func attribute(_ element: XMLElement, _ name: String) -> String? {
-        (element.attributes ?? []).first { localName($0) == name || $0.name == name }?.stringValue
-    }
+  /// An attribute by local name (`r:id` is found as `id`).
+  static func attribute(_ element: XMLElement, _ name: String) -> String? {
+    (element.attributes ?? []).first {
+      localName($0) == name || $0.name == name
+    }?.stringValue
+  }
 
-    /// The text of a rich string (`si` or `is`): its `t` elements, not the phonetic (`rPh`) ones.
-    static func richText(_ element: XMLElement) -> String {
-        var text = ""
-        for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
-            switch localName(child) {
-            case "t": text += child.stringValue ?? ""
-            case "r": text += children(child, named: "t").map { $0.stringValue ?? "" }.joined()
-            default: break
-            }
-        }
-        return text
+  /// The text of a rich string (`si` or `is`): its `t` elements, not the phonetic (`rPh`) ones.
+  static func richText(_ element: XMLElement) -> String {
+    var text = ""
+    for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
+      switch localName(child) {
+      case "t": text += child.stringValue ?? ""
+      case "r":
+        text += children(child, named: "t").map { $0.stringValue ?? "" }
+          .joined()
+      default: break
+      }
     }
+    return text
+  }
 }

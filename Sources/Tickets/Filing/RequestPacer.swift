@@ -3,43 +3,61 @@ import Foundation
 /// Keeps requests within a tracker's limits: a minimum gap, a per-minute and a per-hour budget, and
 /// server-imposed pauses (Retry-After, rate-limit resets).
 public final class RequestPacer {
-    let pacing: Pacing
-    private var sent: [Double] = []
-    private var notBefore: Double = 0
-    let clock: () -> Double
-    let sleeper: (Double) -> Void
-    /// Says on stderr when a wait is long enough for a person to wonder (nil: silent, as in tests).
-    public var notice: ((String) -> Void)?
+  let pacing: Pacing
+  private var sent: [Double] = []
+  private var notBefore: Double = 0
+  let clock: () -> Double
+  let sleeper: (Double) -> Void
+  /// Says on stderr when a wait is long enough for a person to wonder (nil: silent, as in tests).
+  public var notice: ((String) -> Void)?
 
-    /// Creates a pacer; tests may pass a fake clock and sleep.
-    public init(pacing: Pacing, clock: @escaping () -> Double = { Date().timeIntervalSince1970 },
-                sleep: @escaping (Double) -> Void = { if $0 > 0 { Thread.sleep(forTimeInterval: $0) } }) {
-        self.pacing = pacing
-        self.clock = clock
-        self.sleeper = sleep
+  /// Creates a pacer; tests may pass a fake clock and sleep.
+  public init(
+    pacing: Pacing,
+    clock: @escaping () -> Double = { Date().timeIntervalSince1970 },
+    sleep: @escaping (Double) -> Void = {
+      if $0 > 0 { Thread.sleep(forTimeInterval: $0) }
     }
+  ) {
+    self.pacing = pacing
+    self.clock = clock
+    self.sleeper = sleep
+  }
 
-    /// Waits until a request may be sent, then records it.
-    public func waitForTurn() {
-        var now = clock()
-        var wait = max(0, notBefore - now)
-        if let last = sent.last { wait = max(wait, last + pacing.minimumInterval - now) }
-        if pacing.perMinute > 0 { wait = max(wait, windowWait(now: now, window: 60, limit: pacing.perMinute)) }
-        if pacing.perHour > 0 { wait = max(wait, windowWait(now: now, window: 3600, limit: pacing.perHour)) }
-        if wait >= 5, let notice {
-            notice("waiting \(Int(wait.rounded(.up))) s (until \(TicketFiler.clockTime(now + wait))) to stay within the tracker's rate limits")
-        }
-        if wait > 0 { sleeper(wait); now = clock() }
-        sent.append(now)
-        sent.removeAll { $0 < now - 3600 }
+  /// Waits until a request may be sent, then records it.
+  public func waitForTurn() {
+    var now = clock()
+    var wait = max(0, notBefore - now)
+    if let last = sent.last {
+      wait = max(wait, last + pacing.minimumInterval - now)
     }
-
-    private func windowWait(now: Double, window: Double, limit: Int) -> Double {
-        let recent = sent.filter { $0 > now - window }
-        guard recent.count >= limit, let oldest = recent.first else { return 0 }
-        return oldest + window - now
+    if pacing.perMinute > 0 {
+      wait = max(
+        wait, windowWait(now: now, window: 60, limit: pacing.perMinute))
     }
+    if pacing.perHour > 0 {
+      wait = max(
+        wait, windowWait(now: now, window: 3600, limit: pacing.perHour))
+    }
+    if wait >= 5, let notice {
+      notice(
+        "waiting \(Int(wait.rounded(.up))) s (until \(TicketFiler.clockTime(now + wait))) to stay within the tracker's rate limits"
+      )
+    }
+    if wait > 0 {
+      sleeper(wait)
+      now = clock()
+    }
+    sent.append(now)
+    sent.removeAll { $0 < now - 3600 }
+  }
 
-    /// The server asked for a pause (until `until`, seconds since 1970).
-    public func pause(until: Double) { notBefore = max(notBefore, until) }
+  private func windowWait(now: Double, window: Double, limit: Int) -> Double {
+    let recent = sent.filter { $0 > now - window }
+    guard recent.count >= limit, let oldest = recent.first else { return 0 }
+    return oldest + window - now
+  }
+
+  /// The server asked for a pause (until `until`, seconds since 1970).
+  public func pause(until: Double) { notBefore = max(notBefore, until) }
 }

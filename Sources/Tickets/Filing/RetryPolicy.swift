@@ -2,38 +2,44 @@ import Foundation
 
 /// When and how long to wait before trying a request again.
 public struct RetryPolicy: Sendable {
-    public var maxAttempts: Int
-    public var base: Double
-    public var cap: Double
+  public var maxAttempts: Int
+  public var base: Double
+  public var cap: Double
 
-    /// Creates a policy.
-    public init(maxAttempts: Int, base: Double, cap: Double = 60) {
-        self.maxAttempts = maxAttempts
-        self.base = base
-        self.cap = cap
-    }
+  /// Creates a policy.
+  public init(maxAttempts: Int, base: Double, cap: Double = 60) {
+    self.maxAttempts = maxAttempts
+    self.base = base
+    self.cap = cap
+  }
 
-    /// Exponential backoff with full jitter: a random wait up to base × 2^(attempt−1), capped.
-    public func backoff(attempt: Int) -> Double {
-        let ceiling = min(cap, base * pow(2, Double(attempt - 1)))
-        return Double.random(in: (ceiling / 2)...max(ceiling / 2, ceiling))
-    }
+  /// Exponential backoff with full jitter: a random wait up to base × 2^(attempt−1), capped.
+  public func backoff(attempt: Int) -> Double {
+    let ceiling = min(cap, base * pow(2, Double(attempt - 1)))
+    return Double.random(in: (ceiling / 2)...max(ceiling / 2, ceiling))
+  }
 
-    /// The pause a response asks for, in seconds from `now`: Retry-After (seconds or an HTTP date), or the
-    /// rate-limit reset when no requests remain (GitHub's x-ratelimit-*), or nil.
-    public static func serverPause(_ response: HTTPResponse, now: Double) -> Double? {
-        if let retryAfter = response.headers["retry-after"] {
-            if let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)) {
-                return seconds.isNaN ? .infinity : max(0, seconds)  // "nan" asks for nothing sensible: treat as unbounded
-            }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-            if let date = formatter.date(from: retryAfter) { return max(0, date.timeIntervalSince1970 - now) }
-        }
-        if response.headers["x-ratelimit-remaining"] == "0", let reset = response.headers["x-ratelimit-reset"].flatMap(Double.init) {
-            return max(0, reset - now)
-        }
-        return nil
+  /// The pause a response asks for, in seconds from `now`: Retry-After (seconds or an HTTP date), or the
+  /// rate-limit reset when no requests remain (GitHub's x-ratelimit-*), or nil.
+  public static func serverPause(_ response: HTTPResponse, now: Double)
+    -> Double?
+  {
+    if let retryAfter = response.headers["retry-after"] {
+      if let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)) {
+        return seconds.isNaN ? .infinity : max(0, seconds)  // "nan" asks for nothing sensible: treat as unbounded
+      }
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+      if let date = formatter.date(from: retryAfter) {
+        return max(0, date.timeIntervalSince1970 - now)
+      }
     }
+    if response.headers["x-ratelimit-remaining"] == "0",
+      let reset = response.headers["x-ratelimit-reset"].flatMap(Double.init)
+    {
+      return max(0, reset - now)
+    }
+    return nil
+  }
 }

@@ -4,529 +4,641 @@ import Foundation
 /// request is resolved by searching the tracker for the ticket's marker before anything is re-sent,
 /// transient failures are retried with backoff, and credentials that are refused stop the run.
 public final class TicketFiler {
-    let tracker: any Tracker
-    let transport: HTTPTransport
-    let credentials: Credentials
-    let retry: RetryPolicy
-    let pacer: RequestPacer
-    let progress: FilingProgress?
-    public private(set) var ledger: Ledger
-    /// Search the tracker for every ticket the ledger does not know before filing it: rebuilds a lost ledger.
-    public var searchBeforeFiling = false
+  let tracker: any Tracker
+  let transport: HTTPTransport
+  let credentials: Credentials
+  let retry: RetryPolicy
+  let pacer: RequestPacer
+  let progress: FilingProgress?
+  public private(set) var ledger: Ledger
+  /// Search the tracker for every ticket the ledger does not know before filing it: rebuilds a lost ledger.
+  public var searchBeforeFiling = false
 
-    /// Creates a filer.
-    public init(tracker: any Tracker, transport: HTTPTransport, ledger: Ledger, credentials: Credentials,
-                retry: RetryPolicy? = nil, pacer: RequestPacer? = nil, progress: FilingProgress? = nil) {
-        self.tracker = tracker
-        self.transport = transport
-        self.ledger = ledger
-        self.credentials = credentials
-        self.retry = retry ?? RetryPolicy(maxAttempts: tracker.settings.maxAttempts, base: tracker.settings.backoffBase)
-        self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
-        self.progress = progress
-        redactor = Redactor(credentials: credentials, url: tracker.settings.url)
-        if pacer == nil { self.pacer.notice = { FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8)) } }
-        self.ledger.redactor = redactor
+  /// Creates a filer.
+  public init(
+    tracker: any Tracker, transport: HTTPTransport, ledger: Ledger,
+    credentials: Credentials,
+    retry: RetryPolicy? = nil, pacer: RequestPacer? = nil,
+    progress: FilingProgress? = nil
+  ) {
+    self.tracker = tracker
+    self.transport = transport
+    self.ledger = ledger
+    self.credentials = credentials
+    self.retry =
+      retry
+      ?? RetryPolicy(
+        maxAttempts: tracker.settings.maxAttempts,
+        base: tracker.settings.backoffBase)
+    self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
+    self.progress = progress
+    redactor = Redactor(credentials: credentials, url: tracker.settings.url)
+    if pacer == nil {
+      self.pacer.notice = {
+        FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8))
+      }
     }
+    self.ledger.redactor = redactor
+  }
 
-    /// Hides this run's secrets in everything the filer reports or records.
-    public let redactor: Redactor
-    /// Where the filer says what it waits for (stderr by default).
-    public var notice: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8)) }
+  /// Hides this run's secrets in everything the filer reports or records.
+  public let redactor: Redactor
+  /// Where the filer says what it waits for (stderr by default).
+  public var notice: @Sendable (String) -> Void = {
+    FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8))
+  }
 
-    /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
-    public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
+  /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
+  public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
+    do {
+      return try fileAll(tickets)
+    } catch {
+      var redacted = error
+      redacted.message = redactor.text(error.message)
+      throw redacted
+    }
+  }
+
+  private func fileAll(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary
+  {
+    var summary = FilingSummary()
+    let bulk = tracker.settings.bulk ? tracker as? any BulkTracker : nil
+    var batch: [Ticket] = []
+    progress?.start(total: tickets.count)
+    for ticket in tickets {
+      switch ledger[ticket.identity]?.state {
+      case .filed?:
+        // A run stopped between the create and its follow-ups: post the rest, after looking.
+        if let entry = ledger[ticket.identity], let sent = entry.followUpsSent,
+          let key = entry.key
+        {
+          do {
+            try sendFollowUps(
+              ticket, FiledTicket(key: key, url: entry.url ?? ""), from: sent,
+              look: true)
+          } catch let error where !error.stopsRun {
+            try record(error, for: ticket, in: &summary)
+            progress?.advance()
+            continue
+          }
+        }
+        summary.alreadyFiled.append(ticket.identity)
+        progress?.advance()
+        continue
+      case .pending?:
+        // The last run stopped during this ticket's request: it may exist. Look before filing again.
         do {
-            return try fileAll(tickets)
-        } catch {
-            var redacted = error
-            redacted.message = redactor.text(error.message)
-            throw redacted
-        }
-    }
-
-    private func fileAll(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
-        var summary = FilingSummary()
-        let bulk = tracker.settings.bulk ? tracker as? any BulkTracker : nil
-        var batch: [Ticket] = []
-        progress?.start(total: tickets.count)
-        for ticket in tickets {
-            switch ledger[ticket.identity]?.state {
-            case .filed?:
-                // A run stopped between the create and its follow-ups: post the rest, after looking.
-                if let entry = ledger[ticket.identity], let sent = entry.followUpsSent, let key = entry.key {
-                    do {
-                        try sendFollowUps(ticket, FiledTicket(key: key, url: entry.url ?? ""), from: sent, look: true)
-                    } catch let error where !error.stopsRun {
-                        try record(error, for: ticket, in: &summary)
-                        progress?.advance()
-                        continue
-                    }
-                }
-                summary.alreadyFiled.append(ticket.identity)
-                progress?.advance()
-                continue
-            case .pending?:
-                // The last run stopped during this ticket's request: it may exist. Look before filing again.
-                do {
-                    if try recovered(ticket) {
-                        summary.alreadyFiled.append(ticket.identity)
-                        progress?.advance()
-                        continue
-                    }
-                } catch let error where !error.stopsRun {
-                    try record(error, for: ticket, in: &summary)
-                    progress?.advance()
-                    continue
-                }
-            case nil where searchBeforeFiling:
-                guard tracker.searchRequest(for: ticket, credentials: credentials) != nil else {
-                    throw TicketError("\(tracker.name) cannot be searched (its definition has no search:), so a lost ledger "
-                        + "cannot be rebuilt; add a search: block to the definition", stopsRun: true)
-                }
-                if try recovered(ticket) {
-                    summary.alreadyFiled.append(ticket.identity)
-                    progress?.advance()
-                    continue
-                }
-            default:
-                break
-            }
-            if let bulk {
-                batch.append(ticket)
-                if batch.count >= bulk.bulkLimit {
-                    try fileBatch(batch, bulk, into: &summary)
-                    batch.removeAll()
-                }
-                continue
-            }
-            do {
-                let filed = try fileOne(ticket)
-                summary.filed.append((ticket.identity, filed))
-            } catch let error where !error.stopsRun {
-                try record(error, for: ticket, in: &summary)
-            }
+          if try recovered(ticket) {
+            summary.alreadyFiled.append(ticket.identity)
             progress?.advance()
+            continue
+          }
+        } catch let error where !error.stopsRun {
+          try record(error, for: ticket, in: &summary)
+          progress?.advance()
+          continue
         }
-        if let bulk, !batch.isEmpty { try fileBatch(batch, bulk, into: &summary) }
-        progress?.finish()
-        return summary
+      case nil where searchBeforeFiling:
+        guard
+          tracker.searchRequest(for: ticket, credentials: credentials) != nil
+        else {
+          throw TicketError(
+            "\(tracker.name) cannot be searched (its definition has no search:), so a lost ledger "
+              + "cannot be rebuilt; add a search: block to the definition",
+            stopsRun: true)
+        }
+        if try recovered(ticket) {
+          summary.alreadyFiled.append(ticket.identity)
+          progress?.advance()
+          continue
+        }
+      default:
+        break
+      }
+      if let bulk {
+        batch.append(ticket)
+        if batch.count >= bulk.bulkLimit {
+          try fileBatch(batch, bulk, into: &summary)
+          batch.removeAll()
+        }
+        continue
+      }
+      do {
+        let filed = try fileOne(ticket)
+        summary.filed.append((ticket.identity, filed))
+      } catch let error where !error.stopsRun {
+        try record(error, for: ticket, in: &summary)
+      }
+      progress?.advance()
     }
+    if let bulk, !batch.isEmpty { try fileBatch(batch, bulk, into: &summary) }
+    progress?.finish()
+    return summary
+  }
 
-    /// Files up to `bulkLimit` tickets in one request. The same rules as one at a time: pending before the
-    /// request, a search for every ticket whose fate is unknown before anything is sent again, and a
-    /// rejected element fails only its own ticket.
-    private func fileBatch(_ tickets: [Ticket], _ bulk: any BulkTracker, into summary: inout FilingSummary) throws(TicketError) {
-        try ledger.markPending(all: tickets.map(\.identity))
-        var remaining = tickets
-        var ambiguous = false
-        var lastProblem = "no attempt was made"
+  /// Files up to `bulkLimit` tickets in one request. The same rules as one at a time: pending before the
+  /// request, a search for every ticket whose fate is unknown before anything is sent again, and a
+  /// rejected element fails only its own ticket.
+  private func fileBatch(
+    _ tickets: [Ticket], _ bulk: any BulkTracker,
+    into summary: inout FilingSummary
+  ) throws(TicketError) {
+    try ledger.markPending(all: tickets.map(\.identity))
+    var remaining = tickets
+    var ambiguous = false
+    var lastProblem = "no attempt was made"
 
-        func settle(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
-            try ledger.markFiled(ticket.identity, filed)
-            summary.filed.append((ticket.identity, filed))
-            progress?.advance()
-        }
-        func fail(_ ticket: Ticket, _ reason: String) throws(TicketError) {
-            try ledger.markFailed(ticket.identity, reason: reason)
-            summary.failed.append((ticket.identity, redactor.text(reason)))
-            progress?.advance()
-        }
-        /// Settles the tickets the tracker already has; keeps the rest.
-        func searchRemaining() throws(TicketError) {
-            var notFound: [Ticket] = []
-            for ticket in remaining {
-                if let found = try search(ticket) { try settle(ticket, found) } else { notFound.append(ticket) }
-            }
-            remaining = notFound
-        }
-
-        for attempt in 1...retry.maxAttempts {
-            if ambiguous {
-                try searchRemaining()
-                ambiguous = false
-                if remaining.isEmpty { return }
-            }
-            pacer.waitForTurn()
-            let request = try bulk.bulkRequest(for: remaining, credentials: credentials)
-            let response: HTTPResponse
-            do {
-                response = try transport.send(request)
-            } catch {
-                if error.fatal { throw TicketError(error.message, stopsRun: true) }
-                guard error.retryable else {
-                    for ticket in remaining { try fail(ticket, error.message) }
-                    return
-                }
-                ambiguous = true
-                lastProblem = error.message
-                try wait(attempt: attempt, response: nil)
-                continue
-            }
-            // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
-            let listsElements = response.status == 400 && (response.json as? [String: Any])?["errors"] is [[String: Any]]
-            switch listsElements ? .accepted : Answer(response) {
-            case .accepted:
-                var unknown: [Ticket] = []
-                for (ticket, outcome) in zip(remaining, bulk.bulkResults(response, count: remaining.count)) {
-                    switch outcome {
-                    case .created(let filed): try settle(ticket, filed)
-                    case .rejected(let reason): try fail(ticket, reason)
-                    case .unknown: unknown.append(ticket)
-                    }
-                }
-                remaining = unknown
-                if remaining.isEmpty { return }
-                // The answer did not account for these: they may exist. Search before anything else.
-                try searchRemaining()
-                for ticket in remaining { try fail(ticket, "\(tracker.name)'s bulk answer did not account for it, and a search does not find it") }
-                return
-            case .refusedCredentials:
-                throw authenticationError(response)
-            case .retryLater(let mayHaveCreated):
-                ambiguous = ambiguous || mayHaveCreated
-                lastProblem = problem(response)
-                try wait(attempt: attempt, response: response)
-            case .refused:
-                for ticket in remaining { try fail(ticket, "\(tracker.name) refused it (\(response.status)): \(response.snippet)") }
-                return
-            }
-        }
-        if ambiguous { try searchRemaining() }
-        for ticket in remaining { try fail(ticket, "gave up after \(retry.maxAttempts) attempts: \(lastProblem)") }
+    func settle(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
+      try ledger.markFiled(ticket.identity, filed)
+      summary.filed.append((ticket.identity, filed))
+      progress?.advance()
     }
-
-    /// Records a ticket that did not get filed. "Failed" only when the tracker certainly does not have it: a
-    /// ticket the ledger already says is filed stays filed, and one whose outcome is unknown stays pending,
-    /// so the next run looks it up before sending anything.
-    private func record(_ error: TicketError, for ticket: Ticket, in summary: inout FilingSummary) throws(TicketError) {
-        let reason = redactor.text(error.message)
-        if ledger[ticket.identity]?.state == .filed {
-            summary.failed.append((ticket.identity, reason))
-        } else if error.outcomeUnknown {
-            try ledger.markUnknown(ticket.identity, reason: reason)
-            summary.unknown.append((ticket.identity, reason))
+    func fail(_ ticket: Ticket, _ reason: String) throws(TicketError) {
+      try ledger.markFailed(ticket.identity, reason: reason)
+      summary.failed.append((ticket.identity, redactor.text(reason)))
+      progress?.advance()
+    }
+    /// Settles the tickets the tracker already has; keeps the rest.
+    func searchRemaining() throws(TicketError) {
+      var notFound: [Ticket] = []
+      for ticket in remaining {
+        if let found = try search(ticket) {
+          try settle(ticket, found)
         } else {
-            try ledger.markFailed(ticket.identity, reason: reason)
-            summary.failed.append((ticket.identity, reason))
+          notFound.append(ticket)
         }
+      }
+      remaining = notFound
     }
 
-    /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
-    private func recovered(_ ticket: Ticket) throws(TicketError) -> Bool {
-        guard let found = try search(ticket) else { return false }
+    for attempt in 1...retry.maxAttempts {
+      if ambiguous {
+        try searchRemaining()
+        ambiguous = false
+        if remaining.isEmpty { return }
+      }
+      pacer.waitForTurn()
+      let request = try bulk.bulkRequest(
+        for: remaining, credentials: credentials)
+      let response: HTTPResponse
+      do {
+        response = try transport.send(request)
+      } catch {
+        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        guard error.retryable else {
+          for ticket in remaining { try fail(ticket, error.message) }
+          return
+        }
+        ambiguous = true
+        lastProblem = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
+      let listsElements =
+        response.status == 400
+        && (response.json as? [String: Any])?["errors"] is [[String: Any]]
+      switch listsElements ? .accepted : Answer(response) {
+      case .accepted:
+        var unknown: [Ticket] = []
+        for (ticket, outcome) in zip(
+          remaining, bulk.bulkResults(response, count: remaining.count))
+        {
+          switch outcome {
+          case .created(let filed): try settle(ticket, filed)
+          case .rejected(let reason): try fail(ticket, reason)
+          case .unknown: unknown.append(ticket)
+          }
+        }
+        remaining = unknown
+        if remaining.isEmpty { return }
+        // The answer did not account for these: they may exist. Search before anything else.
+        try searchRemaining()
+        for ticket in remaining {
+          try fail(
+            ticket,
+            "\(tracker.name)'s bulk answer did not account for it, and a search does not find it"
+          )
+        }
+        return
+      case .refusedCredentials:
+        throw authenticationError(response)
+      case .retryLater(let mayHaveCreated):
+        ambiguous = ambiguous || mayHaveCreated
+        lastProblem = problem(response)
+        try wait(attempt: attempt, response: response)
+      case .refused:
+        for ticket in remaining {
+          try fail(
+            ticket,
+            "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
+          )
+        }
+        return
+      }
+    }
+    if ambiguous { try searchRemaining() }
+    for ticket in remaining {
+      try fail(
+        ticket, "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+    }
+  }
+
+  /// Records a ticket that did not get filed. "Failed" only when the tracker certainly does not have it: a
+  /// ticket the ledger already says is filed stays filed, and one whose outcome is unknown stays pending,
+  /// so the next run looks it up before sending anything.
+  private func record(
+    _ error: TicketError, for ticket: Ticket, in summary: inout FilingSummary
+  ) throws(TicketError) {
+    let reason = redactor.text(error.message)
+    if ledger[ticket.identity]?.state == .filed {
+      summary.failed.append((ticket.identity, reason))
+    } else if error.outcomeUnknown {
+      try ledger.markUnknown(ticket.identity, reason: reason)
+      summary.unknown.append((ticket.identity, reason))
+    } else {
+      try ledger.markFailed(ticket.identity, reason: reason)
+      summary.failed.append((ticket.identity, reason))
+    }
+  }
+
+  /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
+  private func recovered(_ ticket: Ticket) throws(TicketError) -> Bool {
+    guard let found = try search(ticket) else { return false }
+    try ledger.markFiled(ticket.identity, found)
+    // Found after an interrupted run: which of its follow-ups made it is not known, so look first.
+    try sendFollowUps(ticket, found, from: 0, look: true)
+    return true
+  }
+
+  private func fileOne(_ ticket: Ticket) throws(TicketError) -> FiledTicket {
+    try ledger.markPending(ticket.identity)
+    let request = try tracker.createRequest(
+      for: ticket, credentials: credentials)
+    var ambiguous = false
+    var lastProblem = "no attempt was made"
+    var uncertainSince = 0.0
+    for attempt in 1...retry.maxAttempts {
+      if ambiguous {
+        // An index that lags creates (Jira's JQL) could miss the ticket just made: let it settle first.
+        let settle =
+          uncertainSince + tracker.searchSettleTime
+          - Date().timeIntervalSince1970
+        if settle > 0 {
+          pacer.pause(until: Date().timeIntervalSince1970 + settle)
+        }
+        if let found = try search(ticket) {
+          try ledger.markFiled(ticket.identity, found)
+          try sendFollowUps(ticket, found, from: 0, look: true)
+          return found
+        }
+      }
+      pacer.waitForTurn()
+      let response: HTTPResponse
+      do {
+        response = try transport.send(request)
+      } catch {
+        if error.answered {
+          throw TicketError(
+            "\(error.message); the ticket may have been filed: it stays pending and is looked up before anything is sent again",
+            outcomeUnknown: true)
+        }
+        guard error.retryable else {
+          throw TicketError(error.message, stopsRun: error.fatal)
+        }
+        // The request may have reached the tracker before the connection failed (not when none was made).
+        if !error.neverSent {
+          ambiguous = true
+          uncertainSince = Date().timeIntervalSince1970
+        }
+        lastProblem = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      switch Answer(response) {
+      case .accepted:
+        let filed: FiledTicket
+        do { filed = try tracker.created(from: response) } catch
+          where error.stopsRun
+        {
+          throw error  // Azure DevOps' sign-in page: the credentials were refused, nothing was created
+        } catch {
+          // A 2xx to a create: the tracker most likely has the ticket. Never "failed", never re-sent blindly.
+          throw TicketError(
+            "\(tracker.name) answered \(response.status) to the create, so the ticket was probably filed, "
+              + "but the answer cannot be read (\(error.message)); it stays pending and is looked up before anything is sent again",
+            outcomeUnknown: true)
+        }
+        try ledger.markFiled(ticket.identity, filed)
+        try sendFollowUps(ticket, filed, from: 0, look: false)
+        return filed
+      case .refusedCredentials:
+        throw authenticationError(response)
+      case .retryLater(let mayHaveCreated):
+        if mayHaveCreated {
+          ambiguous = true
+          uncertainSince = Date().timeIntervalSince1970
+        }
+        lastProblem = problem(response)
+        try wait(attempt: attempt, response: response)
+      case .refused:
+        throw TicketError(
+          "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
+        )
+      }
+    }
+    if ambiguous {
+      let settle =
+        uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
+      if settle > 0 {
+        pacer.pause(until: Date().timeIntervalSince1970 + settle)
+      }
+      if let found = try search(ticket) {
         try ledger.markFiled(ticket.identity, found)
-        // Found after an interrupted run: which of its follow-ups made it is not known, so look first.
         try sendFollowUps(ticket, found, from: 0, look: true)
-        return true
+        return found
+      }
+    }
+    throw TicketError(
+      "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+  }
+
+  /// Posts a filed ticket's follow-ups from number `start` on, each recorded in the ledger once confirmed.
+  /// A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
+  /// for by its marker before it is posted again.
+  private func sendFollowUps(
+    _ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool
+  ) throws(TicketError) {
+    let requests = try tracker.followUps(
+      for: ticket, filed: filed, credentials: credentials)
+    guard start < requests.count else { return }
+    if ledger[ticket.identity]?.followUpsSent == nil {
+      try ledger.markFollowUps(ticket.identity, sent: start)
+    }
+    var present: Set<Int> =
+      look ? try postedFollowUps(ticket, filed, count: requests.count) : []
+    for index in start..<requests.count {
+      var posted = present.contains(index)
+      var uncertain = false
+      var cause = "no attempt was made"
+      for attempt in 1...retry.maxAttempts where !posted {
+        if uncertain {
+          present = try postedFollowUps(ticket, filed, count: requests.count)
+          if present.contains(index) {
+            posted = true
+            break
+          }
+        }
+        pacer.waitForTurn()
+        do {
+          let response = try transport.send(requests[index])
+          switch Answer(response) {
+          case .accepted:
+            posted = true
+          case .refusedCredentials:
+            throw authenticationError(response)
+          case .retryLater(let mayHaveCreated):
+            uncertain = uncertain || mayHaveCreated
+            cause = problem(response)
+            try wait(attempt: attempt, response: response)
+          case .refused:
+            cause = problem(response)
+            try wait(attempt: attempt, response: response)
+          }
+        } catch let error as TransportError {
+          if error.fatal { throw TicketError(error.message, stopsRun: true) }
+          uncertain = uncertain || !error.neverSent
+          cause = error.message
+          try wait(attempt: attempt, response: nil)
+        } catch let error as TicketError {
+          throw error
+        } catch {
+          cause = "\(error)"
+        }
+      }
+      guard posted else {
+        throw TicketError(
+          "filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
+            + "(\(cause)); the next run looks for it and posts what is missing")
+      }
+      try ledger.markFollowUps(ticket.identity, sent: index + 1)
+    }
+  }
+
+  /// The follow-ups already on the tracker, by index, found by their markers.
+  private func postedFollowUps(
+    _ ticket: Ticket, _ filed: FiledTicket, count: Int
+  ) throws(TicketError) -> Set<Int> {
+    guard
+      let request = tracker.followUpsListRequest(
+        filed: filed, credentials: credentials)
+    else {
+      throw TicketError(
+        "filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
+        outcomeUnknown: true)
+    }
+    var cause = "no attempt was made"
+    for attempt in 1...retry.maxAttempts {
+      pacer.waitForTurn()
+      do {
+        let response = try transport.send(request)
+        switch Answer(response) {
+        case .accepted:
+          let bodies = tracker.followUpBodies(in: response)
+          return Set(
+            (0..<count).filter { index in
+              let marker =
+                "<!-- \(tracker.followUpMarker(for: ticket, index: index)) -->"
+              return bodies.contains { $0.contains(marker) }
+            })
+        case .refusedCredentials:
+          throw authenticationError(response)
+        case .retryLater, .refused:
+          cause = problem(response)
+          try wait(attempt: attempt, response: response)
+        }
+      } catch let error as TransportError {
+        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        cause = error.message
+        try wait(attempt: attempt, response: nil)
+      } catch let error as TicketError {
+        throw error
+      } catch {
+        cause = "\(error)"
+      }
+    }
+    throw TicketError(
+      "filed as \(filed.key), but its comments cannot be listed (\(cause)); the next run looks again before posting any"
+    )
+  }
+
+  /// Looks the ticket up by its marker; nil when the tracker says it is not there.
+  func search(_ ticket: Ticket) throws(TicketError) -> FiledTicket? {
+    guard
+      let request = tracker.searchRequest(for: ticket, credentials: credentials)
+    else {
+      // Without a search the tracker cannot be asked, and re-sending could file it twice: a person decides.
+      throw TicketError(
+        "an earlier request for it may have reached \(tracker.name), which cannot be searched (its definition "
+          + "has no search:); look for its marker criteria:id=\(ticket.identity) on the tracker, then set its ledger entry "
+          + "(\(ledger.path)) to \"state\": \"filed\" with the key, or delete the entry to file it again",
+        outcomeUnknown: true)
+    }
+    var cause = "no search was made"
+    for attempt in 1...retry.maxAttempts {
+      pacer.waitForTurn()
+      let response: HTTPResponse
+      do { response = try transport.send(request) } catch {
+        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        cause = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      switch Answer(response) {
+      case .accepted: return tracker.found(in: response, ticket: ticket)
+      case .refusedCredentials: throw authenticationError(response)
+      case .retryLater, .refused:
+        cause = problem(response)
+        try wait(attempt: attempt, response: response)
+      }
+    }
+    // Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
+    throw TicketError(
+      "cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause)); "
+        + "it stays pending and is looked up again before anything is sent",
+      outcomeUnknown: true)
+  }
+
+  /// Pauses before the next attempt: as long as the server asks (up to `max_wait`, said on stderr), or a
+  /// backoff. A server asking for longer stops the run: every ticket would wait the same, and the ledger
+  /// already says which requests are pending, so the next run searches before sending anything again.
+  private func wait(attempt: Int, response: HTTPResponse?) throws(TicketError) {
+    let now = Date().timeIntervalSince1970
+    if let response, let pause = RetryPolicy.serverPause(response, now: now) {
+      let limit = tracker.settings.maxWait
+      guard pause.isFinite, pause <= limit else {
+        let until =
+          pause.isFinite && pause < 1e10
+          ? " (until \(Self.clockTime(now + pause)))" : ""
+        throw TicketError(
+          "\(tracker.name) asks to wait \(pause.isFinite ? "\(Int(pause)) s" : "forever")\(until), longer than "
+            + "max_wait (\(Int(limit)) s); stopping here. Run again later: pending tickets are looked up before anything is sent again.",
+          stopsRun: true)
+      }
+      if pause >= 2 {
+        notice(
+          "\(tracker.name) asks to wait \(Int(pause.rounded(.up))) s (until \(Self.clockTime(now + pause))); waiting"
+        )
+      }
+      pacer.pause(until: now + pause)
+    } else if attempt < retry.maxAttempts {
+      pacer.pause(until: now + retry.backoff(attempt: attempt))
+    }
+  }
+
+  /// A time of day for messages: `14:03:07 UTC`.
+  static func clockTime(_ seconds: Double) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
+    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+  }
+
+  private func problem(_ response: HTTPResponse) -> String {
+    Answer.isRateLimited(response)
+      ? "rate limited (\(response.status))"
+      : "\(tracker.name) answered \(response.status): \(response.snippet)"
+  }
+
+  /// What a tracker's answer means for the filer.
+  enum Answer: Equatable {
+    case accepted
+    /// 401, or a 403 that is not a rate limit: stop the run.
+    case refusedCredentials
+    /// Rate limits, timeouts and server errors. After a rate limit or a 503 the request was not handled;
+    /// after other 5xx and 408 the tracker may have created the ticket.
+    case retryLater(mayHaveCreated: Bool)
+    /// Any other answer: this ticket fails with the tracker's words.
+    case refused
+
+    init(_ response: HTTPResponse) {
+      switch response.status {
+      case 200..<300: self = .accepted
+      case 401: self = .refusedCredentials
+      case 403:
+        self =
+          Self.isRateLimited(response)
+          ? .retryLater(mayHaveCreated: false) : .refusedCredentials
+      case 429, 503: self = .retryLater(mayHaveCreated: false)
+      case 408, 500...599: self = .retryLater(mayHaveCreated: true)
+      default: self = .refused
+      }
     }
 
-    private func fileOne(_ ticket: Ticket) throws(TicketError) -> FiledTicket {
-        try ledger.markPending(ticket.identity)
-        let request = try tracker.createRequest(for: ticket, credentials: credentials)
-        var ambiguous = false
-        var lastProblem = "no attempt was made"
-        var uncertainSince = 0.0
-        for attempt in 1...retry.maxAttempts {
-            if ambiguous {
-                // An index that lags creates (Jira's JQL) could miss the ticket just made: let it settle first.
-                let settle = uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
-                if settle > 0 { pacer.pause(until: Date().timeIntervalSince1970 + settle) }
-                if let found = try search(ticket) {
-                    try ledger.markFiled(ticket.identity, found)
-                    try sendFollowUps(ticket, found, from: 0, look: true)
-                    return found
-                }
-            }
-            pacer.waitForTurn()
-            let response: HTTPResponse
-            do {
-                response = try transport.send(request)
-            } catch {
-                if error.answered {
-                    throw TicketError("\(error.message); the ticket may have been filed: it stays pending and is looked up before anything is sent again",
-                                      outcomeUnknown: true)
-                }
-                guard error.retryable else { throw TicketError(error.message, stopsRun: error.fatal) }
-                // The request may have reached the tracker before the connection failed (not when none was made).
-                if !error.neverSent {
-                    ambiguous = true
-                    uncertainSince = Date().timeIntervalSince1970
-                }
-                lastProblem = error.message
-                try wait(attempt: attempt, response: nil)
-                continue
-            }
-            switch Answer(response) {
-            case .accepted:
-                let filed: FiledTicket
-                do { filed = try tracker.created(from: response) } catch where error.stopsRun {
-                    throw error  // Azure DevOps' sign-in page: the credentials were refused, nothing was created
-                } catch {
-                    // A 2xx to a create: the tracker most likely has the ticket. Never "failed", never re-sent blindly.
-                    throw TicketError("\(tracker.name) answered \(response.status) to the create, so the ticket was probably filed, "
-                        + "but the answer cannot be read (\(error.message)); it stays pending and is looked up before anything is sent again",
-                        outcomeUnknown: true)
-                }
-                try ledger.markFiled(ticket.identity, filed)
-                try sendFollowUps(ticket, filed, from: 0, look: false)
-                return filed
-            case .refusedCredentials:
-                throw authenticationError(response)
-            case .retryLater(let mayHaveCreated):
-                if mayHaveCreated {
-                    ambiguous = true
-                    uncertainSince = Date().timeIntervalSince1970
-                }
-                lastProblem = problem(response)
-                try wait(attempt: attempt, response: response)
-            case .refused:
-                throw TicketError("\(tracker.name) refused it (\(response.status)): \(response.snippet)")
-            }
-        }
-        if ambiguous {
-            let settle = uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
-            if settle > 0 { pacer.pause(until: Date().timeIntervalSince1970 + settle) }
-            if let found = try search(ticket) {
-                try ledger.markFiled(ticket.identity, found)
-                try sendFollowUps(ticket, found, from: 0, look: true)
-                return found
-            }
-        }
-        throw TicketError("gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+    static func isRateLimited(_ response: HTTPResponse) -> Bool {
+      response.status == 429 || response.headers["retry-after"] != nil
+        || response.headers["x-ratelimit-remaining"] == "0"
     }
+  }
 
-    /// Posts a filed ticket's follow-ups from number `start` on, each recorded in the ledger once confirmed.
-    /// A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
-    /// for by its marker before it is posted again.
-    private func sendFollowUps(_ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool) throws(TicketError) {
-        let requests = try tracker.followUps(for: ticket, filed: filed, credentials: credentials)
-        guard start < requests.count else { return }
-        if ledger[ticket.identity]?.followUpsSent == nil { try ledger.markFollowUps(ticket.identity, sent: start) }
-        var present: Set<Int> = look ? try postedFollowUps(ticket, filed, count: requests.count) : []
-        for index in start..<requests.count {
-            var posted = present.contains(index)
-            var uncertain = false
-            var cause = "no attempt was made"
-            for attempt in 1...retry.maxAttempts where !posted {
-                if uncertain {
-                    present = try postedFollowUps(ticket, filed, count: requests.count)
-                    if present.contains(index) { posted = true; break }
-                }
-                pacer.waitForTurn()
-                do {
-                    let response = try transport.send(requests[index])
-                    switch Answer(response) {
-                    case .accepted:
-                        posted = true
-                    case .refusedCredentials:
-                        throw authenticationError(response)
-                    case .retryLater(let mayHaveCreated):
-                        uncertain = uncertain || mayHaveCreated
-                        cause = problem(response)
-                        try wait(attempt: attempt, response: response)
-                    case .refused:
-                        cause = problem(response)
-                        try wait(attempt: attempt, response: response)
-                    }
-                } catch let error as TransportError {
-                    if error.fatal { throw TicketError(error.message, stopsRun: true) }
-                    uncertain = uncertain || !error.neverSent
-                    cause = error.message
-                    try wait(attempt: attempt, response: nil)
-                } catch let error as TicketError {
-                    throw error
-                } catch {
-                    cause = "\(error)"
-                }
-            }
-            guard posted else {
-                throw TicketError("filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
-                    + "(\(cause)); the next run looks for it and posts what is missing")
-            }
-            try ledger.markFollowUps(ticket.identity, sent: index + 1)
-        }
-    }
-
-    /// The follow-ups already on the tracker, by index, found by their markers.
-    private func postedFollowUps(_ ticket: Ticket, _ filed: FiledTicket, count: Int) throws(TicketError) -> Set<Int> {
-        guard let request = tracker.followUpsListRequest(filed: filed, credentials: credentials) else {
-            throw TicketError("filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
-                              outcomeUnknown: true)
-        }
-        var cause = "no attempt was made"
-        for attempt in 1...retry.maxAttempts {
-            pacer.waitForTurn()
-            do {
-                let response = try transport.send(request)
-                switch Answer(response) {
-                case .accepted:
-                    let bodies = tracker.followUpBodies(in: response)
-                    return Set((0..<count).filter { index in
-                        let marker = "<!-- \(tracker.followUpMarker(for: ticket, index: index)) -->"
-                        return bodies.contains { $0.contains(marker) }
-                    })
-                case .refusedCredentials:
-                    throw authenticationError(response)
-                case .retryLater, .refused:
-                    cause = problem(response)
-                    try wait(attempt: attempt, response: response)
-                }
-            } catch let error as TransportError {
-                if error.fatal { throw TicketError(error.message, stopsRun: true) }
-                cause = error.message
-                try wait(attempt: attempt, response: nil)
-            } catch let error as TicketError {
-                throw error
-            } catch {
-                cause = "\(error)"
-            }
-        }
-        throw TicketError("filed as \(filed.key), but its comments cannot be listed (\(cause)); the next run looks again before posting any")
-    }
-
-    /// Looks the ticket up by its marker; nil when the tracker says it is not there.
-    func search(_ ticket: Ticket) throws(TicketError) -> FiledTicket? {
-        guard let request = tracker.searchRequest(for: ticket, credentials: credentials) else {
-            // Without a search the tracker cannot be asked, and re-sending could file it twice: a person decides.
-            throw TicketError("an earlier request for it may have reached \(tracker.name), which cannot be searched (its definition "
-                + "has no search:); look for its marker criteria:id=\(ticket.identity) on the tracker, then set its ledger entry "
-                + "(\(ledger.path)) to \"state\": \"filed\" with the key, or delete the entry to file it again", outcomeUnknown: true)
-        }
-        var cause = "no search was made"
-        for attempt in 1...retry.maxAttempts {
-            pacer.waitForTurn()
-            let response: HTTPResponse
-            do { response = try transport.send(request) } catch {
-                if error.fatal { throw TicketError(error.message, stopsRun: true) }
-                cause = error.message
-                try wait(attempt: attempt, response: nil)
-                continue
-            }
-            switch Answer(response) {
-            case .accepted: return tracker.found(in: response, ticket: ticket)
-            case .refusedCredentials: throw authenticationError(response)
-            case .retryLater, .refused:
-                cause = problem(response)
-                try wait(attempt: attempt, response: response)
-            }
-        }
-        // Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
-        throw TicketError("cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause)); "
-            + "it stays pending and is looked up again before anything is sent", outcomeUnknown: true)
-    }
-
-    /// Pauses before the next attempt: as long as the server asks (up to `max_wait`, said on stderr), or a
-    /// backoff. A server asking for longer stops the run: every ticket would wait the same, and the ledger
-    /// already says which requests are pending, so the next run searches before sending anything again.
-    private func wait(attempt: Int, response: HTTPResponse?) throws(TicketError) {
-        let now = Date().timeIntervalSince1970
-        if let response, let pause = RetryPolicy.serverPause(response, now: now) {
-            let limit = tracker.settings.maxWait
-            guard pause.isFinite, pause <= limit else {
-                let until = pause.isFinite && pause < 1e10 ? " (until \(Self.clockTime(now + pause)))" : ""
-                throw TicketError("\(tracker.name) asks to wait \(pause.isFinite ? "\(Int(pause)) s" : "forever")\(until), longer than "
-                    + "max_wait (\(Int(limit)) s); stopping here. Run again later: pending tickets are looked up before anything is sent again.",
-                    stopsRun: true)
-            }
-            if pause >= 2 {
-                notice("\(tracker.name) asks to wait \(Int(pause.rounded(.up))) s (until \(Self.clockTime(now + pause))); waiting")
-            }
-            pacer.pause(until: now + pause)
-        } else if attempt < retry.maxAttempts {
-            pacer.pause(until: now + retry.backoff(attempt: attempt))
-        }
-    }
-
-    /// A time of day for messages: `14:03:07 UTC`.
-    static func clockTime(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
-    }
-
-    private func problem(_ response: HTTPResponse) -> String {
-        Answer.isRateLimited(response) ? "rate limited (\(response.status))" : "\(tracker.name) answered \(response.status): \(response.snippet)"
-    }
-
-    /// What a tracker's answer means for the filer.
-    enum Answer: Equatable {
-        case accepted
-        /// 401, or a 403 that is not a rate limit: stop the run.
-        case refusedCredentials
-        /// Rate limits, timeouts and server errors. After a rate limit or a 503 the request was not handled;
-        /// after other 5xx and 408 the tracker may have created the ticket.
-        case retryLater(mayHaveCreated: Bool)
-        /// Any other answer: this ticket fails with the tracker's words.
-        case refused
-
-        init(_ response: HTTPResponse) {
-            switch response.status {
-            case 200..<300: self = .accepted
-            case 401: self = .refusedCredentials
-            case 403: self = Self.isRateLimited(response) ? .retryLater(mayHaveCreated: false) : .refusedCredentials
-            case 429, 503: self = .retryLater(mayHaveCreated: false)
-            case 408, 500...599: self = .retryLater(mayHaveCreated: true)
-            default: self = .refused
-            }
-        }
-
-        static func isRateLimited(_ response: HTTPResponse) -> Bool {
-            response.status == 429 || response.headers["retry-after"] != nil || response.headers["x-ratelimit-remaining"] == "0"
-        }
-    }
-
-    private func authenticationError(_ response: HTTPResponse) -> TicketError {
-        let variable = tracker.settings.tokenEnv ?? "the token variable"
-        let user = tracker.settings.userEnv.map { " and \($0)" } ?? ""
-        return TicketError("\(tracker.name) refused the credentials (\(response.status)); check that \(variable)\(user) \(tracker.settings.userEnv == nil ? "holds" : "hold") a valid token "
-                           + "with permission to create issues in '\(tracker.settings.project)'", isAuthentication: true)
-    }
+  private func authenticationError(_ response: HTTPResponse) -> TicketError {
+    let variable = tracker.settings.tokenEnv ?? "the token variable"
+    let user = tracker.settings.userEnv.map { " and \($0)" } ?? ""
+    return TicketError(
+      "\(tracker.name) refused the credentials (\(response.status)); check that \(variable)\(user) \(tracker.settings.userEnv == nil ? "holds" : "hold") a valid token "
+        + "with permission to create issues in '\(tracker.settings.project)'",
+      isAuthentication: true)
+  }
 }
 
 /// What a filing run did.
 public struct FilingSummary: Sendable {
-    public var filed: [(identity: String, ticket: FiledTicket)] = []
-    public var alreadyFiled: [String] = []
-    public var failed: [(identity: String, reason: String)] = []
-    /// Tickets whose request may have created them, not yet confirmed: left pending in the ledger, never sent again
-    /// before the tracker has been asked.
-    public var unknown: [(identity: String, reason: String)] = []
+  public var filed: [(identity: String, ticket: FiledTicket)] = []
+  public var alreadyFiled: [String] = []
+  public var failed: [(identity: String, reason: String)] = []
+  /// Tickets whose request may have created them, not yet confirmed: left pending in the ledger, never sent again
+  /// before the tracker has been asked.
+  public var unknown: [(identity: String, reason: String)] = []
 
-    /// Failed and unknown together: what makes the run exit 1.
-    public var problemCount: Int { failed.count + unknown.count }
+  /// Failed and unknown together: what makes the run exit 1.
+  public var problemCount: Int { failed.count + unknown.count }
 
-    /// A few lines for people.
-    public var text: String {
-        var head = "filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"
-        if !unknown.isEmpty { head += ", not confirmed \(unknown.count)" }
-        var lines = [head]
-        lines += failed.map { "  failed \($0.identity): \($0.reason)" }
-        lines += unknown.map { "  not confirmed \($0.identity): \($0.reason)" }
-        return lines.joined(separator: "\n")
-    }
+  /// A few lines for people.
+  public var text: String {
+    var head =
+      "filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"
+    if !unknown.isEmpty { head += ", not confirmed \(unknown.count)" }
+    var lines = [head]
+    lines += failed.map { "  failed \($0.identity): \($0.reason)" }
+    lines += unknown.map { "  not confirmed \($0.identity): \($0.reason)" }
+    return lines.joined(separator: "\n")
+  }
 }
 
 /// A progress line on stderr (count, rate, ETA), only when stderr is a terminal.
 public final class FilingProgress {
-    private var total = 0
-    private var done = 0
-    private var started = Date()
+  private var total = 0
+  private var done = 0
+  private var started = Date()
 
-    public init?() { if isatty(STDERR_FILENO) != 1 { return nil } }
+  public init?() { if isatty(STDERR_FILENO) != 1 { return nil } }
 
-    func start(total: Int) { self.total = total; done = 0; started = Date() }
+  func start(total: Int) {
+    self.total = total
+    done = 0
+    started = Date()
+  }
 
-    func advance() {
-        done += 1
-        let elapsed = Date().timeIntervalSince(started)
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let eta = rate > 0 ? Double(total - done) / rate : 0
-        let line = String(format: "\r  tickets %d/%d  %.1f/s  ETA %.0fs ", done, total, rate, eta)
-        FileHandle.standardError.write(Data(line.utf8))
-    }
+  func advance() {
+    done += 1
+    let elapsed = Date().timeIntervalSince(started)
+    let rate = elapsed > 0 ? Double(done) / elapsed : 0
+    let eta = rate > 0 ? Double(total - done) / rate : 0
+    let line = String(
+      format: "\r  tickets %d/%d  %.1f/s  ETA %.0fs ", done, total, rate, eta)
+    FileHandle.standardError.write(Data(line.utf8))
+  }
 
-    func finish() { FileHandle.standardError.write(Data("\n".utf8)) }
+  func finish() { FileHandle.standardError.write(Data("\n".utf8)) }
 }

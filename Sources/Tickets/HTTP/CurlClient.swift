@@ -4,185 +4,289 @@ import Foundation
 /// HTTP over libcurl. One easy handle is reused for every request, so connections are kept alive.
 /// TLS verification is always on; a CA file can be added. Secrets never reach the log.
 public final class CurlClient: HTTPTransport {
-    /// Settings for the client.
-    public struct Settings: Sendable {
-        public var userAgent = "criteria/\(CriteriaTicketsVersion.current) (+accessibility acceptance criteria)"
-        public var caFile: String?
-        public var connectTimeout: Int = 10
-        public var timeout: Int = 60
-        /// Reuse one connection across requests (the default); false opens a new one each time.
-        public var reuseConnections = true
-        /// Print each request and response status to stderr, secrets redacted.
-        public var verbose = false
-        /// Hides this run's secrets in the verbose log and in error messages.
-        public var redactor = Redactor()
+  /// Settings for the client.
+  public struct Settings: Sendable {
+    public var userAgent =
+      "criteria/\(CriteriaTicketsVersion.current) (+accessibility acceptance criteria)"
+    public var caFile: String?
+    public var connectTimeout: Int = 10
+    public var timeout: Int = 60
+    /// Reuse one connection across requests (the default); false opens a new one each time.
+    public var reuseConnections = true
+    /// Print each request and response status to stderr, secrets redacted.
+    public var verbose = false
+    /// Hides this run's secrets in the verbose log and in error messages.
+    public var redactor = Redactor()
 
-        /// Creates settings.
-        public init() {}
+    /// Creates settings.
+    public init() {}
+  }
+
+  private let handle: UnsafeMutableRawPointer
+  private let settings: Settings
+  private static let globalInit: Void = {
+    curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+  }()
+
+  /// Creates a client.
+  public init(settings: Settings = Settings()) throws(TransportError) {
+    _ = Self.globalInit
+    guard let handle = curl_easy_init() else {
+      throw TransportError(message: "libcurl could not start", retryable: false)
     }
+    self.handle = handle
+    self.settings = settings
+  }
 
-    private let handle: UnsafeMutableRawPointer
-    private let settings: Settings
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+  deinit { curl_easy_cleanup(handle) }
 
-    /// Creates a client.
-    public init(settings: Settings = Settings()) throws(TransportError) {
-        _ = Self.globalInit
-        guard let handle = curl_easy_init() else { throw TransportError(message: "libcurl could not start", retryable: false) }
-        self.handle = handle
-        self.settings = settings
+  public func send(_ request: HTTPRequest) throws(TransportError)
+    -> HTTPResponse
+  {
+    curl_easy_reset(handle)
+    let sink = ResponseSink()
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    defer { curl_slist_free_all(headerList) }
+    for (name, value) in request.headers {
+      headerList = curl_slist_append(headerList, "\(name): \(value)")
     }
+    // Without this libcurl sends "Expect: 100-continue" for larger bodies and waits for the server.
+    headerList = curl_slist_append(headerList, "Expect:")
+    var code = criteria_curl_setopt_string(handle, CURLOPT_URL, request.url)
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_string(
+        handle, CURLOPT_USERAGENT, settings.userAgent) : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
+      : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_long(
+        handle, CURLOPT_CONNECTTIMEOUT, settings.connectTimeout) : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_long(handle, CURLOPT_TIMEOUT, settings.timeout)
+      : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) : code
+    if code == CURLE_OK, let caFile = settings.caFile {
+      code = criteria_curl_setopt_string(handle, CURLOPT_CAINFO, caFile)
+    }
+    if code == CURLE_OK, !settings.reuseConnections {
+      code = criteria_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
+      code =
+        code == CURLE_OK
+        ? criteria_curl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1) : code
+    }
+    sink.upload = request.body ?? Data()
+    let box = Unmanaged.passRetained(sink)
+    defer { box.release() }
+    if code == CURLE_OK { code = setMethod(request, sink: box.toOpaque()) }
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_write_function(handle, curlWriteBody) : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, box.toOpaque())
+      : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_header_function(handle, curlWriteHeader) : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, box.toOpaque())
+      : code
+    guard code == CURLE_OK else {
+      throw TransportError(message: Self.message(code), retryable: false)
+    }
+    if settings.verbose {
+      FileHandle.standardError.write(
+        Data((settings.redactor.describe(request) + "\n").utf8))
+    }
+    let result = curl_easy_perform(handle)
+    if sink.overflowed {
+      throw TransportError(
+        message:
+          "\(request.method) \(settings.redactor.text(request.url)): the answer is larger than "
+          + "\(ResponseSink.limit >> 20) MiB; criteria does not read it",
+        retryable: false, answered: true)
+    }
+    guard result == CURLE_OK else {
+      if Self.certificateProblem(result) {
+        let hint =
+          settings.caFile.map {
+            "check that \($0) (ca_file) holds the CA that signed the server's certificate"
+          }
+          ?? "if the server uses a private CA, name its certificate file with the ca_file option (verification is never turned off)"
+        throw TransportError(
+          message:
+            "\(settings.redactor.text(request.url)): TLS verification failed (\(Self.message(result))); \(hint)",
+          retryable: false, fatal: true)
+      }
+      throw TransportError(
+        message:
+          "\(request.method) \(settings.redactor.text(request.url)): \(Self.message(result))",
+        retryable: Self.retryable(result),
+        neverSent: [
+          CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST,
+          CURLE_COULDNT_RESOLVE_PROXY,
+        ].contains(result))
+    }
+    var status = 0
+    _ = criteria_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+    if settings.verbose {
+      FileHandle.standardError.write(Data("< HTTP \(status)\n".utf8))
+    }
+    return HTTPResponse(status: status, headers: sink.headers, body: sink.body)
+  }
 
-    deinit { curl_easy_cleanup(handle) }
-
-    public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
-        curl_easy_reset(handle)
-        let sink = ResponseSink()
-        var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
-        for (name, value) in request.headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
-        // Without this libcurl sends "Expect: 100-continue" for larger bodies and waits for the server.
-        headerList = curl_slist_append(headerList, "Expect:")
-        var code = criteria_curl_setopt_string(handle, CURLOPT_URL, request.url)
-        code = code == CURLE_OK ? criteria_curl_setopt_string(handle, CURLOPT_USERAGENT, settings.userAgent) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT, settings.connectTimeout) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_TIMEOUT, settings.timeout) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) : code
-        if code == CURLE_OK, let caFile = settings.caFile { code = criteria_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
-        if code == CURLE_OK, !settings.reuseConnections {
-            code = criteria_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
-            code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1) : code
-        }
-        sink.upload = request.body ?? Data()
-        let box = Unmanaged.passRetained(sink)
-        defer { box.release() }
-        if code == CURLE_OK { code = setMethod(request, sink: box.toOpaque()) }
-        code = code == CURLE_OK ? criteria_curl_setopt_write_function(handle, curlWriteBody) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, box.toOpaque()) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_header_function(handle, curlWriteHeader) : code
-        code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, box.toOpaque()) : code
-        guard code == CURLE_OK else { throw TransportError(message: Self.message(code), retryable: false) }
-        if settings.verbose { FileHandle.standardError.write(Data((settings.redactor.describe(request) + "\n").utf8)) }
-        let result = curl_easy_perform(handle)
-        if sink.overflowed {
-            throw TransportError(message: "\(request.method) \(settings.redactor.text(request.url)): the answer is larger than "
-                + "\(ResponseSink.limit >> 20) MiB; criteria does not read it", retryable: false, answered: true)
-        }
-        guard result == CURLE_OK else {
-            if Self.certificateProblem(result) {
-                let hint = settings.caFile.map { "check that \($0) (ca_file) holds the CA that signed the server's certificate" }
-                    ?? "if the server uses a private CA, name its certificate file with the ca_file option (verification is never turned off)"
-                throw TransportError(message: "\(settings.redactor.text(request.url)): TLS verification failed (\(Self.message(result))); \(hint)",
-                                     retryable: false, fatal: true)
+  private func setMethod(_ request: HTTPRequest, sink: UnsafeMutableRawPointer)
+    -> CURLcode
+  {
+    guard let body = request.body else {
+      if request.method == "GET" {
+        return criteria_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
+      }
+      return criteria_curl_setopt_string(
+        handle, CURLOPT_CUSTOMREQUEST, request.method)
+    }
+    var code: CURLcode
+    if request.resendable {
+      // The size first, then COPYPOSTFIELDS: libcurl copies the bytes, so the Data may go away.
+      code = criteria_curl_setopt_long(
+        handle, CURLOPT_POSTFIELDSIZE, body.count)
+      if code == CURLE_OK {
+        let bytes = [CChar](unsafeUninitializedCapacity: body.count + 1) {
+          buffer, count in
+          body.withUnsafeBytes { raw in
+            for (index, byte) in raw.enumerated() {
+              buffer[index] = CChar(bitPattern: byte)
             }
-            throw TransportError(message: "\(request.method) \(settings.redactor.text(request.url)): \(Self.message(result))",
-                                 retryable: Self.retryable(result),
-                                 neverSent: [CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY].contains(result))
+          }
+          buffer[body.count] = 0
+          count = body.count + 1
         }
-        var status = 0
-        _ = criteria_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        if settings.verbose { FileHandle.standardError.write(Data("< HTTP \(status)\n".utf8)) }
-        return HTTPResponse(status: status, headers: sink.headers, body: sink.body)
-    }
-
-    private func setMethod(_ request: HTTPRequest, sink: UnsafeMutableRawPointer) -> CURLcode {
-        guard let body = request.body else {
-            if request.method == "GET" { return criteria_curl_setopt_long(handle, CURLOPT_HTTPGET, 1) }
-            return criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
+        code = bytes.withUnsafeBufferPointer {
+          criteria_curl_setopt_string(
+            handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress)
         }
-        var code: CURLcode
-        if request.resendable {
-            // The size first, then COPYPOSTFIELDS: libcurl copies the bytes, so the Data may go away.
-            code = criteria_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
-            if code == CURLE_OK {
-                let bytes = [CChar](unsafeUninitializedCapacity: body.count + 1) { buffer, count in
-                    body.withUnsafeBytes { raw in
-                        for (index, byte) in raw.enumerated() { buffer[index] = CChar(bitPattern: byte) }
-                    }
-                    buffer[body.count] = 0
-                    count = body.count + 1
-                }
-                code = bytes.withUnsafeBufferPointer { criteria_curl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
-            }
-        } else {
-            // A create. When a reused connection dies before any answer, libcurl resends a POSTFIELDS body on a
-            // new connection by itself, and the tracker may then hold the ticket twice. A body read through a
-            // callback that cannot rewind makes libcurl fail instead (CURLE_SEND_FAIL_REWIND), and the filer
-            // searches for the ticket's marker before it sends anything again.
-            code = criteria_curl_setopt_long(handle, CURLOPT_POST, 1)
-            code = code == CURLE_OK ? criteria_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count) : code
-            code = code == CURLE_OK ? criteria_curl_setopt_read_function(handle, curlReadBody) : code
-            code = code == CURLE_OK ? criteria_curl_setopt_pointer(handle, CURLOPT_READDATA, sink) : code
-        }
-        if code == CURLE_OK, request.method != "POST" {
-            code = criteria_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
-        }
-        return code
+      }
+    } else {
+      // A create. When a reused connection dies before any answer, libcurl resends a POSTFIELDS body on a
+      // new connection by itself, and the tracker may then hold the ticket twice. A body read through a
+      // callback that cannot rewind makes libcurl fail instead (CURLE_SEND_FAIL_REWIND), and the filer
+      // searches for the ticket's marker before it sends anything again.
+      code = criteria_curl_setopt_long(handle, CURLOPT_POST, 1)
+      code =
+        code == CURLE_OK
+        ? criteria_curl_setopt_long(handle, CURLOPT_POSTFIELDSIZE, body.count)
+        : code
+      code =
+        code == CURLE_OK
+        ? criteria_curl_setopt_read_function(handle, curlReadBody) : code
+      code =
+        code == CURLE_OK
+        ? criteria_curl_setopt_pointer(handle, CURLOPT_READDATA, sink) : code
     }
-
-    static func certificateProblem(_ code: CURLcode) -> Bool {
-        [CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH].contains(code)
+    if code == CURLE_OK, request.method != "POST" {
+      code = criteria_curl_setopt_string(
+        handle, CURLOPT_CUSTOMREQUEST, request.method)
     }
+    return code
+  }
 
-    static func message(_ code: CURLcode) -> String { String(cString: curl_easy_strerror(code)) }
+  static func certificateProblem(_ code: CURLcode) -> Bool {
+    [
+      CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
+      CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+    ].contains(code)
+  }
 
-    static func retryable(_ code: CURLcode) -> Bool {
-        [CURLE_OPERATION_TIMEDOUT, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
-         CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST, CURLE_SEND_FAIL_REWIND].contains(code)
-    }
+  static func message(_ code: CURLcode) -> String {
+    String(cString: curl_easy_strerror(code))
+  }
+
+  static func retryable(_ code: CURLcode) -> Bool {
+    [
+      CURLE_OPERATION_TIMEDOUT, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR,
+      CURLE_SEND_ERROR, CURLE_GOT_NOTHING,
+      CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_HOST, CURLE_SEND_FAIL_REWIND,
+    ].contains(code)
+  }
 }
 
 /// Collects a response's body and headers from libcurl's callbacks.
 final class ResponseSink {
-    /// The largest answer read; a tracker's answer is a few kilobytes, and a huge one is a fault or an attack.
-    static let limit = 16 << 20
-    var body = Data()
-    var overflowed = false
-    var headers: [String: String] = [:]
-    /// A create's body, handed to libcurl by `curlReadBody`, and how much of it has been sent.
-    var upload = Data()
-    var uploaded = 0
+  /// The largest answer read; a tracker's answer is a few kilobytes, and a huge one is a fault or an attack.
+  static let limit = 16 << 20
+  var body = Data()
+  var overflowed = false
+  var headers: [String: String] = [:]
+  /// A create's body, handed to libcurl by `curlReadBody`, and how much of it has been sent.
+  var upload = Data()
+  var uploaded = 0
 }
 
-private let curlReadBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { buffer, size, count, user in
+private let curlReadBody:
+  @convention(c) (
+    UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?
+  ) -> Int = { buffer, size, count, user in
     guard let buffer, let user else { return 0 }
     let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
     let length = min(size * count, sink.upload.count - sink.uploaded)
     guard length > 0 else { return 0 }
     sink.upload.withUnsafeBytes { raw in
-        UnsafeMutableRawPointer(buffer).copyMemory(from: raw.baseAddress! + sink.uploaded, byteCount: length)
+      UnsafeMutableRawPointer(buffer).copyMemory(
+        from: raw.baseAddress! + sink.uploaded, byteCount: length)
     }
     sink.uploaded += length
     return length
-}
+  }
 
-private let curlWriteBody: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, user in
+private let curlWriteBody:
+  @convention(c) (
+    UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?
+  ) -> Int = { data, size, count, user in
     guard let data, let user else { return 0 }
     let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
     guard sink.body.count + size * count <= ResponseSink.limit else {
-        sink.overflowed = true
-        return 0  // libcurl stops the transfer
+      sink.overflowed = true
+      return 0  // libcurl stops the transfer
     }
-    sink.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
+    sink.body.append(
+      UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
+      count: size * count)
     return size * count
-}
+  }
 
-private let curlWriteHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, user in
+private let curlWriteHeader:
+  @convention(c) (
+    UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?
+  ) -> Int = { data, size, count, user in
     guard let data, let user else { return 0 }
     let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
-    let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+    let line = String(
+      decoding: UnsafeRawBufferPointer(start: data, count: size * count),
+      as: UTF8.self)
     if line.hasPrefix("HTTP/") { sink.headers = [:] }  // a new response (after a redirect or 100 Continue)
     if let colon = line.firstIndex(of: ":") {
-        let name = line[..<colon].lowercased()
-        sink.headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      let name = line[..<colon].lowercased()
+      sink.headers[name] = line[line.index(after: colon)...].trimmingCharacters(
+        in: .whitespacesAndNewlines)
     }
     return size * count
-}
+  }
 
 /// The version in User-Agent strings.
 public enum CriteriaTicketsVersion {
-    public static let current = "0.1.0"
+  public static let current = "0.1.0"
 }

@@ -2,102 +2,114 @@ import CriteriaModel
 
 /// One ticket to file: a component on a platform with its checks, one check, or one failed audit row.
 public struct Ticket: Hashable, Sendable {
-    /// Stable identity (`native/controls/sheet@ios`, or a row id): the ledger's key and the body's hidden marker.
-    public var identity: String
-    /// The ticket title.
-    public var title: String
-    /// An opening paragraph.
-    public var summary: String
-    /// The checks, as a checklist.
-    public var checklist: [ChecklistItem]
-    /// Gherkin scenarios to include as code.
-    public var scenarios: [Scenario]
-    /// Labels (no spaces).
-    public var labels: [String]
-    /// The component id.
-    public var componentID: String
-    /// The platform, when the ticket is for one.
-    public var platform: Platform?
-    /// The "Full information" link.
-    public var reference: String?
-    /// For tickets from a filled audit: what the tester wrote.
-    public var finding: Finding?
+  /// Stable identity (`native/controls/sheet@ios`, or a row id): the ledger's key and the body's hidden marker.
+  public var identity: String
+  /// The ticket title.
+  public var title: String
+  /// An opening paragraph.
+  public var summary: String
+  /// The checks, as a checklist.
+  public var checklist: [ChecklistItem]
+  /// Gherkin scenarios to include as code.
+  public var scenarios: [Scenario]
+  /// Labels (no spaces).
+  public var labels: [String]
+  /// The component id.
+  public var componentID: String
+  /// The platform, when the ticket is for one.
+  public var platform: Platform?
+  /// The "Full information" link.
+  public var reference: String?
+  /// For tickets from a filled audit: what the tester wrote.
+  public var finding: Finding?
 
-    /// Creates a ticket.
-    public init(identity: String, title: String, summary: String, checklist: [ChecklistItem], scenarios: [Scenario] = [],
-                labels: [String], componentID: String, platform: Platform?, reference: String? = nil, finding: Finding? = nil) {
-        self.identity = identity
-        self.title = title
-        self.summary = summary
-        self.checklist = checklist
-        self.scenarios = scenarios
-        self.labels = labels
-        self.componentID = componentID
-        self.platform = platform
-        self.reference = reference
-        self.finding = finding
-    }
+  /// Creates a ticket.
+  public init(
+    identity: String, title: String, summary: String,
+    checklist: [ChecklistItem], scenarios: [Scenario] = [],
+    labels: [String], componentID: String, platform: Platform?,
+    reference: String? = nil, finding: Finding? = nil
+  ) {
+    self.identity = identity
+    self.title = title
+    self.summary = summary
+    self.checklist = checklist
+    self.scenarios = scenarios
+    self.labels = labels
+    self.componentID = componentID
+    self.platform = platform
+    self.reference = reference
+    self.finding = finding
+  }
 
-    /// The marker label: `criteria-` and a hash of the identity (labels must be short and have no spaces).
-    public var markerLabel: String { "criteria-" + IdentityHash.hex(identity) }
-    /// The marker text written into bodies, searched for when a ledger has to be rebuilt.
-    public var marker: String { "criteria:id=\(identity)" }
+  /// The marker label: `criteria-` and a hash of the identity (labels must be short and have no spaces).
+  public var markerLabel: String { "criteria-" + IdentityHash.hex(identity) }
+  /// The marker text written into bodies, searched for when a ledger has to be rebuilt.
+  public var marker: String { "criteria:id=\(identity)" }
 }
 
 /// One line of a ticket's checklist.
 public struct ChecklistItem: Hashable, Sendable {
-    /// The audit row id.
-    public var id: String
-    /// "Keyboard: Tab".
-    public var label: String
-    /// The expected result.
-    public var expectation: String
-    /// Whether it is ticked.
-    public var done: Bool
+  /// The audit row id.
+  public var id: String
+  /// "Keyboard: Tab".
+  public var label: String
+  /// The expected result.
+  public var expectation: String
+  /// Whether it is ticked.
+  public var done: Bool
 
-    /// Creates an item.
-    public init(id: String, label: String, expectation: String, done: Bool = false) {
-        self.id = id
-        self.label = label
-        self.expectation = expectation
-        self.done = done
-    }
+  /// Creates an item.
+  public init(
+    id: String, label: String, expectation: String, done: Bool = false
+  ) {
+    self.id = id
+    self.label = label
+    self.expectation = expectation
+    self.done = done
+  }
 }
 
 /// What a tester recorded for a failed row.
 public struct Finding: Hashable, Sendable {
-    /// The result word the tester chose ("Fail").
-    public var result: String
-    public var severity: String
-    public var tester: String
-    public var date: String
-    public var notes: String
+  /// The result word the tester chose ("Fail").
+  public var result: String
+  public var severity: String
+  public var tester: String
+  public var date: String
+  public var notes: String
 
-    /// Creates a finding.
-    public init(result: String = "Fail", severity: String, tester: String, date: String, notes: String) {
-        self.result = result
-        self.severity = severity
-        self.tester = tester
-        self.date = date
-        self.notes = notes
-    }
+  /// Creates a finding.
+  public init(
+    result: String = "Fail", severity: String, tester: String, date: String,
+    notes: String
+  ) {
+    self.result = result
+    self.severity = severity
+    self.tester = tester
+    self.date = date
+    self.notes = notes
+  }
 
-    /// What the tester recorded, as name and value, leaving out what they left empty (the result is always there).
-    public var facts: [(name: String, value: String)] {
-        [("Result", result), ("Severity", severity), ("Tester", tester), ("Date", date), ("Notes", notes)].filter { !$0.1.isEmpty }
-    }
+  /// What the tester recorded, as name and value, leaving out what they left empty (the result is always there).
+  public var facts: [(name: String, value: String)] {
+    [
+      ("Result", result), ("Severity", severity), ("Tester", tester),
+      ("Date", date), ("Notes", notes),
+    ].filter { !$0.1.isEmpty }
+  }
 }
 
 /// FNV-1a 64-bit: a short, stable, dependency-free hash for marker labels.
 public enum IdentityHash {
-    /// Sixteen hex digits.
-    public static func hex(_ text: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+  /// Sixteen hex digits.
+  public static func hex(_ text: String) -> String {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
     }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
 }

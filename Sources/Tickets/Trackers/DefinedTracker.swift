@@ -3,107 +3,149 @@ import Mustache
 
 /// A tracker that works from a `TrackerDefinition`.
 public struct DefinedTracker: Tracker {
-    public let definition: TrackerDefinition
-    public let settings: TrackerSettings
-    public var name: String { definition.name }
-    public var pacing: Pacing { settings.pacing }
+  public let definition: TrackerDefinition
+  public let settings: TrackerSettings
+  public var name: String { definition.name }
+  public var pacing: Pacing { settings.pacing }
 
-    public init(definition: TrackerDefinition, settings: TrackerSettings) {
-        self.definition = definition
-        self.settings = settings
-    }
+  public init(definition: TrackerDefinition, settings: TrackerSettings) {
+    self.definition = definition
+    self.settings = settings
+  }
 
-    /// The values templates see; `escape` makes them safe where they are used (JSON strings or URLs).
-    func values(_ ticket: Ticket, escape: (String) -> String) -> [String: Any] {
-        let labels = ticket.labels + [ticket.markerLabel]
-        return [
-            "url": settings.url,
-            "project": escape(settings.project),
-            "issue_type": escape(settings.issueType(for: ticket)),
-            "title": escape(ticket.title),
-            "body_markdown": escape(TextBodies.markdown(ticket)),
-            "body_html": escape(TextBodies.html(ticket)),
-            "body_wiki": escape(TextBodies.wiki(ticket)),
-            "body_text": escape(TextBodies.redmine(ticket)),
-            "labels_csv": escape(labels.joined(separator: ",")),
-            "labels": labels.map(escape),
-            "identity": escape(ticket.identity),
-            "marker": escape(ticket.marker),
-            "marker_label": escape(ticket.markerLabel),
-            "component": escape(ticket.componentID),
-            "platform": escape(ticket.platform?.rawValue ?? ""),
-        ]
-    }
+  /// The values templates see; `escape` makes them safe where they are used (JSON strings or URLs).
+  func values(_ ticket: Ticket, escape: (String) -> String) -> [String: Any] {
+    let labels = ticket.labels + [ticket.markerLabel]
+    return [
+      "url": settings.url,
+      "project": escape(settings.project),
+      "issue_type": escape(settings.issueType(for: ticket)),
+      "title": escape(ticket.title),
+      "body_markdown": escape(TextBodies.markdown(ticket)),
+      "body_html": escape(TextBodies.html(ticket)),
+      "body_wiki": escape(TextBodies.wiki(ticket)),
+      "body_text": escape(TextBodies.redmine(ticket)),
+      "labels_csv": escape(labels.joined(separator: ",")),
+      "labels": labels.map(escape),
+      "identity": escape(ticket.identity),
+      "marker": escape(ticket.marker),
+      "marker_label": escape(ticket.markerLabel),
+      "component": escape(ticket.componentID),
+      "platform": escape(ticket.platform?.rawValue ?? ""),
+    ]
+  }
 
-    public func payload(for ticket: Ticket) throws(TicketError) -> Data {
-        let text = definition.body.render(values(ticket, escape: JSONEscape.string))
-        let data = Data(text.utf8)
-        guard definition.contentType.contains("json") else { return data }
-        do { _ = try JSONSerialization.jsonObject(with: data) } catch {
-            throw TicketError("\(definition.file): create.body did not render to JSON for '\(ticket.identity)': \(error.localizedDescription)")
-        }
-        return data
+  public func payload(for ticket: Ticket) throws(TicketError) -> Data {
+    let text = definition.body.render(values(ticket, escape: JSONEscape.string))
+    let data = Data(text.utf8)
+    guard definition.contentType.contains("json") else { return data }
+    do { _ = try JSONSerialization.jsonObject(with: data) } catch {
+      throw TicketError(
+        "\(definition.file): create.body did not render to JSON for '\(ticket.identity)': \(error.localizedDescription)"
+      )
     }
+    return data
+  }
 
-    func headers(_ credentials: Credentials) -> [(String, String)] {
-        let value: String
-        switch definition.authScheme {
-        case "plain": value = credentials.token
-        case "token": value = "token \(credentials.token)"
-        case "basic": value = "Basic " + Data("\(credentials.user ?? ""):\(credentials.token)".utf8).base64EncodedString()
-        default: value = "Bearer \(credentials.token)"
-        }
-        return [(definition.authHeader, value), ("Content-Type", definition.contentType), ("Accept", "application/json")]
+  func headers(_ credentials: Credentials) -> [(String, String)] {
+    let value: String
+    switch definition.authScheme {
+    case "plain": value = credentials.token
+    case "token": value = "token \(credentials.token)"
+    case "basic":
+      value =
+        "Basic "
+        + Data("\(credentials.user ?? ""):\(credentials.token)".utf8)
+        .base64EncodedString()
+    default: value = "Bearer \(credentials.token)"
     }
+    return [
+      (definition.authHeader, value), ("Content-Type", definition.contentType),
+      ("Accept", "application/json"),
+    ]
+  }
 
-    public func createRequest(for ticket: Ticket, credentials: Credentials) throws(TicketError) -> HTTPRequest {
-        HTTPRequest(method: definition.method, url: definition.createURL.render(values(ticket, escape: URLQuery.escape)),
-                    headers: headers(credentials), body: try payload(for: ticket))
-    }
+  public func createRequest(for ticket: Ticket, credentials: Credentials)
+    throws(TicketError) -> HTTPRequest
+  {
+    HTTPRequest(
+      method: definition.method,
+      url: definition.createURL.render(values(ticket, escape: URLQuery.escape)),
+      headers: headers(credentials), body: try payload(for: ticket))
+  }
 
-    public func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
-        guard let key = JSONBody.string(JSONBody.value(at: definition.keyPath, in: response.json)) else {
-            throw TicketError("\(name) answered \(response.status) without '\(definition.keyPath)': \(response.snippet)")
-        }
-        return FiledTicket(key: key, url: url(for: key, field: definition.createdURLField, template: definition.createdURL, json: response.json))
+  public func created(from response: HTTPResponse) throws(TicketError)
+    -> FiledTicket
+  {
+    guard
+      let key = JSONBody.string(
+        JSONBody.value(at: definition.keyPath, in: response.json))
+    else {
+      throw TicketError(
+        "\(name) answered \(response.status) without '\(definition.keyPath)': \(response.snippet)"
+      )
     }
+    return FiledTicket(
+      key: key,
+      url: url(
+        for: key, field: definition.createdURLField,
+        template: definition.createdURL, json: response.json))
+  }
 
-    func url(for key: String, field: String?, template: MustacheTemplate?, json: Any?) -> String {
-        if let field, let url = JSONBody.string(JSONBody.value(at: field, in: json)) { return url }
-        return template?.render(["url": settings.url, "key": key, "project": settings.project]) ?? ""
+  func url(
+    for key: String, field: String?, template: MustacheTemplate?, json: Any?
+  ) -> String {
+    if let field, let url = JSONBody.string(JSONBody.value(at: field, in: json))
+    {
+      return url
     }
+    return template?.render([
+      "url": settings.url, "key": key, "project": settings.project,
+    ]) ?? ""
+  }
 
-    public func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest? {
-        guard let template = definition.searchURL else { return nil }
-        return HTTPRequest(method: "GET", url: template.render(values(ticket, escape: URLQuery.escape)), headers: headers(credentials))
-    }
+  public func searchRequest(for ticket: Ticket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    guard let template = definition.searchURL else { return nil }
+    return HTTPRequest(
+      method: "GET",
+      url: template.render(values(ticket, escape: URLQuery.escape)),
+      headers: headers(credentials))
+  }
 
-    public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-        guard let path = definition.searchKeyPath, let key = JSONBody.string(JSONBody.value(at: path, in: response.json)) else { return nil }
-        return FiledTicket(key: key, url: url(for: key, field: definition.searchURLField, template: definition.createdURL, json: response.json))
-    }
+  public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
+    guard let path = definition.searchKeyPath,
+      let key = JSONBody.string(JSONBody.value(at: path, in: response.json))
+    else { return nil }
+    return FiledTicket(
+      key: key,
+      url: url(
+        for: key, field: definition.searchURLField,
+        template: definition.createdURL, json: response.json))
+  }
 }
 
 /// Escapes text for the inside of a JSON string literal.
 enum JSONEscape {
-    static func string(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+  static func string(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          out += String(format: "\\u%04x", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
         }
-        return out
+      }
     }
+    return out
+  }
 }

@@ -1,57 +1,63 @@
 /// The tracker definitions that ship with criteria, compiled in so they work from any folder.
 /// `exporters/redmine.yml` and `exporters/gitlab.yml` hold the same text for users to copy (a test checks).
 enum ShippedDefinitions {
-    static let files: [(name: String, text: String)] = [
-        (name: "exporters/redmine.yml", text: #"""
-# Redmine issues over its REST API. Shipped with criteria; copy and edit it to make your own tracker.
-# Templates are Mustache. In `create.body` every value is already escaped for a JSON string;
-# in URLs every value but `url` is percent-encoded.
-name: redmine
-summary: Redmine issues (POST /issues.json), API key from the environment in X-Redmine-API-Key.
-create:
-  method: POST
-  url: "{{url}}/issues.json"
-  content_type: application/json
-  body: |
-    {"issue": {"project_id": "{{project}}", "subject": "{{title}}", "description": "{{body_text}}"}}
-auth:
-  header: X-Redmine-API-Key
-  scheme: plain
-  env: REDMINE_API_KEY
-created:
-  key: issue.id
-  url: "{{url}}/issues/{{key}}"
-search:
-  url: "{{url}}/issues.json?project_id={{project}}&status_id=*&f%5B%5D=description&op%5Bdescription%5D=~&v%5Bdescription%5D%5B%5D={{marker}}"
-  key: issues.0.id
+  static let files: [(name: String, text: String)] = [
+    (
+      name: "exporters/redmine.yml",
+      text: #"""
+      # Redmine issues over its REST API. Shipped with criteria; copy and edit it to make your own tracker.
+      # Templates are Mustache. In `create.body` every value is already escaped for a JSON string;
+      # in URLs every value but `url` is percent-encoded.
+      name: redmine
+      summary: Redmine issues (POST /issues.json), API key from the environment in X-Redmine-API-Key.
+      create:
+        method: POST
+        url: "{{url}}/issues.json"
+        content_type: application/json
+        body: |
+          {"issue": {"project_id": "{{project}}", "subject": "{{title}}", "description": "{{body_text}}"}}
+      auth:
+        header: X-Redmine-API-Key
+        scheme: plain
+        env: REDMINE_API_KEY
+      created:
+        key: issue.id
+        url: "{{url}}/issues/{{key}}"
+      search:
+        url: "{{url}}/issues.json?project_id={{project}}&status_id=*&f%5B%5D=description&op%5Bdescription%5D=~&v%5Bdescription%5D%5B%5D={{marker}}"
+        key: issues.0.id
 
-"""#),
-        (name: "exporters/gitlab.yml", text: #"""
-# GitLab issues over REST v4. Shipped with criteria; copy and edit it to make your own tracker.
-# Templates are Mustache. In `create.body` every value is already escaped for a JSON string;
-# in URLs every value but `url` is percent-encoded (so a project path "group/app" works as the id).
-name: gitlab
-summary: GitLab issues (POST /api/v4/projects/:id/issues), labels as one comma-separated string, PRIVATE-TOKEN.
-defaults:
-  url: https://gitlab.com
-create:
-  method: POST
-  url: "{{url}}/api/v4/projects/{{project}}/issues"
-  content_type: application/json
-  body: |
-    {"title": "{{title}}", "description": "{{body_markdown}}", "labels": "{{labels_csv}}"}
-auth:
-  header: PRIVATE-TOKEN
-  scheme: plain
-  env: GITLAB_TOKEN
-created:
-  key: iid
-  url_field: web_url
-search:
-  url: "{{url}}/api/v4/projects/{{project}}/issues?scope=all&labels={{marker_label}}"
-  key: 0.iid
-  url_field: 0.web_url
+      """#
+    ),
+    (
+      name: "exporters/gitlab.yml",
+      text: #"""
+      # GitLab issues over REST v4. Shipped with criteria; copy and edit it to make your own tracker.
+      # Templates are Mustache. In `create.body` every value is already escaped for a JSON string;
+      # in URLs every value but `url` is percent-encoded (so a project path "group/app" works as the id).
+      name: gitlab
+      summary: GitLab issues (POST /api/v4/projects/:id/issues), labels as one comma-separated string, PRIVATE-TOKEN.
+      defaults:
+        url: https://gitlab.com
+      create:
+        method: POST
+        url: "{{url}}/api/v4/projects/{{project}}/issues"
+        content_type: application/json
+        body: |
+          {"title": "{{title}}", "description": "{{body_markdown}}", "labels": "{{labels_csv}}"}
+      auth:
+        header: PRIVATE-TOKEN
+        scheme: plain
+        env: GITLAB_TOKEN
+      created:
+        key: iid
+        url_field: web_url
+      search:
+        url: "{{url}}/api/v4/projects/{{project}}/issues?scope=all&labels={{marker_label}}"
+        key: 0.iid
+        url_field: 0.web_url
 
-"""#),
-    ]
+      """#
+    ),
+  ]
 }

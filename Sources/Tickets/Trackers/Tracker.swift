@@ -3,175 +3,201 @@ import Foundation
 
 /// A tracker API: how to create a ticket, read back its key, find it again by its marker, and how fast to go.
 public protocol Tracker: Sendable {
-    /// The exporter name, e.g. `github`.
-    var name: String { get }
-    /// Settings from the output's options.
-    var settings: TrackerSettings { get }
-    /// The body of the single-create request for a ticket (what `--dry-run` writes).
-    func payload(for ticket: Ticket) throws(TicketError) -> Data
-    /// The full create request, credentials included.
-    func createRequest(for ticket: Ticket, credentials: Credentials) throws(TicketError) -> HTTPRequest
-    /// The created ticket's key and URL from a 2xx response.
-    func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket
-    /// A request that finds a ticket by its marker, to rebuild a lost or interrupted ledger entry.
-    func searchRequest(for ticket: Ticket, credentials: Credentials) -> HTTPRequest?
-    /// The ticket found by `searchRequest`, if any.
-    func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket?
-    /// Requests to send after creating (GitHub: the rest of an over-long body as comments). Each carries
-    /// `followUpMarker(for:index:)` in its body, so it can be found before it is sent again.
-    func followUps(for ticket: Ticket, filed: FiledTicket, credentials: Credentials) throws(TicketError) -> [HTTPRequest]
-    /// A request listing what follow-ups a filed ticket already has (GitHub: its comments), or nil.
-    func followUpsListRequest(filed: FiledTicket, credentials: Credentials) -> HTTPRequest?
-    /// The bodies of the follow-ups in a `followUpsListRequest` answer.
-    func followUpBodies(in response: HTTPResponse) -> [String]
-    /// How long after a create its search may still miss it (an eventually consistent index such as Jira's
-    /// JQL); the filer waits that long after an uncertain create before it believes a search that finds nothing.
-    var searchSettleTime: Double { get }
-    /// How fast requests may go.
-    var pacing: Pacing { get }
+  /// The exporter name, e.g. `github`.
+  var name: String { get }
+  /// Settings from the output's options.
+  var settings: TrackerSettings { get }
+  /// The body of the single-create request for a ticket (what `--dry-run` writes).
+  func payload(for ticket: Ticket) throws(TicketError) -> Data
+  /// The full create request, credentials included.
+  func createRequest(for ticket: Ticket, credentials: Credentials)
+    throws(TicketError) -> HTTPRequest
+  /// The created ticket's key and URL from a 2xx response.
+  func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket
+  /// A request that finds a ticket by its marker, to rebuild a lost or interrupted ledger entry.
+  func searchRequest(for ticket: Ticket, credentials: Credentials)
+    -> HTTPRequest?
+  /// The ticket found by `searchRequest`, if any.
+  func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket?
+  /// Requests to send after creating (GitHub: the rest of an over-long body as comments). Each carries
+  /// `followUpMarker(for:index:)` in its body, so it can be found before it is sent again.
+  func followUps(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> [HTTPRequest]
+  /// A request listing what follow-ups a filed ticket already has (GitHub: its comments), or nil.
+  func followUpsListRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  /// The bodies of the follow-ups in a `followUpsListRequest` answer.
+  func followUpBodies(in response: HTTPResponse) -> [String]
+  /// How long after a create its search may still miss it (an eventually consistent index such as Jira's
+  /// JQL); the filer waits that long after an uncertain create before it believes a search that finds nothing.
+  var searchSettleTime: Double { get }
+  /// How fast requests may go.
+  var pacing: Pacing { get }
 }
 
 extension Tracker {
-    public func followUps(for ticket: Ticket, filed: FiledTicket, credentials: Credentials) throws(TicketError) -> [HTTPRequest] { [] }
-    public func followUpsListRequest(filed: FiledTicket, credentials: Credentials) -> HTTPRequest? { nil }
-    public func followUpBodies(in response: HTTPResponse) -> [String] { [] }
-    public var searchSettleTime: Double { settings.searchSettle ?? 0 }
+  public func followUps(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> [HTTPRequest] { [] }
+  public func followUpsListRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  { nil }
+  public func followUpBodies(in response: HTTPResponse) -> [String] { [] }
+  public var searchSettleTime: Double { settings.searchSettle ?? 0 }
 
-    /// The hidden marker of a ticket's follow-up number `index` (0 is the first after the create).
-    public func followUpMarker(for ticket: Ticket, index: Int) -> String { "\(ticket.marker) part \(index + 2)" }
-    public var pacing: Pacing { settings.pacing }
+  /// The hidden marker of a ticket's follow-up number `index` (0 is the first after the create).
+  public func followUpMarker(for ticket: Ticket, index: Int) -> String {
+    "\(ticket.marker) part \(index + 2)"
+  }
+  public var pacing: Pacing { settings.pacing }
 }
 
 /// A tracker that can create many tickets in one request.
 public protocol BulkTracker: Tracker {
-    /// The most tickets one request may carry.
-    var bulkLimit: Int { get }
-    /// The request creating these tickets.
-    func bulkRequest(for tickets: [Ticket], credentials: Credentials) throws(TicketError) -> HTTPRequest
-    /// What happened to each ticket of the request, in order.
-    func bulkResults(_ response: HTTPResponse, count: Int) -> [BulkOutcome]
+  /// The most tickets one request may carry.
+  var bulkLimit: Int { get }
+  /// The request creating these tickets.
+  func bulkRequest(for tickets: [Ticket], credentials: Credentials)
+    throws(TicketError) -> HTTPRequest
+  /// What happened to each ticket of the request, in order.
+  func bulkResults(_ response: HTTPResponse, count: Int) -> [BulkOutcome]
 }
 
 /// One ticket's fate in a bulk request.
 public enum BulkOutcome: Sendable, Hashable {
-    case created(FiledTicket)
-    /// The tracker refused this one (its reason); the others are unaffected.
-    case rejected(String)
-    /// The answer does not say; the ticket may exist, so it is searched for before anything else.
-    case unknown
+  case created(FiledTicket)
+  /// The tracker refused this one (its reason); the others are unaffected.
+  case rejected(String)
+  /// The answer does not say; the ticket may exist, so it is searched for before anything else.
+  case unknown
 }
 
 /// A ticket the tracker created.
 public struct FiledTicket: Hashable, Sendable, Codable {
-    public var key: String
-    public var url: String
+  public var key: String
+  public var url: String
 
-    /// Creates a filed ticket.
-    public init(key: String, url: String) {
-        self.key = key
-        self.url = url
-    }
+  /// Creates a filed ticket.
+  public init(key: String, url: String) {
+    self.key = key
+    self.url = url
+  }
 }
 
 /// Secrets read from the environment variables the config names.
 public struct Credentials: Sendable {
-    public var token: String
-    public var user: String?
+  public var token: String
+  public var user: String?
 
-    /// Creates credentials.
-    public init(token: String, user: String? = nil) {
-        self.token = token
-        self.user = user
-    }
+  /// Creates credentials.
+  public init(token: String, user: String? = nil) {
+    self.token = token
+    self.user = user
+  }
 
-    /// Reads them; a missing variable is an error that names it (and never shows a value).
-    public static func fromEnvironment(_ settings: TrackerSettings, environment: [String: String] = ProcessInfo.processInfo.environment) throws(TicketError) -> Credentials {
-        guard let tokenVariable = settings.tokenEnv else {
-            throw TicketError("\(settings.origin).token_env: name the environment variable that holds the \(settings.tracker) token")
-        }
-        guard let token = environment[tokenVariable], !token.isEmpty else {
-            throw TicketError("the environment variable \(tokenVariable) is not set; export it with the \(settings.tracker) token (\(settings.origin).token_env)")
-        }
-        var user: String?
-        if let userVariable = settings.userEnv {
-            guard let value = environment[userVariable], !value.isEmpty else {
-                throw TicketError("the environment variable \(userVariable) is not set; export it with the \(settings.tracker) account (\(settings.origin).user_env)")
-            }
-            user = value
-        }
-        return Credentials(token: token, user: user)
+  /// Reads them; a missing variable is an error that names it (and never shows a value).
+  public static func fromEnvironment(
+    _ settings: TrackerSettings,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(TicketError) -> Credentials {
+    guard let tokenVariable = settings.tokenEnv else {
+      throw TicketError(
+        "\(settings.origin).token_env: name the environment variable that holds the \(settings.tracker) token"
+      )
     }
+    guard let token = environment[tokenVariable], !token.isEmpty else {
+      throw TicketError(
+        "the environment variable \(tokenVariable) is not set; export it with the \(settings.tracker) token (\(settings.origin).token_env)"
+      )
+    }
+    var user: String?
+    if let userVariable = settings.userEnv {
+      guard let value = environment[userVariable], !value.isEmpty else {
+        throw TicketError(
+          "the environment variable \(userVariable) is not set; export it with the \(settings.tracker) account (\(settings.origin).user_env)"
+        )
+      }
+      user = value
+    }
+    return Credentials(token: token, user: user)
+  }
 }
 
 /// Why filing failed; messages name the option or environment variable involved.
 public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    /// Credentials were refused: stop the run rather than retry.
-    public var isAuthentication: Bool
-    /// Nothing else can succeed either (refused credentials, a certificate that does not verify): stop the run.
-    public var stopsRun: Bool
+  public var message: String
+  /// Credentials were refused: stop the run rather than retry.
+  public var isAuthentication: Bool
+  /// Nothing else can succeed either (refused credentials, a certificate that does not verify): stop the run.
+  public var stopsRun: Bool
 
-    /// The tracker may have the ticket (a create was answered but the answer cannot be read, or it cannot be
-    /// searched): the ledger keeps it pending, and nothing is sent for it before the tracker has been asked.
-    public var outcomeUnknown: Bool
+  /// The tracker may have the ticket (a create was answered but the answer cannot be read, or it cannot be
+  /// searched): the ledger keeps it pending, and nothing is sent for it before the tracker has been asked.
+  public var outcomeUnknown: Bool
 
-    /// Creates an error.
-    public init(_ message: String, isAuthentication: Bool = false, stopsRun: Bool = false, outcomeUnknown: Bool = false) {
-        self.message = message
-        self.isAuthentication = isAuthentication
-        self.stopsRun = stopsRun || isAuthentication
-        self.outcomeUnknown = outcomeUnknown
-    }
+  /// Creates an error.
+  public init(
+    _ message: String, isAuthentication: Bool = false, stopsRun: Bool = false,
+    outcomeUnknown: Bool = false
+  ) {
+    self.message = message
+    self.isAuthentication = isAuthentication
+    self.stopsRun = stopsRun || isAuthentication
+    self.outcomeUnknown = outcomeUnknown
+  }
 
-    public var description: String { message }
+  public var description: String { message }
 }
 
 /// How fast a tracker may be called.
 public struct Pacing: Sendable, Hashable {
-    /// Minimum time between two requests.
-    public var minimumInterval: Double
-    /// At most this many requests in any 60 s (0: no limit).
-    public var perMinute: Int
-    /// At most this many in any hour (0: no limit).
-    public var perHour: Int
+  /// Minimum time between two requests.
+  public var minimumInterval: Double
+  /// At most this many requests in any 60 s (0: no limit).
+  public var perMinute: Int
+  /// At most this many in any hour (0: no limit).
+  public var perHour: Int
 
-    /// Creates a pacing.
-    public init(minimumInterval: Double = 0, perMinute: Int = 0, perHour: Int = 0) {
-        self.minimumInterval = minimumInterval
-        self.perMinute = perMinute
-        self.perHour = perHour
-    }
+  /// Creates a pacing.
+  public init(minimumInterval: Double = 0, perMinute: Int = 0, perHour: Int = 0)
+  {
+    self.minimumInterval = minimumInterval
+    self.perMinute = perMinute
+    self.perHour = perHour
+  }
 }
 
 /// Shared JSON helpers for trackers.
 enum JSONBody {
-    static func encode(_ value: Any) throws(TicketError) -> Data {
-        do {
-            return try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-        } catch {
-            throw TicketError("cannot encode the request body: \(error)")
-        }
+  static func encode(_ value: Any) throws(TicketError) -> Data {
+    do {
+      return try JSONSerialization.data(
+        withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+    } catch {
+      throw TicketError("cannot encode the request body: \(error)")
     }
+  }
 
-    /// Follows a dotted path (`issue.id`, `items.0.number`) through decoded JSON.
-    static func value(at path: String, in json: Any?) -> Any? {
-        var current = json
-        for part in path.split(separator: ".") {
-            if let index = Int(part), let array = current as? [Any] {
-                current = array.indices.contains(index) ? array[index] : nil
-            } else {
-                current = (current as? [String: Any])?[String(part)]
-            }
-        }
-        return current
+  /// Follows a dotted path (`issue.id`, `items.0.number`) through decoded JSON.
+  static func value(at path: String, in json: Any?) -> Any? {
+    var current = json
+    for part in path.split(separator: ".") {
+      if let index = Int(part), let array = current as? [Any] {
+        current = array.indices.contains(index) ? array[index] : nil
+      } else {
+        current = (current as? [String: Any])?[String(part)]
+      }
     }
+    return current
+  }
 
-    static func string(_ value: Any?) -> String? {
-        switch value {
-        case let s as String: s
-        case let n as NSNumber: n.stringValue
-        case let i as Int: String(i)
-        default: nil
-        }
+  static func string(_ value: Any?) -> String? {
+    switch value {
+    case let s as String: s
+    case let n as NSNumber: n.stringValue
+    case let i as Int: String(i)
+    default: nil
     }
+  }
 }

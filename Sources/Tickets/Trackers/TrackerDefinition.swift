@@ -7,121 +7,166 @@ import Yams
 /// and the JSON paths of what comes back. Read strictly: an unknown key or a bad template is an
 /// error with the file and line.
 public struct TrackerDefinition: Sendable {
-    public var name: String
-    public var summary: String
-    public var file: String
-    var method: String
-    var createURL: MustacheTemplate
-    var contentType: String
-    var body: MustacheTemplate
-    var authHeader: String
-    var authScheme: String
-    var keyPath: String
-    var createdURL: MustacheTemplate?
-    var createdURLField: String?
-    var searchURL: MustacheTemplate?
-    var searchKeyPath: String?
-    var searchURLField: String?
-    var defaultTokenEnv: String?
-    var defaultURL: String?
-    var pacing: Pacing
+  public var name: String
+  public var summary: String
+  public var file: String
+  var method: String
+  var createURL: MustacheTemplate
+  var contentType: String
+  var body: MustacheTemplate
+  var authHeader: String
+  var authScheme: String
+  var keyPath: String
+  var createdURL: MustacheTemplate?
+  var createdURLField: String?
+  var searchURL: MustacheTemplate?
+  var searchKeyPath: String?
+  var searchURLField: String?
+  var defaultTokenEnv: String?
+  var defaultURL: String?
+  var pacing: Pacing
 
-    static let topKeys = ["name", "summary", "create", "auth", "created", "search", "defaults", "pacing"]
+  static let topKeys = [
+    "name", "summary", "create", "auth", "created", "search", "defaults",
+    "pacing",
+  ]
 
-    /// Parses a definition; `file` names it in errors.
-    public init(yaml: String, file: String) throws(TicketError) {
-        self.file = file
-        let root: Node?
-        do { root = try SafeYAML.compose(yaml) } catch {
-            let problem = YAMLProblem(error)
-            throw TicketError("\(file):\(problem.line): not valid YAML: \(problem.message)")
-        }
-        let reader = DefinitionReader(file: file)
-        guard let root else { throw TicketError("\(file):1: the definition is empty") }
-        let top = try reader.mapping(root, "", allowed: Self.topKeys)
-        name = try reader.string(top, "name", required: true) ?? ""
-        summary = try reader.string(top, "summary") ?? "Tickets defined in \(file)"
-        let create = try reader.mapping(try reader.require(top, "create"), "create", allowed: ["method", "url", "content_type", "body"])
-        method = (try reader.string(create, "method") ?? "POST").uppercased()
-        createURL = try reader.template(create, "url", required: true)!
-        contentType = try reader.string(create, "content_type") ?? "application/json"
-        body = try reader.template(create, "body", required: true)!
-        let auth = try reader.mapping(try reader.require(top, "auth"), "auth", allowed: ["header", "scheme", "env"])
-        authHeader = try reader.string(auth, "header") ?? "Authorization"
-        authScheme = try reader.string(auth, "scheme") ?? "bearer"
-        guard ["plain", "bearer", "token", "basic"].contains(authScheme) else {
-            throw reader.error(auth["scheme"], "auth.scheme", "expected plain, bearer, token or basic, found '\(authScheme)'")
-        }
-        defaultTokenEnv = try reader.string(auth, "env")
-        let created = try reader.mapping(try reader.require(top, "created"), "created", allowed: ["key", "url", "url_field"])
-        keyPath = try reader.string(created, "key", required: true) ?? ""
-        createdURL = try reader.template(created, "url")
-        createdURLField = try reader.string(created, "url_field")
-        if let searchNode = top["search"] {
-            let search = try reader.mapping(searchNode, "search", allowed: ["url", "key", "url_field"])
-            searchURL = try reader.template(search, "url", required: true)
-            searchKeyPath = try reader.string(search, "key", required: true)
-            searchURLField = try reader.string(search, "url_field")
-        }
-        if let defaultsNode = top["defaults"] {
-            let defaults = try reader.mapping(defaultsNode, "defaults", allowed: ["url"])
-            defaultURL = try reader.string(defaults, "url")
-        }
-        pacing = Pacing()
-        if let pacingNode = top["pacing"] {
-            let map = try reader.mapping(pacingNode, "pacing", allowed: ["min_interval", "per_minute", "per_hour"])
-            pacing = Pacing(minimumInterval: Double(try reader.string(map, "min_interval") ?? "0") ?? 0,
-                            perMinute: Int(try reader.string(map, "per_minute") ?? "0") ?? 0,
-                            perHour: Int(try reader.string(map, "per_hour") ?? "0") ?? 0)
-        }
+  /// Parses a definition; `file` names it in errors.
+  public init(yaml: String, file: String) throws(TicketError) {
+    self.file = file
+    let root: Node?
+    do { root = try SafeYAML.compose(yaml) } catch {
+      let problem = YAMLProblem(error)
+      throw TicketError(
+        "\(file):\(problem.line): not valid YAML: \(problem.message)")
     }
+    let reader = DefinitionReader(file: file)
+    guard let root else {
+      throw TicketError("\(file):1: the definition is empty")
+    }
+    let top = try reader.mapping(root, "", allowed: Self.topKeys)
+    name = try reader.string(top, "name", required: true) ?? ""
+    summary = try reader.string(top, "summary") ?? "Tickets defined in \(file)"
+    let create = try reader.mapping(
+      try reader.require(top, "create"), "create",
+      allowed: ["method", "url", "content_type", "body"])
+    method = (try reader.string(create, "method") ?? "POST").uppercased()
+    createURL = try reader.template(create, "url", required: true)!
+    contentType =
+      try reader.string(create, "content_type") ?? "application/json"
+    body = try reader.template(create, "body", required: true)!
+    let auth = try reader.mapping(
+      try reader.require(top, "auth"), "auth",
+      allowed: ["header", "scheme", "env"])
+    authHeader = try reader.string(auth, "header") ?? "Authorization"
+    authScheme = try reader.string(auth, "scheme") ?? "bearer"
+    guard ["plain", "bearer", "token", "basic"].contains(authScheme) else {
+      throw reader.error(
+        auth["scheme"], "auth.scheme",
+        "expected plain, bearer, token or basic, found '\(authScheme)'")
+    }
+    defaultTokenEnv = try reader.string(auth, "env")
+    let created = try reader.mapping(
+      try reader.require(top, "created"), "created",
+      allowed: ["key", "url", "url_field"])
+    keyPath = try reader.string(created, "key", required: true) ?? ""
+    createdURL = try reader.template(created, "url")
+    createdURLField = try reader.string(created, "url_field")
+    if let searchNode = top["search"] {
+      let search = try reader.mapping(
+        searchNode, "search", allowed: ["url", "key", "url_field"])
+      searchURL = try reader.template(search, "url", required: true)
+      searchKeyPath = try reader.string(search, "key", required: true)
+      searchURLField = try reader.string(search, "url_field")
+    }
+    if let defaultsNode = top["defaults"] {
+      let defaults = try reader.mapping(
+        defaultsNode, "defaults", allowed: ["url"])
+      defaultURL = try reader.string(defaults, "url")
+    }
+    pacing = Pacing()
+    if let pacingNode = top["pacing"] {
+      let map = try reader.mapping(
+        pacingNode, "pacing",
+        allowed: ["min_interval", "per_minute", "per_hour"])
+      pacing = Pacing(
+        minimumInterval: Double(try reader.string(map, "min_interval") ?? "0")
+          ?? 0,
+        perMinute: Int(try reader.string(map, "per_minute") ?? "0") ?? 0,
+        perHour: Int(try reader.string(map, "per_hour") ?? "0") ?? 0)
+    }
+  }
 }
 
 /// Strict reading of a definition's YAML nodes, errors with file:line and key path.
 struct DefinitionReader {
-    let file: String
+  let file: String
 
-    func error(_ node: Node?, _ path: String, _ message: String) -> TicketError {
-        TicketError("\(file):\(node?.mark?.line ?? 1): \(path): \(message)")
-    }
+  func error(_ node: Node?, _ path: String, _ message: String) -> TicketError {
+    TicketError("\(file):\(node?.mark?.line ?? 1): \(path): \(message)")
+  }
 
-    func mapping(_ node: Node, _ path: String, allowed: [String]) throws(TicketError) -> [String: Node] {
-        guard let map = node.mapping else { throw error(node, path.isEmpty ? "(top)" : path, "expected a mapping of 'key: value' lines") }
-        var result: [String: Node] = [:]
-        for (key, value) in map {
-            let name = key.string ?? ""
-            guard allowed.contains(name) else {
-                let where_ = path.isEmpty ? name : "\(path).\(name)"
-                throw error(key, where_, "unknown key '\(name)'; known keys here: \(allowed.joined(separator: ", "))")
-            }
-            result[name] = value
-        }
-        return result
+  func mapping(_ node: Node, _ path: String, allowed: [String])
+    throws(TicketError) -> [String: Node]
+  {
+    guard let map = node.mapping else {
+      throw error(
+        node, path.isEmpty ? "(top)" : path,
+        "expected a mapping of 'key: value' lines")
     }
+    var result: [String: Node] = [:]
+    for (key, value) in map {
+      let name = key.string ?? ""
+      guard allowed.contains(name) else {
+        let where_ = path.isEmpty ? name : "\(path).\(name)"
+        throw error(
+          key, where_,
+          "unknown key '\(name)'; known keys here: \(allowed.joined(separator: ", "))"
+        )
+      }
+      result[name] = value
+    }
+    return result
+  }
 
-    func require(_ map: [String: Node], _ key: String) throws(TicketError) -> Node {
-        guard let node = map[key] else { throw TicketError("\(file):1: \(key): missing") }
-        return node
+  func require(_ map: [String: Node], _ key: String) throws(TicketError) -> Node
+  {
+    guard let node = map[key] else {
+      throw TicketError("\(file):1: \(key): missing")
     }
+    return node
+  }
 
-    func string(_ map: [String: Node], _ key: String, required: Bool = false) throws(TicketError) -> String? {
-        guard let node = map[key] else {
-            if required { throw TicketError("\(file):1: \(key): missing") }
-            return nil
-        }
-        guard case .scalar(let scalar) = node else { throw error(node, key, "expected text") }
-        return scalar.string
+  func string(_ map: [String: Node], _ key: String, required: Bool = false)
+    throws(TicketError) -> String?
+  {
+    guard let node = map[key] else {
+      if required { throw TicketError("\(file):1: \(key): missing") }
+      return nil
     }
+    guard case .scalar(let scalar) = node else {
+      throw error(node, key, "expected text")
+    }
+    return scalar.string
+  }
 
-    func template(_ map: [String: Node], _ key: String, required: Bool = false) throws(TicketError) -> MustacheTemplate? {
-        guard let text = try string(map, key, required: required) else { return nil }
-        do {
-            return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT }}" + text)
-        } catch let problem as MustacheTemplate.ParserError {
-            let line = (map[key]?.mark?.line ?? 1) + max(0, problem.context.lineNumber - 1) + (text.contains("\n") ? 1 : 0)
-            throw TicketError("\(file):\(line): \(key): template syntax error (\(problem.error)) in '\(problem.context.line)'")
-        } catch {
-            throw TicketError("\(file): \(key): template syntax error (\(error))")
-        }
+  func template(_ map: [String: Node], _ key: String, required: Bool = false)
+    throws(TicketError) -> MustacheTemplate?
+  {
+    guard let text = try string(map, key, required: required) else {
+      return nil
     }
+    do {
+      return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT }}" + text)
+    } catch let problem as MustacheTemplate.ParserError {
+      let line =
+        (map[key]?.mark?.line ?? 1) + max(0, problem.context.lineNumber - 1)
+        + (text.contains("\n") ? 1 : 0)
+      throw TicketError(
+        "\(file):\(line): \(key): template syntax error (\(problem.error)) in '\(problem.context.line)'"
+      )
+    } catch {
+      throw TicketError("\(file): \(key): template syntax error (\(error))")
+    }
+  }
 }

@@ -3,124 +3,165 @@ import Foundation
 
 /// A tracker output's settings, read from its options.
 public struct TrackerSettings: Sendable {
-    public var tracker: String
-    public var url: String
-    public var project: String
-    public var issueType: String
-    public var tokenEnv: String?
-    public var userEnv: String?
-    public var components: [String]
-    public var customFields: [String: String]
-    public var ledger: String?
-    public var caFile: String?
-    public var timeout: Int
-    public var maxAttempts: Int
-    public var backoffBase: Double
-    /// Overrides how long a search may lag behind a create (seconds), when set.
-    public var searchSettle: Double?
-    /// The longest pause a server may ask for (Retry-After, a rate-limit reset) before the run stops instead.
-    public var maxWait: Double
-    public var pacing: Pacing
-    public var bulk: Bool
-    public var planner: TicketPlanner
-    /// How the options are named in messages.
-    public var origin: String
+  public var tracker: String
+  public var url: String
+  public var project: String
+  public var issueType: String
+  public var tokenEnv: String?
+  public var userEnv: String?
+  public var components: [String]
+  public var customFields: [String: String]
+  public var ledger: String?
+  public var caFile: String?
+  public var timeout: Int
+  public var maxAttempts: Int
+  public var backoffBase: Double
+  /// Overrides how long a search may lag behind a create (seconds), when set.
+  public var searchSettle: Double?
+  /// The longest pause a server may ask for (Retry-After, a rate-limit reset) before the run stops instead.
+  public var maxWait: Double
+  public var pacing: Pacing
+  public var bulk: Bool
+  public var planner: TicketPlanner
+  /// How the options are named in messages.
+  public var origin: String
 
-    /// The option keys every tracker takes.
-    public static let optionHelp: [String: String] = [
-        "url": "the tracker's base URL",
-        "project": "project key, id or owner/repo",
-        "issue_type": "issue or work-item type (default Task; Bug for audit findings)",
-        "token_env": "environment variable holding the API token",
-        "user_env": "environment variable holding the account (Jira Cloud e-mail)",
-        "components": "tracker components to set",
-        "custom_fields": "custom field ids and values (Jira), e.g. {customfield_10010: '3'}",
-        "labels": "labels for every ticket (default accessibility)",
-        "grouping": "component-platform (one ticket per component and platform, default) or criterion",
-        "scenarios": "include the Gherkin scenarios in component tickets (default true)",
-        "ledger": "the ledger file (default beside the config: <output name>.ledger.json)",
-        "ca_file": "an extra CA certificate file for TLS (verification stays on)",
-        "timeout": "seconds per request, 1 to 3600 (default 60)",
-        "max_attempts": "attempts per request before giving up on a ticket, 1 to 100 (default 5)",
-        "backoff": "first retry delay in seconds, doubled each time up to 60, with jitter (default 1)",
-        "rate": "at most this many requests per second, 0.01 to 1000 (default: the tracker's own limit)",
-        "max_wait": "the longest pause a tracker may ask for (Retry-After, rate-limit reset) before the run stops, in seconds (default 300)",
-        "search_settle": "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent)",
-        "bulk": "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
-    ]
+  /// The option keys every tracker takes.
+  public static let optionHelp: [String: String] = [
+    "url": "the tracker's base URL",
+    "project": "project key, id or owner/repo",
+    "issue_type":
+      "issue or work-item type (default Task; Bug for audit findings)",
+    "token_env": "environment variable holding the API token",
+    "user_env": "environment variable holding the account (Jira Cloud e-mail)",
+    "components": "tracker components to set",
+    "custom_fields":
+      "custom field ids and values (Jira), e.g. {customfield_10010: '3'}",
+    "labels": "labels for every ticket (default accessibility)",
+    "grouping":
+      "component-platform (one ticket per component and platform, default) or criterion",
+    "scenarios":
+      "include the Gherkin scenarios in component tickets (default true)",
+    "ledger":
+      "the ledger file (default beside the config: <output name>.ledger.json)",
+    "ca_file": "an extra CA certificate file for TLS (verification stays on)",
+    "timeout": "seconds per request, 1 to 3600 (default 60)",
+    "max_attempts":
+      "attempts per request before giving up on a ticket, 1 to 100 (default 5)",
+    "backoff":
+      "first retry delay in seconds, doubled each time up to 60, with jitter (default 1)",
+    "rate":
+      "at most this many requests per second, 0.01 to 1000 (default: the tracker's own limit)",
+    "max_wait":
+      "the longest pause a tracker may ask for (Retry-After, rate-limit reset) before the run stops, in seconds (default 300)",
+    "search_settle":
+      "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent)",
+    "bulk":
+      "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
+  ]
 
-    /// Reads settings from options, with the tracker's defaults.
-    public init(tracker: String, options: ExportOptions, defaultURL: String? = nil, defaultPacing: Pacing = Pacing(),
-                defaultTokenEnv: String? = nil, defaultIssueType: String = "Task") throws(ExportError) {
-        self.tracker = tracker
-        origin = options.origin
-        url = (try options.string("url") ?? defaultURL ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        project = try options.string("project") ?? ""
-        issueType = try options.string("issue_type") ?? defaultIssueType
-        tokenEnv = try options.string("token_env") ?? defaultTokenEnv
-        userEnv = try options.string("user_env")
-        components = try options.list("components") ?? []
-        customFields = [:]
-        if case .list(let pairs)? = options.values["custom_fields"] {
-            for pair in pairs {
-                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-                if parts.count == 2 { customFields[parts[0]] = parts[1] }
-            }
-        }
-        ledger = try options.path("ledger")
-        caFile = try options.path("ca_file")
-        timeout = try Self.wholeNumber(options, "timeout", in: 1...3600) ?? 60
-        maxAttempts = try Self.wholeNumber(options, "max_attempts", in: 1...100) ?? 5
-        backoffBase = try Self.positiveNumber(options, "backoff", in: 0.001...60) ?? 1
-        maxWait = try Self.positiveNumber(options, "max_wait", in: 0...86_400) ?? 300
-        searchSettle = try Self.positiveNumber(options, "search_settle", in: 0...600)
-        var pacing = defaultPacing
-        if let perSecond = try Self.positiveNumber(options, "rate", in: 0.01...1000) {
-            // 2% under the limit: a server counting "at most N in any second" sees clock jitter on both
-            // sides, and requests exactly 1/N apart land N+1 in one second now and then.
-            pacing.minimumInterval = max(pacing.minimumInterval, 1.02 / perSecond)
-        }
-        self.pacing = pacing
-        bulk = try options.bool("bulk") ?? false
-        let groupingText = try options.string("grouping") ?? TicketPlanner.Grouping.componentPlatform.rawValue
-        guard let grouping = TicketPlanner.Grouping(rawValue: groupingText) else {
-            throw ExportError("\(options.origin).grouping: expected component-platform or criterion, found '\(groupingText)'")
-        }
-        planner = TicketPlanner(grouping: grouping, labels: try options.list("labels") ?? ["accessibility"],
-                                includeScenarios: try options.bool("scenarios") ?? true)
-        guard !url.isEmpty else { throw ExportError("\(options.origin).url: give the \(tracker) base URL") }
-        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-            throw ExportError("\(options.origin).url: '\(url)' is not an http(s) URL")
-        }
+  /// Reads settings from options, with the tracker's defaults.
+  public init(
+    tracker: String, options: ExportOptions, defaultURL: String? = nil,
+    defaultPacing: Pacing = Pacing(),
+    defaultTokenEnv: String? = nil, defaultIssueType: String = "Task"
+  ) throws(ExportError) {
+    self.tracker = tracker
+    origin = options.origin
+    url = (try options.string("url") ?? defaultURL ?? "").trimmingCharacters(
+      in: CharacterSet(charactersIn: "/"))
+    project = try options.string("project") ?? ""
+    issueType = try options.string("issue_type") ?? defaultIssueType
+    tokenEnv = try options.string("token_env") ?? defaultTokenEnv
+    userEnv = try options.string("user_env")
+    components = try options.list("components") ?? []
+    customFields = [:]
+    if case .list(let pairs)? = options.values["custom_fields"] {
+      for pair in pairs {
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        if parts.count == 2 { customFields[parts[0]] = parts[1] }
+      }
     }
-
-    /// Fails when the project is missing.
-    /// The configured issue type, or Bug for an audit finding.
-    func issueType(for ticket: Ticket) -> String { ticket.finding == nil ? issueType : "Bug" }
-
-    func requireProject() throws(ExportError) {
-        if project.isEmpty { throw ExportError("\(origin).project: name the \(tracker) project") }
+    ledger = try options.path("ledger")
+    caFile = try options.path("ca_file")
+    timeout = try Self.wholeNumber(options, "timeout", in: 1...3600) ?? 60
+    maxAttempts =
+      try Self.wholeNumber(options, "max_attempts", in: 1...100) ?? 5
+    backoffBase =
+      try Self.positiveNumber(options, "backoff", in: 0.001...60) ?? 1
+    maxWait =
+      try Self.positiveNumber(options, "max_wait", in: 0...86_400) ?? 300
+    searchSettle = try Self.positiveNumber(
+      options, "search_settle", in: 0...600)
+    var pacing = defaultPacing
+    if let perSecond = try Self.positiveNumber(options, "rate", in: 0.01...1000)
+    {
+      // 2% under the limit: a server counting "at most N in any second" sees clock jitter on both
+      // sides, and requests exactly 1/N apart land N+1 in one second now and then.
+      pacing.minimumInterval = max(pacing.minimumInterval, 1.02 / perSecond)
     }
-
-    /// A number option within `range` (`rate: 2.5`, `backoff: "0.5"`), or nil when absent.
-    static func positiveNumber(_ options: ExportOptions, _ key: String, in range: ClosedRange<Double>) throws(ExportError) -> Double? {
-        guard let text = try options.string(key) else { return nil }
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
-            throw ExportError("\(options.origin).\(key): '\(text)' is not a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))")
-        }
-        return number
+    self.pacing = pacing
+    bulk = try options.bool("bulk") ?? false
+    let groupingText =
+      try options.string("grouping")
+      ?? TicketPlanner.Grouping.componentPlatform.rawValue
+    guard let grouping = TicketPlanner.Grouping(rawValue: groupingText) else {
+      throw ExportError(
+        "\(options.origin).grouping: expected component-platform or criterion, found '\(groupingText)'"
+      )
     }
-
-    /// A whole-number option within `range`, or nil when absent.
-    static func wholeNumber(_ options: ExportOptions, _ key: String, in range: ClosedRange<Int>) throws(ExportError) -> Int? {
-        guard let text = try options.string(key) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
-            throw ExportError("\(options.origin).\(key): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return number
+    planner = TicketPlanner(
+      grouping: grouping,
+      labels: try options.list("labels") ?? ["accessibility"],
+      includeScenarios: try options.bool("scenarios") ?? true)
+    guard !url.isEmpty else {
+      throw ExportError("\(options.origin).url: give the \(tracker) base URL")
     }
-
-    private static func format(_ number: Double) -> String {
-        number == number.rounded() ? String(Int(number)) : String(number)
+    guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+      throw ExportError("\(options.origin).url: '\(url)' is not an http(s) URL")
     }
+  }
+
+  /// Fails when the project is missing.
+  /// The configured issue type, or Bug for an audit finding.
+  func issueType(for ticket: Ticket) -> String {
+    ticket.finding == nil ? issueType : "Bug"
+  }
+
+  func requireProject() throws(ExportError) {
+    if project.isEmpty {
+      throw ExportError("\(origin).project: name the \(tracker) project")
+    }
+  }
+
+  /// A number option within `range` (`rate: 2.5`, `backoff: "0.5"`), or nil when absent.
+  static func positiveNumber(
+    _ options: ExportOptions, _ key: String, in range: ClosedRange<Double>
+  ) throws(ExportError) -> Double? {
+    guard let text = try options.string(key) else { return nil }
+    guard let number = Double(text), number.isFinite, range.contains(number)
+    else {
+      throw ExportError(
+        "\(options.origin).\(key): '\(text)' is not a number from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+      )
+    }
+    return number
+  }
+
+  /// A whole-number option within `range`, or nil when absent.
+  static func wholeNumber(
+    _ options: ExportOptions, _ key: String, in range: ClosedRange<Int>
+  ) throws(ExportError) -> Int? {
+    guard let text = try options.string(key) else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw ExportError(
+        "\(options.origin).\(key): '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)"
+      )
+    }
+    return number
+  }
+
+  private static func format(_ number: Double) -> String {
+    number == number.rounded() ? String(Int(number)) : String(number)
+  }
 }
