@@ -10,6 +10,12 @@ if ! curl -fsS -o /dev/null "http://127.0.0.1:${REDMINE_PORT:-3300}/" 2>/dev/nul
   trap 'bash scripts/redmine.sh stop' EXIT
 fi
 bash scripts/redmine.sh start >/dev/null
+# The product's modules keep the committed style (swift-argument-parser's .swift-format rules); the
+# benchmark, the fuzzer and the test support opt out.
+lint_status=0
+swift format lint --strict --recursive --configuration .swift-format \
+  Sources/CriteriaModel Sources/CriteriaReaders Sources/Exporters Sources/Tickets Sources/CriteriaCLI Sources/criteria \
+  || lint_status=1
 swift build --build-tests 2>&1 | tail -n 3
 # A short bounded fuzz pass over everything criteria reads from users (scripts/fuzz.sh runs longer ones).
 fuzz_status=0
@@ -17,4 +23,5 @@ bash scripts/fuzz.sh "${FUZZ_SECONDS:-8}" || fuzz_status=1
 swift test --skip-build 2>&1 | tee .build/test-output.txt | grep -vE '^(Test Case|\[|◇|↳)' | tail -n 40
 status=${PIPESTATUS[0]}
 [ "$fuzz_status" -eq 0 ] || { echo "the fuzz pass above failed" >&2; status=1; }
+[ "$lint_status" -eq 0 ] || { echo "swift format lint found problems (listed above)" >&2; status=1; }
 exit "$status"

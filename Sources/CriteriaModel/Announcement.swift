@@ -2,7 +2,7 @@
 public struct Announcement: Hashable, Sendable, Codable {
   /// The platform whose screen reader says it.
   public var platform: Platform?
-  /// The announcement and its explanation as written, e.g. `"Close, button" (If Close X is available)`.
+  /// The announcement and its explanation as written, for example `"Close, button" (If Close X is available)`.
   public var text: String
 
   /// Creates an announcement example.

@@ -1,4 +1,6 @@
-/// One row of an audit: a criterion tested on one platform. XLSX, CSV and tickets share it.
+/// One row of an audit: a criterion tested on one platform.
+///
+/// XLSX, CSV and tickets share it.
 public struct AuditRow: Hashable, Sendable {
   /// Stable row id: criterion id plus platform.
   public var id: String

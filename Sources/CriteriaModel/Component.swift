@@ -2,11 +2,11 @@
 public struct Component: Hashable, Sendable, Codable {
   /// Stable slug such as `native/controls/sheet`: the same in both document formats.
   public var id: String
-  /// Human title, e.g. "Sheet".
+  /// Human title, for example "Sheet".
   public var title: String
   /// Native or web.
   public var family: Family
-  /// The collection folder, e.g. "controls", "notifications", "patterns", "component".
+  /// The collection folder, for example "controls", "notifications", "patterns", "component".
   public var category: String
   /// The General Notes text.
   public var summary: String

@@ -4,7 +4,7 @@ public struct Criterion: Hashable, Sendable, Codable {
   public var id: String
   /// The group the check belongs to.
   public var test: TestKind
-  /// The key of the check as the document writes it, e.g. "Tab, arrow keys or ctl+tab".
+  /// The key of the check as the document writes it, for example "Tab, arrow keys or ctl+tab".
   public var check: String
   /// What the tester must observe.
   public var expectation: String

@@ -2,7 +2,7 @@
 public struct DeveloperNote: Hashable, Sendable, Codable {
   /// The platform the note is for; nil for notes that apply to every platform.
   public var platform: Platform?
-  /// The topic heading, e.g. "Name", "Focus", "General Notes".
+  /// The topic heading, for example "Name", "Focus", "General Notes".
   public var topic: String
   /// The UI framework subsection (UIKit, SwiftUI, Android Views, Jetpack Compose), if any.
   public var framework: String?

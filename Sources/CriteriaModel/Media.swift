@@ -1,6 +1,6 @@
 /// A video (or other media) that shows the component with a screen reader.
 public struct Media: Hashable, Sendable, Codable {
-  /// The heading above it, e.g. "iOS VoiceOver".
+  /// The heading above it, for example "iOS VoiceOver".
   public var title: String
   /// The media path or URL as written in the document.
   public var url: String

@@ -26,6 +26,6 @@ public enum Platform: String, Hashable, Sendable, Codable, CaseIterable,
   }
 
   public static func < (lhs: Platform, rhs: Platform) -> Bool {
-    allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
   }
 }

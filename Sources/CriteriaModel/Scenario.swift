@@ -2,7 +2,7 @@
 public struct Scenario: Hashable, Sendable, Codable {
   /// Stable identifier derived from the component id and the scenario name.
   public var id: String
-  /// The scenario name, e.g. "Test keyboard actions".
+  /// The scenario name, for example "Test keyboard actions".
   public var name: String
   /// The test kind the scenario exercises, when it can be told from its name.
   public var test: TestKind?

@@ -17,7 +17,7 @@ public enum StableID {
         if pendingDash && !out.isEmpty { out.append("-") }
         pendingDash = false
         if (0x41...0x5A).contains(v) {
-          out.unicodeScalars.append(Unicode.Scalar(v + 0x20)!)
+          out.unicodeScalars.append(Unicode.Scalar(UInt8(v + 0x20)))
         } else if v > 0x7F {
           out += String(scalar).lowercased()
         } else {

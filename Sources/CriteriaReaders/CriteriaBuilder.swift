@@ -52,8 +52,10 @@ enum CriteriaBuilder {
     }
   }
 
-  /// `id`, or, when an earlier item already has it (`Tab`, `Tab`, `Tab 2` give `tab`, `tab-2`, `tab-2`), the
-  /// first free `id-2`, `id-3`, ... in document order. Ids that collide with nothing stay exactly as before.
+  /// The id, or the first free `id-N` (N = 2, 3 and on) when an earlier item already has it.
+  ///
+  /// `Tab`, `Tab`, `Tab 2` would give `tab`, `tab-2`, `tab-2`; in document order the third becomes
+  /// `tab-2-2`. Ids that collide with nothing stay exactly as before.
   static func unique(_ id: String, in used: inout Set<String>) -> String {
     var candidate = id
     var n = 2

@@ -1,8 +1,9 @@
 import CriteriaModel
 import Foundation
 
-/// Reads the current MagentaA11y format: `## General Notes`, `## Condensed`, `## Gherkin`,
-/// `## iOS Developer Notes`, `## Android Developer Notes`, `## Videos`, and the web documents'
+/// Reads the current MagentaA11y format.
+///
+/// Sections: `## General Notes`, `## Condensed`, `## Gherkin`, `## iOS Developer Notes`, `## Android Developer Notes`, `## Videos`, and the web documents'
 /// `## Developer notes` and `## Code examples`. Any other `##` section is kept as a note, with a warning.
 struct CurrentFormatReader {
   static let quietExtraSections: Set<String> = [

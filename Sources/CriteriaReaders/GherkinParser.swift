@@ -1,7 +1,8 @@
 import CriteriaModel
 import Foundation
 
-/// Reads a `## Gherkin` section in either of its two forms:
+/// Reads a `## Gherkin` section in either of its two forms.
+///
 /// - bullet form: `GIVEN THAT …`, `1. Scenario: …`, nested `- WHEN …` / `- THEN …` / `- AND …` bullets;
 /// - fenced ```` ```gherkin ```` blocks with real `Feature:` / `Scenario:` / step lines.
 struct GherkinParser {

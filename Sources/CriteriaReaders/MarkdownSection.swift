@@ -6,8 +6,9 @@ struct MarkdownSection: Sendable {
   let headingLine: Int
   let lines: [SourceLine]
 
-  /// Splits lines into `##` sections, ignoring `#` lines inside code fences and Liquid
-  /// `{% highlight %}` blocks. Lines before the first `##` come back as a section with an empty heading.
+  /// Splits lines into `##` sections, ignoring `#` lines inside code fences and Liquid blocks.
+  ///
+  /// Lines before the first `##` come back as a section with an empty heading.
   static func split(_ lines: some Collection<SourceLine>, level: Int = 2)
     -> [MarkdownSection]
   {

@@ -1,10 +1,12 @@
 import CYaml
 import Yams
 
-/// YAML read the safe way. Anchors and aliases are refused before Yams sees the text: Yams expands an
-/// alias into a copy of its anchor while composing (and compares mapping keys), so a few hundred bytes
-/// of nested aliases ("billion laughs") would take hours and all memory. No criteria document, config or
-/// tracker definition needs them.
+/// YAML read the safe way.
+///
+/// Anchors and aliases are refused before Yams sees the text: Yams expands an alias into a copy of
+/// its anchor while composing (and compares mapping keys), so a few hundred bytes of nested aliases
+/// ("billion laughs") would take hours and all memory. No criteria document, config or tracker
+/// definition needs them.
 public enum SafeYAML {
   /// The largest YAML text read (front matter, a config, a tracker definition).
   public static let maximumSize = 1 << 20
@@ -21,7 +23,9 @@ public enum SafeYAML {
     return try Yams.compose(yaml: yaml)
   }
 
-  /// Why `yaml` is not read, or nil. Scans tokens with libyaml (the scanner Yams itself uses), so an `&` or
+  /// Why the YAML is not read, or nil.
+  ///
+  /// Scans tokens with libyaml (the scanner Yams itself uses), so an `&` or
   /// `*` inside quotes, comments or block scalars is text, as it should be.
   public static func refusal(_ yaml: String) -> Refusal? {
     if yaml.utf8.count > maximumSize {

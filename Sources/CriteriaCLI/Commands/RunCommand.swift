@@ -34,9 +34,9 @@ struct RunCommand: ParsableCommand {
     let wanted = only.map {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
-    let outputs = settings.outputs.filter {
-      wanted == nil || wanted!.contains($0.name)
-        || wanted!.contains($0.exporter)
+    let outputs = settings.outputs.filter { output in
+      wanted.map { $0.contains(output.name) || $0.contains(output.exporter) }
+        ?? true
     }
     if let wanted, outputs.isEmpty {
       throw CLIError(

@@ -4,7 +4,7 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
   public var file: String
   /// The 1-based line, or 0 when unknown.
   public var line: Int
-  /// The key path, e.g. `outputs[0].exporter`.
+  /// The key path, for example `outputs[0].exporter`.
   public var keyPath: String
   /// What is wrong and what to do.
   public var message: String

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads RFC 4180 records: quoted fields may hold the delimiter, doubled quotes and line breaks; CRLF
-/// and LF both end a record; a UTF-8 byte order mark is skipped. Each record keeps the line it starts on.
+/// Reads RFC 4180 records: quoted fields may hold the delimiter, doubled quotes and line breaks; CRLF and LF both end a record; a UTF-8 byte order mark is skipped.
+///
+/// Each record keeps the line it starts on.
 public struct CSVReader: Sendable {
   /// One record and the 1-based line it starts on.
   public struct Record: Sendable, Hashable {

@@ -12,7 +12,7 @@ public struct ExportOptions: Sendable {
 
   /// The values by key.
   public var values: [String: Value]
-  /// How the options are named in errors, e.g. `outputs[1].options` or `--option`.
+  /// How the options are named in errors, for example `outputs[1].options` or `--option`.
   public var origin: String
   /// The folder relative paths in options (templates) start from: the config's folder, or the working folder.
   public var baseDirectory: String

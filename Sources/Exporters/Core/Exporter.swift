@@ -1,8 +1,10 @@
 import CriteriaModel
 import Foundation
 
-/// A writer from the criteria model to one output format. Rendering is pure: an exporter returns
-/// an artifact, and a sink decides where it goes (a file, a folder, or nowhere in a dry run).
+/// A writer from the criteria model to one output format.
+///
+/// Rendering is pure: an exporter returns an artifact, and a sink decides where it goes (a file, a
+/// folder, or nowhere in a dry run).
 public protocol Exporter: Sendable {
   /// The name users write in configs and on the command line, e.g. `xlsx`.
   static var name: String { get }

@@ -168,8 +168,10 @@ struct FolderDelivery {
   }
 }
 
-/// File names for a folder output, one per item, that never collide: a name already taken gets `-2`,
-/// `-3`, ... before its extension, in item order, so the result is the same on every run.
+/// File names for a folder output, one per item, that never collide.
+///
+/// A name already taken gets `-2`, `-3`, ... before its extension, in item order, so the result is the
+/// same on every run.
 public struct UniqueFileNames {
   private var taken = Set<String>()
 

@@ -69,7 +69,7 @@ public struct MarkdownChecklistExporter: Exporter {
     throws(ExportError) -> ExportArtifact
   {
     let date = ISO8601DateFormatter.string(
-      from: context.date, timeZone: TimeZone(identifier: "UTC")!,
+      from: context.date, timeZone: TimeZone(secondsFromGMT: 0) ?? .current,
       formatOptions: [.withFullDate])
     var names = UniqueFileNames()
     switch split {

@@ -15,7 +15,11 @@ struct RowIDBuffer {
     for byte in platform.idSuffix.utf8 { bytes.append(CChar(bitPattern: byte)) }
     bytes.append(0)
     return try bytes.withUnsafeBufferPointer { buffer throws(E) in
-      try body(buffer.baseAddress!)
+      // Never empty: the terminating NUL was just appended.
+      guard let start = buffer.baseAddress else {
+        preconditionFailure("an empty row id buffer")
+      }
+      return try body(start)
     }
   }
 }

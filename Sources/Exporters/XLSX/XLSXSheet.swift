@@ -9,8 +9,10 @@ struct XLSXSheet {
   /// Excel's limit on the characters in one cell.
   static let maxCellCharacters = 32_767
 
-  /// Writes text as text: never as a formula, whatever it starts with. Empty text writes no cell:
-  /// the column's format already applies to it, and a million blank cells would only cost time.
+  /// Writes text as text: never as a formula, whatever it starts with.
+  ///
+  /// Empty text writes no cell: the column's format already applies to it, and a million blank
+  /// cells would only cost time.
   func write(
     _ row: Int, _ column: Int, _ text: String,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
@@ -105,7 +107,7 @@ struct XLSXSheet {
   {
     let list: [UnsafeMutablePointer<CChar>?] =
       values.map { (value: String) in strdup(value) } + [nil]
-    defer { list.forEach { free($0) } }
+    defer { for pointer in list { free(pointer) } }
     var validation = lxw_data_validation()
     validation.validate = UInt8(LXW_VALIDATION_TYPE_LIST.rawValue)
     // LXW_VALIDATION_ON shows the arrow; LXW_TRUE (1) would be LXW_VALIDATION_OFF and hide it.

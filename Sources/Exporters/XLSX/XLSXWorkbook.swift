@@ -56,7 +56,7 @@ final class XLSXWorkbook {
       title, subject, "criteria \(CriteriaVersion.current)",
     ]
     let strings = texts.map { (text: String) in strdup(text) }
-    defer { strings.forEach { free($0) } }
+    defer { for pointer in strings { free(pointer) } }
     var properties = lxw_doc_properties()
     properties.title = strings[0]
     properties.subject = strings[1]

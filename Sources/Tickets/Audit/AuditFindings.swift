@@ -2,8 +2,9 @@ import CriteriaModel
 import Exporters
 import Foundation
 
-/// Turns the rows of a filled audit whose Result is Fail into tickets, with the tester's severity, name,
-/// date and notes. Rows that already name a ticket are left alone.
+/// Turns the rows of a filled audit whose Result is Fail into tickets, with the tester's severity, name, date and notes.
+///
+/// Rows that already name a ticket are left alone.
 public struct AuditFindings: Sendable {
   /// A failed row and its ticket.
   public struct Item: Sendable {
@@ -132,9 +133,10 @@ public struct AuditFindings: Sendable {
     let days = Int(serial.rounded(.down)) - (serial >= 61 ? 25_569 : 25_568)
     let date = Date(timeIntervalSince1970: Double(days) * 86_400)
     var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
+    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
     return String(
-      format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+      format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0,
+      parts.day ?? 0)
   }
 }

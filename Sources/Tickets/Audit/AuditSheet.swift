@@ -6,7 +6,9 @@ import FoundationXML
 #endif
 
 /// A filled audit checklist read back from the workbook (XLSX) or CSV that criteria wrote and testers filled in.
-/// Rows keep their spreadsheet row number (or CSV line) so errors and write-backs point at the right place.
+///
+/// Rows keep their spreadsheet row number (or CSV line) so errors and write-backs point at the
+/// right place.
 public struct AuditSheet: Sendable {
   /// One data row.
   public struct Row: Sendable, Hashable {
@@ -225,7 +227,7 @@ public struct AuditSheet: Sendable {
     for byte in bytes {
       if byte == 0x22 { quoted.toggle() }
       if !quoted && (byte == 0x0A || byte == 0x0D) { break }
-      if !quoted, counts[byte] != nil { counts[byte]! += 1 }
+      if !quoted, let count = counts[byte] { counts[byte] = count + 1 }
     }
     let best = counts.max {
       $0.value < $1.value
@@ -313,7 +315,7 @@ public struct AuditSheet: Sendable {
       } else {
         cell = XMLElement(name: "c")
         cell.addAttribute(
-          XMLNode.attribute(withName: "r", stringValue: reference) as! XMLNode)
+          XML.makeAttribute("r", reference))
         let after = cells.firstIndex {
           (XML.attribute($0, "r").flatMap(CellReference.column) ?? 0) > column
         }
@@ -327,7 +329,7 @@ public struct AuditSheet: Sendable {
       }
       cell.removeAttribute(forName: "t")
       cell.addAttribute(
-        XMLNode.attribute(withName: "t", stringValue: "inlineStr") as! XMLNode)
+        XML.makeAttribute("t", "inlineStr"))
       let inline = XMLElement(name: "is")
       inline.addChild(XMLElement(name: "t", stringValue: value))
       cell.addChild(inline)
@@ -348,10 +350,10 @@ public struct AuditSheet: Sendable {
       if column > lastColumn {
         dimension.removeAttribute(forName: "ref")
         dimension.addAttribute(
-          XMLNode.attribute(
-            withName: "ref",
-            stringValue: reference[...colon] + CellReference.letters(widest)
-              + lastRow) as! XMLNode)
+          XML.makeAttribute(
+            "ref",
+            reference[...colon] + CellReference.letters(widest)
+              + lastRow))
       }
     }
   }

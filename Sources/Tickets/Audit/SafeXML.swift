@@ -1,8 +1,10 @@
 import Foundation
 
-/// The checks a workbook part passes before any XML parser sees it. SpreadsheetML parts never carry
-/// a document type declaration, so none is accepted: no DTD means no entity can be declared, nothing is
-/// resolved and nothing is fetched, whatever the parser underneath would do with one.
+/// The checks a workbook part passes before any XML parser sees it.
+///
+/// SpreadsheetML parts never carry a document type declaration, so none is accepted: no DTD means
+/// no entity can be declared, nothing is resolved and nothing is fetched, whatever the parser
+/// underneath would do with one.
 enum SafeXML {
   static func check(_ data: Data, file: String, part: String)
     throws(TicketError)

@@ -5,8 +5,10 @@ import ZIPFoundation
 import FoundationXML
 #endif
 
-/// An XLSX file read as what it is: a zip of XML parts. Finds a worksheet through the workbook and its
-/// relationships, resolves shared strings, and can write a copy with some cells of that sheet replaced.
+/// An XLSX file read as what it is: a zip of XML parts.
+///
+/// Finds a worksheet through the workbook and its relationships, resolves shared strings, and can
+/// write a copy with some cells of that sheet replaced.
 struct XLSXPackage {
   /// The largest part inflated (a worksheet of about a million cells); a zip bomb stops here.
   static let maximumPartSize = 128 << 20
@@ -42,8 +44,10 @@ struct XLSXPackage {
     }
   }
 
-  /// The bytes of one part, or nil when the package has no such part. Inflation stops past
-  /// `maximumPartSize`; a damaged entry (bad CRC, truncated data) is an error, never a partial read.
+  /// The bytes of one part, or nil when the package has no such part.
+  ///
+  /// Inflation stops past `maximumPartSize`; a damaged entry (bad CRC, truncated data) is an error,
+  /// never a partial read.
   func part(_ name: String) throws(TicketError) -> Data? {
     guard let entry = archive[name] else { return nil }
     return try bytes(of: entry)
@@ -155,6 +159,14 @@ struct XLSXPackage {
 /// Namespace-agnostic helpers over Foundation's XML tree (SpreadsheetML uses a default namespace, and
 /// producers differ in prefixes, so elements are matched by local name).
 enum XML {
+  /// A new attribute node.
+  static func makeAttribute(_ name: String, _ value: String) -> XMLNode {
+    let node = XMLNode(kind: .attribute)
+    node.name = name
+    node.stringValue = value
+    return node
+  }
+
   static func localName(_ node: XMLNode) -> String {
     node.localName ?? node.name ?? ""
   }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Which tickets have been filed: identity → state, key and URL. Saved atomically (temporary file,
-/// fsync, rename) before and after every request, so a run killed at any instant leaves a ledger that
-/// says either "filed" or "pending" (a request that may or may not have reached the tracker).
+/// Which tickets have been filed: identity → state, key and URL.
+///
+/// Saved atomically (temporary file, fsync, rename) before and after every request, so a run killed
+/// at any instant leaves a ledger that says either "filed" or "pending" (a request that may or may
+/// not have reached the tracker).
 public struct Ledger: Sendable {
   /// One ticket's record.
   public struct Entry: Codable, Hashable, Sendable {

@@ -26,7 +26,8 @@ public struct RetryPolicy: Sendable {
   {
     if let retryAfter = response.headers["retry-after"] {
       if let seconds = Double(retryAfter.trimmingCharacters(in: .whitespaces)) {
-        return seconds.isNaN ? .infinity : max(0, seconds)  // "nan" asks for nothing sensible: treat as unbounded
+        // "nan" asks for nothing sensible: treat it as unbounded.
+        return seconds.isNaN ? .infinity : max(0, seconds)
       }
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")

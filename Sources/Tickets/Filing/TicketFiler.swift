@@ -136,7 +136,9 @@ public final class TicketFiler {
     return summary
   }
 
-  /// Files up to `bulkLimit` tickets in one request. The same rules as one at a time: pending before the
+  /// Files up to `bulkLimit` tickets in one request.
+  ///
+  /// The same rules as one at a time: pending before the
   /// request, a search for every ticket whose fate is unknown before anything is sent again, and a
   /// rejected element fails only its own ticket.
   private func fileBatch(
@@ -244,9 +246,11 @@ public final class TicketFiler {
     }
   }
 
-  /// Records a ticket that did not get filed. "Failed" only when the tracker certainly does not have it: a
-  /// ticket the ledger already says is filed stays filed, and one whose outcome is unknown stays pending,
-  /// so the next run looks it up before sending anything.
+  /// Records a ticket that did not get filed.
+  ///
+  /// "Failed" only when the tracker certainly does not have it: a ticket the ledger already says is
+  /// filed stays filed, and one whose outcome is unknown stays pending, so the next run looks it up
+  /// before sending anything.
   private func record(
     _ error: TicketError, for ticket: Ticket, in summary: inout FilingSummary
   ) throws(TicketError) {
@@ -321,7 +325,8 @@ public final class TicketFiler {
         do { filed = try tracker.created(from: response) } catch
           where error.stopsRun
         {
-          throw error  // Azure DevOps' sign-in page: the credentials were refused, nothing was created
+          // Azure DevOps' sign-in page: the credentials were refused, nothing was created.
+          throw error
         } catch {
           // A 2xx to a create: the tracker most likely has the ticket. Never "failed", never re-sent blindly.
           throw TicketError(
@@ -363,8 +368,9 @@ public final class TicketFiler {
       "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
   }
 
-  /// Posts a filed ticket's follow-ups from number `start` on, each recorded in the ledger once confirmed.
-  /// A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
+  /// Posts a filed ticket's follow-ups from number `start` on.
+  ///
+  /// Each is recorded in the ledger once confirmed. A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
   /// for by its marker before it is posted again.
   private func sendFollowUps(
     _ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool
@@ -509,8 +515,9 @@ public final class TicketFiler {
       outcomeUnknown: true)
   }
 
-  /// Pauses before the next attempt: as long as the server asks (up to `max_wait`, said on stderr), or a
-  /// backoff. A server asking for longer stops the run: every ticket would wait the same, and the ledger
+  /// Pauses before the next attempt: as long as the server asks (up to `max_wait`), or a backoff.
+  ///
+  /// A long wait is said on stderr. A server asking for longer stops the run: every ticket would wait the same, and the ledger
   /// already says which requests are pending, so the next run searches before sending anything again.
   private func wait(attempt: Int, response: HTTPResponse?) throws(TicketError) {
     let now = Date().timeIntervalSince1970

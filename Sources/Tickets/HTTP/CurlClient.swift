@@ -1,8 +1,10 @@
 import CCurl
 import Foundation
 
-/// HTTP over libcurl. One easy handle is reused for every request, so connections are kept alive.
-/// TLS verification is always on; a CA file can be added. Secrets never reach the log.
+/// HTTP over libcurl.
+///
+/// One easy handle is reused for every request, so connections are kept alive. TLS verification is
+/// always on; a CA file can be added. Secrets never reach the log.
 public final class CurlClient: HTTPTransport {
   /// Settings for the client.
   public struct Settings: Sendable {
@@ -245,8 +247,9 @@ private let curlReadBody:
     let length = min(size * count, sink.upload.count - sink.uploaded)
     guard length > 0 else { return 0 }
     sink.upload.withUnsafeBytes { raw in
+      guard let start = raw.baseAddress else { return }
       UnsafeMutableRawPointer(buffer).copyMemory(
-        from: raw.baseAddress! + sink.uploaded, byteCount: length)
+        from: start + sink.uploaded, byteCount: length)
     }
     sink.uploaded += length
     return length
@@ -277,7 +280,8 @@ private let curlWriteHeader:
     let line = String(
       decoding: UnsafeRawBufferPointer(start: data, count: size * count),
       as: UTF8.self)
-    if line.hasPrefix("HTTP/") { sink.headers = [:] }  // a new response (after a redirect or 100 Continue)
+    // A new response (after a redirect or 100 Continue).
+    if line.hasPrefix("HTTP/") { sink.headers = [:] }
     if let colon = line.firstIndex(of: ":") {
       let name = line[..<colon].lowercased()
       sink.headers[name] = line[line.index(after: colon)...].trimmingCharacters(

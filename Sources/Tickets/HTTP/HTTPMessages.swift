@@ -6,8 +6,10 @@ public struct HTTPRequest: Sendable, Hashable {
   public var url: String
   public var headers: [(String, String)]
   public var body: Data?
-  /// Whether sending it twice is harmless (reads and searches). Requests that create something are not, and
-  /// the transport must never resend them on its own; the filer decides, after searching.
+  /// Whether sending it twice is harmless (reads and searches).
+  ///
+  /// Requests that create something are not, and the transport must never resend them on its own;
+  /// the filer decides, after searching.
   public var resendable: Bool
 
   /// Creates a request; by default only GET and HEAD are resendable.

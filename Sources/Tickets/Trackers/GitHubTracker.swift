@@ -18,7 +18,8 @@ public struct GitHubTracker: Tracker {
     guard body.count > maxBody else { return [body] }
     var pieces: [String] = []
     var current = ""
-    let budget = maxBody - 40 - 300  // room for the "continued" line and the part's hidden marker
+    // Room for the "continued" line and the part's hidden marker.
+    let budget = maxBody - 40 - 300
     for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
       var rest = String(line)
       while rest.count > budget {
@@ -130,9 +131,10 @@ public struct GitHubTracker: Tracker {
     }
   }
 
-  /// Lists the repository's issues carrying the ticket's marker label, open or closed. Unlike
-  /// `/search/issues`, whose index lags creates by seconds, the list is consistent: an issue created a
-  /// moment ago by a request whose answer was lost is found.
+  /// Lists the repository's issues carrying the ticket's marker label, open or closed.
+  ///
+  /// Unlike `/search/issues`, whose index lags creates by seconds, the list is consistent: an issue
+  /// created a moment ago by a request whose answer was lost is found.
   public func searchRequest(for ticket: Ticket, credentials: Credentials)
     -> HTTPRequest?
   {

@@ -49,8 +49,9 @@ public struct JiraCloudTracker: BulkTracker {
       body: try JSONBody.encode(["issueUpdates": updates]))
   }
 
-  /// Maps a bulk response back to the tickets: created issues come in order, failures by `failedElementNumber`.
-  /// When the answer cannot be matched (not JSON, fewer issues than expected), the outcome is unknown.
+  /// Maps a bulk response back to the tickets.
+  ///
+  /// Created issues come in order, failures by `failedElementNumber`. When the answer cannot be matched (not JSON, fewer issues than expected), the outcome is unknown.
   public func bulkResults(_ response: HTTPResponse, count: Int) -> [BulkOutcome]
   {
     let json = response.json as? [String: Any]

@@ -1,5 +1,7 @@
 /// The tracker definitions that ship with criteria, compiled in so they work from any folder.
-/// `exporters/redmine.yml` and `exporters/gitlab.yml` hold the same text for users to copy (a test checks).
+///
+/// `exporters/redmine.yml` and `exporters/gitlab.yml` hold the same text for users to copy (a test
+/// checks).
 enum ShippedDefinitions {
   static let files: [(name: String, text: String)] = [
     (

@@ -3,8 +3,10 @@ import Foundation
 import Mustache
 import Yams
 
-/// A tracker described in YAML (`exporters/*.yml`): endpoint, method, auth, a Mustache body template
-/// and the JSON paths of what comes back. Read strictly: an unknown key or a bad template is an
+/// A tracker described in YAML (`exporters/*.yml`).
+///
+/// It names the endpoint, method, auth, a Mustache body template and the JSON paths of what comes
+/// back. Read strictly: an unknown key or a bad template is an
 /// error with the file and line.
 public struct TrackerDefinition: Sendable {
   public var name: String
@@ -51,10 +53,10 @@ public struct TrackerDefinition: Sendable {
       try reader.require(top, "create"), "create",
       allowed: ["method", "url", "content_type", "body"])
     method = (try reader.string(create, "method") ?? "POST").uppercased()
-    createURL = try reader.template(create, "url", required: true)!
+    createURL = try reader.requiredTemplate(create, "url")
     contentType =
       try reader.string(create, "content_type") ?? "application/json"
-    body = try reader.template(create, "body", required: true)!
+    body = try reader.requiredTemplate(create, "body")
     let auth = try reader.mapping(
       try reader.require(top, "auth"), "auth",
       allowed: ["header", "scheme", "env"])
@@ -118,9 +120,9 @@ struct DefinitionReader {
     for (key, value) in map {
       let name = key.string ?? ""
       guard allowed.contains(name) else {
-        let where_ = path.isEmpty ? name : "\(path).\(name)"
+        let keyPath = path.isEmpty ? name : "\(path).\(name)"
         throw error(
-          key, where_,
+          key, keyPath,
           "unknown key '\(name)'; known keys here: \(allowed.joined(separator: ", "))"
         )
       }
@@ -148,6 +150,17 @@ struct DefinitionReader {
       throw error(node, key, "expected text")
     }
     return scalar.string
+  }
+
+  /// A template that must be there (a missing one is already an error from `string`).
+  func requiredTemplate(_ map: [String: Node], _ key: String)
+    throws(TicketError)
+    -> MustacheTemplate
+  {
+    guard let template = try template(map, key, required: true) else {
+      throw TicketError("\(file):1: \(key): missing")
+    }
+    return template
   }
 
   func template(_ map: [String: Node], _ key: String, required: Bool = false)

@@ -123,6 +123,7 @@ public struct TrackerSettings: Sendable {
   }
 
   /// Fails when the project is missing.
+  ///
   /// The configured issue type, or Bug for an audit finding.
   func issueType(for ticket: Ticket) -> String {
     ticket.finding == nil ? issueType : "Bug"
