@@ -69,10 +69,15 @@ let package = Package(
             dependencies: ["CriteriaModel", "CriteriaReaders", "CriteriaCLI", "Exporters", "Tickets",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
-        .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders"]),
-        .testTarget(name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders"], exclude: ["Fixtures", "Scripts"]),
-        .testTarget(name: "TicketsTests", dependencies: ["Tickets", "CriteriaReaders", "FakeTrackerSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "Tickets"], exclude: ["Scripts"]),
+        .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders", "TestSupport"]),
+        .testTarget(
+            name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders", "TestSupport"], exclude: ["Fixtures", "Scripts"]),
+        .testTarget(
+            name: "TicketsTests", dependencies: ["Tickets", "CriteriaReaders", "FakeTrackerSupport", "TestSupport"],
+            exclude: ["Scripts"]),
+        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "Tickets", "TestSupport"], exclude: ["Scripts"]),
     ]
 )

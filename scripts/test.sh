@@ -20,6 +20,10 @@ swift build --build-tests 2>&1 | tail -n 3
 # A short bounded fuzz pass over everything criteria reads from users (scripts/fuzz.sh runs longer ones).
 fuzz_status=0
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-8}" || fuzz_status=1
+shared=${CRITERIA_SHARED:-../shared}
+if [ ! -d "$shared/corpus/magentaa11y" ]; then
+  echo "corpus tests not run: $shared (the MagentaA11y corpus, seeds and vendor schemas) is not beside the checkout; set CRITERIA_SHARED to run them"
+fi
 swift test --skip-build 2>&1 | tee .build/test-output.txt | grep -vE '^(Test Case|\[|◇|↳)' | tail -n 40
 status=${PIPESTATUS[0]}
 [ "$fuzz_status" -eq 0 ] || { echo "the fuzz pass above failed" >&2; status=1; }

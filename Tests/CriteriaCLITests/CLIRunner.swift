@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `criteria` executable the way a user or script would.
@@ -11,7 +12,7 @@ struct CLIRunner {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let shared = SharedData.root
 
     /// The `criteria` binary built beside the test bundle.
     static var executable: URL {

@@ -1,9 +1,10 @@
 import CriteriaModel
 import CriteriaReaders
 import Foundation
+import TestSupport
 import Testing
 
-@Suite("The seeds and the real corpus")
+@Suite("The seeds and the real corpus", .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
 struct SeedAndCorpusTests {
     let reader = DocumentReader()
 

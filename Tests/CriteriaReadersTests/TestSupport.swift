@@ -1,13 +1,14 @@
 import CriteriaModel
 import CriteriaReaders
 import Foundation
+import TestSupport
 import Testing
 
 /// Paths the tests read: the package itself and ../shared beside it.
 enum TestPaths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let shared = SharedData.root
     static let seeds = shared.appendingPathComponent("seeds")
     static let corpus = shared.appendingPathComponent("corpus/magentaa11y")
     static let fixtures = packageRoot.appendingPathComponent("Tests/CriteriaReadersTests/Fixtures")

@@ -2,12 +2,13 @@ import CriteriaModel
 import CriteriaReaders
 import Exporters
 import Foundation
+import TestSupport
 import Testing
 
 enum Paths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let shared = SharedData.root
     static let samples = packageRoot.appendingPathComponent("Samples/criteria")
     static let scripts = packageRoot.appendingPathComponent("Tests/ExportersTests/Scripts")
     static let golden = packageRoot.appendingPathComponent("Tests/ExportersTests/Fixtures/golden")

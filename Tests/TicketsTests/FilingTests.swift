@@ -8,10 +8,9 @@ import Testing
 @Suite("Filing against the fake tracker", .serialized)
 struct FilingTests {
     static let trackers = ["github", "gitlab", "jira-cloud", "jira-dc", "azure-devops", "redmine"]
-    /// Twelve tickets: six components, iOS and Android each.
+    /// Twelve tickets: six components (the native samples, twice), iOS and Android each.
     static func tickets() throws -> [Ticket] {
-        try corpusTickets(["controls/sheet", "controls/checkbox", "controls/button", "controls/toggle-switch",
-                           "notifications/alert-dialog", "patterns/focus"], grouping: .componentPlatform)
+        try sampleTickets(grouping: .componentPlatform)
     }
 
     static func expectExactlyOnce(_ server: FakeTrackerProcess, _ tickets: [Ticket], sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -174,8 +173,7 @@ struct FilingTests {
 
     /// One ticket per check and platform: over a hundred, so bulk requests come in several batches.
     static func criterionTickets() throws -> [Ticket] {
-        try corpusTickets(["controls/sheet", "controls/checkbox", "controls/button", "controls/toggle-switch",
-                           "notifications/alert-dialog", "patterns/focus"], grouping: .criterion)
+        try sampleTickets(grouping: .criterion, copies: 4)
     }
 
     @Test("Jira Cloud bulk create: batches of at most 50, one request each, every ticket once")

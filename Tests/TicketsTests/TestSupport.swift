@@ -3,19 +3,44 @@ import CriteriaReaders
 import Exporters
 import Foundation
 import FakeTrackerSupport
+import TestSupport
 import Testing
 @testable import Tickets
 
 enum TicketPaths {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let shared = SharedData.root
     static let adfSchema = shared.appendingPathComponent("schemas/adf-full.json")
 }
 
-/// The fake tracker, checking Jira Cloud descriptions against Atlassian's ADF schema.
+/// The fake tracker, checking Jira Cloud descriptions against Atlassian's ADF schema when ../shared has it.
 func startFakeTracker(arguments: [String] = [], tls: FakeTrackerProcess.Certificate? = nil) throws -> FakeTrackerProcess {
-    try FakeTrackerProcess(arguments: ["--adf-schema", TicketPaths.adfSchema.path] + arguments, tls: tls)
+    let schema = FileManager.default.fileExists(atPath: TicketPaths.adfSchema.path) ? ["--adf-schema", TicketPaths.adfSchema.path] : []
+    return try FakeTrackerProcess(arguments: schema + arguments, tls: tls)
+}
+
+/// Tickets from the project's own sample documents: each native sample twice, under a second id, so the
+/// filing tests need nothing outside this repository (three samples give twelve component tickets).
+func sampleTickets(grouping: TicketPlanner.Grouping, copies: Int = 2) throws -> [Ticket] {
+    let folder = TicketPaths.packageRoot.appendingPathComponent("Samples/criteria/native")
+    let paths = try SourceCollector().collect([folder.path])
+    var components: [Component] = []
+    for copy in 1...copies {
+        for path in paths {
+            guard var component = DocumentReader().read(path: path).component else { throw TicketError("cannot read \(path)") }
+            if copy > 1 {
+                let id = "\(component.id)-\(copy)"
+                for index in component.criteria.indices {
+                    component.criteria[index].id = id + component.criteria[index].id.dropFirst(component.id.count)
+                }
+                component.id = id
+                component.title += " \(copy)"
+            }
+            components.append(component)
+        }
+    }
+    return TicketPlanner(grouping: grouping).tickets(for: Catalog(components: components))
 }
 
 /// Tickets from corpus documents.
