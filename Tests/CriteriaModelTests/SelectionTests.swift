@@ -48,4 +48,15 @@ struct SelectionTests {
         #expect(keyboard.components.map(\.id) == ["native/controls/sheet"])
         #expect(keyboard.components[0].criteria.map(\.check) == ["Tab", "Enter"])
     }
+
+    @Test("globs: ** spans folders and also none; many stars against a long name still answer (no exponential backtracking)")
+  func globs() {
+    #expect(GlobPattern("docs/**/*.md").matches("docs/a.md"))
+    #expect(GlobPattern("docs/**/*.md").matches("docs/x/y/a.md"))
+    #expect(!GlobPattern("docs/*.md").matches("docs/x/a.md"))
+    #expect(GlobPattern("native/*/sheet").matches("native/controls/sheet"))
+    let name = "docs/" + String(repeating: "a", count: 200) + ".md"
+    #expect(!GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b.md").matches(name))
+    #expect(GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*.md").matches(name))
+  }
 }
