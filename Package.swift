@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -43,6 +44,7 @@ let package = Package(
             name: "Tickets",
             dependencies: [
                 "CriteriaModel", "CriteriaReaders", "Exporters", "CCurl",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -55,6 +57,7 @@ let package = Package(
             dependencies: [
                 "CriteriaModel", "CriteriaReaders", "Exporters", "Tickets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -76,7 +79,11 @@ let package = Package(
         .testTarget(
             name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders", "TestSupport"], exclude: ["Fixtures", "Scripts"]),
         .testTarget(
-            name: "TicketsTests", dependencies: ["Tickets", "CriteriaReaders", "FakeTrackerSupport", "TestSupport"],
+            name: "TicketsTests",
+            dependencies: [
+                "Tickets", "CriteriaReaders", "FakeTrackerSupport", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Scripts"]),
         .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "Tickets", "TestSupport"], exclude: ["Scripts"]),
     ]

@@ -1,6 +1,7 @@
 import CriteriaModel
 import Exporters
 import Foundation
+import Logging
 import Testing
 @testable import Tickets
 
@@ -67,7 +68,7 @@ func twoTickets() -> [Ticket] {
 func run(_ tracker: any Tracker, _ transport: ScriptedTransport, ledger: String) throws -> FilingSummary {
     let filer = TicketFiler(tracker: tracker, transport: transport, ledger: try Ledger(path: ledger, tracker: tracker.name),
                             credentials: Credentials(token: "secret-token"), pacer: RequestPacer(pacing: Pacing()))
-    filer.notice = { _ in }
+    filer.logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
     return try filer.file(twoTickets())
 }
 

@@ -17,7 +17,8 @@ enum TicketRun {
       var clientSettings = CurlClient.Settings()
       clientSettings.caFile = settings.caFile
       clientSettings.timeout = settings.timeout
-      clientSettings.verbose = options.verbose
+      clientSettings.logger = StderrLogHandler.logger(
+        "criteria.http", verbose: options.verbose)
       clientSettings.redactor = Redactor(
         credentials: credentials, url: settings.url)
       let client: CurlClient
@@ -32,6 +33,8 @@ enum TicketRun {
         credentials: credentials,
         progress: FilingProgress())
       filer.searchBeforeFiling = options.rebuildLedger
+      filer.logger = StderrLogHandler.logger(
+        "criteria.tickets", verbose: options.verbose)
       let summary = try filer.file(tickets)
       Terminal.note("\(output): \(summary.text)")
       return (summary, filer.ledger)

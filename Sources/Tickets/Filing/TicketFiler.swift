@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Files tickets exactly once: the ledger is written before and after each request, an interrupted
 /// request is resolved by searching the tracker for the ticket's marker before anything is re-sent,
@@ -33,20 +34,19 @@ public final class TicketFiler {
     self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
     self.progress = progress
     redactor = Redactor(credentials: credentials, url: tracker.settings.url)
-    if pacer == nil {
-      self.pacer.notice = {
-        FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8))
-      }
-    }
     self.ledger.redactor = redactor
+    if pacer == nil {
+      self.pacer.notice = { [logger] in logger.notice("\($0)") }
+    }
+  }
+
+  /// Where the filer says what it waits for; the CLI logs notices to stderr.
+  public var logger = Logger(label: "criteria.tickets") {
+    didSet { pacer.notice = { [logger] in logger.notice("\($0)") } }
   }
 
   /// Hides this run's secrets in everything the filer reports or records.
   public let redactor: Redactor
-  /// Where the filer says what it waits for (stderr by default).
-  public var notice: @Sendable (String) -> Void = {
-    FileHandle.standardError.write(Data(("  " + $0 + "\n").utf8))
-  }
 
   /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
   public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
@@ -533,7 +533,7 @@ public final class TicketFiler {
           stopsRun: true)
       }
       if pause >= 2 {
-        notice(
+        logger.notice(
           "\(tracker.name) asks to wait \(Int(pause.rounded(.up))) s (until \(Self.clockTime(now + pause))); waiting"
         )
       }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Logging
 
 /// HTTP over libcurl.
 ///
@@ -15,9 +16,9 @@ public final class CurlClient: HTTPTransport {
     public var timeout: Int = 60
     /// Reuse one connection across requests (the default); false opens a new one each time.
     public var reuseConnections = true
-    /// Print each request and response status to stderr, secrets redacted.
-    public var verbose = false
-    /// Hides this run's secrets in the verbose log and in error messages.
+    /// Where each request and response status is logged (at debug level), secrets redacted.
+    public var logger = Logger(label: "criteria.http")
+    /// Hides this run's secrets in the log and in error messages.
     public var redactor = Redactor()
 
     /// Creates settings.
@@ -110,10 +111,7 @@ public final class CurlClient: HTTPTransport {
     guard code == CURLE_OK else {
       throw TransportError(message: Self.message(code), retryable: false)
     }
-    if settings.verbose {
-      FileHandle.standardError.write(
-        Data((settings.redactor.describe(request) + "\n").utf8))
-    }
+    settings.logger.debug("\(settings.redactor.describe(request))")
     let result = curl_easy_perform(handle)
     if sink.overflowed {
       throw TransportError(
@@ -145,9 +143,7 @@ public final class CurlClient: HTTPTransport {
     }
     var status = 0
     _ = criteria_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-    if settings.verbose {
-      FileHandle.standardError.write(Data("< HTTP \(status)\n".utf8))
-    }
+    settings.logger.debug("< HTTP \(status)")
     return HTTPResponse(status: status, headers: sink.headers, body: sink.body)
   }
 
