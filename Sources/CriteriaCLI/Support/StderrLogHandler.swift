@@ -1,7 +1,9 @@
 import Foundation
 import Logging
 
-/// The CLI's log output: one line per message on stderr, control characters escaped as in `Terminal`.
+/// The CLI's log output: one line per message on stderr.
+///
+/// Control characters are escaped as in `Terminal`.
 /// Notices (what a run waits for) are indented under the line that started the run; debug lines (the
 /// HTTP log of `--verbose`) are printed as they are.
 struct StderrLogHandler: LogHandler {
