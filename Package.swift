@@ -52,10 +52,19 @@ let package = Package(
         ),
         // Starts the project's fake tracker for the ticket tests and the tickets benchmark; not part of the product.
         .target(name: "FakeTrackerSupport", dependencies: ["Tickets"]),
+        // The run's flow: config → read → select → render → deliver through a sink. The CLI only parses arguments.
+        .target(
+            name: "CriteriaPipeline",
+            dependencies: [
+                "CriteriaModel", "CriteriaReaders", "Exporters", "Tickets",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(
             name: "CriteriaCLI",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Exporters", "Tickets",
+                "CriteriaModel", "CriteriaReaders", "Exporters", "Tickets", "CriteriaPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -69,7 +78,7 @@ let package = Package(
         // A bounded mutation fuzzer over everything criteria reads from users (scripts/fuzz.sh); not part of the product.
         .executableTarget(
             name: "criteria-fuzz",
-            dependencies: ["CriteriaModel", "CriteriaReaders", "CriteriaCLI", "Exporters", "Tickets",
+            dependencies: ["CriteriaModel", "CriteriaReaders", "CriteriaPipeline", "Exporters", "Tickets",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
@@ -85,6 +94,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Scripts"]),
-        .testTarget(name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "Tickets", "TestSupport"], exclude: ["Scripts"]),
+        .testTarget(
+            name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "CriteriaPipeline", "Tickets", "TestSupport"],
+            exclude: ["Scripts"]),
     ]
 )

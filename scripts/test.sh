@@ -14,7 +14,8 @@ bash scripts/redmine.sh start >/dev/null
 # benchmark, the fuzzer and the test support opt out.
 lint_status=0
 swift format lint --strict --recursive --configuration .swift-format \
-  Sources/CriteriaModel Sources/CriteriaReaders Sources/Exporters Sources/Tickets Sources/CriteriaCLI Sources/criteria \
+  Sources/CriteriaModel Sources/CriteriaReaders Sources/Exporters Sources/Tickets Sources/CriteriaPipeline \
+  Sources/CriteriaCLI Sources/criteria \
   || lint_status=1
 swift build --build-tests 2>&1 | tail -n 3
 # A short bounded fuzz pass over everything criteria reads from users (scripts/fuzz.sh runs longer ones).

@@ -1,4 +1,4 @@
-import CriteriaCLI
+import CriteriaPipeline
 import CriteriaModel
 import CriteriaReaders
 import Exporters

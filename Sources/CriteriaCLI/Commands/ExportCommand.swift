@@ -1,7 +1,5 @@
 import ArgumentParser
-import CriteriaModel
-import Exporters
-import Foundation
+import CriteriaPipeline
 
 /// `criteria export`: one ad-hoc export without a config.
 struct ExportCommand: ParsableCommand {
@@ -32,73 +30,24 @@ struct ExportCommand: ParsableCommand {
 
   @OptionGroup var selection: SelectionOptions
 
+  @Flag(
+    help:
+      "Send nothing. A tracker format writes its payloads (one JSON file per request) to --output either way."
+  )
+  var dryRun = false
+
   func run() throws {
-    let registry = try RegistryLoader.load(configDirectory: nil)
-    let entry = try wrap { () throws(ExportError) in
-      try registry.entry(named: to)
-    }
-    var values: [String: ExportOptions.Value] = [:]
+    var values: [String: String] = [:]
     for option in options {
       guard let eq = option.firstIndex(of: "=") else {
         throw ValidationError("--option '\(option)' is not key=value")
       }
-      values[String(option[..<eq])] = .string(
-        String(option[option.index(after: eq)...]))
+      values[String(option[..<eq])] = String(option[option.index(after: eq)...])
     }
-    let exporter = try wrap { () throws(ExportError) in
-      try entry.make(ExportOptions(values))
+    try cli { () throws(PipelineError) in
+      try Pipeline(reporter: .terminal).export(
+        paths, format: to, options: values, selection: selection.selection,
+        output: output)
     }
-    let loaded = try CatalogLoader().load(paths)
-    Terminal.report(loaded.diagnostics)
-    if loaded.hasErrors {
-      throw CLIError("nothing was exported: fix the errors above first")
-    }
-    let catalog = selection.selection.apply(to: loaded.catalog)
-    try OutputWriter(protecting: loaded.documents).write(
-      exporter, catalog: catalog, to: output)
   }
-}
-
-/// Runs an exporter and delivers its artifact.
-struct OutputWriter {
-  /// Inputs no output may replace.
-  var protecting: [String] = []
-
-  func write(_ exporter: any Exporter, catalog: Catalog, to output: String?)
-    throws
-  {
-    if catalog.components.isEmpty {
-      throw CLIError("the selection matches no components; nothing to export")
-    }
-    let artifact = try wrap { () throws(ExportError) in
-      try exporter.export(catalog, context: ExportContext())
-    }
-    if output == nil || output == "-" {
-      guard case .file(let data) = artifact else {
-        throw CLIError(
-          "'\(type(of: exporter).name)' writes a folder or a binary file; give --output PATH"
-        )
-      }
-      FileHandle.standardOutput.write(data)
-      return
-    }
-    let path = output ?? "-"
-    if case .folder = artifact,
-      OutputPath.isSameOrAncestor(
-        path, of: FileManager.default.currentDirectoryPath)
-    {
-      throw CLIError(
-        "--output \(path): '\(type(of: exporter).name)' writes a folder of files; give it a folder of its own, e.g. out/\(type(of: exporter).name)/"
-      )
-    }
-    try wrap { () throws(ExportError) in
-      try FileSink(protecting: protecting).deliver(artifact, to: path)
-    }
-    Terminal.note("wrote \(path)")
-  }
-}
-
-/// Turns an `ExportError` into the CLI's one-line error.
-func wrap<T>(_ body: () throws(ExportError) -> T) throws(CLIError) -> T {
-  do { return try body() } catch { throw CLIError(error.message) }
 }

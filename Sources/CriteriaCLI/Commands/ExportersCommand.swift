@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaPipeline
 import Exporters
 import Foundation
 
@@ -11,7 +12,10 @@ struct ExportersCommand: ParsableCommand {
   )
 
   func run() throws {
-    for exporter in try RegistryLoader.load(configDirectory: nil).entries {
+    let registry = try cli { () throws(PipelineError) in
+      try RegistryLoader.load(configDirectory: nil)
+    }
+    for exporter in registry.entries {
       let origin = exporter.origin == "built in" ? "" : " (\(exporter.origin))"
       print(
         "\(exporter.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(exporter.summary)\(origin)"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CriteriaModel
+import CriteriaPipeline
 import Foundation
 
 /// `criteria list`: what components the documents describe.
@@ -19,7 +20,9 @@ struct ListCommand: ParsableCommand {
   var format: Format = .table
 
   func run() throws {
-    let loaded = try CatalogLoader().load(paths)
+    let loaded = try cli { () throws(PipelineError) in
+      try CatalogLoader().load(paths)
+    }
     Terminal.report(loaded.diagnostics, warnings: false)
     switch format {
     case .table:

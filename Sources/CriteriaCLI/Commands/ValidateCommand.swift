@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaPipeline
 
 /// `criteria validate`: report every problem in every document.
 struct ValidateCommand: ParsableCommand {
@@ -17,7 +18,9 @@ struct ValidateCommand: ParsableCommand {
   var strict = false
 
   func run() throws {
-    let loaded = try CatalogLoader().load(paths)
+    let loaded = try cli { () throws(PipelineError) in
+      try CatalogLoader().load(paths)
+    }
     Terminal.report(loaded.diagnostics)
     let errors = loaded.diagnostics.filter { $0.severity == .error }.count
     let warnings = loaded.diagnostics.count - errors

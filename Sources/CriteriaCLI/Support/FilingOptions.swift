@@ -1,5 +1,5 @@
 import ArgumentParser
-import Exporters
+import CriteriaPipeline
 import Foundation
 
 /// The options every command that files tickets takes.
@@ -17,18 +17,9 @@ struct FilingOptions: ParsableArguments {
   var verbose = false
 }
 
-/// A config file with the exporter registry it is read against (built-ins, plus definitions in
-/// `exporters/` beside the config and in the current folder).
-struct LoadedConfig {
-  let registry: ExporterRegistry
-  let settings: CriteriaConfig
-
-  init(path: String) throws {
-    registry = try RegistryLoader.load(
-      configDirectory: URL(fileURLWithPath: path).deletingLastPathComponent()
-        .path)
-    do {
-      settings = try ConfigLoader(registry: registry).load(path: path)
-    } catch { throw CLIError(error.description) }
+extension FilingOptions {
+  /// The options as the pipeline takes them.
+  var settings: FilingSettings {
+    FilingSettings(rebuildLedger: rebuildLedger, verbose: verbose)
   }
 }

@@ -4,8 +4,9 @@ import Tickets
 
 /// The registry the CLI uses: built-in file exporters, built-in trackers, the tracker definitions that ship
 /// with the tool, and the user's own definitions in `exporters/` (beside the config and in the working folder).
-enum RegistryLoader {
-  static func load(configDirectory: String?) throws(CLIError)
+public enum RegistryLoader {
+  /// The registry, with definitions from `exporters/` in the current folder and beside the config.
+  public static func load(configDirectory: String?) throws(PipelineError)
     -> ExporterRegistry
   {
     var folders = [FileManager.default.currentDirectoryPath + "/exporters"]
@@ -19,7 +20,7 @@ enum RegistryLoader {
       return ExporterRegistry(
         extra: try TrackerRegistry.entries(definitionFolders: folders))
     } catch {
-      throw CLIError(error.message)
+      throw PipelineError(error.message)
     }
   }
 }

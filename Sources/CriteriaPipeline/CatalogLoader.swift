@@ -3,24 +3,35 @@ import CriteriaReaders
 import Foundation
 
 /// Reads every document behind a list of sources into one catalog, collecting all diagnostics.
-struct CatalogLoader {
-  struct Loaded {
-    var catalog: Catalog
-    var diagnostics: [Diagnostic]
+public struct CatalogLoader {
+  /// What the sources held.
+  public struct Loaded: Sendable {
+    /// The components read (a second copy of an id is skipped with a warning).
+    public var catalog: Catalog
+    /// Errors and warnings, document by document.
+    public var diagnostics: [Diagnostic]
     /// Every document read, so that no output replaces one.
-    var documents: [String]
-    var documentCount: Int { documents.count }
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    public var documents: [String]
+    /// How many documents were read.
+    public var documentCount: Int { documents.count }
+    /// Whether any document had an error.
+    public var hasErrors: Bool {
+      diagnostics.contains { $0.severity == .error }
+    }
   }
 
-  func load(_ sources: [String], relativeTo base: String? = nil)
-    throws(CLIError) -> Loaded
+  /// Creates a loader.
+  public init() {}
+
+  /// Reads every document behind `sources` (files, folders, globs), relative to `base`.
+  public func load(_ sources: [String], relativeTo base: String? = nil)
+    throws(PipelineError) -> Loaded
   {
     let paths: [String]
     do {
       paths = try SourceCollector().collect(sources, relativeTo: base)
     } catch {
-      throw CLIError(error.description)
+      throw PipelineError(error.description)
     }
     let reader = DocumentReader()
     var components: [Component] = []

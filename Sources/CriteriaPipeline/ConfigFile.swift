@@ -1,0 +1,21 @@
+import Exporters
+import Foundation
+
+/// A config file read against its exporter registry (built-ins, plus definitions in `exporters/` beside
+/// the config and in the current folder).
+public struct ConfigFile {
+  /// The registry the config was checked against.
+  public let registry: ExporterRegistry
+  /// The config itself.
+  public let settings: CriteriaConfig
+
+  /// Reads and checks the config at `path`.
+  public init(path: String) throws(PipelineError) {
+    registry = try RegistryLoader.load(
+      configDirectory: URL(fileURLWithPath: path).deletingLastPathComponent()
+        .path)
+    do {
+      settings = try ConfigLoader(registry: registry).load(path: path)
+    } catch { throw PipelineError(error.description) }
+  }
+}

@@ -1,0 +1,173 @@
+import Exporters
+import Foundation
+import Tickets
+
+/// What `criteria tickets` is asked to do.
+public struct FindingsRequest: Sendable {
+  /// The filled audit (XLSX or CSV).
+  public var audit: String
+  /// The config naming the tracker.
+  public var config: String
+  /// Which tracker output of the config, when it has more than one.
+  public var output: String?
+  /// Where the copy with ticket keys goes (default: beside the audit, `-tickets` added to its name).
+  public var copy: String?
+  /// The result word that means a failed check.
+  public var failWord: String?
+  /// Write the payloads and send nothing.
+  public var dryRun: Bool
+  /// How to file.
+  public var filing: FilingSettings
+
+  /// Creates a request.
+  public init(
+    audit: String, config: String, output: String? = nil, copy: String? = nil,
+    failWord: String? = nil,
+    dryRun: Bool = false, filing: FilingSettings = FilingSettings()
+  ) {
+    self.audit = audit
+    self.config = config
+    self.output = output
+    self.copy = copy
+    self.failWord = failWord
+    self.dryRun = dryRun
+    self.filing = filing
+  }
+}
+
+extension Pipeline {
+  /// Files a ticket for every failed row of a filled audit: `criteria tickets`.
+  ///
+  /// The keys go into a copy of the audit (the audit itself is never changed). Returns how many tickets
+  /// failed or were not confirmed.
+  public func fileFindings(_ request: FindingsRequest) throws(PipelineError)
+    -> Int
+  {
+    let config = try ConfigFile(path: request.config)
+    let settings = config.settings
+    let chosen = try Self.trackerOutput(
+      settings, named: request.output, config: request.config)
+    let exporter: any Exporter
+    do {
+      exporter = try config.registry.entry(named: chosen.exporter).make(
+        chosen.options)
+    } catch {
+      throw PipelineError(error.message)
+    }
+    guard let trackerExporter = exporter as? TrackerExporter else {
+      throw PipelineError("\(chosen.keyPath): not a tracker")
+    }
+    let target = request.copy ?? Self.defaultCopyPath(for: request.audit)
+    guard OutputPath.canonical(target) != OutputPath.canonical(request.audit)
+    else {
+      throw PipelineError(
+        "--to \(target): that is the audit itself; the copy with ticket keys must go to another file"
+      )
+    }
+    let sheet: AuditSheet
+    let findings: AuditFindings.Result
+    do {
+      sheet = try AuditSheet.read(path: request.audit)
+      let word =
+        request.failWord ?? Self.configuredFailWord(settings)
+        ?? AuditLayout.defaultStatuses[1]
+      findings = try AuditFindings(
+        failWord: word, labels: trackerExporter.tracker.settings.planner.labels
+      )
+      .findings(in: sheet)
+    } catch {
+      throw PipelineError(error.message)
+    }
+    reporter.note(
+      "\(request.audit): \(findings.rowCount) rows, \(findings.items.count + findings.alreadyTicketed.count) "
+        + "failed, \(findings.alreadyTicketed.count) already with a ticket")
+    let tickets = findings.items.map(\.ticket)
+    let sink = ArtifactSink(
+      protecting: [request.audit, request.config], reporter: reporter)
+    if request.dryRun {
+      let path = URL(
+        fileURLWithPath: chosen.path,
+        relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
+      ).standardizedFileURL.path
+      let files: [(name: String, data: Data)]
+      do {
+        files = try DryRun.files(
+          tracker: trackerExporter.tracker, tickets: tickets)
+      } catch {
+        throw PipelineError(error.message)
+      }
+      try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
+      reporter.note("\(files.count) payloads; nothing was sent")
+      return 0
+    }
+    if tickets.isEmpty {
+      reporter.note("nothing to file")
+      return 0
+    }
+    // The ledger knows every key, including tickets filed by an earlier run of the same audit.
+    let (summary, ledger) = try TrackerSink(
+      output: chosen.name, filing: request.filing, reporter: reporter
+    )
+    .deliver(tickets, to: trackerExporter.tracker)
+    var keys: [Int: String] = [:]
+    for item in findings.items {
+      if let entry = ledger[item.ticket.identity], entry.state == .filed,
+        let key = entry.key
+      {
+        keys[item.row] = key
+      }
+    }
+    let artifact: ExportArtifact
+    do { artifact = try sheet.copy(withTickets: keys) } catch {
+      throw PipelineError(error.message)
+    }
+    try ArtifactSink.createParent(of: target, key: "--to \(target)")
+    try sink.deliver(artifact, from: "audit copy", to: .path(target))
+    reporter.note("\(target): \(keys.count) ticket keys")
+    return summary.problemCount
+  }
+
+  /// The tracker output to use: the one named, or the only one.
+  static func trackerOutput(
+    _ settings: CriteriaConfig, named output: String?, config: String
+  )
+    throws(PipelineError) -> CriteriaConfig.Output
+  {
+    let trackers = settings.outputs.filter(\.isTracker)
+    if let output {
+      guard let found = trackers.first(where: { $0.name == output }) else {
+        throw PipelineError(
+          "--output \(output): \(config) has no tracker output of that name; tracker outputs: "
+            + (trackers.isEmpty
+              ? "none" : trackers.map(\.name).joined(separator: ", ")))
+      }
+      return found
+    }
+    guard trackers.count == 1, let only = trackers.first else {
+      throw PipelineError(
+        trackers.isEmpty
+          ? "\(config): no tracker output; add one under outputs (for example exporter: jira-cloud) to file tickets"
+          : "\(config) has \(trackers.count) tracker outputs (\(trackers.map(\.name).joined(separator: ", "))); "
+            + "choose one with --output")
+    }
+    return only
+  }
+
+  /// `audit.xlsx` → `audit-tickets.xlsx`, beside it.
+  public static func defaultCopyPath(for path: String) -> String {
+    let url = URL(fileURLWithPath: path)
+    let stem = url.deletingPathExtension().lastPathComponent
+    return url.deletingLastPathComponent().appendingPathComponent(
+      "\(stem)-tickets.\(url.pathExtension)"
+    ).path
+  }
+
+  /// The fail word of the config's audit outputs, when they set their own `statuses`.
+  static func configuredFailWord(_ settings: CriteriaConfig) -> String? {
+    settings.outputs.lazy.filter {
+      ["xlsx", "csv"].contains($0.exporter)
+        && $0.options.values["statuses"] != nil
+    }
+    .compactMap { try? AuditLayout(options: $0.options).fail }.first
+  }
+}

@@ -1,0 +1,139 @@
+import CriteriaModel
+import Exporters
+import Foundation
+import Tickets
+
+/// A run's flow, from sources to what is delivered.
+///
+/// Read the config and the documents, select, render each output to an artifact, and deliver it through a sink (a file or folder, standard output, a dry-run
+/// folder of payloads, or a tracker). `criteria run`, `export` and `tickets` all come through here; the CLI
+/// only parses arguments. A dry run swaps the sink, never the exporter.
+public struct Pipeline: Sendable {
+  /// Where notes, diagnostics and logs go.
+  public var reporter: Reporter
+  /// The date and tool version written into outputs.
+  public var context: ExportContext
+
+  /// Creates a pipeline.
+  public init(reporter: Reporter, context: ExportContext = ExportContext()) {
+    self.reporter = reporter
+    self.context = context
+  }
+
+  /// Writes every output of the config (or those `only` names): `criteria run`.
+  ///
+  /// Returns how many tickets failed or were not confirmed (the CLI exits 1 when any did).
+  public func run(
+    config path: String, only: [String]?, dryRun: Bool, filing: FilingSettings
+  )
+    throws(PipelineError) -> Int
+  {
+    let config = try ConfigFile(path: path)
+    let settings = config.settings
+    let outputs = settings.outputs.filter { output in
+      only.map { $0.contains(output.name) || $0.contains(output.exporter) }
+        ?? true
+    }
+    if let only, outputs.isEmpty {
+      throw PipelineError(
+        "--only \(only.joined(separator: ",")) matches no output in \(path); "
+          + "outputs are: \(settings.outputs.map(\.name).joined(separator: ", "))"
+      )
+    }
+    // Build every exporter first, so a bad option fails the run before anything is written.
+    var exporters: [(CriteriaConfig.Output, any Exporter)] = []
+    for output in outputs {
+      do {
+        exporters.append(
+          (
+            output,
+            try config.registry.entry(named: output.exporter).make(
+              output.options)
+          ))
+      } catch {
+        throw PipelineError(error.message)
+      }
+    }
+    let loaded = try CatalogLoader().load(
+      settings.sources, relativeTo: settings.baseDirectory)
+    reporter.diagnostics(loaded.diagnostics)
+    if loaded.hasErrors {
+      throw PipelineError("nothing was written: fix the errors above first")
+    }
+    let catalog = settings.selection.apply(to: loaded.catalog)
+    if catalog.components.isEmpty {
+      throw PipelineError(
+        "\(path): selection matches no components; nothing to write")
+    }
+    reporter.note(
+      "read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
+        + "\(catalog.criterionCount) criteria")
+    let sink = ArtifactSink(
+      protecting: loaded.documents + [path], reporter: reporter)
+    var problems = 0
+    for (output, exporter) in exporters {
+      let target = URL(
+        fileURLWithPath: output.path,
+        relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
+      ).standardizedFileURL.path
+      if let tracker = exporter as? TrackerExporter, !dryRun {
+        let tickets = tracker.tickets(for: catalog)
+        let sent = try TrackerSink(
+          output: output.name, filing: filing, reporter: reporter
+        )
+        .deliver(tickets, to: tracker.tracker)
+        problems += sent.summary.problemCount
+        continue
+      }
+      if dryRun && !output.isTracker {
+        reporter.note("would write \(output.exporter) to \(target)")
+        continue
+      }
+      let artifact = try render(exporter, catalog)
+      try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
+      try sink.deliver(artifact, from: output.exporter, to: .path(target))
+    }
+    return problems
+  }
+
+  /// Exports documents to one format without a config: `criteria export`.
+  ///
+  /// A tracker format writes the payloads a run would send (one JSON file per request) and sends nothing.
+  public func export(
+    _ paths: [String], format: String, options: [String: String],
+    selection: Selection,
+    output: String?
+  ) throws(PipelineError) {
+    let registry = try RegistryLoader.load(configDirectory: nil)
+    let exporter: any Exporter
+    do {
+      exporter = try registry.entry(named: format).make(
+        ExportOptions(options.mapValues { .string($0) }))
+    } catch {
+      throw PipelineError(error.message)
+    }
+    let loaded = try CatalogLoader().load(paths)
+    reporter.diagnostics(loaded.diagnostics)
+    if loaded.hasErrors {
+      throw PipelineError("nothing was exported: fix the errors above first")
+    }
+    let catalog = selection.apply(to: loaded.catalog)
+    if catalog.components.isEmpty {
+      throw PipelineError(
+        "the selection matches no components; nothing to export")
+    }
+    let artifact = try render(exporter, catalog)
+    let destination: Destination =
+      output.map { $0 == "-" ? .standardOutput : .path($0) } ?? .standardOutput
+    try ArtifactSink(protecting: loaded.documents, reporter: reporter)
+      .deliver(artifact, from: format, to: destination)
+  }
+
+  private func render(_ exporter: any Exporter, _ catalog: Catalog)
+    throws(PipelineError) -> ExportArtifact
+  {
+    do { return try exporter.export(catalog, context: context) } catch {
+      throw PipelineError(error.message)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import CriteriaReaders
+import Logging
+
+/// How a run talks to the person who started it: notes and diagnostics (the CLI prints them on stderr),
+/// and the loggers the libraries log through.
+public struct Reporter: Sendable {
+  /// A line for people: what was read, written or filed.
+  public var note: @Sendable (String) -> Void
+  /// Read errors and warnings.
+  public var diagnostics: @Sendable ([Diagnostic]) -> Void
+  /// A logger for a library part (`criteria.http`, `criteria.tickets`); verbose runs log at debug level.
+  public var logger: @Sendable (_ label: String, _ verbose: Bool) -> Logger
+
+  /// Creates a reporter.
+  public init(
+    note: @escaping @Sendable (String) -> Void,
+    diagnostics: @escaping @Sendable ([Diagnostic]) -> Void,
+    logger: @escaping @Sendable (_ label: String, _ verbose: Bool) -> Logger
+  ) {
+    self.note = note
+    self.diagnostics = diagnostics
+    self.logger = logger
+  }
+
+  /// Says nothing (tests, benchmarks).
+  public static let silent = Reporter(
+    note: { _ in }, diagnostics: { _ in },
+    logger: { label, _ in Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
+    })
+}
+
+/// How tickets are filed: the CLI's `--rebuild-ledger` and `--verbose`.
+public struct FilingSettings: Sendable {
+  /// Search the tracker for every ticket the ledger does not know before filing it.
+  public var rebuildLedger: Bool
+  /// Log each HTTP request (credentials redacted).
+  public var verbose: Bool
+
+  /// Creates settings.
+  public init(rebuildLedger: Bool = false, verbose: Bool = false) {
+    self.rebuildLedger = rebuildLedger
+    self.verbose = verbose
+  }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Tickets
+
+/// Delivers tickets to a tracker: credentials from the environment, the ledger, libcurl, a summary.
+public struct TrackerSink {
+  /// The tracker output's name, for messages and the default ledger name.
+  public var output: String
+  /// How to file.
+  public var filing: FilingSettings
+  /// Where notes and logs go.
+  public var reporter: Reporter
+
+  /// Creates a sink.
+  public init(output: String, filing: FilingSettings, reporter: Reporter) {
+    self.output = output
+    self.filing = filing
+    self.reporter = reporter
+  }
+
+  /// Files the tickets not yet filed; returns the summary and the ledger as the run left it.
+  public func deliver(_ tickets: [Ticket], to tracker: any Tracker)
+    throws(PipelineError)
+    -> (summary: FilingSummary, ledger: Ledger)
+  {
+    let settings = tracker.settings
+    do {
+      let credentials = try Credentials.fromEnvironment(settings)
+      let ledgerPath = settings.ledger ?? "\(output).ledger.json"
+      let ledger = try Ledger(path: ledgerPath, tracker: tracker.name)
+      var clientSettings = CurlClient.Settings()
+      clientSettings.caFile = settings.caFile
+      clientSettings.timeout = settings.timeout
+      clientSettings.logger = reporter.logger("criteria.http", filing.verbose)
+      clientSettings.redactor = Redactor(
+        credentials: credentials, url: settings.url)
+      let client: CurlClient
+      do { client = try CurlClient(settings: clientSettings) } catch {
+        throw TicketError(error.message)
+      }
+      reporter.note(
+        "\(output): \(tickets.count) tickets for \(tracker.name) at "
+          + "\(clientSettings.redactor.text(settings.url)) (ledger \(ledgerPath))"
+      )
+      let filer = TicketFiler(
+        tracker: tracker, transport: client, ledger: ledger,
+        credentials: credentials,
+        progress: FilingProgress())
+      filer.searchBeforeFiling = filing.rebuildLedger
+      filer.logger = reporter.logger("criteria.tickets", filing.verbose)
+      let summary = try filer.file(tickets)
+      reporter.note("\(output): \(summary.text)")
+      return (summary, filer.ledger)
+    } catch {
+      let credentials = try? Credentials.fromEnvironment(settings)
+      throw PipelineError(
+        "\(output): \(Redactor(credentials: credentials, url: settings.url).text("\(error)"))"
+      )
+    }
+  }
+}
