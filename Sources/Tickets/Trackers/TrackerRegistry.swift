@@ -5,11 +5,15 @@ import Foundation
 /// The trackers: built-in Swift ones, the shipped definitions, and definitions in the user's folders.
 public enum TrackerRegistry {
   /// Entries for the exporter registry; later definitions with the same name replace earlier ones.
+  ///
+  /// A user's definition that cannot be read becomes an entry named after its file that fails, with the
+  /// file and line, only when it is used: one broken definition never breaks an unrelated export.
   public static func entries(definitionFolders: [String]) throws(ExportError)
     -> [ExporterEntry]
   {
     var entries = builtIn
     var definitions: [TrackerDefinition] = []
+    var broken: [ExporterEntry] = []
     do {
       for file in ShippedDefinitions.files {
         definitions.append(
@@ -22,7 +26,13 @@ public enum TrackerRegistry {
         for name in names {
           let path = folder + "/" + name
           let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-          let definition = try TrackerDefinition(yaml: text, file: path)
+          let definition: TrackerDefinition
+          do {
+            definition = try TrackerDefinition(yaml: text, file: path)
+          } catch {
+            broken.append(Self.broken(file: path, error))
+            continue
+          }
           definitions.removeAll { $0.name == definition.name }
           definitions.append(definition)
         }
@@ -51,7 +61,24 @@ public enum TrackerRegistry {
       entries.removeAll { $0.name == entry.name }
       entries.append(entry)
     }
+    for entry in broken
+    where !entries.contains(where: { $0.name == entry.name }) {
+      entries.append(entry)
+    }
     return entries
+  }
+
+  /// An entry for a definition that cannot be read: named after its file, failing with the reason.
+  static func broken(file: String, _ error: TicketError) -> ExporterEntry {
+    let name = URL(fileURLWithPath: file).deletingPathExtension()
+      .lastPathComponent
+    let message = error.message
+    return ExporterEntry(
+      name: name, summary: "cannot be used: \(message)", optionHelp: [:],
+      origin: file, isTracker: true
+    ) { _ throws(ExportError) in
+      throw ExportError(message)
+    }
   }
 
   static let builtIn: [ExporterEntry] = [
