@@ -46,8 +46,22 @@ public enum StableID {
     return occurrence > 1 ? "\(base)-\(occurrence)" : base
   }
 
-  /// The id of one audit row: a criterion on one platform.
+  /// What joins an id and a platform in a row id (`…/keyboard/tab@ios`); writers that build row ids
+  /// byte by byte for speed use it too.
+  public static let platformSeparator: Character = "@"
+
+  /// The id of one audit row: a criterion on one platform (also a component's ticket on one platform).
   public static func row(criterion: String, platform: Platform) -> String {
-    criterion + "@" + platform.idSuffix
+    criterion + String(platformSeparator) + platform.idSuffix
+  }
+
+  /// A row id taken apart: the criterion (or component) id, and the platform when the suffix names one.
+  public static func split(row id: String) -> (id: String, platform: Platform?)
+  {
+    guard let at = id.lastIndex(of: platformSeparator) else { return (id, nil) }
+    let suffix = id[id.index(after: at)...]
+    return (
+      String(id[..<at]), Platform.allCases.first { $0.idSuffix == suffix }
+    )
   }
 }

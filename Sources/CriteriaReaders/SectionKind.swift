@@ -1,3 +1,5 @@
+import CriteriaModel
+
 /// The `##` sections the readers understand, recognised despite case, spacing and small typos.
 enum SectionKind: String, CaseIterable {
   case generalNotes = "General Notes"
@@ -36,20 +38,6 @@ enum SectionKind: String, CaseIterable {
   }
 
   static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = Swift.min(
-          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      }
-      previous = current
-    }
-    return previous[b.count]
+    EditDistance.between(a, b)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaModel
 import Exporters
 
 /// The `criteria` command: turns MagentaA11y acceptance criteria into audit workbooks, checklists and tickets.

@@ -49,7 +49,7 @@ public struct CSVWriter: Sendable {
   ) {
     if !first { output.append(delimiter) }
     output.append(contentsOf: criterion.utf8)
-    output.append(UInt8(ascii: "@"))
+    output.append(contentsOf: String(StableID.platformSeparator).utf8)
     output.append(contentsOf: platform.idSuffix.utf8)
   }
 

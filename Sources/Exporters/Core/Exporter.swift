@@ -43,9 +43,3 @@ public struct ExportContext: Sendable {
     self.toolVersion = toolVersion
   }
 }
-
-/// The tool's version, shown by `--version`, written in outputs and in HTTP User-Agents.
-public enum CriteriaVersion {
-  /// The current version.
-  public static let current = "0.1.0"
-}

@@ -59,6 +59,7 @@ public struct AuditWorkbookExporter: Exporter {
     let rowCount = AuditRow.count(in: catalog)
     let settings = AuditWorkbookWriter.Settings(
       layout: layout, title: title, date: context.date,
+      toolVersion: context.toolVersion,
       constantMemory: constantMemory ?? (rowCount > 100_000),
       includeScenarios: includeScenarios, includeNotes: includeNotes)
     return .writtenByLibrary { path throws(ExportError) in

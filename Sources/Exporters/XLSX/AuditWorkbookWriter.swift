@@ -8,6 +8,7 @@ struct AuditWorkbookWriter {
     var layout: AuditLayout
     var title: String
     var date: Date
+    var toolVersion: String
     var constantMemory: Bool
     var includeScenarios: Bool
     var includeNotes: Bool
@@ -26,7 +27,7 @@ struct AuditWorkbookWriter {
       subject:
         "Accessibility acceptance criteria: \(Self.counted(catalog.components.count, "component")), "
         + Self.counted(rowCount, "check"),
-      created: settings.date)
+      created: settings.date, generator: "criteria \(settings.toolVersion)")
     let checklist = try book.addSheet("Checklist")
     let summary = try book.addSheet("Summary")
     try writeChecklist(

@@ -11,7 +11,9 @@ struct RowIDBuffer {
   ) throws(E) -> R {
     bytes.removeAll(keepingCapacity: true)
     for byte in criterion.utf8 { bytes.append(CChar(bitPattern: byte)) }
-    bytes.append(CChar(bitPattern: UInt8(ascii: "@")))
+    for byte in String(StableID.platformSeparator).utf8 {
+      bytes.append(CChar(bitPattern: byte))
+    }
     for byte in platform.idSuffix.utf8 { bytes.append(CChar(bitPattern: byte)) }
     bytes.append(0)
     return try bytes.withUnsafeBufferPointer { buffer throws(E) in

@@ -156,13 +156,7 @@ struct XLSXSheet {
   static func cellName(_ row: Int, _ column: Int, absolute: Bool = false)
     -> String
   {
-    var letters = ""
-    var n = column + 1
-    while n > 0 {
-      let remainder = (n - 1) % 26
-      letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
-      n = (n - 1) / 26
-    }
+    let letters = CellReference.letters(column)
     return absolute ? "$\(letters)$\(row + 1)" : "\(letters)\(row + 1)"
   }
 }

@@ -48,12 +48,14 @@ final class XLSXWorkbook {
     return workbook_add_chart(handle, UInt8(type.rawValue))
   }
 
-  func setProperties(title: String, subject: String, created: Date)
+  func setProperties(
+    title: String, subject: String, created: Date, generator: String
+  )
     throws(ExportError)
   {
     guard let handle else { return }
     let texts: [String] = [
-      title, subject, "criteria \(CriteriaVersion.current)",
+      title, subject, generator,
     ]
     let strings = texts.map { (text: String) in strdup(text) }
     defer { for pointer in strings { free(pointer) } }

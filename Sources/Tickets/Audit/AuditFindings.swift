@@ -86,12 +86,9 @@ public struct AuditFindings: Sendable {
       row[columns[column] ?? nil].trimmingCharacters(
         in: .whitespacesAndNewlines)
     }
-    let platform =
-      Platform(userValue: cell(.platform))
-      ?? id.split(separator: "@").last.flatMap { suffix in
-        Platform.allCases.first { $0.idSuffix == suffix }
-      }
-    let criterionID = id.split(separator: "@").dropLast().joined(separator: "@")
+    let parsed = StableID.split(row: id)
+    let platform = Platform(userValue: cell(.platform)) ?? parsed.platform
+    let criterionID = id.contains(StableID.platformSeparator) ? parsed.id : ""
     // Criterion ids are component/test/check: the component is what comes before the last two parts.
     let parts = (criterionID.isEmpty ? id : criterionID).split(separator: "/")
     let componentID =

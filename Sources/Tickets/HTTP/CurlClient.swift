@@ -1,4 +1,5 @@
 import CCurl
+import CriteriaModel
 import Foundation
 import Logging
 
@@ -10,7 +11,7 @@ public final class CurlClient: HTTPTransport {
   /// Settings for the client.
   public struct Settings: Sendable {
     public var userAgent =
-      "criteria/\(CriteriaTicketsVersion.current) (+accessibility acceptance criteria)"
+      "criteria/\(CriteriaVersion.current) (+accessibility acceptance criteria)"
     public var caFile: String?
     public var connectTimeout: Int = 10
     public var timeout: Int = 60
@@ -285,8 +286,3 @@ private let curlWriteHeader:
     }
     return size * count
   }
-
-/// The version in User-Agent strings.
-public enum CriteriaTicketsVersion {
-  public static let current = "0.1.0"
-}

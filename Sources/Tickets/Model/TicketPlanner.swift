@@ -53,7 +53,7 @@ public struct TicketPlanner: Sendable {
     _ component: Component, platform: Platform, criteria: [Criterion]
   ) -> Ticket {
     Ticket(
-      identity: "\(component.id)@\(platform.idSuffix)",
+      identity: StableID.row(criterion: component.id, platform: platform),
       title: "Accessibility: \(component.title) (\(platform.rawValue))",
       summary:
         "Accessibility acceptance criteria for the \(component.title.lowercased()) on \(platform.rawValue). "
