@@ -5,13 +5,13 @@ import Foundation
 /// the config and in the current folder).
 public struct ConfigFile {
   /// The registry the config was checked against.
-  public let registry: ExporterRegistry
+  public let registry: OutputRegistry
   /// The config itself.
   public let settings: CriteriaConfig
 
   /// Reads and checks the config at `path`.
   public init(path: String) throws(PipelineError) {
-    registry = try RegistryLoader.load(
+    registry = OutputRegistry(
       configDirectory: URL(fileURLWithPath: path).deletingLastPathComponent()
         .path)
     do {

@@ -10,10 +10,10 @@ public struct ConfigLoader: Sendable {
   static let selectionKeys = ["components", "platforms", "tests"]
   static let outputKeys = ["name", "exporter", "path", "options"]
 
-  let registry: ExporterRegistry
+  let registry: OutputRegistry
 
   /// Creates a loader that checks exporter names against `registry`.
-  public init(registry: ExporterRegistry) { self.registry = registry }
+  public init(registry: OutputRegistry) { self.registry = registry }
 
   /// Loads and checks the config at `path`.
   public func load(path: String) throws(ConfigError) -> CriteriaConfig {
@@ -117,7 +117,7 @@ public struct ConfigLoader: Sendable {
           item, "\(path).exporter", "missing; name an exporter")
       }
       let exporter = try reader.string(exporterNode, "\(path).exporter")
-      let entry: ExporterEntry
+      let entry: OutputRegistry.Entry
       do { entry = try registry.entry(named: exporter) } catch {
         throw reader.error(exporterNode, "\(path).exporter", error.message)
       }
@@ -132,7 +132,7 @@ public struct ConfigLoader: Sendable {
         try checkOutputPath(
           outputPath, node: pathNode, keyPath: "\(path).path", base: base,
           reader)
-      } else if entry.isTracker {
+      } else if case .tracker = entry {
         outputPath = "out/\(name)-payloads"
       } else {
         throw reader.error(
@@ -151,13 +151,13 @@ public struct ConfigLoader: Sendable {
         try map["options"].map { n throws(ConfigError) in
           try reader.options(n, "\(path).options")
         } ?? [:]
-      if entry.isTracker, options["ledger"] == nil {
+      if case .tracker = entry, options["ledger"] == nil {
         options["ledger"] = .string("\(name).ledger.json")
       }
       outputs.append(
         .init(
           name: name, exporter: exporter, path: outputPath,
-          isTracker: entry.isTracker,
+          entry: entry,
           options: ExportOptions(
             options, origin: "\(path).options", baseDirectory: base),
           keyPath: path))

@@ -11,8 +11,13 @@ public struct CriteriaConfig: Sendable {
     public var exporter: String
     /// Where it goes, relative to the config file (for a tracker: where --dry-run writes payloads).
     public var path: String
+    /// The file exporter or tracker the name resolved to.
+    public var entry: OutputRegistry.Entry
     /// Whether it files tickets.
-    public var isTracker: Bool
+    public var isTracker: Bool {
+      if case .tracker = entry { return true }
+      return false
+    }
     /// Exporter options.
     public var options: ExportOptions
     /// The key path of this entry, for messages: `outputs[2]`.

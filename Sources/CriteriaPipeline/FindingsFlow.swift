@@ -47,14 +47,9 @@ extension Pipeline {
     let settings = config.settings
     let chosen = try Self.trackerOutput(
       settings, named: request.output, config: request.config)
-    let exporter: any Exporter
-    do {
-      exporter = try config.registry.entry(named: chosen.exporter).make(
-        chosen.options)
-    } catch {
-      throw PipelineError(error.message)
-    }
-    guard let trackerExporter = exporter as? TrackerExporter else {
+    guard
+      case .tracker(let tracker) = try Self.make(chosen.entry, chosen.options)
+    else {
       throw PipelineError("\(chosen.keyPath): not a tracker")
     }
     let target = request.copy ?? Self.defaultCopyPath(for: request.audit)
@@ -72,7 +67,7 @@ extension Pipeline {
         request.failWord ?? Self.configuredFailWord(settings)
         ?? AuditLayout.defaultStatuses[1]
       findings = try AuditFindings(
-        failWord: word, labels: trackerExporter.tracker.settings.planner.labels
+        failWord: word, labels: tracker.settings.planner.labels
       )
       .findings(in: sheet)
     } catch {
@@ -92,7 +87,7 @@ extension Pipeline {
       let files: [(name: String, data: Data)]
       do {
         files = try DryRun.files(
-          tracker: trackerExporter.tracker, tickets: tickets)
+          tracker: tracker, tickets: tickets)
       } catch {
         throw PipelineError(error.message)
       }
@@ -108,7 +103,7 @@ extension Pipeline {
     let (summary, ledger) = try TrackerSink(
       output: chosen.name, filing: request.filing, reporter: reporter
     )
-    .deliver(tickets, to: trackerExporter.tracker)
+    .deliver(tickets, to: tracker)
     var keys: [Int: String] = [:]
     for item in findings.items {
       if let entry = ledger[item.ticket.identity], entry.state == .filed,

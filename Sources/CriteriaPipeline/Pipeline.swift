@@ -5,9 +5,10 @@ import Tickets
 
 /// A run's flow, from sources to what is delivered.
 ///
-/// Read the config and the documents, select, render each output to an artifact, and deliver it through a sink (a file or folder, standard output, a dry-run
-/// folder of payloads, or a tracker). `criteria run`, `export` and `tickets` all come through here; the CLI
-/// only parses arguments. A dry run swaps the sink, never the exporter.
+/// Read the config and the documents, select, render each output to an artifact, and deliver it through a
+/// sink (a file or folder, standard output, a dry-run folder of payloads, or a tracker). `criteria run`,
+/// `export` and `tickets` all come through here; the CLI only parses arguments. A dry run swaps the sink,
+/// never the exporter.
 public struct Pipeline: Sendable {
   /// Where notes, diagnostics and logs go.
   public var reporter: Reporter
@@ -40,19 +41,10 @@ public struct Pipeline: Sendable {
           + "outputs are: \(settings.outputs.map(\.name).joined(separator: ", "))"
       )
     }
-    // Build every exporter first, so a bad option fails the run before anything is written.
-    var exporters: [(CriteriaConfig.Output, any Exporter)] = []
+    // Make every exporter and tracker first, so a bad option fails the run before anything is written.
+    var made: [(CriteriaConfig.Output, Made)] = []
     for output in outputs {
-      do {
-        exporters.append(
-          (
-            output,
-            try config.registry.entry(named: output.exporter).make(
-              output.options)
-          ))
-      } catch {
-        throw PipelineError(error.message)
-      }
+      made.append((output, try Self.make(output.entry, output.options)))
     }
     let loaded = try CatalogLoader().load(
       settings.sources, relativeTo: settings.baseDirectory)
@@ -71,27 +63,32 @@ public struct Pipeline: Sendable {
     let sink = ArtifactSink(
       protecting: loaded.documents + [path], reporter: reporter)
     var problems = 0
-    for (output, exporter) in exporters {
+    for (output, thing) in made {
       let target = URL(
         fileURLWithPath: output.path,
         relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
       ).standardizedFileURL.path
-      if let tracker = exporter as? TrackerExporter, !dryRun {
-        let tickets = tracker.tickets(for: catalog)
+      switch thing {
+      case .tracker(let tracker) where !dryRun:
+        let tickets = tracker.settings.planner.tickets(for: catalog)
         let sent = try TrackerSink(
           output: output.name, filing: filing, reporter: reporter
         )
-        .deliver(tickets, to: tracker.tracker)
+        .deliver(tickets, to: tracker)
         problems += sent.summary.problemCount
-        continue
-      }
-      if dryRun && !output.isTracker {
+      case .tracker(let tracker):
+        // A dry run swaps the sink: the payloads a real run would send go to the output's folder.
+        try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
+        try sink.deliver(
+          try Self.payloads(tracker, catalog), from: output.exporter,
+          to: .path(target))
+      case .file where dryRun:
         reporter.note("would write \(output.exporter) to \(target)")
-        continue
+      case .file(let exporter):
+        let artifact = try render(exporter, catalog)
+        try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
+        try sink.deliver(artifact, from: output.exporter, to: .path(target))
       }
-      let artifact = try render(exporter, catalog)
-      try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
-      try sink.deliver(artifact, from: output.exporter, to: .path(target))
     }
     return problems
   }
@@ -104,14 +101,9 @@ public struct Pipeline: Sendable {
     selection: Selection,
     output: String?
   ) throws(PipelineError) {
-    let registry = try RegistryLoader.load(configDirectory: nil)
-    let exporter: any Exporter
-    do {
-      exporter = try registry.entry(named: format).make(
-        ExportOptions(options.mapValues { .string($0) }))
-    } catch {
-      throw PipelineError(error.message)
-    }
+    let made = try Self.make(
+      OutputRegistry(configDirectory: nil).entry(named: format),
+      ExportOptions(options.mapValues { .string($0) }, origin: "--option"))
     let loaded = try CatalogLoader().load(paths)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
@@ -122,11 +114,48 @@ public struct Pipeline: Sendable {
       throw PipelineError(
         "the selection matches no components; nothing to export")
     }
-    let artifact = try render(exporter, catalog)
+    let artifact: ExportArtifact
+    switch made {
+    case .file(let exporter): artifact = try render(exporter, catalog)
+    case .tracker(let tracker): artifact = try Self.payloads(tracker, catalog)
+    }
     let destination: Destination =
       output.map { $0 == "-" ? .standardOutput : .path($0) } ?? .standardOutput
     try ArtifactSink(protecting: loaded.documents, reporter: reporter)
       .deliver(artifact, from: format, to: destination)
+  }
+
+  /// An output made from its entry and options.
+  enum Made {
+    case file(any Exporter)
+    case tracker(any Tracker)
+  }
+
+  static func make(_ entry: OutputRegistry.Entry, _ options: ExportOptions)
+    throws(PipelineError) -> Made
+  {
+    do {
+      switch entry {
+      case .file(let file): return .file(try file.make(options))
+      case .tracker(let tracker): return .tracker(try tracker.make(options))
+      }
+    } catch {
+      throw PipelineError(error.message)
+    }
+  }
+
+  /// The dry run of a tracker: one JSON file per ticket, the body a real run would send.
+  static func payloads(_ tracker: any Tracker, _ catalog: Catalog)
+    throws(PipelineError) -> ExportArtifact
+  {
+    do {
+      return .folder(
+        try DryRun.files(
+          tracker: tracker,
+          tickets: tracker.settings.planner.tickets(for: catalog)))
+    } catch {
+      throw PipelineError(error.message)
+    }
   }
 
   private func render(_ exporter: any Exporter, _ catalog: Catalog)

@@ -20,7 +20,7 @@ func benchTickets(count: Int, rates: [Int]) {
         var options: [String: ExportOptions.Value] = ["url": .string(url), "project": .string("a11y"), "token_env": .string("BENCH_TRACKER_TOKEN")]
         if let rate { options["rate"] = .string(String(rate)) }
         let entry = try! TrackerRegistry.entries(definitionFolders: []).first { $0.name == "redmine" }!
-        return (try! entry.make(ExportOptions(options)) as! TrackerExporter).tracker
+        return try! entry.make(ExportOptions(options))
     }
     func client(reuse: Bool, caFile: String? = nil) -> CurlClient {
         var settings = CurlClient.Settings()

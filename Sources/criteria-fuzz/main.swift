@@ -75,7 +75,7 @@ struct Fuzzer {
     let target: String
     let work: URL
     let seeds: [[UInt8]]
-    let registry: ExporterRegistry
+    let registry: OutputRegistry
 
     /// Runs one case; throws a Finding when an invariant breaks. Crashes end the process.
     func run(_ bytes: [UInt8]) throws {
@@ -156,7 +156,7 @@ guard !seeds.isEmpty else {
     exit(2)
 }
 
-let registry = ExporterRegistry(extra: (try? TrackerRegistry.entries(definitionFolders: [])) ?? [])
+let registry = OutputRegistry(configDirectory: nil)
 let fuzzer = Fuzzer(target: target, work: work, seeds: seeds, registry: registry, workbookParts: parts)
 var rng = Generator(state: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"].flatMap(UInt64.init) ?? 1))
 let current = work.appendingPathComponent("current.bin")

@@ -52,7 +52,7 @@ func definedTracker(search: Bool, key: String = "issue.id") throws -> any Tracke
     let entry = try #require(try TrackerRegistry.entries(definitionFolders: [folder.path]).first { $0.name == "acme" })
     let options = ExportOptions(["url": .string("https://acme.example"), "project": .string("P"), "max_attempts": .int(3),
                                  "backoff": .string("0.01"), "grouping": .string("criterion")])
-    return try #require(try entry.make(options) as? TrackerExporter).tracker
+    return try entry.make(options)
 }
 
 func twoTickets() -> [Ticket] {

@@ -64,8 +64,7 @@ func makeTracker(_ name: String, url: String, extra: [String: ExportOptions.Valu
                                                  "search_settle": .string("0")]
     if name == "jira-cloud" { values["user_env"] = .string("TEST_USER") }
     values.merge(extra) { $1 }
-    guard let exporter = try entry.make(ExportOptions(values)) as? TrackerExporter else { throw TicketError("not a tracker") }
-    return exporter.tracker
+    return try entry.make(ExportOptions(values))
 }
 
 func scratchLedger() -> String {

@@ -12,15 +12,27 @@ struct ExportersCommand: ParsableCommand {
   )
 
   func run() throws {
-    let registry = try cli { () throws(PipelineError) in
-      try RegistryLoader.load(configDirectory: nil)
+    let entries = try cli { () throws(PipelineError) in
+      try OutputRegistry(configDirectory: nil).all()
     }
-    for exporter in registry.entries {
-      let origin = exporter.origin == "built in" ? "" : " (\(exporter.origin))"
+    for entry in entries {
+      let (name, summary, origin, options):
+        (String, String, String, [String: String])
+      switch entry {
+      case .file(let file):
+        (name, summary, origin, options) = (
+          file.name, file.summary, file.origin, file.optionHelp
+        )
+      case .tracker(let tracker):
+        (name, summary, origin, options) = (
+          tracker.name, tracker.summary, tracker.origin, tracker.optionHelp
+        )
+      }
+      let from = origin == "built in" ? "" : " (\(origin))"
       print(
-        "\(exporter.name.padding(toLength: 14, withPad: " ", startingAt: 0))\(exporter.summary)\(origin)"
+        "\(name.padding(toLength: 14, withPad: " ", startingAt: 0))\(summary)\(from)"
       )
-      for (key, help) in exporter.optionHelp.sorted(by: { $0.key < $1.key }) {
+      for (key, help) in options.sorted(by: { $0.key < $1.key }) {
         print("    \(key): \(help)")
       }
     }

@@ -5,14 +5,12 @@ public struct ExporterEntry: Sendable {
   public var optionHelp: [String: String]
   /// Where it comes from: "built in", or the definition file.
   public var origin: String
-  /// Whether it files tickets (and so has a ledger, credentials and a dry-run folder).
-  public var isTracker: Bool
   public var make: @Sendable (ExportOptions) throws(ExportError) -> any Exporter
 
   /// Creates an entry.
   public init(
     name: String, summary: String, optionHelp: [String: String],
-    origin: String = "built in", isTracker: Bool = false,
+    origin: String = "built in",
     make:
       @escaping @Sendable (ExportOptions) throws(ExportError) -> any Exporter
   ) {
@@ -20,7 +18,6 @@ public struct ExporterEntry: Sendable {
     self.summary = summary
     self.optionHelp = optionHelp
     self.origin = origin
-    self.isTracker = isTracker
     self.make = make
   }
 
@@ -33,7 +30,7 @@ public struct ExporterEntry: Sendable {
   }
 }
 
-/// Every exporter, by name: one line per built-in format, plus trackers and user definitions.
+/// The file exporters, by name: one line per built-in format.
 public struct ExporterRegistry: Sendable {
   /// The built-in file exporters.
   public static let builtIn: [ExporterEntry] = [

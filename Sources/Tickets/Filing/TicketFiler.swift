@@ -283,19 +283,10 @@ public final class TicketFiler {
     var lastProblem = "no attempt was made"
     var uncertainSince = 0.0
     for attempt in 1...retry.maxAttempts {
-      if ambiguous {
-        // An index that lags creates (Jira's JQL) could miss the ticket just made: let it settle first.
-        let settle =
-          uncertainSince + tracker.searchSettleTime
-          - Date().timeIntervalSince1970
-        if settle > 0 {
-          pacer.pause(until: Date().timeIntervalSince1970 + settle)
-        }
-        if let found = try search(ticket) {
-          try ledger.markFiled(ticket.identity, found)
-          try sendFollowUps(ticket, found, from: 0, look: true)
-          return found
-        }
+      if ambiguous,
+        let found = try foundAfterUncertainCreate(ticket, since: uncertainSince)
+      {
+        return found
       }
       pacer.waitForTurn()
       let response: HTTPResponse
@@ -352,20 +343,31 @@ public final class TicketFiler {
         )
       }
     }
-    if ambiguous {
-      let settle =
-        uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
-      if settle > 0 {
-        pacer.pause(until: Date().timeIntervalSince1970 + settle)
-      }
-      if let found = try search(ticket) {
-        try ledger.markFiled(ticket.identity, found)
-        try sendFollowUps(ticket, found, from: 0, look: true)
-        return found
-      }
+    if ambiguous,
+      let found = try foundAfterUncertainCreate(ticket, since: uncertainSince)
+    {
+      return found
     }
     throw TicketError(
       "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+  }
+
+  /// Looks for a ticket whose create may have worked, and records it (with its follow-ups) when found.
+  ///
+  /// An index that lags creates (Jira's JQL) could miss the ticket just made, so the search waits until
+  /// the tracker's settle time has passed since the uncertain request.
+  private func foundAfterUncertainCreate(
+    _ ticket: Ticket, since uncertainSince: Double
+  )
+    throws(TicketError) -> FiledTicket?
+  {
+    let settle =
+      uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
+    if settle > 0 { pacer.pause(until: Date().timeIntervalSince1970 + settle) }
+    guard let found = try search(ticket) else { return nil }
+    try ledger.markFiled(ticket.identity, found)
+    try sendFollowUps(ticket, found, from: 0, look: true)
+    return found
   }
 
   /// Posts a filed ticket's follow-ups from number `start` on.

@@ -2,6 +2,34 @@ import CriteriaModel
 import Exporters
 import Foundation
 
+/// One registered tracker: its name, help, and how to make it from an output's options.
+public struct TrackerEntry: Sendable {
+  /// The name users write as an output's `exporter`.
+  public var name: String
+  /// One line for `criteria exporters`.
+  public var summary: String
+  /// The options it takes.
+  public var optionHelp: [String: String]
+  /// Where it comes from: "built in", or the definition file.
+  public var origin: String
+  /// Makes the tracker; unknown or ill-typed options are errors.
+  public var make: @Sendable (ExportOptions) throws(ExportError) -> any Tracker
+
+  /// Creates an entry.
+  public init(
+    name: String, summary: String,
+    optionHelp: [String: String] = TrackerSettings.optionHelp,
+    origin: String = "built in",
+    make: @escaping @Sendable (ExportOptions) throws(ExportError) -> any Tracker
+  ) {
+    self.name = name
+    self.summary = summary
+    self.optionHelp = optionHelp
+    self.origin = origin
+    self.make = make
+  }
+}
+
 /// The trackers: built-in Swift ones, the shipped definitions, and definitions in the user's folders.
 public enum TrackerRegistry {
   /// Entries for the exporter registry; later definitions with the same name replace earlier ones.
@@ -9,11 +37,11 @@ public enum TrackerRegistry {
   /// A user's definition that cannot be read becomes an entry named after its file that fails, with the
   /// file and line, only when it is used: one broken definition never breaks an unrelated export.
   public static func entries(definitionFolders: [String]) throws(ExportError)
-    -> [ExporterEntry]
+    -> [TrackerEntry]
   {
     var entries = builtIn
     var definitions: [TrackerDefinition] = []
-    var broken: [ExporterEntry] = []
+    var broken: [TrackerEntry] = []
     do {
       for file in ShippedDefinitions.files {
         definitions.append(
@@ -41,22 +69,19 @@ public enum TrackerRegistry {
       throw ExportError(error.message)
     }
     for definition in definitions {
-      let entry = ExporterEntry(
+      let entry = TrackerEntry(
         name: definition.name, summary: definition.summary,
-        optionHelp: TrackerSettings.optionHelp,
-        origin: definition.file, isTracker: true
+        origin: definition.file
       ) { options throws(ExportError) in
-        try TrackerExporter(
-          options: options, allowed: TrackerSettings.optionHelp.keys
-        ) { options throws(ExportError) in
-          let settings = try TrackerSettings(
-            tracker: definition.name, options: options,
-            defaultURL: definition.defaultURL,
-            defaultPacing: definition.pacing,
-            defaultTokenEnv: definition.defaultTokenEnv)
-          try settings.requireProject()
-          return DefinedTracker(definition: definition, settings: settings)
-        }
+        try options.checkKeys(
+          allowed: TrackerSettings.optionHelp.keys, exporter: definition.name)
+        let settings = try TrackerSettings(
+          tracker: definition.name, options: options,
+          defaultURL: definition.defaultURL,
+          defaultPacing: definition.pacing,
+          defaultTokenEnv: definition.defaultTokenEnv)
+        try settings.requireProject()
+        return DefinedTracker(definition: definition, settings: settings)
       }
       entries.removeAll { $0.name == entry.name }
       entries.append(entry)
@@ -69,19 +94,19 @@ public enum TrackerRegistry {
   }
 
   /// An entry for a definition that cannot be read: named after its file, failing with the reason.
-  static func broken(file: String, _ error: TicketError) -> ExporterEntry {
+  static func broken(file: String, _ error: TicketError) -> TrackerEntry {
     let name = URL(fileURLWithPath: file).deletingPathExtension()
       .lastPathComponent
     let message = error.message
-    return ExporterEntry(
+    return TrackerEntry(
       name: name, summary: "cannot be used: \(message)", optionHelp: [:],
-      origin: file, isTracker: true
+      origin: file
     ) { _ throws(ExportError) in
       throw ExportError(message)
     }
   }
 
-  static let builtIn: [ExporterEntry] = [
+  static let builtIn: [TrackerEntry] = [
     tracker(
       "jira-cloud",
       "Jira Cloud issues (REST v3, descriptions in Atlassian Document Format, optional bulk create).",
@@ -112,59 +137,15 @@ public enum TrackerRegistry {
     pacing: Pacing = Pacing(),
     defaultToken: String,
     make: @escaping @Sendable (TrackerSettings) -> any Tracker
-  ) -> ExporterEntry {
-    ExporterEntry(
-      name: name, summary: summary, optionHelp: TrackerSettings.optionHelp,
-      isTracker: true
-    ) { options throws(ExportError) in
-      try TrackerExporter(
-        options: options, allowed: TrackerSettings.optionHelp.keys
-      ) { options throws(ExportError) in
-        let settings = try TrackerSettings(
-          tracker: name, options: options, defaultURL: defaultURL,
-          defaultPacing: pacing, defaultTokenEnv: defaultToken,
-          defaultIssueType: name == "azure-devops" ? "Task" : "Task")
-        try settings.requireProject()
-        return make(settings)
-      }
-    }
-  }
-}
-
-/// A tracker as an exporter: rendering writes each ticket's create payload to a folder (the dry run);
-/// filing is `TicketFiler`'s job.
-public struct TrackerExporter: Exporter {
-  public static let name = "tracker"
-  public static let summary = "Tickets in a tracker."
-  public static let writesFolder = true
-
-  public let tracker: any Tracker
-
-  public init(options: ExportOptions) throws(ExportError) {
-    throw ExportError("a tracker exporter is made through the registry")
-  }
-
-  init(
-    options: ExportOptions, allowed: Dictionary<String, String>.Keys,
-    make: (ExportOptions) throws(ExportError) -> any Tracker
-  ) throws(ExportError) {
-    try options.checkKeys(allowed: allowed, exporter: "tracker")
-    tracker = try make(options)
-  }
-
-  /// The tickets this tracker would file for a catalog.
-  public func tickets(for catalog: Catalog) -> [Ticket] {
-    tracker.settings.planner.tickets(for: catalog)
-  }
-
-  public func export(_ catalog: Catalog, context: ExportContext)
-    throws(ExportError) -> ExportArtifact
-  {
-    do {
-      return .folder(
-        try DryRun.files(tracker: tracker, tickets: tickets(for: catalog)))
-    } catch {
-      throw ExportError(error.message)
+  ) -> TrackerEntry {
+    TrackerEntry(name: name, summary: summary) { options throws(ExportError) in
+      try options.checkKeys(
+        allowed: TrackerSettings.optionHelp.keys, exporter: name)
+      let settings = try TrackerSettings(
+        tracker: name, options: options, defaultURL: defaultURL,
+        defaultPacing: pacing, defaultTokenEnv: defaultToken)
+      try settings.requireProject()
+      return make(settings)
     }
   }
 }

@@ -1,0 +1,76 @@
+import Exporters
+import Foundation
+import Tickets
+
+/// Every output a config or `--to` can name, in two kinds.
+///
+/// File exporters render an artifact; trackers file tickets. Tracker definitions in `exporters/` are read only when a name is not a file
+/// format, so a broken definition never touches a file export.
+public struct OutputRegistry: Sendable {
+  /// What a name resolves to.
+  public enum Entry: Sendable {
+    /// A file exporter.
+    case file(ExporterEntry)
+    /// A tracker.
+    case tracker(TrackerEntry)
+
+    /// The name users write.
+    public var name: String {
+      switch self {
+      case .file(let entry): entry.name
+      case .tracker(let entry): entry.name
+      }
+    }
+  }
+
+  /// The file exporters.
+  public let files: ExporterRegistry
+  /// The folders searched for tracker definitions (`exporters/` in the current folder and beside the config).
+  public let definitionFolders: [String]
+
+  /// A registry reading definitions from `exporters/` in the current folder and beside the config.
+  public init(configDirectory: String?) {
+    var folders = [FileManager.default.currentDirectoryPath + "/exporters"]
+    if let configDirectory {
+      let beside = URL(fileURLWithPath: configDirectory).appendingPathComponent(
+        "exporters"
+      )
+      .standardizedFileURL.path
+      if !folders.contains(beside) { folders.append(beside) }
+    }
+    files = ExporterRegistry()
+    definitionFolders = folders
+  }
+
+  /// The trackers: built-in, shipped definitions, and the user's.
+  public func trackers() throws(PipelineError) -> [TrackerEntry] {
+    do {
+      return try TrackerRegistry.entries(definitionFolders: definitionFolders)
+    } catch {
+      throw PipelineError(error.message)
+    }
+  }
+
+  /// Every entry, file formats first (for `criteria exporters`).
+  public func all() throws(PipelineError) -> [Entry] {
+    files.entries.map(Entry.file) + (try trackers()).map(Entry.tracker)
+  }
+
+  /// The output named `name`, or an error with a suggestion.
+  public func entry(named name: String) throws(PipelineError) -> Entry {
+    if let file = files.entries.first(where: { $0.name == name }) {
+      return .file(file)
+    }
+    let trackers = try trackers()
+    if let tracker = trackers.first(where: { $0.name == name }) {
+      return .tracker(tracker)
+    }
+    let names = files.names + trackers.map(\.name)
+    let hint =
+      Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" }
+      ?? ""
+    throw PipelineError(
+      "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", "))."
+    )
+  }
+}
