@@ -33,21 +33,25 @@ let package = Package(
             name: "CriteriaReaders",
             dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]
         ),
+        // The audit checklist: its columns and layout, CSV, and reading filled audits back (XLSX, CSV).
+        .target(
+            name: "Audit",
+            dependencies: ["CriteriaModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         .target(
             name: "Exporters",
             dependencies: [
-                "CriteriaModel", "CXlsxWriter",
+                "CriteriaModel", "Audit", "CXlsxWriter",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .target(
             name: "Tickets",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Exporters", "CCurl",
+                "CriteriaModel", "CriteriaReaders", "Audit", "Exporters", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // Starts the project's fake tracker for the ticket tests and the tickets benchmark; not part of the product.
@@ -56,7 +60,7 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Exporters", "Tickets",
+                "CriteriaModel", "CriteriaReaders", "Audit", "Exporters", "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -86,11 +90,11 @@ let package = Package(
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders", "TestSupport"]),
         .testTarget(
-            name: "ExportersTests", dependencies: ["Exporters", "CriteriaReaders", "TestSupport"], exclude: ["Fixtures", "Scripts"]),
+            name: "ExportersTests", dependencies: ["Exporters", "Audit", "CriteriaReaders", "TestSupport"], exclude: ["Fixtures", "Scripts"]),
         .testTarget(
             name: "TicketsTests",
             dependencies: [
-                "Tickets", "CriteriaReaders", "FakeTrackerSupport", "TestSupport",
+                "Tickets", "Audit", "CriteriaReaders", "FakeTrackerSupport", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Scripts"]),

@@ -1,3 +1,4 @@
+import Audit
 import Exporters
 import Foundation
 import Tickets
@@ -61,8 +62,10 @@ extension Pipeline {
     }
     let sheet: AuditSheet
     let findings: AuditFindings.Result
+    do { sheet = try AuditSheet.read(path: request.audit) } catch {
+      throw PipelineError(error.message)
+    }
     do {
-      sheet = try AuditSheet.read(path: request.audit)
       let word =
         request.failWord ?? Self.configuredFailWord(settings)
         ?? AuditLayout.defaultStatuses[1]
@@ -112,9 +115,17 @@ extension Pipeline {
         keys[item.row] = key
       }
     }
-    let artifact: ExportArtifact
-    do { artifact = try sheet.copy(withTickets: keys) } catch {
+    let copy: AuditCopy
+    do { copy = try sheet.copy(withTickets: keys) } catch {
       throw PipelineError(error.message)
+    }
+    let artifact: ExportArtifact
+    switch copy {
+    case .bytes(let data): artifact = .file(data)
+    case .workbook(let write):
+      artifact = .writtenByLibrary { target throws(ExportError) in
+        do { try write(target) } catch { throw ExportError("\(error)") }
+      }
     }
     try ArtifactSink.createParent(of: target, key: "--to \(target)")
     try sink.deliver(artifact, from: "audit copy", to: .path(target))

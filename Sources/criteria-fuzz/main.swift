@@ -1,3 +1,4 @@
+import Audit
 import CriteriaPipeline
 import CriteriaModel
 import CriteriaReaders

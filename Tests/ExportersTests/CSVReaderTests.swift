@@ -1,3 +1,4 @@
+import Audit
 import Exporters
 import Foundation
 import TestSupport
@@ -30,7 +31,7 @@ struct CSVReaderTests {
         #expect(records.map(\.line) == [1, 2, 5])
         #expect(records.map(\.fields) == [["ID", "Notes"], ["a", "two\nlines"], ["b", "plain"]])
         #expect(CSVReader.hasByteOrderMark(Array(text.utf8)))
-        let error = #expect(throws: ExportError.self) { try CSVReader().records(Array("a,b\n1,\"open\n2,3\n".utf8)) }
+        let error = #expect(throws: AuditError.self) { try CSVReader().records(Array("a,b\n1,\"open\n2,3\n".utf8)) }
         #expect(error?.message == "line 2: a quoted field is never closed")
     }
 

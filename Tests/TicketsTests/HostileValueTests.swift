@@ -1,3 +1,4 @@
+@testable import Audit
 import Exporters
 import Foundation
 import Testing
@@ -12,7 +13,7 @@ struct HostileValueTests {
         let path = folder.appendingPathComponent("audit.csv").path
         try Data("ID,Result,Notes,Ticket\r\na@ios,Fail,=SUM(1),\r\nb@ios,Fail,fine,\r\n".utf8).write(to: URL(fileURLWithPath: path))
         let sheet = try AuditSheet.read(path: path)
-        guard case .file(let data) = try sheet.copy(withTickets: [2: "=HYPERLINK(\"http://evil\")", 3: "PROJ-7"]) else {
+        guard case .bytes(let data) = try sheet.copy(withTickets: [2: "=HYPERLINK(\"http://evil\")", 3: "PROJ-7"]) else {
             Issue.record("a CSV copy is one file")
             return
         }

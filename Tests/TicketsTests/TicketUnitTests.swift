@@ -1,3 +1,4 @@
+@testable import Audit
 import CriteriaModel
 import Exporters
 import Foundation

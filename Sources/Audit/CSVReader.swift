@@ -24,7 +24,7 @@ public struct CSVReader: Sendable {
   }
 
   /// The records; throws on a quoted field that never closes, naming the line it opened on.
-  public func records(_ bytes: [UInt8]) throws(ExportError) -> [Record] {
+  public func records(_ bytes: [UInt8]) throws(AuditError) -> [Record] {
     var records: [Record] = []
     var fields: [String] = []
     var field: [UInt8] = []
@@ -70,7 +70,7 @@ public struct CSVReader: Sendable {
           index += 1
         }
         guard closed else {
-          throw ExportError("line \(opened): a quoted field is never closed")
+          throw AuditError("line \(opened): a quoted field is never closed")
         }
         atFieldStart = false
         sawAnything = true

@@ -28,7 +28,7 @@ public enum AuditColumn: String, CaseIterable, Sendable {
   }
 
   /// Column width in characters for the workbook.
-  var width: Double {
+  public var width: Double {
     switch self {
     case .id: 34
     case .component: 20
@@ -44,7 +44,7 @@ public enum AuditColumn: String, CaseIterable, Sendable {
   }
 
   /// The value a new, untested row holds in this column.
-  func value(for row: AuditRow, layout: AuditLayout) -> String {
+  public func value(for row: AuditRow, layout: AuditLayout) -> String {
     switch self {
     case .id: row.id
     case .component: row.component

@@ -1,4 +1,3 @@
-import Exporters
 import Foundation
 
 #if canImport(FoundationXML)
@@ -51,15 +50,15 @@ public struct AuditSheet: Sendable {
   }
 
   /// Reads an `.xlsx` or `.csv` file.
-  public static func read(path: String) throws(TicketError) -> AuditSheet {
+  public static func read(path: String) throws(AuditError) -> AuditSheet {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw TicketError("\(path): no such file")
+      throw AuditError("\(path): no such file")
     }
     switch (path as NSString).pathExtension.lowercased() {
     case "xlsx", "xlsm": return try readXLSX(path: path)
     case "csv", "txt": return try readCSV(path: path)
     default:
-      throw TicketError(
+      throw AuditError(
         "\(path): give an audit workbook (.xlsx) or a CSV checklist (.csv)")
     }
   }
@@ -68,12 +67,12 @@ public struct AuditSheet: Sendable {
   static func table(
     path: String, sheetName: String?, rows numbered: [(Int, [String])],
     source: Source
-  ) throws(TicketError) -> AuditSheet {
+  ) throws(AuditError) -> AuditSheet {
     let nonEmpty = numbered.filter {
       !$0.1.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
     }
     guard let first = nonEmpty.first else {
-      throw TicketError(
+      throw AuditError(
         "\(sheetName.map { "\(path), sheet '\($0)'" } ?? path): the checklist is empty; expected a header row with a Result column"
       )
     }
@@ -89,7 +88,7 @@ public struct AuditSheet: Sendable {
   /// The most cells read from one sheet (ten million: far past any audit, well short of running out of memory).
   static let maximumCells = 10_000_000
 
-  static func readXLSX(path: String) throws(TicketError) -> AuditSheet {
+  static func readXLSX(path: String) throws(AuditError) -> AuditSheet {
     let package = try XLSXPackage(path: path)
     let sheets = try package.sheets()
     guard
@@ -97,10 +96,10 @@ public struct AuditSheet: Sendable {
         $0.name.caseInsensitiveCompare("Checklist") == .orderedSame
       }) ?? sheets.first
     else {
-      throw TicketError("\(path): the workbook has no worksheets")
+      throw AuditError("\(path): the workbook has no worksheets")
     }
     guard let document = try package.document(sheet.part) else {
-      throw TicketError(
+      throw AuditError(
         "\(path): the worksheet '\(sheet.name)' (\(sheet.part)) is missing from the package"
       )
     }
@@ -114,7 +113,7 @@ public struct AuditSheet: Sendable {
       let number: Int
       if let text = XML.attribute(row, "r") {
         guard let value = Int(text), CellReference.rows.contains(value) else {
-          throw TicketError(
+          throw AuditError(
             "\(place): row number '\(text.prefix(20))' is outside Excel's rows 1 to 1,048,576; the workbook is damaged"
           )
         }
@@ -127,21 +126,21 @@ public struct AuditSheet: Sendable {
         var column = cells.count
         if let reference = XML.attribute(cell, "r") {
           guard let parsed = CellReference.column(reference) else {
-            throw TicketError(
+            throw AuditError(
               "\(place), row \(number): the cell reference '\(reference.prefix(20))' is outside Excel's "
                 + "16,384 columns; the workbook is damaged")
           }
           column = parsed
         }
         guard column < CellReference.maximumColumns else {
-          throw TicketError(
+          throw AuditError(
             "\(place), row \(number): more than 16,384 cells in the row; the workbook is damaged"
           )
         }
         if column >= cells.count {
           cellCount += column - cells.count + 1
           guard cellCount <= Self.maximumCells else {
-            throw TicketError(
+            throw AuditError(
               "\(place): more than \(Self.maximumCells) cells; criteria reads audits up to that size"
             )
           }
@@ -171,28 +170,28 @@ public struct AuditSheet: Sendable {
 
   // MARK: CSV
 
-  static func readCSV(path: String) throws(TicketError) -> AuditSheet {
+  static func readCSV(path: String) throws(AuditError) -> AuditSheet {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw TicketError("\(path): cannot be read")
+      throw AuditError("\(path): cannot be read")
     }
     let bytes = [UInt8](data)
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
       || bytes.prefix(4096).contains(0)
     {
-      throw TicketError(
+      throw AuditError(
         "\(path): the file is UTF-16 or binary, not UTF-8 text; save it as \"CSV UTF-8\" and try again"
       )
     }
     if String(validating: bytes, as: UTF8.self) == nil {
       let line = Self.firstInvalidUTF8Line(bytes) + 1
-      throw TicketError(
+      throw AuditError(
         "\(path):\(line): the file is not UTF-8 text (another encoding, such as Windows-1252?); "
           + "save it as \"CSV UTF-8\" so no tester's text is lost")
     }
     let delimiter = guessDelimiter(bytes)
     let records: [CSVReader.Record]
     do { records = try CSVReader(delimiter: delimiter).records(bytes) } catch {
-      throw TicketError("\(path): \(error.message)")
+      throw AuditError("\(path): \(error.message)")
     }
     let crlf =
       bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true
@@ -241,8 +240,8 @@ public struct AuditSheet: Sendable {
 
   /// The file's bytes (CSV) or a writer (XLSX) for a copy with `keys` (row number → ticket key) in the
   /// Ticket column; a Ticket column is added after the last one when the sheet has none.
-  public func copy(withTickets keys: [Int: String]) throws(TicketError)
-    -> ExportArtifact
+  public func copy(withTickets keys: [Int: String]) throws(AuditError)
+    -> AuditCopy
   {
     let ticketColumn = column(.ticket) ?? header.count
     switch source {
@@ -268,22 +267,20 @@ public struct AuditSheet: Sendable {
         }
         writer.append(fields, to: &bytes)
       }
-      return .file(Data(bytes))
+      return .bytes(Data(bytes))
     case .xlsx(let part):
       let package = try XLSXPackage(path: path)
       guard let document = try package.document(part) else {
-        throw TicketError("\(path): \(part) is missing")
+        throw AuditError("\(path): \(part) is missing")
       }
       var cells = keys
       if column(.ticket) == nil { cells[headerRow] = "Ticket" }
       try Self.setCells(in: document, column: ticketColumn, values: cells)
       let data = document.xmlData(options: [.nodeCompactEmptyElement])
       let source = path
-      return .writtenByLibrary { target throws(ExportError) in
-        do {
-          try XLSXPackage(path: source).writeCopy(
-            to: target, replacing: [part: data])
-        } catch { throw ExportError("\(error)") }
+      return .workbook { target throws(AuditError) in
+        try XLSXPackage(path: source).writeCopy(
+          to: target, replacing: [part: data])
       }
     }
   }
@@ -291,12 +288,12 @@ public struct AuditSheet: Sendable {
   /// Puts inline strings into one column of a worksheet's rows, keeping each cell's style.
   static func setCells(
     in document: XMLDocument, column: Int, values: [Int: String]
-  ) throws(TicketError) {
+  ) throws(AuditError) {
     guard
       let sheetData = XML.children(document.rootElement(), named: "sheetData")
         .first
     else {
-      throw TicketError("the worksheet has no sheetData")
+      throw AuditError("the worksheet has no sheetData")
     }
     let letters = CellReference.letters(column)
     var widest = column

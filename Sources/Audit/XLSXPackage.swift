@@ -18,12 +18,12 @@ struct XLSXPackage {
   let path: String
   private let archive: Archive
 
-  init(path: String) throws(TicketError) {
+  init(path: String) throws(AuditError) {
     self.path = path
     do {
       archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
     } catch {
-      throw TicketError(
+      throw AuditError(
         "\(path): not a readable XLSX workbook (it is not a zip archive: \(error))"
       )
     }
@@ -32,12 +32,12 @@ struct XLSXPackage {
     for entry in archive {
       count += 1
       guard count <= Self.maximumEntries else {
-        throw TicketError(
+        throw AuditError(
           "\(path): the workbook holds more than \(Self.maximumEntries) parts; not an audit workbook"
         )
       }
       guard names.insert(entry.path.lowercased()).inserted else {
-        throw TicketError(
+        throw AuditError(
           "\(path): the workbook holds two parts named '\(entry.path)'; it is damaged or was tampered with"
         )
       }
@@ -48,14 +48,14 @@ struct XLSXPackage {
   ///
   /// Inflation stops past `maximumPartSize`; a damaged entry (bad CRC, truncated data) is an error,
   /// never a partial read.
-  func part(_ name: String) throws(TicketError) -> Data? {
+  func part(_ name: String) throws(AuditError) -> Data? {
     guard let entry = archive[name] else { return nil }
     return try bytes(of: entry)
   }
 
   private struct TooLarge: Error {}
 
-  private func bytes(of entry: Entry) throws(TicketError) -> Data {
+  private func bytes(of entry: Entry) throws(AuditError) -> Data {
     var data = Data()
     let limit = Self.maximumPartSize
     do {
@@ -68,37 +68,37 @@ struct XLSXPackage {
         throw Archive.ArchiveError.invalidCRC32
       }
     } catch is TooLarge {
-      throw TicketError(
+      throw AuditError(
         "\(path): the part \(entry.path) inflates past \(limit >> 20) MiB; criteria does not read it (a zip bomb, or not an audit workbook)"
       )
     } catch Archive.ArchiveError.invalidCRC32 {
-      throw TicketError(
+      throw AuditError(
         "\(path): the part \(entry.path) is damaged (its checksum does not match); nothing was read"
       )
     } catch {
-      throw TicketError(
+      throw AuditError(
         "\(path): the part \(entry.path) cannot be read (\(error)); the workbook may be damaged"
       )
     }
     return data
   }
 
-  func document(_ name: String) throws(TicketError) -> XMLDocument? {
+  func document(_ name: String) throws(AuditError) -> XMLDocument? {
     guard let data = try part(name) else { return nil }
     try SafeXML.check(data, file: path, part: name)
     do {
       return try XMLDocument(
         data: data, options: [.nodePreserveAll, .nodeLoadExternalEntitiesNever])
     } catch {
-      throw TicketError(
+      throw AuditError(
         "\(path): the part \(name) is not well-formed XML (\(error))")
     }
   }
 
   /// The worksheets in workbook order: name and part path.
-  func sheets() throws(TicketError) -> [(name: String, part: String)] {
+  func sheets() throws(AuditError) -> [(name: String, part: String)] {
     guard let workbook = try document("xl/workbook.xml") else {
-      throw TicketError(
+      throw AuditError(
         "\(path): no xl/workbook.xml; is this an XLSX workbook?")
     }
     let relationships = try document("xl/_rels/workbook.xml.rels")
@@ -123,14 +123,14 @@ struct XLSXPackage {
   }
 
   /// The shared string table (each `si` as its plain text; phonetic runs left out).
-  func sharedStrings() throws(TicketError) -> [String] {
+  func sharedStrings() throws(AuditError) -> [String] {
     guard let document = try document("xl/sharedStrings.xml") else { return [] }
     return XML.children(document.rootElement(), named: "si").map(XML.richText)
   }
 
   /// Writes a copy of the package to `target`, with `replacements` (part name → new bytes) swapped in.
   func writeCopy(to target: String, replacing replacements: [String: Data])
-    throws(TicketError)
+    throws(AuditError)
   {
     do {
       let copy = try Archive(
@@ -151,7 +151,7 @@ struct XLSXPackage {
         }
       }
     } catch {
-      throw TicketError("cannot write the workbook copy \(target): \(error)")
+      throw AuditError("cannot write the workbook copy \(target): \(error)")
     }
   }
 }

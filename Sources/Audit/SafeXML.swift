@@ -7,38 +7,38 @@ import Foundation
 /// underneath would do with one.
 enum SafeXML {
   static func check(_ data: Data, file: String, part: String)
-    throws(TicketError)
+    throws(AuditError)
   {
     let place = "\(file): the part \(part)"
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
     guard let first = bytes.firstIndex(where: { !isSpace($0) }) else {
-      throw TicketError("\(place) is empty; the workbook is damaged")
+      throw AuditError("\(place) is empty; the workbook is damaged")
     }
     if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
       || bytes.contains(0)
     {
-      throw TicketError(
+      throw AuditError(
         "\(place) is not UTF-8 XML (UTF-16 or binary); save the workbook again from Excel or LibreOffice"
       )
     }
     guard bytes[first] == UInt8(ascii: "<") else {
-      throw TicketError("\(place) is not XML; the workbook is damaged")
+      throw AuditError("\(place) is not XML; the workbook is damaged")
     }
     guard String(validating: bytes, as: UTF8.self) != nil else {
-      throw TicketError(
+      throw AuditError(
         "\(place) is not valid UTF-8; save the workbook again from Excel or LibreOffice"
       )
     }
     if let encoding = declaredEncoding(bytes),
       !["utf-8", "utf8"].contains(encoding.lowercased())
     {
-      throw TicketError(
+      throw AuditError(
         "\(place) declares the encoding '\(encoding)'; criteria reads UTF-8 workbooks only"
       )
     }
     if contains(bytes, "<!DOCTYPE") || contains(bytes, "<!ENTITY") {
-      throw TicketError(
+      throw AuditError(
         "\(place) has a document type declaration (<!DOCTYPE or <!ENTITY); workbooks never do, "
           + "and criteria never processes one: it is not read")
     }
@@ -50,7 +50,7 @@ enum SafeXML {
   /// every tag closed in order, attributes as `name="value"` once each, no `<` in values, only the five
   /// predefined entities and character references, one root element, and no markup cut off.
   static func checkStructure(_ bytes: [UInt8], place: String)
-    throws(TicketError)
+    throws(AuditError)
   {
     var scanner = XMLScanner(bytes: bytes, place: place)
     try scanner.scan()
@@ -101,8 +101,8 @@ private struct XMLScanner {
     self.place = place
   }
 
-  func fail(_ what: String) -> TicketError {
-    TicketError(
+  func fail(_ what: String) -> AuditError {
+    AuditError(
       "\(place) is not well-formed XML (\(what)); the workbook is damaged or was cut short"
     )
   }
@@ -115,7 +115,7 @@ private struct XMLScanner {
     bytes[position...].starts(with: text.utf8)
   }
 
-  mutating func skip(past terminator: String) throws(TicketError) {
+  mutating func skip(past terminator: String) throws(AuditError) {
     let needle = Array(terminator.utf8)
     while index + needle.count <= bytes.count {
       if bytes[index] == needle[0]
@@ -130,7 +130,7 @@ private struct XMLScanner {
   }
 
   /// `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#123;` or `&#x1F;` at `index`; moves past it.
-  mutating func reference() throws(TicketError) {
+  mutating func reference() throws(AuditError) {
     guard let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";"))
     else { throw fail("a bare '&'") }
     let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
@@ -147,7 +147,7 @@ private struct XMLScanner {
     index = end + 1
   }
 
-  mutating func scan() throws(TicketError) {
+  mutating func scan() throws(AuditError) {
     if let control = bytes.first(where: { $0 < 0x20 && !Self.isSpace($0) }) {
       throw fail(
         "the control character 0x\(String(control, radix: 16)), which XML does not allow"
@@ -219,7 +219,7 @@ private struct XMLScanner {
   }
 
   /// Reads a start or end tag at `index` with its attributes; returns its name and kind.
-  mutating func tag() throws(TicketError) -> (
+  mutating func tag() throws(AuditError) -> (
     name: ArraySlice<UInt8>, closing: Bool, selfClosing: Bool
   ) {
     let closing =
