@@ -5,13 +5,15 @@ import Foundation
 ///
 /// Sections: `## General Notes`, `## Condensed`, `## Gherkin`, `## iOS Developer Notes`, `## Android Developer Notes`, `## Videos`, and the web documents'
 /// `## Developer notes` and `## Code examples`. Any other `##` section is kept as a note, with a warning.
-struct CurrentFormatReader {
+struct CurrentFormatReader: DocumentFormat {
+  /// Anything that does not open with front matter.
+  static func recognizes(_ text: DocumentText) -> Bool { true }
+
   static let quietExtraSections: Set<String> = [
     "codeexamples", "codeexample", "furtherreading", "resources",
   ]
 
-  func read(_ text: DocumentText) throws(ReadError) -> (Component, [Diagnostic])
-  {
+  func read(_ text: DocumentText) throws(ReadError) -> RawDocument {
     let sections = MarkdownSection.split(text.lines)
     var diagnostics: [Diagnostic] = []
     var summary: [String] = []
@@ -110,10 +112,6 @@ struct CurrentFormatReader {
     hints.reference = reference
     hints.familyFromContent =
       hasPlatformNotes ? .native : Self.familyFromHeadings(text)
-    let identity = ComponentIdentity(hints)
-    diagnostics += identity.warnings.map {
-      Diagnostic(.warning, text.location(1), $0)
-    }
     if checks.isEmpty && parsedScenarios.isEmpty {
       diagnostics.append(
         Diagnostic(
@@ -121,18 +119,12 @@ struct CurrentFormatReader {
           "the document has no checks and no Gherkin scenarios; nothing to audit"
         ))
     }
-    let component = Component(
-      id: identity.id, title: identity.title, family: identity.family,
-      category: identity.category,
-      summary: summary.joined(separator: "\n"),
-      criteria: CriteriaBuilder.criteria(
-        checks, componentID: identity.id, family: identity.family, text: text),
-      scenarios: CriteriaBuilder.scenarios(
-        parsedScenarios, componentID: identity.id, text: text),
-      notes: notes, announcements: announcements, media: media,
-      reference: reference,
-      source: text.location(1))
-    return (component, diagnostics)
+    return RawDocument(
+      checks: checks, scenarios: parsedScenarios,
+      summary: summary.joined(separator: "\n"), notes: notes,
+      announcements: announcements, media: media, reference: reference,
+      identity: hints,
+      diagnostics: diagnostics)
   }
 
   /// "### #a11y - Native Accessibility Acceptance Criteria" tells the family when nothing else does.

@@ -58,11 +58,8 @@ public struct DocumentReader: Sendable {
         )
       }
       let text = try DocumentText(path: path, bytes: bytes)
-      let isJekyll = text.lines.first?.text.trimmingWhitespace() == "---"
-      var (component, diagnostics) =
-        isJekyll
-        ? try JekyllFormatReader().read(text)
-        : try CurrentFormatReader().read(text)
+      let raw = try DocumentFormats.format(of: text).init().read(text)
+      var (component, diagnostics) = raw.component(text)
       diagnostics += text.repairs
       let sorted = diagnostics.sorted {
         ($0.location.line, $0.severity) < ($1.location.line, $1.severity)

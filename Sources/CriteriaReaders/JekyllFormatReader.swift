@@ -5,7 +5,12 @@ import Yams
 /// Reads the older Jekyll format: YAML front matter (`title`, `categories`, and check groups
 /// `keyboard`, `mobile`, `screenreader`, `settings`, or top-level `name`/`role`/`group`/`state`),
 /// then `## Developer notes`, `## iOS`, `## Android` or `## Code examples` sections.
-struct JekyllFormatReader {
+struct JekyllFormatReader: DocumentFormat {
+  /// A document that opens with a `---` front matter line.
+  static func recognizes(_ text: DocumentText) -> Bool {
+    text.lines.first?.text.trimmingWhitespace() == "---"
+  }
+
   /// Front-matter keys that describe the page, not checks.
   static let metadataKeys: Set<String> = [
     "layout", "title", "description", "categories", "category", "order",
@@ -17,8 +22,7 @@ struct JekyllFormatReader {
     "settings": .settings,
   ]
 
-  func read(_ text: DocumentText) throws(ReadError) -> (Component, [Diagnostic])
-  {
+  func read(_ text: DocumentText) throws(ReadError) -> RawDocument {
     guard
       let close = text.lines.dropFirst().firstIndex(where: {
         $0.text.trimmingWhitespace() == "---"
@@ -125,26 +129,17 @@ struct JekyllFormatReader {
     hints.categories = Self.categories(
       mapping["categories"] ?? mapping["category"])
     hints.familyFromContent = hasPlatformNotes ? .native : .web
-    let identity = ComponentIdentity(hints)
-    diagnostics += identity.warnings.map {
-      Diagnostic(.warning, text.location(1), $0)
-    }
     if checks.isEmpty {
       diagnostics.append(
         Diagnostic(
           .warning, text.location(1),
           "the front matter has no checks; nothing to audit"))
     }
-    let component = Component(
-      id: identity.id, title: identity.title, family: identity.family,
-      category: identity.category,
+    return RawDocument(
+      checks: checks, scenarios: scenarios,
       summary: mapping["description"]?.string.map(Self.clean) ?? "",
-      criteria: CriteriaBuilder.criteria(
-        checks, componentID: identity.id, family: identity.family, text: text),
-      scenarios: CriteriaBuilder.scenarios(
-        scenarios, componentID: identity.id, text: text),
-      notes: notes, announcements: announcements, source: text.location(1))
-    return (component, diagnostics)
+      notes: notes, announcements: announcements, identity: hints,
+      diagnostics: diagnostics)
   }
 
   /// "tab and arrow keys" → "Tab and arrow keys"; "arrow-keys" → "Arrow keys".

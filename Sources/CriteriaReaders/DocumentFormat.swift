@@ -1,0 +1,63 @@
+import CriteriaModel
+
+/// One input format: whether it recognizes a document, and how it reads one into a `RawDocument`.
+///
+/// Adding a format is one type conforming to this and one line in `DocumentFormats.all`; the shared
+/// assembly (`RawDocument.component`) turns what every format reads into a `Component`.
+protocol DocumentFormat {
+  /// Whether the document is in this format.
+  static func recognizes(_ text: DocumentText) -> Bool
+
+  /// Creates the format's reader.
+  init()
+
+  /// Reads the document into the raw shape every format shares.
+  func read(_ text: DocumentText) throws(ReadError) -> RawDocument
+}
+
+/// The formats, asked in order; the last one takes whatever the others do not recognize.
+enum DocumentFormats {
+  static let all: [any DocumentFormat.Type] = [
+    JekyllFormatReader.self, CurrentFormatReader.self,
+  ]
+
+  /// The format of a document.
+  static func format(of text: DocumentText) -> any DocumentFormat.Type {
+    all.first { $0.recognizes(text) } ?? CurrentFormatReader.self
+  }
+}
+
+/// What a format reads from a document before it becomes a component: raw checks and scenarios, notes,
+/// the hints its identity comes from, and the format's own diagnostics.
+struct RawDocument {
+  var checks: [CriteriaBuilder.RawCheck] = []
+  var scenarios: [GherkinParser.ParsedScenario] = []
+  var summary = ""
+  var notes: [DeveloperNote] = []
+  var announcements: [Announcement] = []
+  var media: [Media] = []
+  var reference: String?
+  var identity: ComponentIdentity.Hints
+  var diagnostics: [Diagnostic] = []
+
+  /// The shared assembly: identity (with its warnings), stable ids for checks and scenarios, the component.
+  func component(_ text: DocumentText) -> (Component, [Diagnostic]) {
+    let identity = ComponentIdentity(identity)
+    var diagnostics = diagnostics
+    diagnostics += identity.warnings.map {
+      Diagnostic(.warning, text.location(1), $0)
+    }
+    let component = Component(
+      id: identity.id, title: identity.title, family: identity.family,
+      category: identity.category,
+      summary: summary,
+      criteria: CriteriaBuilder.criteria(
+        checks, componentID: identity.id, family: identity.family, text: text),
+      scenarios: CriteriaBuilder.scenarios(
+        scenarios, componentID: identity.id, text: text),
+      notes: notes, announcements: announcements, media: media,
+      reference: reference,
+      source: text.location(1))
+    return (component, diagnostics)
+  }
+}
