@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tickets
 
@@ -188,8 +189,6 @@ struct AuditLoopTests {
 
 /// Runs a program found on PATH.
 func runTool(_ name: String, _ arguments: [String]) throws -> CLIRunner.Outcome {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [name] + arguments
-    return try CLIRunner.capture(process)
+    let outcome = try ProcessRunner.run(name, arguments)
+    return CLIRunner.Outcome(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
 }

@@ -24,41 +24,14 @@ struct CLIRunner {
     }
 
     static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
-        return try capture(process)
-    }
-
-    /// Runs a process and collects stdout and stderr through files, so a chatty child never blocks on a full pipe.
-    static func capture(_ process: Process) throws -> Outcome {
-        let folder = try scratch()
-        let outURL = folder.appendingPathComponent("stdout"), errURL = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                       stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let outcome = try ProcessRunner.run(executable.path, arguments, directory: directory ?? packageRoot, environment: environment)
+        return Outcome(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// Runs python3 (the one the test command installed openpyxl into).
     static func runPython(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        return try capture(process)
+        let outcome = try ProcessRunner.run("python3", arguments)
+        return Outcome(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// A fresh empty folder for one test.

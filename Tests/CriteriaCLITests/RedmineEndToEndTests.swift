@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Tickets
 
@@ -9,10 +10,7 @@ struct Redmine {
     let key: String
 
     static func start() throws -> Redmine {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [CLIRunner.packageRoot.appendingPathComponent("scripts/redmine.sh").path, "start"]
-        let outcome = try CLIRunner.capture(process)
+        let outcome = try ProcessRunner.run("/bin/bash", [CLIRunner.packageRoot.appendingPathComponent("scripts/redmine.sh").path, "start"])
         let parts = outcome.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
         guard outcome.status == 0, parts.count == 2 else {
             throw TicketError("scripts/redmine.sh start failed (\(outcome.status)): \(outcome.stderr.suffix(2000))")

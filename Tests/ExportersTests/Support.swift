@@ -52,23 +52,11 @@ func fileData(_ artifact: ExportArtifact) throws -> Data {
     return data
 }
 
-/// Runs a program and returns its exit status and output.
+/// Runs a program and returns its exit status and output (through files: it cannot deadlock on full pipes).
 @discardableResult
 func runTool(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [executable] + arguments
-    let out = Pipe(), err = Pipe(), stdin = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = stdin
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(input) }
-    try stdin.fileHandleForWriting.close()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    let outcome = try ProcessRunner.run(executable, arguments, input: input)
+    return (outcome.status, outcome.stdout, outcome.stderr)
 }
 
 func python(_ script: String, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
@@ -86,5 +74,11 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: Testing.Source
         return
     }
     let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(text == expected, "output differs from golden file \(name)", sourceLocation: sourceLocation)
+    guard text != expected else { return }
+    // Keep what came out beside the golden file, and show the difference.
+    let actual = url.deletingLastPathComponent().appendingPathComponent(name + ".actual")
+    try Data(text.utf8).write(to: actual)
+    let diff = try ProcessRunner.run("diff", ["-u", url.path, actual.path]).stdout
+    Issue.record("output differs from golden file \(name) (written to \(actual.lastPathComponent)):\n\(diff.prefix(4000))",
+                 sourceLocation: sourceLocation)
 }
