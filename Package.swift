@@ -29,9 +29,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CriteriaModel"),
+        // Safe YAML (no aliases, bounded size) and the one strict mapping reader with "did you mean".
+        .target(name: "StrictYAML", dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "CriteriaReaders",
-            dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]
         ),
         // The audit checklist: its columns and layout, CSV, and reading filled audits back (XLSX, CSV).
         .target(
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "Tickets",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Audit", "Exporters", "CCurl",
+                "CriteriaModel", "StrictYAML", "Audit", "Exporters", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -60,7 +62,7 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Audit", "Exporters", "Tickets",
+                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Audit", "Exporters", "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]

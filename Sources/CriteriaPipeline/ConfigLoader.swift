@@ -2,6 +2,7 @@ import CriteriaModel
 import CriteriaReaders
 import Exporters
 import Foundation
+import StrictYAML
 import Yams
 
 /// Reads `criteria.yml` strictly: unknown keys and wrong types are errors naming the key path and line.

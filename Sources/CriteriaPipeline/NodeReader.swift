@@ -1,4 +1,5 @@
 import Exporters
+import StrictYAML
 import Yams
 
 /// Reads typed values out of a Yams node tree, failing with the key path and line of the bad node.
@@ -12,30 +13,16 @@ struct NodeReader {
       message: message)
   }
 
-  /// A mapping whose keys must all be in `allowed`.
+  /// A mapping whose keys must all be in `allowed` (unknown ones get "did you mean").
   func mapping(_ node: Node, _ keyPath: String, allowed: [String])
     throws(ConfigError) -> [String: Node]
   {
-    guard let map = node.mapping else {
-      throw error(node, keyPath, "expected a mapping of 'key: value' lines")
+    do { return try StrictMapping.read(node, keyPath, allowed: allowed) } catch
+    {
+      throw ConfigError(
+        file: file, line: error.line, keyPath: error.keyPath,
+        message: error.message)
     }
-    var result: [String: Node] = [:]
-    for (key, value) in map {
-      let name = key.string ?? ""
-      let path = keyPath.isEmpty ? name : "\(keyPath).\(name)"
-      guard allowed.contains(name) else {
-        let hint =
-          Suggestion.nearest(to: name, in: allowed).map {
-            " Did you mean '\($0)'?"
-          } ?? ""
-        throw error(
-          key, path,
-          "unknown key '\(name)'.\(hint) Known keys here: \(allowed.joined(separator: ", "))."
-        )
-      }
-      result[name] = value
-    }
-    return result
   }
 
   func string(_ node: Node, _ keyPath: String) throws(ConfigError) -> String {

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Exporters
 import Foundation
 import Tickets

@@ -1,5 +1,6 @@
 import CriteriaModel
 import Foundation
+import StrictYAML
 import Yams
 
 /// Reads the older Jekyll format: YAML front matter (`title`, `categories`, and check groups

@@ -108,7 +108,7 @@ struct TicketUnitTests {
 
     @Test("a malformed exporter definition is reported with file:line")
     func badDefinitions() {
-        #expect(throws: TicketError("x.yml:3: create.metod: unknown key 'metod'; known keys here: method, url, content_type, body")) {
+        #expect(throws: TicketError("x.yml:3: create.metod: unknown key 'metod'. Did you mean 'method'? Known keys here: method, url, content_type, body.")) {
             try TrackerDefinition(yaml: "name: x\ncreate:\n  metod: POST\n", file: "x.yml")
         }
         #expect(throws: TicketError("x.yml:3: not valid YAML: while scanning a simple key could not find expected ':'")) {

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// An exporter's options as the user wrote them (config `options:` or `--option key=value`).

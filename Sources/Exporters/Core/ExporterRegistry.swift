@@ -1,3 +1,5 @@
+import CriteriaModel
+
 /// One registered exporter: its name, help, and how to make it from options.
 public struct ExporterEntry: Sendable {
   public var name: String

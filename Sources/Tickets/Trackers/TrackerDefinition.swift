@@ -1,6 +1,6 @@
-import CriteriaReaders
 import Foundation
 import Mustache
+import StrictYAML
 import Yams
 
 /// A tracker described in YAML (`exporters/*.yml`).
@@ -111,24 +111,11 @@ struct DefinitionReader {
   func mapping(_ node: Node, _ path: String, allowed: [String])
     throws(TicketError) -> [String: Node]
   {
-    guard let map = node.mapping else {
-      throw error(
-        node, path.isEmpty ? "(top)" : path,
-        "expected a mapping of 'key: value' lines")
+    do { return try StrictMapping.read(node, path, allowed: allowed) } catch {
+      let keyPath = error.keyPath.isEmpty ? "(top)" : error.keyPath
+      throw TicketError(
+        "\(file):\(max(1, error.line)): \(keyPath): \(error.message)")
     }
-    var result: [String: Node] = [:]
-    for (key, value) in map {
-      let name = key.string ?? ""
-      guard allowed.contains(name) else {
-        let keyPath = path.isEmpty ? name : "\(path).\(name)"
-        throw error(
-          key, keyPath,
-          "unknown key '\(name)'; known keys here: \(allowed.joined(separator: ", "))"
-        )
-      }
-      result[name] = value
-    }
-    return result
   }
 
   func require(_ map: [String: Node], _ key: String) throws(TicketError) -> Node

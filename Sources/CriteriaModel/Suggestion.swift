@@ -1,5 +1,3 @@
-import CriteriaModel
-
 /// "Did you mean …?" for misspelt names (exporters, options, config keys).
 public enum Suggestion {
   /// The candidate closest to `word`, if it is close enough to be a likely typo.
