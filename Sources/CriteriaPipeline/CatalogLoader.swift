@@ -33,27 +33,7 @@ public struct CatalogLoader {
     } catch {
       throw PipelineError(error.description)
     }
-    let reader = DocumentReader()
-    var components: [Component] = []
-    var diagnostics: [Diagnostic] = []
-    var firstByID: [String: SourceLocation] = [:]
-    for path in paths {
-      let result = reader.read(path: path)
-      diagnostics += result.diagnostics
-      guard let component = result.component else { continue }
-      if let first = firstByID[component.id] {
-        diagnostics.append(
-          Diagnostic(
-            .warning, component.source,
-            "component '\(component.id)' is already defined in \(first.file); this copy is skipped"
-          ))
-        continue
-      }
-      firstByID[component.id] = component.source
-      components.append(component)
-    }
-    return Loaded(
-      catalog: Catalog(components: components), diagnostics: diagnostics,
-      documents: paths)
+    let (catalog, diagnostics) = CatalogReader().read(paths)
+    return Loaded(catalog: catalog, diagnostics: diagnostics, documents: paths)
   }
 }

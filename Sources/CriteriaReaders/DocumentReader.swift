@@ -17,8 +17,9 @@ public struct DocumentReader: Sendable {
   /// Creates a reader.
   public init() {}
 
-  /// Reads a document from disk.
-  public func read(path: String) -> ReadResult {
+  /// Reads a document from disk; `shownAs` is the path its diagnostics and component name (default: `path`).
+  public func read(path: String, shownAs: String? = nil) -> ReadResult {
+    let shown = shownAs ?? path
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[
       .size] as? Int, size > Self.maximumSize
     {
@@ -26,7 +27,7 @@ public struct DocumentReader: Sendable {
         component: nil,
         diagnostics: [
           Diagnostic(
-            .error, SourceLocation(file: path, line: 0),
+            .error, SourceLocation(file: shown, line: 0),
             "the file is \(size >> 20) MiB; a criteria document is at most \(Self.maximumSize >> 20) MiB, so this is not one"
           )
         ])
@@ -39,10 +40,10 @@ public struct DocumentReader: Sendable {
       return ReadResult(
         component: nil,
         diagnostics: [
-          Diagnostic(.error, SourceLocation(file: path, line: 0), message)
+          Diagnostic(.error, SourceLocation(file: shown, line: 0), message)
         ])
     }
-    return read(bytes: [UInt8](data), path: path)
+    return read(bytes: [UInt8](data), path: shown)
   }
 
   /// The largest document read (the largest real MagentaA11y document is about 20 KiB).

@@ -20,18 +20,12 @@ let fixedContext = ExportContext(date: Date(timeIntervalSince1970: 1_767_225_600
 
 /// Reads documents under a folder (or one file) into a catalog, failing the test on read errors.
 func loadCatalog(_ url: URL) throws -> Catalog {
-    let paths = try SourceCollector().collect([url.path])
-    let reader = DocumentReader()
-    var components: [Component] = []
-    for path in paths {
-        // Paths relative to the package, so golden files do not depend on where the checkout is.
-        let relative = path.hasPrefix(Paths.packageRoot.path + "/") ? String(path.dropFirst(Paths.packageRoot.path.count + 1)) : path
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let result = reader.read(bytes: bytes, path: relative)
-        #expect(!result.hasErrors, "\(result.diagnostics)")
-        if let component = result.component { components.append(component) }
-    }
-    return Catalog(components: components)
+    let root = Paths.packageRoot.path + "/"
+    // Paths relative to the package, so golden files do not depend on where the checkout is.
+    let reader = CatalogReader { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+    let (catalog, diagnostics) = reader.read(try SourceCollector().collect([url.path]))
+    #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+    return catalog
 }
 
 func sampleCatalog() throws -> Catalog { try loadCatalog(Paths.samples) }
