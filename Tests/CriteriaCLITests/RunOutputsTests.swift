@@ -97,4 +97,25 @@ struct RunOutputsTests {
         }
         #expect(out.stdout.contains("    constant_memory: "))
     }
+
+    @Test("export --to TRACKER --dry-run writes one JSON file per request: a ticket's create, or with bulk each batch")
+    func trackerDryRun() throws {
+        let dir = try CLIRunner.scratch()
+        let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
+        let single = try CLIRunner.run(["export", samples, "--to", "github", "--dry-run", "--option", "project=acme/app",
+                                        "--output", "github"], in: dir)
+        #expect(single.status == 0, "\(single.stderr)")
+        #expect(dir.appendingPathComponent("github").outputFiles.count == 7, "one per component and platform")
+        let bulk = try CLIRunner.run(["export", samples, "--to", "jira-cloud", "--dry-run", "--option", "url=https://acme.atlassian.net",
+                                      "--option", "project=A11Y", "--option", "bulk=true", "--option", "grouping=criterion",
+                                      "--output", "jira"], in: dir)
+        #expect(bulk.status == 0, "\(bulk.stderr)")
+        let batches = dir.appendingPathComponent("jira").outputFiles
+        #expect(batches == ["batch-001.json", "batch-002.json"])
+        let sizes = try batches.map { name in
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("jira/\(name)"))) as? [String: Any]
+            return (json?["issueUpdates"] as? [Any])?.count ?? 0
+        }
+        #expect(sizes.first == 50 && sizes.reduce(0, +) > 50)
+    }
 }

@@ -150,25 +150,47 @@ public enum TrackerRegistry {
   }
 }
 
-/// `--dry-run`: one JSON file per ticket holding the body of its create request, named after its identity.
+/// `--dry-run`: one JSON file per request a real run would send: a ticket's create body, named after its
+/// identity, or with `bulk: true` each batch's body (`batch-001.json`, ...).
 public enum DryRun {
   public static func files(tracker: any Tracker, tickets: [Ticket])
     throws(TicketError) -> [(name: String, data: Data)]
   {
+    if tracker.settings.bulk, let bulk = tracker as? any BulkTracker {
+      var files: [(name: String, data: Data)] = []
+      var start = 0
+      while start < tickets.count {
+        let batch = Array(
+          tickets[start..<min(tickets.count, start + bulk.bulkLimit)])
+        // Credentials go into headers only; the body a dry run shows does not depend on them.
+        let request = try bulk.bulkRequest(
+          for: batch, credentials: Credentials(token: "dry-run"))
+        files.append(
+          (
+            String(format: "batch-%03d.json", files.count + 1),
+            pretty(request.body ?? Data())
+          ))
+        start += bulk.bulkLimit
+      }
+      return files
+    }
     var names = UniqueFileNames()
     return try tickets.map { ticket throws(TicketError) in
-      var data = try tracker.payload(for: ticket)
-      if let json = try? JSONSerialization.jsonObject(with: data),
-        let pretty = try? JSONSerialization.data(
-          withJSONObject: json,
-          options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-      {
-        data = pretty + Data("\n".utf8)
-      }
+      let data = pretty(try tracker.payload(for: ticket))
       return (
         name: names.name(StableID.slug(ticket.identity), extension: "json"),
         data: data
       )
     }
+  }
+
+  /// JSON pretty-printed with sorted keys (other bodies as they are).
+  static func pretty(_ data: Data) -> Data {
+    guard let json = try? JSONSerialization.jsonObject(with: data),
+      let pretty = try? JSONSerialization.data(
+        withJSONObject: json,
+        options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    else { return data }
+    return pretty + Data("\n".utf8)
   }
 }
