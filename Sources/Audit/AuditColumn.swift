@@ -45,15 +45,6 @@ public enum AuditColumn: String, CaseIterable, Sendable {
 
   /// The value a new, untested row holds in this column.
   public func value(for row: AuditRow, layout: AuditLayout) -> String {
-    switch self {
-    case .id: row.id
-    case .component: row.component
-    case .platform: row.platform.rawValue
-    case .test: row.criterion.test.label
-    case .check: row.criterion.check
-    case .expected: row.criterion.expectation
-    case .result: layout.defaultStatus
-    case .severity, .tester, .date, .notes, .ticket: ""
-    }
+    layout.value(self, title: row.component, row.criterion, row.platform)
   }
 }

@@ -47,9 +47,17 @@ public struct AuditLayout: Sendable {
     _ column: AuditColumn, _ component: Component, _ criterion: Criterion,
     _ platform: Platform
   ) -> String {
+    value(column, title: component.title, criterion, platform)
+  }
+
+  /// The one owner of what a new, untested row holds in each column.
+  public func value(
+    _ column: AuditColumn, title: String, _ criterion: Criterion,
+    _ platform: Platform
+  ) -> String {
     switch column {
     case .id: StableID.row(criterion: criterion.id, platform: platform)
-    case .component: component.title
+    case .component: title
     case .platform: platform.rawValue
     case .test: criterion.test.label
     case .check: criterion.check

@@ -10,8 +10,7 @@ struct CLIRunner {
         var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = SharedData.packageRoot
     static let shared = SharedData.root
 
     /// The `criteria` binary built beside the test bundle.

@@ -6,8 +6,7 @@ import Testing
 
 /// Paths the tests read: the package itself and ../shared beside it.
 enum TestPaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = SharedData.packageRoot
     static let shared = SharedData.root
     static let seeds = shared.appendingPathComponent("seeds")
     static let corpus = shared.appendingPathComponent("corpus/magentaa11y")

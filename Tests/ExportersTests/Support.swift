@@ -6,8 +6,7 @@ import TestSupport
 import Testing
 
 enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = SharedData.packageRoot
     static let shared = SharedData.root
     static let samples = packageRoot.appendingPathComponent("Samples/criteria")
     static let scripts = packageRoot.appendingPathComponent("Tests/ExportersTests/Scripts")

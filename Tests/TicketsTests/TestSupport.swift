@@ -8,8 +8,7 @@ import Testing
 @testable import Tickets
 
 enum TicketPaths {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = SharedData.packageRoot
     static let shared = SharedData.root
     static let adfSchema = shared.appendingPathComponent("schemas/adf-full.json")
 }
