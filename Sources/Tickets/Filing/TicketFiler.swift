@@ -62,7 +62,7 @@ public final class TicketFiler {
   private func fileAll(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary
   {
     var summary = FilingSummary()
-    let bulk = tracker.settings.bulk ? tracker as? any BulkTracker : nil
+    let bulk = tracker.bulkCreate
     var batch: [Ticket] = []
     progress?.start(total: tickets.count)
     for ticket in tickets {

@@ -5,6 +5,8 @@ public struct JiraCloudTracker: BulkTracker {
   public let name = "jira-cloud"
   /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
   public var searchSettleTime: Double { settings.searchSettle ?? 10 }
+  /// Bulk create through `/rest/api/3/issue/bulk` when the output says `bulk: true`.
+  public var bulkCreate: (any BulkTracker)? { settings.bulk ? self : nil }
   public let settings: TrackerSettings
 
   public init(settings: TrackerSettings) { self.settings = settings }

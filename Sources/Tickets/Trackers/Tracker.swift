@@ -29,6 +29,8 @@ public protocol Tracker: Sendable {
     -> HTTPRequest?
   /// The bodies of the follow-ups in a `followUpsListRequest` answer.
   func followUpBodies(in response: HTTPResponse) -> [String]
+  /// The tracker's bulk create, when it has one and its settings ask for it (`bulk: true`).
+  var bulkCreate: (any BulkTracker)? { get }
   /// How long after a create its search may still miss it (an eventually consistent index such as Jira's
   /// JQL); the filer waits that long after an uncertain create before it believes a search that finds nothing.
   var searchSettleTime: Double { get }
@@ -45,6 +47,7 @@ extension Tracker {
   { nil }
   public func followUpBodies(in response: HTTPResponse) -> [String] { [] }
   public var searchSettleTime: Double { settings.searchSettle ?? 0 }
+  public var bulkCreate: (any BulkTracker)? { nil }
 
   /// The hidden marker of a ticket's follow-up number `index` (0 is the first after the create).
   public func followUpMarker(for ticket: Ticket, index: Int) -> String {

@@ -156,7 +156,7 @@ public enum DryRun {
   public static func files(tracker: any Tracker, tickets: [Ticket])
     throws(TicketError) -> [(name: String, data: Data)]
   {
-    if tracker.settings.bulk, let bulk = tracker as? any BulkTracker {
+    if let bulk = tracker.bulkCreate {
       var files: [(name: String, data: Data)] = []
       var start = 0
       while start < tickets.count {
