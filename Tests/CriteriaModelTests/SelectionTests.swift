@@ -59,4 +59,18 @@ struct SelectionTests {
     #expect(!GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b.md").matches(name))
     #expect(GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*.md").matches(name))
   }
+
+    @Test("long text is cut at line ends into pieces that fit; a line longer than the limit is cut, nothing is lost")
+    func textPieces() {
+        let lines = (1...300).map { "line \($0) " + String(repeating: "x", count: 40) }
+        let text = lines.joined(separator: "\n")
+        let pieces = TextPieces.split(text, limit: 1_000)
+        #expect(pieces.count > 1 && pieces.allSatisfy { $0.count <= 1_000 })
+        #expect(pieces.joined(separator: "\n") == text)
+        let long = String(repeating: "é", count: 2_500)
+        let cut = TextPieces.split(long, limit: 1_000) { $0.utf16.count }
+        #expect(cut.map(\.count) == [1_000, 1_000, 500])
+        #expect(cut.joined() == long)
+        #expect(TextPieces.split("short", limit: 10) == ["short"])
+    }
 }

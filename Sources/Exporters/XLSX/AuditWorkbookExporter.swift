@@ -109,30 +109,8 @@ enum CellText {
 
   /// Splits text into pieces that each fit in a cell, breaking at line ends where possible.
   static func pieces(_ text: String) -> [String] {
-    guard text.utf16.count > XLSXSheet.maxCellCharacters else { return [text] }
-    var pieces: [String] = []
-    var current = ""
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var rest = String(line)
-      while rest.utf16.count > XLSXSheet.maxCellCharacters - 1 {
-        if !current.isEmpty {
-          pieces.append(current)
-          current = ""
-        }
-        let head = String(rest.prefix(30_000))
-        pieces.append(head)
-        rest = String(rest.dropFirst(head.count))
-      }
-      if current.utf16.count + rest.utf16.count + 1
-        > XLSXSheet.maxCellCharacters
-      {
-        pieces.append(current)
-        current = rest
-      } else {
-        current = current.isEmpty ? rest : current + "\n" + rest
-      }
+    TextPieces.split(text, limit: XLSXSheet.maxCellCharacters - 1) {
+      $0.utf16.count
     }
-    if !current.isEmpty { pieces.append(current) }
-    return pieces
   }
 }

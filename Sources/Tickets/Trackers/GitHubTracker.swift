@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// GitHub issues: GFM bodies of at most 65,536 characters (the rest follows as comments, never cut),
@@ -16,28 +17,8 @@ public struct GitHubTracker: Tracker {
   /// The body split into pieces that each fit; the first is the issue, the rest become comments.
   public static func pieces(_ body: String) -> [String] {
     guard body.count > maxBody else { return [body] }
-    var pieces: [String] = []
-    var current = ""
     // Room for the "continued" line and the part's hidden marker.
-    let budget = maxBody - 40 - 300
-    for line in body.split(separator: "\n", omittingEmptySubsequences: false) {
-      var rest = String(line)
-      while rest.count > budget {
-        if !current.isEmpty {
-          pieces.append(current)
-          current = ""
-        }
-        pieces.append(String(rest.prefix(budget)))
-        rest = String(rest.dropFirst(budget))
-      }
-      if current.count + rest.count + 1 > budget {
-        pieces.append(current)
-        current = rest
-      } else {
-        current = current.isEmpty ? rest : current + "\n" + rest
-      }
-    }
-    if !current.isEmpty { pieces.append(current) }
+    let pieces = TextPieces.split(body, limit: maxBody - 40 - 300)
     return pieces.enumerated().map { index, piece in
       index < pieces.count - 1
         ? piece
