@@ -34,11 +34,7 @@ struct CLIRunner {
     }
 
     /// A fresh empty folder for one test.
-    static func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("criteria-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func scratch() throws -> URL { try Scratch.folder() }
 }
 
 extension URL {

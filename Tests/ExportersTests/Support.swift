@@ -29,11 +29,7 @@ func loadCatalog(_ url: URL) throws -> Catalog {
 
 func sampleCatalog() throws -> Catalog { try loadCatalog(Paths.samples) }
 
-func scratchFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("criteria-export-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+func scratchFolder() throws -> URL { try Scratch.folder("criteria-export") }
 
 /// Renders with an exporter and delivers through the real sink.
 func exportToDisk(_ exporter: any Exporter, _ catalog: Catalog, to url: URL) throws {
