@@ -30,4 +30,9 @@ static inline CURLcode criteria_curl_setopt_read_function(CURL *handle,
 static inline CURLcode criteria_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+/* CURLVERSION_NOW is a macro alias Swift does not import. */
+static inline curl_version_info_data *criteria_curl_version_info(void) {
+  return curl_version_info(CURLVERSION_NOW);
+}
+
 #endif

@@ -77,10 +77,19 @@ struct NodeReader {
         } else {
           result[name] = .string(scalar.string)
         }
+      } else if let pairs = value.mapping {
+        // A mapping of text values (custom_fields: {customfield_10010: '3'}) travels as key=value items.
+        var items: [String] = []
+        for (fieldKey, fieldValue) in pairs {
+          let field = fieldKey.string ?? ""
+          items.append(
+            "\(field)=\(try string(fieldValue, "\(keyPath).\(name).\(field)"))")
+        }
+        result[name] = .list(items)
       } else {
         throw error(
           value, "\(keyPath).\(name)",
-          "expected text, a number, true/false or a list")
+          "expected text, a number, true/false, a list or a mapping")
       }
     }
     return result

@@ -52,4 +52,29 @@ struct ConfigTests {
         #expect(out.stderr.contains("criteria.yml:"))
         #expect(out.stderr.contains("not valid YAML"))
     }
+
+    @Test("custom_fields written as a mapping reaches the tracker's payload; an entry that is not field=value is an error")
+    func customFields() throws {
+        let dir = try CLIRunner.scratch()
+        let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
+        let output = "outputs:\n  - exporter: jira-cloud\n    path: payloads\n    options:\n      url: https://acme.atlassian.net\n"
+            + "      project: A11Y\n"
+        try dir.write("version: 1\nsources: [\(samples)]\n" + output + "      custom_fields: {customfield_10010: '3'}\n", to: "criteria.yml")
+        let run = try CLIRunner.run(["run", "--dry-run"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let first = try #require(dir.appendingPathComponent("payloads").outputFiles.first)
+        let payload = try String(contentsOf: dir.appendingPathComponent("payloads/\(first)"), encoding: .utf8)
+        #expect(payload.contains("\"customfield_10010\" : \"3\""), "\(payload.prefix(400))")
+        try dir.write("version: 1\nsources: [\(samples)]\n" + output + "      custom_fields: [customfield_10010]\n", to: "criteria.yml")
+        let bad = try CLIRunner.run(["run", "--dry-run"], in: dir)
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("outputs[0].options.custom_fields: 'customfield_10010' is not a field and a value"), "\(bad.stderr)")
+    }
+
+    @Test("--version names the libxlsxwriter and libcurl it runs with")
+    func version() throws {
+        let out = try CLIRunner.run(["--version"])
+        #expect(out.stdout.hasPrefix("criteria 0."))
+        #expect(out.stdout.contains("libxlsxwriter 1.") && out.stdout.contains("libcurl "), "\(out.stdout)")
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CriteriaModel
 import Exporters
+import Tickets
 
 /// The `criteria` command: turns MagentaA11y acceptance criteria into audit workbooks, checklists and tickets.
 public struct CriteriaCommand: ParsableCommand {
@@ -17,7 +18,8 @@ public struct CriteriaCommand: ParsableCommand {
         criteria export criteria/ --to json --output criteria.json
         criteria run                            do everything criteria.yml asks for
       """,
-    version: CriteriaVersion.current,
+    version:
+      "criteria \(CriteriaVersion.current) (libxlsxwriter \(XLSXLibrary.version), libcurl \(CurlLibrary.version))",
     subcommands: [
       ListCommand.self, ValidateCommand.self, ExportCommand.self,
       RunCommand.self,

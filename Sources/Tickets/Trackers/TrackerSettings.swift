@@ -76,11 +76,17 @@ public struct TrackerSettings: Sendable {
     userEnv = try options.string("user_env")
     components = try options.list("components") ?? []
     customFields = [:]
-    if case .list(let pairs)? = options.values["custom_fields"] {
-      for pair in pairs {
-        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-        if parts.count == 2 { customFields[parts[0]] = parts[1] }
+    for pair in try options.list("custom_fields") ?? [] {
+      // A mapping in the config arrives as `field=value` items; a list must be written that way too.
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2,
+        !parts[0].trimmingCharacters(in: .whitespaces).isEmpty
+      else {
+        throw ExportError(
+          "\(options.origin).custom_fields: '\(pair)' is not a field and a value; write a mapping, "
+            + "e.g. custom_fields: {customfield_10010: '3'}")
       }
+      customFields[parts[0]] = parts[1]
     }
     ledger = try options.path("ledger")
     caFile = try options.path("ca_file")
