@@ -22,7 +22,10 @@ public final class FakeTrackerProcess {
         process.arguments = ["python3", Self.script.path] + arguments + (tls.map { ["--tls", $0.certificate, $0.key] } ?? [])
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        // Its complaints go to a file, so a server that cannot start says why in the test's failure.
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("fake-tracker-\(UUID().uuidString).err")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         var line = Data()
         while !line.contains(0x0A) {
@@ -32,7 +35,9 @@ public final class FakeTrackerProcess {
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
             kill(process.processIdentifier, SIGKILL)
-            throw TicketError("the fake tracker did not start (python3 \(Self.script.path))")
+            process.waitUntilExit()
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            throw TicketError("the fake tracker did not start (python3 \(Self.script.path)): \(said.suffix(2000))")
         }
         self.port = port
     }

@@ -49,4 +49,13 @@ struct LoggingTests {
     let basic = Data("auditor@example.com:secret-token".utf8).base64EncodedString()
     #expect(!lines.contains { $0.contains("secret-token") || $0.contains(basic) })
   }
+
+  @Test("a fake tracker that cannot start says why in the failure (its stderr is kept)")
+  func fakeTrackerSaysWhy() {
+    #expect {
+      _ = try FakeTrackerProcess(arguments: ["--no-such-option"])
+    } throws: { error in
+      "\(error)".contains("the fake tracker did not start") && "\(error)".contains("unrecognized arguments: --no-such-option")
+    }
+  }
 }
