@@ -12,6 +12,8 @@ public struct CatalogLoader {
     public var diagnostics: [Diagnostic]
     /// Every document read, so that no output replaces one.
     public var documents: [String]
+    /// `file: skipped: reason` for files a folder or glob found that are not criteria documents.
+    public var skipped: [String]
     /// How many documents were read.
     public var documentCount: Int { documents.count }
     /// Whether any document had an error.
@@ -27,13 +29,16 @@ public struct CatalogLoader {
   public func load(_ sources: [String], relativeTo base: String? = nil)
     throws(PipelineError) -> Loaded
   {
-    let paths: [String]
+    let files: [SourceCollector.Found]
     do {
-      paths = try SourceCollector().collect(sources, relativeTo: base)
+      files = try SourceCollector().collectFiles(sources, relativeTo: base)
     } catch {
       throw PipelineError(error.description)
     }
-    let (catalog, diagnostics) = CatalogReader().read(paths)
-    return Loaded(catalog: catalog, diagnostics: diagnostics, documents: paths)
+    let read = CatalogReader().read(files)
+    return Loaded(
+      catalog: read.catalog, diagnostics: read.diagnostics,
+      documents: files.map(\.path),
+      skipped: read.skipped)
   }
 }

@@ -48,6 +48,7 @@ public struct Pipeline: Sendable {
     }
     let loaded = try CatalogLoader().load(
       settings.sources, relativeTo: settings.baseDirectory)
+    loaded.skipped.forEach(reporter.note)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
       throw PipelineError("nothing was written: fix the errors above first")
@@ -105,6 +106,7 @@ public struct Pipeline: Sendable {
       OutputRegistry(configDirectory: nil).entry(named: format),
       ExportOptions(options.mapValues { .string($0) }, origin: "--option"))
     let loaded = try CatalogLoader().load(paths)
+    loaded.skipped.forEach(reporter.note)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
       throw PipelineError("nothing was exported: fix the errors above first")

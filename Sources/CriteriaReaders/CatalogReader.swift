@@ -12,16 +12,53 @@ public struct CatalogReader: Sendable {
     self.shownAs = shownAs
   }
 
+  /// What was read: the catalog, every diagnostic, and the files skipped as not criteria documents.
+  public struct Result: Sendable {
+    public var catalog: Catalog
+    public var diagnostics: [Diagnostic]
+    /// `file: skipped: reason` for each file a folder walk or glob found that is not a criteria document
+    /// (a style guide) or is a guide with notes but no checks.
+    public var skipped: [String]
+  }
+
   /// The catalog of `paths`, in order, and every diagnostic.
   public func read(_ paths: [String]) -> (
     catalog: Catalog, diagnostics: [Diagnostic]
   ) {
+    let result = read(
+      paths.map { SourceCollector.Found(path: $0, named: true) })
+    return (result.catalog, result.diagnostics)
+  }
+
+  /// The catalog of the files found; files no source named are skipped (with a note) when they are
+  /// not criteria documents, where a named one is an error.
+  public func read(_ files: [SourceCollector.Found]) -> Result {
     let reader = DocumentReader()
     var components: [Component] = []
     var diagnostics: [Diagnostic] = []
+    var skipped: [String] = []
     var firstByID: [String: SourceLocation] = [:]
-    for path in paths {
-      let result = reader.read(path: path, shownAs: shownAs(path))
+    for file in files {
+      let shown = shownAs(file.path)
+      let result = reader.read(path: file.path, shownAs: shown)
+      if !file.named {
+        if result.component == nil,
+          result.diagnostics.contains(where: {
+            $0.message.hasPrefix(DocumentReader.notADocument)
+          })
+        {
+          skipped.append("\(shown): skipped: not a criteria document")
+          continue
+        }
+        if let component = result.component, component.criteria.isEmpty,
+          component.scenarios.isEmpty
+        {
+          skipped.append(
+            "\(shown): skipped: a guide with notes but no checks or scenarios, not a component"
+          )
+          continue
+        }
+      }
       diagnostics += result.diagnostics
       guard let component = result.component else { continue }
       if let first = firstByID[component.id] {
@@ -35,6 +72,8 @@ public struct CatalogReader: Sendable {
       firstByID[component.id] = component.source
       components.append(component)
     }
-    return (Catalog(components: components), diagnostics)
+    return Result(
+      catalog: Catalog(components: components), diagnostics: diagnostics,
+      skipped: skipped)
   }
 }

@@ -103,7 +103,7 @@ struct CurrentFormatReader: DocumentFormat {
     guard recognised > 0 else {
       throw ReadError(
         text.location(1),
-        "no MagentaA11y sections found; expected '## Condensed', '## Gherkin' "
+        DocumentReader.notADocument + "; expected '## Condensed', '## Gherkin' "
           + "or '## General Notes' (or YAML front matter between '---' lines)")
     }
     var hints = ComponentIdentity.Hints(path: text.path)

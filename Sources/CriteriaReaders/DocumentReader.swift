@@ -46,6 +46,9 @@ public struct DocumentReader: Sendable {
     return read(bytes: [UInt8](data), path: shown)
   }
 
+  /// How an error about a file that is not a criteria document at all begins.
+  public static let notADocument = "no MagentaA11y sections found"
+
   /// The largest document read (the largest real MagentaA11y document is about 20 KiB).
   public static let maximumSize = 8 << 20
 

@@ -22,12 +22,36 @@ public struct SourceCollector: Sendable {
   public func collect(_ sources: [String], relativeTo base: String? = nil)
     throws(Problem) -> [String]
   {
+    try collectFiles(sources, relativeTo: base).map(\.path)
+  }
+
+  /// One document behind the sources: its path, and whether a source named it (rather than a folder
+  /// walk or a glob finding it; a file found that way that is not a criteria document is skipped).
+  public struct Found: Sendable, Hashable {
+    /// The document's path.
+    public var path: String
+    /// Whether the user named this file itself.
+    public var named: Bool
+  }
+
+  /// The documents behind `sources`, each with whether it was named explicitly.
+  public func collectFiles(_ sources: [String], relativeTo base: String? = nil)
+    throws(Problem) -> [Found]
+  {
     var seen = Set<String>()
-    var result: [String] = []
+    var result: [Found] = []
     for source in sources {
       let path = Self.resolve(source, base: base)
+      var isDirectory: ObjCBool = false
+      let named =
+        !GlobPattern(path).hasWildcards
+        && FileManager.default.fileExists(
+          atPath: path, isDirectory: &isDirectory)
+        && !isDirectory.boolValue
       let found = try expand(path, as: source)
-      for file in found where seen.insert(file).inserted { result.append(file) }
+      for file in found where seen.insert(file).inserted {
+        result.append(Found(path: file, named: named))
+      }
     }
     return result
   }

@@ -20,8 +20,9 @@ struct CommandTests {
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("docs/empty.md: error: the file is empty"))
         #expect(bad.stderr.contains("docs/open.md:1: error: the front matter that starts here has no closing '---' line"))
-        #expect(bad.stderr.contains("docs/plain.md:1: error: no MagentaA11y sections found"))
-        #expect(bad.stderr.contains("3 documents, 0 components, 3 errors"))
+        // Found by walking the folder, a Markdown file that is not a criteria document is skipped, not an error.
+        #expect(bad.stderr.contains("docs/plain.md: skipped: not a criteria document"))
+        #expect(bad.stderr.contains("3 documents, 0 components, 2 errors, 0 warnings, 1 skipped"), "\(bad.stderr)")
     }
 
     @Test("list: a table for people and JSON for scripts")
@@ -101,5 +102,47 @@ struct CommandTests {
         let dry = try CLIRunner.run(["run", "--dry-run"], in: dir)
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dir.appendingPathComponent("out/jira-payloads").outputFiles.count == 2)
+    }
+
+    /// A documentation tree as real criteria libraries have: a component, a contributors' style guide, and a
+    /// how-to-test guide with notes but no checks (written for this test).
+    func documentationTree() throws -> URL {
+        let dir = try CLIRunner.scratch()
+        let sample = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Samples/criteria/native/controls/rating.md"), encoding: .utf8)
+        try dir.write(sample, to: "docs/native/controls/rating.md")
+        try dir.write("# Writing style\n\nUse sentence case in headings.\n\n### Lists\n\n- One idea per bullet.\n", to: "docs/style-guide.md")
+        try dir.write("""
+            # How to test with a screen reader
+
+            ## General Notes
+
+            Turn the screen reader on before you start.
+
+            ## Developer Notes
+
+            1. ## How to test
+               - Swipe through the page and listen.
+
+            """, to: "docs/guides/screen-reader.md")
+        return dir
+    }
+
+    @Test("files a folder walk finds that are not criteria documents are skipped with one note each; named ones are errors")
+    func documentationTrees() throws {
+        let dir = try documentationTree()
+        let validate = try CLIRunner.run(["validate", "docs"], in: dir)
+        #expect(validate.status == 0, "\(validate.stderr)")
+        #expect(validate.stderr.contains("docs/style-guide.md: skipped: not a criteria document"))
+        #expect(validate.stderr.contains("docs/guides/screen-reader.md: skipped: a guide with notes but no checks or scenarios"))
+        #expect(validate.stderr.contains("3 documents, 1 components, 0 errors, 0 warnings, 2 skipped"), "\(validate.stderr)")
+        let export = try CLIRunner.run(["export", "docs/**/*.md", "--to", "csv", "--output", "out.csv"], in: dir)
+        #expect(export.status == 0, "\(export.stderr)")
+        let csv = try String(contentsOf: dir.appendingPathComponent("out.csv"), encoding: .utf8)
+        #expect(!csv.contains("style") && !csv.contains("screen-reader"))
+        let strict = try CLIRunner.run(["validate", "--strict", "docs"], in: dir)
+        #expect(strict.status == 1)
+        let named = try CLIRunner.run(["validate", "docs/style-guide.md"], in: dir)
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("docs/style-guide.md:1: error: no MagentaA11y sections found"), "\(named.stderr)")
     }
 }

@@ -23,6 +23,7 @@ struct ListCommand: ParsableCommand {
     let loaded = try cli { () throws(PipelineError) in
       try CatalogLoader().load(paths)
     }
+    loaded.skipped.forEach(Terminal.note)
     Terminal.report(loaded.diagnostics, warnings: false)
     switch format {
     case .table:

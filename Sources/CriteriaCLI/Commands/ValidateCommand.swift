@@ -21,12 +21,18 @@ struct ValidateCommand: ParsableCommand {
     let loaded = try cli { () throws(PipelineError) in
       try CatalogLoader().load(paths)
     }
+    loaded.skipped.forEach(Terminal.note)
     Terminal.report(loaded.diagnostics)
     let errors = loaded.diagnostics.filter { $0.severity == .error }.count
     let warnings = loaded.diagnostics.count - errors
+    let skipped =
+      loaded.skipped.isEmpty ? "" : ", \(loaded.skipped.count) skipped"
     Terminal.note(
       "\(loaded.documentCount) documents, \(loaded.catalog.components.count) components, "
-        + "\(errors) errors, \(warnings) warnings")
-    if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+        + "\(errors) errors, \(warnings) warnings\(skipped)")
+    // --strict: warnings and skipped files fail too.
+    if errors > 0 || (strict && (warnings > 0 || !loaded.skipped.isEmpty)) {
+      throw ExitCode(1)
+    }
   }
 }
