@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// The benchmark, the fuzzer and the fake tracker's support opt out of the product modules' style rules.
 import CriteriaModel
 import Exporters
 import FakeTrackerSupport
