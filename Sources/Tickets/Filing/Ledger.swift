@@ -106,11 +106,7 @@ public struct Ledger: Sendable {
   public mutating func markUnknown(_ identity: String, reason: String)
     throws(TicketError)
   {
-    var entry = entries[identity] ?? Entry(state: .pending, attempts: 0)
-    entry.state = .pending
-    entry.reason = reason
-    try record(identity, entry)
-    try save()
+    try mark(identity, .pending, reason: reason)
   }
 
   /// Records that the first `sent` follow-ups of a filed ticket are on the tracker.
@@ -126,8 +122,17 @@ public struct Ledger: Sendable {
   public mutating func markFailed(_ identity: String, reason: String)
     throws(TicketError)
   {
-    var entry = entries[identity] ?? Entry(state: .failed, attempts: 0)
-    entry.state = .failed
+    try mark(identity, .failed, reason: reason)
+  }
+
+  /// Sets an entry's state and reason (keeping its attempts and key) and saves.
+  private mutating func mark(
+    _ identity: String, _ state: Entry.State, reason: String
+  )
+    throws(TicketError)
+  {
+    var entry = entries[identity] ?? Entry(state: state, attempts: 0)
+    entry.state = state
     entry.reason = reason
     try record(identity, entry)
     try save()
