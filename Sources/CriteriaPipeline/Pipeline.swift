@@ -21,6 +21,18 @@ public struct Pipeline: Sendable {
     self.context = context
   }
 
+  /// Creates the pipeline of a command-line run: the output date honours `SOURCE_DATE_EPOCH`.
+  public init(reporter: Reporter, environment: [String: String])
+    throws(PipelineError)
+  {
+    do {
+      self.init(
+        reporter: reporter, context: try ExportContext(environment: environment))
+    } catch {
+      throw PipelineError(error.message)
+    }
+  }
+
   /// Writes every output of the config (or those `only` names): `criteria run`.
   ///
   /// Returns how many tickets failed or were not confirmed (the CLI exits 1 when any did).
@@ -53,7 +65,9 @@ public struct Pipeline: Sendable {
     if loaded.hasErrors {
       throw PipelineError("nothing was written: fix the errors above first")
     }
+    // Outputs name documents relative to the config's folder, never by the machine's absolute path.
     let catalog = settings.selection.apply(to: loaded.catalog)
+      .sourcesRelative(to: settings.baseDirectory)
     if catalog.components.isEmpty {
       throw PipelineError(
         "\(path): selection matches no components; nothing to write")
@@ -112,6 +126,7 @@ public struct Pipeline: Sendable {
       throw PipelineError("nothing was exported: fix the errors above first")
     }
     let catalog = selection.apply(to: loaded.catalog)
+      .sourcesRelative(to: FileManager.default.currentDirectoryPath)
     if catalog.components.isEmpty {
       throw PipelineError(
         "the selection matches no components; nothing to export")

@@ -47,6 +47,6 @@ struct GherkinFeatureTests {
     func golden() throws {
         let catalog = try loadCatalog(Paths.samples.appendingPathComponent("native/controls/toggle-switch.md"))
         let exporter = try GherkinFeatureExporter(options: ExportOptions())
-        try expectGolden(exporter.feature(for: catalog.components[0]), "toggle-switch.feature")
+        try expectGolden(exporter.feature(for: catalog.components[0], toolVersion: fixedContext.toolVersion), "toggle-switch.feature")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CriteriaPipeline
 
@@ -45,7 +46,8 @@ struct ExportCommand: ParsableCommand {
       values[String(option[..<eq])] = String(option[option.index(after: eq)...])
     }
     try cli { () throws(PipelineError) in
-      try Pipeline(reporter: .terminal).export(
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment).export(
         paths, format: to, options: values, selection: selection.selection,
         output: output)
     }

@@ -30,7 +30,8 @@ struct RunCommand: ParsableCommand {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
     let problems = try cli { () throws(PipelineError) in
-      try Pipeline(reporter: .terminal).run(
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment).run(
         config: config, only: wanted, dryRun: dryRun, filing: filing.settings)
     }
     if problems > 0 { throw ExitCode(1) }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CriteriaPipeline
 
@@ -56,7 +57,8 @@ struct TicketsCommand: ParsableCommand {
       failWord: failWord, dryRun: dryRun,
       filing: filing.settings)
     let problems = try cli { () throws(PipelineError) in
-      try Pipeline(reporter: .terminal).fileFindings(request)
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment).fileFindings(request)
     }
     if problems > 0 { throw ExitCode(1) }
   }

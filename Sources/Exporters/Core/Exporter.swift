@@ -42,4 +42,23 @@ public struct ExportContext: Sendable {
     self.date = date
     self.toolVersion = toolVersion
   }
+
+  /// The context of a run: the date is `SOURCE_DATE_EPOCH` when it is set (the reproducible-builds
+  /// convention, whole seconds since 1970 UTC), else now.
+  ///
+  /// A value that is not a whole number of seconds is an error, not a silent fallback to the clock.
+  public init(environment: [String: String]) throws(ExportError) {
+    guard let raw = environment["SOURCE_DATE_EPOCH"] else {
+      self.init()
+      return
+    }
+    let text = raw.trimmingCharacters(in: .whitespaces)
+    guard let seconds = Int64(text), seconds >= 0, seconds <= 253_402_300_799
+    else {
+      throw ExportError(
+        "SOURCE_DATE_EPOCH: '\(raw)' is not a whole number of seconds since 1970-01-01 UTC "
+          + "(such as 1767225600); unset it to use the current time")
+    }
+    self.init(date: Date(timeIntervalSince1970: TimeInterval(seconds)))
+  }
 }
