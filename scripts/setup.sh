@@ -10,7 +10,8 @@ packages=(libxlsxwriter-dev libcurl4-openssl-dev pkg-config zlib1g-dev)
 if $want_test_tools; then
   # cmark-gfm reads our Markdown; LibreOffice (headless Calc) recalculates and renders our workbooks.
   # curl and openssl: the Redmine script polls with curl; the HTTPS tests make a certificate with openssl.
-  packages+=(cmark-gfm libreoffice-calc-nogui curl openssl)
+  # poppler-utils (pdftotext, pdfinfo, pdftoppm) reads the printed workbook back.
+  packages+=(cmark-gfm libreoffice-calc-nogui curl openssl poppler-utils)
 fi
 
 missing=()

@@ -2,7 +2,6 @@ import CriteriaModel
 
 /// A column of the audit checklist (workbook and CSV): what it is called and what a fresh row holds.
 public enum AuditColumn: String, CaseIterable, Sendable {
-  case id = "ID"
   case component = "Component"
   case platform = "Platform"
   case test = "Test"
@@ -14,6 +13,8 @@ public enum AuditColumn: String, CaseIterable, Sendable {
   case date = "Date"
   case notes = "Notes"
   case ticket = "Ticket"
+  /// Last by default: people read the check first, and the long id breaks badly in a narrow column.
+  case id = "ID"
 
   /// Finds a column by its header or a loose spelling of it ("expected", "expected_result").
   public init?(userName: String) {
@@ -27,19 +28,20 @@ public enum AuditColumn: String, CaseIterable, Sendable {
     self = match
   }
 
-  /// Column width in characters for the workbook.
+  /// Column width in characters for the workbook: the default columns fit a landscape page at a
+  /// readable scale.
   public var width: Double {
     switch self {
-    case .id: 34
-    case .component: 20
-    case .platform: 10
-    case .test: 14
-    case .check: 26
-    case .expected: 60
-    case .result, .severity: 16
-    case .tester, .date: 12
-    case .notes: 40
-    case .ticket: 14
+    case .id: 28
+    case .component: 16
+    case .platform: 9
+    case .test: 12
+    case .check: 22
+    case .expected: 46
+    case .result: 14
+    case .severity, .tester: 10
+    case .date, .ticket: 11
+    case .notes: 28
     }
   }
 

@@ -33,7 +33,9 @@ struct AuditWorkbookWriter {
     let summary = try book.addSheet("Summary")
     try writeChecklist(
       checklist, catalog: catalog, rowCount: rowCount, styles: styles)
-    try SummarySheet(layout: layout, checklistRows: rowCount).write(
+    try SummarySheet(
+      layout: layout, checklistRows: rowCount, title: settings.title
+    ).write(
       summary, groups: Self.groups(catalog), book: book, styles: styles)
     if settings.includeScenarios {
       try writeScenarios(
@@ -77,24 +79,19 @@ struct AuditWorkbookWriter {
       try sheet.write(0, index, column.rawValue, styles.header)
     }
     sheet.freezeHeader()
+    try sheet.preparePrinting(title: settings.title)
+    let widths = layout.columns.map(\.width)
     var rowNumber = 1
-    var rowID = RowIDBuffer()
-    // Straight from the model, not through AuditRow: no copied criterion or id string per row.
     for component in catalog.components {
       for criterion in component.criteria {
         for platform in criterion.platforms {
-          for (index, column) in layout.columns.enumerated() {
-            if column == .id {
-              try rowID.withCString(criterion: criterion.id, platform: platform)
-              { text throws(ExportError) in
-                try sheet.write(rowNumber, index, cString: text, styles.wrap)
-              }
-            } else {
-              try sheet.write(
-                rowNumber, index,
-                layout.value(column, component, criterion, platform),
-                styles.wrap)
-            }
+          let values = layout.columns.map {
+            layout.value($0, component, criterion, platform)
+          }
+          try sheet.setRow(
+            rowNumber, height: RowHeight.points(values, widths: widths))
+          for (index, value) in values.enumerated() {
+            try sheet.write(rowNumber, index, value, styles.wrap)
           }
           rowNumber += 1
         }
@@ -122,12 +119,13 @@ struct AuditWorkbookWriter {
     _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
   ) throws(ExportError) {
     let header = ["Component ID", "Component", "Scenario", "Step"]
-    for (index, (title, width)) in zip(header, [34.0, 20, 36, 90]).enumerated()
-    {
+    let widths = [30.0, 20, 34, 80]
+    for (index, (title, width)) in zip(header, widths).enumerated() {
       try sheet.setColumn(index, width: width, styles.wrap)
       try sheet.write(0, index, title, styles.header)
     }
     sheet.freezeHeader()
+    try sheet.preparePrinting(title: settings.title)
     var row = 1
     for component in catalog.components {
       for scenario in component.scenarios {
@@ -135,9 +133,10 @@ struct AuditWorkbookWriter {
           let text =
             String(repeating: "    ", count: depth) + step.keyword.rawValue
             + " " + step.text
-          for (index, value) in [
-            component.id, component.title, scenario.name, text,
-          ].enumerated() {
+          let values = [component.id, component.title, scenario.name, text]
+          try sheet.setRow(
+            row, height: RowHeight.points(values, widths: widths))
+          for (index, value) in values.enumerated() {
             try sheet.write(row, index, value, styles.wrap)
           }
           row += 1
@@ -157,13 +156,13 @@ struct AuditWorkbookWriter {
     let header = [
       "Component ID", "Component", "Platform", "Topic", "Framework", "Note",
     ]
-    for (index, (title, width)) in zip(header, [34.0, 20, 10, 22, 18, 100])
-      .enumerated()
-    {
+    let widths = [30.0, 18, 10, 20, 16, 90]
+    for (index, (title, width)) in zip(header, widths).enumerated() {
       try sheet.setColumn(index, width: width, styles.wrap)
       try sheet.write(0, index, title, styles.header)
     }
     sheet.freezeHeader()
+    try sheet.preparePrinting(title: settings.title)
     var row = 1
     for component in catalog.components {
       for note in component.notes {
@@ -176,6 +175,8 @@ struct AuditWorkbookWriter {
             component.id, component.title, note.platform?.rawValue ?? "All",
             topic, note.framework ?? "", text,
           ]
+          try sheet.setRow(
+            row, height: RowHeight.points(values, widths: widths))
           for (index, value) in values.enumerated() {
             try sheet.write(row, index, value, styles.wrap)
           }

@@ -7,13 +7,16 @@ import CriteriaModel
 struct SummarySheet {
   let layout: AuditLayout
   let checklistRows: Int
+  /// The workbook's title, for the printed footer.
+  let title: String
   /// `Checklist!$X$2:$X$n` for each column, built once: the summary has one formula per status per row.
   private let ranges: [AuditColumn: String]
   private let quotedStatuses: [String]
 
-  init(layout: AuditLayout, checklistRows: Int) {
+  init(layout: AuditLayout, checklistRows: Int, title: String) {
     self.layout = layout
     self.checklistRows = checklistRows
+    self.title = title
     let last = max(checklistRows, 1)
     var ranges: [AuditColumn: String] = [:]
     for (index, column) in layout.columns.enumerated() {
@@ -44,6 +47,7 @@ struct SummarySheet {
       try sheet.write(0, index, title, styles.header)
     }
     sheet.freezeHeader()
+    try sheet.preparePrinting(title: title)
     for (offset, group) in groups.enumerated() {
       let row = offset + 1
       try sheet.write(row, 0, group.component)
@@ -67,8 +71,7 @@ struct SummarySheet {
     }
     try sheet.autofilter(rows: groups.count, columns: header.count)
     if !groups.isEmpty {
-      try addChart(
-        to: sheet, rows: groups.count, book: book, column: header.count + 1)
+      try addChart(to: sheet, rows: groups.count, book: book)
     }
   }
 
@@ -111,8 +114,10 @@ struct SummarySheet {
       + "IF(\(untested)+\(unsure)>0,\"Not Evaluated\",\"Supports\")))"
   }
 
+  /// Adds the chart below the table, as wide as the table, on a page of its own when the two would not
+  /// fit on one printed page together.
   private func addChart(
-    to sheet: XLSXSheet, rows: Int, book: XLSXWorkbook, column: Int
+    to sheet: XLSXSheet, rows: Int, book: XLSXWorkbook
   ) throws(ExportError) {
     guard let chart = book.addChart(LXW_CHART_BAR_STACKED) else {
       throw ExportError("cannot add the summary chart")
@@ -132,6 +137,30 @@ struct SummarySheet {
       chart_series_set_fill(series, &fill)
     }
     chart_title_set_name(chart, "Results per component and platform")
-    try sheet.insert(chart, row: 1, column: column)
+    chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
+    let placement = Self.chartPlacement(rows: rows)
+    if placement.pageBreak { try sheet.breakPage(before: placement.row) }
+    var options = lxw_chart_options()
+    options.x_scale = placement.width / 480
+    options.y_scale = placement.height / 288
+    options.x_offset = 4
+    options.y_offset = 4
+    try sheet.insert(chart, row: placement.row, column: 0, options: &options)
+  }
+
+  /// Where the chart goes for a table of `rows` groups, and its size in pixels.
+  ///
+  /// A landscape page holds about 500 points (667 pixels) of rows at the scale that fits the table's width;
+  /// the chart is given 18 pixels a bar and never more than one page.
+  static func chartPlacement(rows: Int) -> (
+    row: Int, width: Double, height: Double, pageBreak: Bool
+  ) {
+    let height = min(max(Double(rows) * 18 + 110, 288), 620)
+    let tablePixels = Double(rows + 1) * 20
+    let row = rows + 2
+    return (
+      row: row, width: 960, height: height,
+      pageBreak: tablePixels + 40 + height > 667
+    )
   }
 }

@@ -95,6 +95,49 @@ struct XLSXSheet {
 
   func freezeHeader() { worksheet_freeze_panes(pointer, 1, 0) }
 
+  /// Sets one row's height in points, so wrapped text shows whole in readers that do not re-measure rows.
+  func setRow(_ row: Int, height: Double) throws(ExportError) {
+    try check(
+      worksheet_set_row(pointer, lxw_row_t(row), height, nil),
+      "setting the height of \(name) row \(row + 1)")
+  }
+
+  /// Page set-up for paper: landscape, one page wide, the header row on every page, and a footer with
+  /// the workbook's title, the sheet's name and "Page X of Y".
+  func preparePrinting(title: String) throws(ExportError) {
+    worksheet_set_landscape(pointer)
+    worksheet_set_margins(pointer, 0.4, 0.4, 0.5, 0.6)
+    worksheet_fit_to_pages(pointer, 1, 0)
+    try check(
+      worksheet_repeat_rows(pointer, 0, 0), "repeating \(name)'s header row")
+    try check(
+      worksheet_set_footer(pointer, Self.footer(title: title)),
+      "setting \(name)'s footer")
+  }
+
+  /// The footer: title on the left, sheet name in the centre, page numbers on the right.
+  ///
+  /// `&` starts a control code in headers and footers, so a literal one is doubled; Excel allows 255
+  /// characters in all.
+  static func footer(title: String) -> String {
+    let fixed = "&C&A&RPage &P of &N"
+    var text = ""
+    for character in XLSXSheet.cellText(title) where !character.isNewline {
+      let piece = character == "&" ? "&&" : String(character)
+      guard text.utf8.count + piece.utf8.count + fixed.utf8.count + 2 <= 255
+      else { break }
+      text += piece
+    }
+    return "&L" + text + fixed
+  }
+
+  /// A page break above `row`, so what starts there (a chart) prints on a page of its own.
+  func breakPage(before row: Int) throws(ExportError) {
+    var breaks: [lxw_row_t] = [lxw_row_t(row), 0]
+    try check(
+      worksheet_set_h_pagebreaks(pointer, &breaks), "adding a page break")
+  }
+
   func autofilter(rows: Int, columns: Int) throws(ExportError) {
     try check(
       worksheet_autofilter(
@@ -145,11 +188,13 @@ struct XLSXSheet {
       "adding the colour for '\(text)'")
   }
 
-  func insert(_ chart: UnsafeMutablePointer<lxw_chart>, row: Int, column: Int)
-    throws(ExportError)
-  {
+  func insert(
+    _ chart: UnsafeMutablePointer<lxw_chart>, row: Int, column: Int,
+    options: inout lxw_chart_options
+  ) throws(ExportError) {
     try check(
-      worksheet_insert_chart(pointer, lxw_row_t(row), lxw_col_t(column), chart),
+      worksheet_insert_chart_opt(
+        pointer, lxw_row_t(row), lxw_col_t(column), chart, &options),
       "inserting the chart")
   }
 
