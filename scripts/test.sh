@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh --test
+# The test command runs everything, the slow set included.
+unset CRITERIA_FAST
 # The real Redmine (127.0.0.1 only) the end-to-end ticket tests file into; they call this script too.
 # One this run starts is stopped when it ends, so nothing outlives the test command.
 if ! curl -fsS -o /dev/null "http://127.0.0.1:${REDMINE_PORT:-3300}/" 2>/dev/null; then
@@ -27,6 +29,10 @@ if [ ! -d "$shared/corpus/magentaa11y" ]; then
 fi
 swift test --skip-build 2>&1 | tee .build/test-output.txt | grep -vE '^(Test Case|\[|◇|↳)' | tail -n 40
 status=${PIPESTATUS[0]}
+# The .deb users install: built with the Swift runtime inside, installed, and run without a toolchain.
+package_status=0
+bash scripts/check-package.sh || package_status=1
+[ "$package_status" -eq 0 ] || { echo "the package check above failed" >&2; status=1; }
 [ "$fuzz_status" -eq 0 ] || { echo "the fuzz pass above failed" >&2; status=1; }
 [ "$lint_status" -eq 0 ] || { echo "swift format lint found problems (listed above)" >&2; status=1; }
 exit "$status"

@@ -93,7 +93,7 @@ func writeTwoHundredCriteria(to folder: URL) throws {
     }
 }
 
-@Suite("Tickets into a real Redmine", .serialized)
+@Suite("Tickets into a real Redmine", .serialized, .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
 struct RedmineEndToEndTests {
     @Test("200 tickets, the run killed with SIGKILL midway and run again: exactly 200 issues")
     func killedAndRerun() throws {
