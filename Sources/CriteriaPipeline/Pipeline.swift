@@ -27,7 +27,8 @@ public struct Pipeline: Sendable {
   {
     do {
       self.init(
-        reporter: reporter, context: try ExportContext(environment: environment))
+        reporter: reporter, context: try ExportContext(environment: environment)
+      )
     } catch {
       throw PipelineError(error.message)
     }

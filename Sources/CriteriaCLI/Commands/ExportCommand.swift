@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import CriteriaPipeline
+import Foundation
 
 /// `criteria export`: one ad-hoc export without a config.
 struct ExportCommand: ParsableCommand {
@@ -47,7 +47,8 @@ struct ExportCommand: ParsableCommand {
     }
     try cli { () throws(PipelineError) in
       try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment).export(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).export(
         paths, format: to, options: values, selection: selection.selection,
         output: output)
     }

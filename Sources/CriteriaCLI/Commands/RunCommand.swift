@@ -31,7 +31,8 @@ struct RunCommand: ParsableCommand {
     }
     let problems = try cli { () throws(PipelineError) in
       try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment).run(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).run(
         config: config, only: wanted, dryRun: dryRun, filing: filing.settings)
     }
     if problems > 0 { throw ExitCode(1) }

@@ -1,6 +1,6 @@
-import Foundation
 import ArgumentParser
 import CriteriaPipeline
+import Foundation
 
 /// `criteria tickets --from audit.xlsx`: files a ticket for every failed row of a filled audit and writes
 /// the ticket keys into a copy of it.
@@ -58,7 +58,8 @@ struct TicketsCommand: ParsableCommand {
       filing: filing.settings)
     let problems = try cli { () throws(PipelineError) in
       try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment).fileFindings(request)
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).fileFindings(request)
     }
     if problems > 0 { throw ExitCode(1) }
   }
