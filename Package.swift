@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "criteria", targets: ["criteria"]),
         .library(name: "CriteriaModel", targets: ["CriteriaModel"]),
         .library(name: "CriteriaReaders", targets: ["CriteriaReaders"]),
+        .library(name: "Conformance", targets: ["Conformance"]),
         .library(name: "Exporters", targets: ["Exporters"]),
     ],
     dependencies: [
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "CriteriaModel"),
         // Safe YAML (no aliases, bounded size) and the one strict mapping reader with "did you mean".
         .target(name: "StrictYAML", dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Conformance", dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "CriteriaReaders",
             dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]
@@ -43,7 +45,7 @@ let package = Package(
         .target(
             name: "Exporters",
             dependencies: [
-                "CriteriaModel", "Audit", "CXlsxWriter",
+                "CriteriaModel", "Conformance", "Audit", "CXlsxWriter",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -62,7 +64,7 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Audit", "Exporters", "Tickets",
+                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "Audit", "Exporters", "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -70,7 +72,7 @@ let package = Package(
         .target(
             name: "CriteriaCLI",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Exporters", "Tickets", "CriteriaPipeline",
+                "CriteriaModel", "CriteriaReaders", "Conformance", "Exporters", "Tickets", "CriteriaPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -90,9 +92,11 @@ let package = Package(
         // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"]),
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders", "TestSupport"]),
         .testTarget(
-            name: "ExportersTests", dependencies: ["Exporters", "Audit", "CriteriaReaders", "TestSupport"], exclude: ["Fixtures", "Scripts"]),
+            name: "ExportersTests", dependencies: ["Exporters", "Audit", "CriteriaReaders", "Conformance", "TestSupport"],
+            exclude: ["Fixtures", "Scripts"]),
         .testTarget(
             name: "TicketsTests",
             dependencies: [

@@ -24,6 +24,9 @@ public struct Component: Hashable, Sendable, Codable {
   public var reference: String?
   /// The file and line the component was read from.
   public var source: SourceLocation
+  /// The WCAG success criteria the component's checks test, and any the document cites itself, in
+  /// WCAG order; empty until mapped.
+  public var wcag: [String] = []
 
   /// Creates a component.
   public init(

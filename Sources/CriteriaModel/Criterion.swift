@@ -12,6 +12,9 @@ public struct Criterion: Hashable, Sendable, Codable {
   public var platforms: [Platform]
   /// Where the check was read.
   public var source: SourceLocation
+  /// The WCAG success criteria the check tests (numbers such as `2.4.7`, in WCAG order), as mapped by
+  /// the WCAG rules; empty until mapped.
+  public var wcag: [String] = []
 
   /// Creates a criterion.
   public init(

@@ -9,6 +9,13 @@ public struct StrictYAMLError: Error, Sendable {
   public var keyPath: String
   /// What is wrong and what to do.
   public var message: String
+
+  /// Creates an error for a node's line and key path.
+  public init(line: Int, keyPath: String, message: String) {
+    self.line = line
+    self.keyPath = keyPath
+    self.message = message
+  }
 }
 
 /// The one strict reader of YAML mappings behind `criteria.yml` and `exporters/*.yml`: unknown keys are

@@ -1,0 +1,58 @@
+import CriteriaModel
+
+/// How one check maps to WCAG: the success criteria and the rules that gave them.
+public struct WCAGMappingRow: Sendable, Codable, Hashable {
+  /// The criterion's id.
+  public var id: String
+  /// The component's title.
+  public var component: String
+  /// The test kind's label.
+  public var test: String
+  /// The check key.
+  public var check: String
+  /// The expectation.
+  public var expectation: String
+  /// The success criteria, in WCAG order.
+  public var wcag: [String]
+  /// The ids of the rules that matched.
+  public var rules: [String]
+  /// Where the check was read, `file:line`.
+  public var source: String
+}
+
+/// Applies WCAG rules to a catalog: each criterion gets its success criteria, each component the union of
+/// its criteria's and those its document cites.
+public struct WCAGMapping: Sendable {
+  /// The rules applied.
+  public var rules: WCAGRules
+
+  /// Creates a mapping with rules.
+  public init(rules: WCAGRules) { self.rules = rules }
+
+  /// The catalog with `wcag` filled in, and one row per check for review.
+  public func apply(to catalog: Catalog) -> (
+    catalog: Catalog, rows: [WCAGMappingRow]
+  ) {
+    var mapped = catalog
+    var rows: [WCAGMappingRow] = []
+    for index in mapped.components.indices {
+      var component = mapped.components[index]
+      var all = Set(component.wcag)
+      for position in component.criteria.indices {
+        let criterion = component.criteria[position]
+        let result = rules.map(criterion)
+        component.criteria[position].wcag = result.wcag
+        all.formUnion(result.wcag)
+        rows.append(
+          WCAGMappingRow(
+            id: criterion.id, component: component.title,
+            test: criterion.test.label, check: criterion.check,
+            expectation: criterion.expectation, wcag: result.wcag,
+            rules: result.rules, source: criterion.source.description))
+      }
+      component.wcag = WCAGOrder.sorted(all)
+      mapped.components[index] = component
+    }
+    return (mapped, rows)
+  }
+}

@@ -1,0 +1,220 @@
+import CriteriaModel
+import StrictYAML
+import Yams
+
+/// One mapping rule: the checks it matches and the success criteria they test.
+public struct WCAGRule: Hashable, Sendable {
+  /// A name people use to refer to the rule (and to override it).
+  public var id: String
+  /// Test kinds the check must belong to (`keyboard`, `gestures`, `screenReader`, `settings`); any when empty.
+  public var tests: [String]
+  /// Words or phrases, one of which the check key must hold as whole words; any check when empty.
+  public var check: [String]
+  /// Words or phrases, one of which the expectation must hold; any expectation when empty.
+  public var expectation: [String]
+  /// Words or phrases the check or expectation must not hold.
+  public var unless: [String]
+  /// The success criteria a matching check tests.
+  public var wcag: [String]
+  /// Why, in one line, pointing at W3C's "Understanding" text.
+  public var reason: String
+  /// Where the rule was read, `file:line`.
+  public var origin: String
+
+  /// Whether the rule applies to a check.
+  public func matches(_ criterion: Criterion) -> Bool {
+    if !tests.isEmpty,
+      !tests.contains(where: {
+        $0.caseInsensitiveCompare(criterion.test.rawValue) == .orderedSame
+      })
+    {
+      return false
+    }
+    let key = WordText(criterion.check)
+    let expected = WordText(criterion.expectation)
+    if !check.isEmpty, !check.contains(where: key.contains) { return false }
+    if !expectation.isEmpty, !expectation.contains(where: expected.contains) {
+      return false
+    }
+    if unless.contains(where: { key.contains($0) || expected.contains($0) }) {
+      return false
+    }
+    return true
+  }
+}
+
+/// Text folded for whole-word matching: lower case, every run of non-letters and non-digits one space.
+struct WordText {
+  let folded: String
+
+  init(_ text: String) {
+    var result = " "
+    for character in text.lowercased() {
+      if character.isLetter || character.isNumber {
+        result.append(character)
+      } else if result.last != " " {
+        result.append(" ")
+      }
+    }
+    if result.last != " " { result.append(" ") }
+    folded = result
+  }
+
+  /// Whether the text holds `phrase` as whole words ("tab" is not in "table").
+  func contains(_ phrase: String) -> Bool {
+    let needle = WordText(phrase).folded
+    return needle != " " && folded.contains(needle)
+  }
+}
+
+/// A problem in a rules file, with its place.
+public struct WCAGRuleError: Error, Sendable, CustomStringConvertible {
+  /// `file:line: message`.
+  public var description: String
+}
+
+/// The rules that map checks to WCAG success criteria: the built-in set, then a team's own files.
+public struct WCAGRules: Sendable {
+  /// The rules in the order they were read; a later rule with an earlier one's id replaces it.
+  public private(set) var rules: [WCAGRule]
+
+  /// The YAML text of the rules shipped with criteria, to copy and edit.
+  public static var builtInYAML: String { BuiltInWCAGRules.yaml + "\n" }
+
+  /// The rules shipped with criteria.
+  public static func builtIn() -> WCAGRules {
+    do {
+      return try WCAGRules(
+        yaml: BuiltInWCAGRules.yaml, origin: BuiltInWCAGRules.origin)
+    } catch {
+      fatalError("the built-in WCAG rules do not read: \(error)")
+    }
+  }
+
+  /// Reads rules from YAML text (`rules:` list); `origin` names the file in errors.
+  public init(yaml: String, origin: String) throws(WCAGRuleError) {
+    rules = []
+    try add(yaml: yaml, origin: origin)
+  }
+
+  /// Adds or overrides rules from another file: a rule whose id is already known replaces it.
+  public mutating func add(yaml: String, origin: String) throws(WCAGRuleError) {
+    let root: Node?
+    do { root = try SafeYAML.compose(yaml) } catch {
+      let problem = YAMLProblem(error)
+      throw WCAGRuleError(
+        description: "\(origin):\(problem.line): \(problem.message)")
+    }
+    guard let root else {
+      throw WCAGRuleError(description: "\(origin):1: the file is empty")
+    }
+    do throws(StrictYAMLError) {
+      let top = try StrictMapping.read(root, "", allowed: ["rules"])
+      guard let list = top["rules"]?.sequence else {
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: top["rules"] ?? root), keyPath: "rules",
+          message: "expected a list of rules")
+      }
+      for (index, node) in list.enumerated() {
+        let rule = try Self.rule(node, "rules[\(index)]", origin: origin)
+        if let existing = rules.firstIndex(where: { $0.id == rule.id }) {
+          rules[existing] = rule
+        } else {
+          rules.append(rule)
+        }
+      }
+    } catch {
+      throw WCAGRuleError(
+        description:
+          "\(origin):\(error.line): \(error.keyPath): \(error.message)")
+    }
+  }
+
+  /// The success criteria a check tests, in WCAG order, with the rules that matched.
+  public func map(_ criterion: Criterion) -> (wcag: [String], rules: [String]) {
+    let matched = rules.filter { $0.matches(criterion) }
+    return (WCAGOrder.sorted(matched.flatMap(\.wcag)), matched.map(\.id))
+  }
+
+  private static let keys = [
+    "id", "tests", "check", "expectation", "unless", "wcag", "reason",
+  ]
+
+  private static func rule(_ node: Node, _ path: String, origin: String)
+    throws(StrictYAMLError) -> WCAGRule
+  {
+    let map = try StrictMapping.read(node, path, allowed: keys)
+    func text(_ key: String, required: Bool) throws(StrictYAMLError) -> String {
+      guard let value = map[key] else {
+        if required {
+          throw StrictYAMLError(
+            line: StrictMapping.line(of: node), keyPath: "\(path).\(key)",
+            message: "missing")
+        }
+        return ""
+      }
+      guard let string = value.string, !string.isEmpty else {
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: value), keyPath: "\(path).\(key)",
+          message: "expected text")
+      }
+      return string
+    }
+    func list(_ key: String) throws(StrictYAMLError) -> [String] {
+      guard let value = map[key] else { return [] }
+      if let single = value.scalar?.string { return [single] }
+      guard let items = value.sequence else {
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: value), keyPath: "\(path).\(key)",
+          message: "expected a list")
+      }
+      var strings: [String] = []
+      for (index, item) in items.enumerated() {
+        guard let string = item.scalar?.string, !string.isEmpty else {
+          throw StrictYAMLError(
+            line: StrictMapping.line(of: item),
+            keyPath: "\(path).\(key)[\(index)]", message: "expected text")
+        }
+        strings.append(string)
+      }
+      return strings
+    }
+    let wcag = try list("wcag")
+    guard !wcag.isEmpty else {
+      throw StrictYAMLError(
+        line: StrictMapping.line(of: map["wcag"] ?? node),
+        keyPath: "\(path).wcag",
+        message: "list the success criteria the rule maps to, such as [2.1.1]")
+    }
+    for (index, number) in wcag.enumerated()
+    where WCAG22.criterion(number) == nil {
+      let hint =
+        Suggestion.nearest(to: number, in: WCAG22.all.map(\.number)).map {
+          " Did you mean \($0) (\(WCAG22.criterion($0)?.handle ?? ""))?"
+        } ?? ""
+      let item = map["wcag"]?.sequence.map { Array($0) }?[index]
+      throw StrictYAMLError(
+        line: StrictMapping.line(of: item ?? map["wcag"]),
+        keyPath: "\(path).wcag",
+        message: "'\(number)' is not a WCAG 2.2 success criterion.\(hint)")
+    }
+    let tests = try list("tests")
+    let known = TestKind.standard.map(\.rawValue)
+    for test in tests where !known.contains(test) {
+      let hint =
+        Suggestion.nearest(to: test, in: known).map { " Did you mean '\($0)'?" }
+        ?? ""
+      throw StrictYAMLError(
+        line: StrictMapping.line(of: map["tests"]), keyPath: "\(path).tests",
+        message:
+          "unknown test '\(test)'.\(hint) Tests are \(known.joined(separator: ", "))."
+      )
+    }
+    return WCAGRule(
+      id: try text("id", required: true), tests: tests,
+      check: try list("check"), expectation: try list("expectation"),
+      unless: try list("unless"), wcag: wcag,
+      reason: try text("reason", required: true),
+      origin: "\(origin):\(StrictMapping.line(of: node))")
+  }
+}
