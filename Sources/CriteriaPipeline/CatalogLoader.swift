@@ -1,3 +1,4 @@
+import Conformance
 import CriteriaModel
 import CriteriaReaders
 import Foundation
@@ -40,5 +41,20 @@ public struct CatalogLoader {
       catalog: read.catalog, diagnostics: read.diagnostics,
       documents: files.map(\.path),
       skipped: read.skipped)
+  }
+}
+
+extension CatalogLoader.Loaded {
+  /// A warning for every check no WCAG rule maps, at the check's line, so `validate` shows what to add a
+  /// rule for.
+  public func unmappedChecks(_ mapping: WCAGMapping) -> [Diagnostic] {
+    catalog.components.flatMap(\.criteria).filter {
+      mapping.rules.map($0).wcag.isEmpty
+    }.map {
+      Diagnostic(
+        .warning, $0.source,
+        "check '\($0.test.label): \($0.check)' maps to no WCAG success criterion; add a rule "
+          + "(criteria wcag --print-rules shows the built-in ones)")
+    }
   }
 }

@@ -7,7 +7,7 @@ import Yams
 
 /// Reads `criteria.yml` strictly: unknown keys and wrong types are errors naming the key path and line.
 public struct ConfigLoader: Sendable {
-  static let topKeys = ["version", "sources", "selection", "outputs"]
+  static let topKeys = ["version", "sources", "selection", "wcag", "outputs"]
   static let selectionKeys = ["components", "platforms", "tests"]
   static let outputKeys = ["name", "exporter", "path", "options"]
 
@@ -65,13 +65,33 @@ public struct ConfigLoader: Sendable {
         try readSelection(node, &reader)
       } ?? .all
     let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var wcagRules: [String] = []
+    if let wcag = map["wcag"] {
+      let keys = try reader.mapping(wcag, "wcag", allowed: ["rules"])
+      if let rules = keys["rules"] {
+        for (index, file) in try reader.stringList(rules, "wcag.rules")
+          .enumerated()
+        {
+          let resolved = URL(
+            fileURLWithPath: file, relativeTo: URL(fileURLWithPath: base + "/")
+          ).standardizedFileURL.path
+          guard FileManager.default.isReadableFile(atPath: resolved) else {
+            throw reader.error(
+              rules.sequence.map { Array($0) }?[index] ?? rules,
+              "wcag.rules[\(index)]",
+              "cannot read '\(file)' (looked at \(resolved))")
+          }
+          wcagRules.append(resolved)
+        }
+      }
+    }
     let outputs =
       try map["outputs"].map { node throws(ConfigError) in
         try readOutputs(node, base: base, &reader)
       } ?? []
     return CriteriaConfig(
       version: version, sources: sources, selection: selection,
-      outputs: outputs,
+      wcagRules: wcagRules, outputs: outputs,
       baseDirectory: base, file: path)
   }
 

@@ -30,6 +30,8 @@ public struct CriteriaConfig: Sendable {
   public var sources: [String]
   /// What to export.
   public var selection: Selection
+  /// Files of WCAG mapping rules (`wcag.rules`) that add to or replace the built-in ones, as absolute paths.
+  public var wcagRules: [String] = []
   /// What to write.
   public var outputs: [Output]
   /// The folder the config file is in; relative paths start here.

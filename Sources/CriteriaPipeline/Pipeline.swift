@@ -1,3 +1,4 @@
+import Conformance
 import CriteriaModel
 import Exporters
 import Foundation
@@ -67,8 +68,10 @@ public struct Pipeline: Sendable {
       throw PipelineError("nothing was written: fix the errors above first")
     }
     // Outputs name documents relative to the config's folder, never by the machine's absolute path.
-    let catalog = settings.selection.apply(to: loaded.catalog)
-      .sourcesRelative(to: settings.baseDirectory)
+    let catalog = try Self.wcagMapping(settings.wcagRules).apply(
+      to: settings.selection.apply(to: loaded.catalog)
+        .sourcesRelative(to: settings.baseDirectory)
+    ).catalog
     if catalog.components.isEmpty {
       throw PipelineError(
         "\(path): selection matches no components; nothing to write")
@@ -126,8 +129,10 @@ public struct Pipeline: Sendable {
     if loaded.hasErrors {
       throw PipelineError("nothing was exported: fix the errors above first")
     }
-    let catalog = selection.apply(to: loaded.catalog)
-      .sourcesRelative(to: FileManager.default.currentDirectoryPath)
+    let catalog = try Self.wcagMapping([]).apply(
+      to: selection.apply(to: loaded.catalog)
+        .sourcesRelative(to: FileManager.default.currentDirectoryPath)
+    ).catalog
     if catalog.components.isEmpty {
       throw PipelineError(
         "the selection matches no components; nothing to export")
@@ -141,6 +146,24 @@ public struct Pipeline: Sendable {
       output.map { $0 == "-" ? .standardOutput : .path($0) } ?? .standardOutput
     try ArtifactSink(protecting: loaded.documents, reporter: reporter)
       .deliver(artifact, from: format, to: destination)
+  }
+
+  /// The built-in WCAG rules with a team's rule files (`wcag.rules`) added in order.
+  public static func wcagMapping(_ files: [String]) throws(PipelineError)
+    -> WCAGMapping
+  {
+    var rules = WCAGRules.builtIn()
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw PipelineError("\(file): cannot read the WCAG rules")
+      }
+      do {
+        try rules.add(yaml: String(decoding: data, as: UTF8.self), origin: file)
+      } catch {
+        throw PipelineError(error.description)
+      }
+    }
+    return WCAGMapping(rules: rules)
   }
 
   /// An output made from its entry and options.

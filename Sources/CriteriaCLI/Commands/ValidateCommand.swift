@@ -17,14 +17,25 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Fail on warnings too.")
   var strict = false
 
+  @Option(
+    name: .customLong("rules"),
+    help:
+      "A YAML file of WCAG rules added after the built-in ones (repeatable); checks no rule maps are warnings."
+  )
+  var ruleFiles: [String] = []
+
   func run() throws {
-    let loaded = try cli { () throws(PipelineError) in
-      try CatalogLoader().load(paths)
+    let (loaded, unmapped) = try cli { () throws(PipelineError) in
+      let loaded = try CatalogLoader().load(paths)
+      return (
+        loaded, loaded.unmappedChecks(try Pipeline.wcagMapping(ruleFiles))
+      )
     }
+    let diagnostics = loaded.diagnostics + unmapped
     loaded.skipped.forEach(Terminal.note)
-    Terminal.report(loaded.diagnostics)
-    let errors = loaded.diagnostics.filter { $0.severity == .error }.count
-    let warnings = loaded.diagnostics.count - errors
+    Terminal.report(diagnostics)
+    let errors = diagnostics.filter { $0.severity == .error }.count
+    let warnings = diagnostics.count - errors
     let skipped =
       loaded.skipped.isEmpty ? "" : ", \(loaded.skipped.count) skipped"
     Terminal.note(

@@ -17,6 +17,12 @@ enum StarterConfig {
       # keyboard, gestures, screenReader, settings
       tests: []
 
+    # Every check is mapped to the WCAG 2.2 success criteria it tests by built-in rules
+    # (`criteria wcag PATH` shows the mapping; `criteria wcag --print-rules` prints the rules).
+    # Files listed here add rules, or replace a built-in one by its id.
+    # wcag:
+    #   rules: [wcag-rules.yml]
+
     # What to write. Run `criteria exporters` for the exporter names and their options.
     outputs:
       - exporter: json
