@@ -7,6 +7,8 @@ public enum AuditColumn: String, CaseIterable, Sendable {
   case test = "Test"
   case check = "Check"
   case expected = "Expected result"
+  /// The WCAG 2.2 success criteria the check tests, such as `2.1.1, 2.4.7`.
+  case wcag = "WCAG"
   case result = "Result"
   case severity = "Severity"
   case tester = "Tester"
@@ -38,10 +40,11 @@ public enum AuditColumn: String, CaseIterable, Sendable {
     case .test: 12
     case .check: 22
     case .expected: 46
+    case .wcag: 11
     case .result: 14
     case .severity, .tester: 10
     case .date, .ticket: 11
-    case .notes: 28
+    case .notes: 26
     }
   }
 

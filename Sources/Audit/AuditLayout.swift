@@ -62,6 +62,7 @@ public struct AuditLayout: Sendable {
     case .test: criterion.test.label
     case .check: criterion.check
     case .expected: criterion.expectation
+    case .wcag: criterion.wcag.joined(separator: ", ")
     case .result: defaultStatus
     case .severity, .tester, .date, .notes, .ticket: ""
     }

@@ -25,26 +25,27 @@ struct AuditWorkbookTests {
         let (file, catalog) = try writeSample()
         let report = try inspect(file)
         let rows = AuditRow.rows(of: catalog).count
-        #expect(report["sheets"] as? [String] == ["Checklist", "Summary", "Scenarios", "Notes"])
+        #expect(report["sheets"] as? [String] == ["Checklist", "Summary", "WCAG", "Scenarios", "Notes"])
         #expect(report["title"] as? String == "Accessibility audit")
         #expect((report["subject"] as? String)?.contains("4 components, \(rows) checks") == true)
         #expect(report["created"] as? String == "2026-01-01T00:00:00")
         #expect(report["header"] as? [String] == AuditColumn.allCases.map(\.rawValue))
         #expect(report["header_bold"] as? Bool == true)
         #expect(report["freeze"] as? String == "A2")
-        #expect(report["autofilter"] as? String == "A1:L\(rows + 1)")
+        #expect(report["autofilter"] as? String == "A1:M\(rows + 1)")
         #expect(report["rows"] as? Int == rows)
         #expect(report["wrapped"] as? Bool == true)
         let validations = try #require(report["validations"] as? [[String: Any]])
         #expect(validations.count == 2)
         #expect(validations[0]["formula"] as? String == "\"Pass,Fail,Not applicable,Not tested,Cannot tell\"")
-        #expect(validations[0]["range"] as? String == "F2:F\(rows + 1)")
+        #expect(validations[0]["range"] as? String == "G2:G\(rows + 1)")
         #expect(validations[1]["formula"] as? String == "\"Critical,High,Medium,Low\"")
         #expect(validations.allSatisfy { $0["type"] as? String == "list" && $0["arrow_hidden"] as? Bool == false })
         #expect(report["conditional"] as? [String] == ["\"Fail\"", "\"Pass\""])
         let first = try #require(report["first_row"] as? [Any])
-        #expect(first[5] as? String == "Not tested")
-        #expect(first[11] as? String == "native/controls/rating/keyboard/tab-or-arrow-keys@ios")
+        #expect(first[5] as? String == "2.1.1, 2.4.3, 2.4.7")
+        #expect(first[6] as? String == "Not tested")
+        #expect(first[12] as? String == "native/controls/rating/keyboard/tab-or-arrow-keys@ios")
         #expect((report["widths"] as? [String: Double])?["E"] ?? 0 > 40)
     }
 
@@ -57,8 +58,8 @@ struct AuditWorkbookTests {
         let pairs = catalog.components.reduce(0) { $0 + $1.platforms.count }
         #expect(report["summary_rows"] as? Int == pairs)
         let formulas = try #require(report["summary_formulas"] as? [[Any]])
-        #expect((formulas[0][3] as? String)?.hasPrefix("=COUNTIFS(Checklist!$L$2:$L$") == true)
-        #expect((formulas[0][3] as? String)?.hasSuffix("\"native/controls/rating/*@ios\",Checklist!$F$2:$F$59,\"Pass\")") == true)
+        #expect((formulas[0][3] as? String)?.hasPrefix("=COUNTIFS(Checklist!$M$2:$M$") == true)
+        #expect((formulas[0][3] as? String)?.hasSuffix("\"native/controls/rating/*@ios\",Checklist!$G$2:$G$59,\"Pass\")") == true)
         #expect((formulas[0][8] as? String)?.contains("Partially Supports") == true)
         #expect(report["charts"] as? [String] == ["BarChart:stacked:5"])
     }
@@ -187,5 +188,75 @@ struct AuditWorkbookTests {
         let parts = try python("xlsx_parts.py", [file.path])
         #expect(parts.status == 0, "a part is not well-formed XML: \(parts.err)")
         #expect(parts.out.contains("before\u{FFFD}after\u{FFFD}[2J end"))
+    }
+}
+
+@Suite("the workbook's WCAG sheet")
+struct WCAGSheetTests {
+    /// Fills a workbook with openpyxl, lets LibreOffice recalculate it, and compares every cell of the WCAG
+    /// sheet with what the checklist's rows say (computed in Python without formulas).
+    func expectLive(_ catalog: Catalog, marks: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> [String: [String]] {
+        let folder = try scratchFolder()
+        let file = folder.appendingPathComponent("audit.xlsx")
+        try exportToDisk(try AuditWorkbookExporter(options: ExportOptions()), catalog, to: file)
+        let filled = folder.appendingPathComponent("filled.xlsx")
+        let fill = try python("fill_workbook.py", [file.path, filled.path] + marks)
+        #expect(fill.status == 0, "\(fill.err)", sourceLocation: sourceLocation)
+        let convert = try runTool("soffice", ["--headless", "--norestore", "--convert-to",
+                                              "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+                                              "--outdir", folder.path, filled.path])
+        #expect(convert.status == 0, "\(convert.err)", sourceLocation: sourceLocation)
+        let csv = try Data(contentsOf: folder.appendingPathComponent("filled-WCAG.csv"))
+        let rows = try CSVReader().records(Array(csv)).map(\.fields)
+        #expect(rows.first?.prefix(4) == ["Criterion", "Name", "Level", "Web checks"], sourceLocation: sourceLocation)
+        let expected = try python("wcag_expected.py", [filled.path])
+        #expect(expected.status == 0, "\(expected.err)", sourceLocation: sourceLocation)
+        let truth = try #require(try JSONSerialization.jsonObject(with: Data(expected.out.utf8)) as? [String: [String: [String]]],
+                                 sourceLocation: sourceLocation)
+        var shown: [String: [String]] = [:]
+        for row in rows.dropFirst() where row.count == 17 {
+            shown[row[0]] = row
+            let want = (truth[row[0]]?["Web"] ?? []) + (truth[row[0]]?["Software"] ?? [])
+            #expect(Array(row[3...]) == want, "\(row[0]): LibreOffice shows \(Array(row[3...])), the rows say \(want)",
+                    sourceLocation: sourceLocation)
+        }
+        #expect(Set(shown.keys) == Set(truth.keys), sourceLocation: sourceLocation)
+        return shown
+    }
+
+    @Test("counts and conformance per success criterion follow the checklist as testers fill it (LibreOffice recalculates)",
+          .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+    func samples() throws {
+        let shown = try expectLive(try sampleCatalog(), marks: [
+            "native/controls/rating/*@ios=Pass", "native/controls/rating/keyboard/arrow-keys@ios=Fail",
+            "web/component/disclosure/*=Pass", "native/notifications/banner/*@android=Fail",
+            "native/controls/toggle-switch/*@ios=Not applicable",
+        ])
+        #expect(shown["2.1.1"]?[2] == "A")
+        #expect(shown["1.4.4"]?[1] == "Resize text")
+        #expect(shown["2.1.1"]?[9] == "Supports", "every web keyboard row passed")
+        #expect(shown["2.1.1"]?[16] == "Partially Supports", "a software row failed and others passed")
+    }
+
+    @Test("1.4.1 never counts rows of 1.4.10 to 1.4.13, wherever the number stands in the cell",
+          .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+    func wholeNumbers() throws {
+        let lists: [[String]] = [["1.4.1"], ["1.4.10"], ["1.4.1", "1.4.10"], ["1.4.11", "1.4.1"],
+                                 ["1.4.12", "1.4.1", "1.4.13"], ["1.4.10", "1.4.11"], ["2.1.1", "1.4.13"]]
+        let criteria = lists.enumerated().map { index, wcag in
+            var criterion = Criterion(id: "web/component/x/settings/c\(index)", test: .settings, check: "Check \(index)",
+                                      expectation: "Expectation \(index)", platforms: [.web, .iOS],
+                                      source: SourceLocation(file: "x.md", line: index + 1))
+            criterion.wcag = wcag
+            return criterion
+        }
+        let catalog = Catalog(components: [Component(id: "web/component/x", title: "X", family: .web, category: "component",
+                                                     criteria: criteria, source: SourceLocation(file: "x.md", line: 1))])
+        let shown = try expectLive(catalog, marks: ["*@web=Pass", "web/component/x/settings/c1@ios=Fail"])
+        #expect(shown["1.4.1"]?[3] == "4", "rows 0, 2, 3 and 4 hold 1.4.1 on the web")
+        #expect(shown["1.4.10"]?[3] == "3")
+        #expect(shown["1.4.1"]?[9] == "Supports")
+        #expect(shown["1.4.1"]?[16] == "Not enough evidence", "no software row of 1.4.1 was tested")
+        #expect(shown["1.4.10"]?[16] == "Does Not Support", "its one tested software row failed")
     }
 }

@@ -86,7 +86,7 @@ struct CSVExporterTests {
         #expect(throws: ExportError("--option.delimiter: ':' is not a delimiter; use ',', ';', 'tab' or '|'")) {
             try CSVExporter(options: ExportOptions(["delimiter": .string(":")]))
         }
-        #expect(throws: ExportError("--option.columns: unknown column 'Colour'; columns are 'Component', 'Platform', 'Test', 'Check', 'Expected result', 'Result', 'Severity', 'Tester', 'Date', 'Notes', 'Ticket', 'ID'")) {
+        #expect(throws: ExportError("--option.columns: unknown column 'Colour'; columns are 'Component', 'Platform', 'Test', 'Check', 'Expected result', 'WCAG', 'Result', 'Severity', 'Tester', 'Date', 'Notes', 'Ticket', 'ID'")) {
             try CSVExporter(options: ExportOptions(["columns": .list(["ID", "Colour"])]))
         }
     }

@@ -26,9 +26,11 @@ struct GherkinFeatureTests {
         #expect(sheet["name"] as? String == "Sheet")
         let scenarios = try #require(sheet["scenarios"] as? [[String: Any]])
         #expect(scenarios.count == 4)
-        #expect(scenarios[0]["tags"] as? [String] == ["@ios", "@android", "@keyboard", "@id:native/controls/sheet/scenario/test-keyboard-actions"])
+        #expect(scenarios[0]["tags"] as? [String] == ["@ios", "@android", "@keyboard", "@wcag-2.1.1", "@wcag-2.4.3", "@wcag-2.4.7",
+                                                    "@id:native/controls/sheet/scenario/test-keyboard-actions"])
         #expect((scenarios[0]["keywords"] as? [String])?.prefix(3) == ["Given", "When", "Then"])
-        #expect(scenarios[2]["tags"] as? [String] == ["@ios", "@android", "@screen-reader", "@id:native/controls/sheet/scenario/test-screen-reader-output-on-all-devices"])
+        #expect(scenarios[2]["tags"] as? [String] == ["@ios", "@android", "@screen-reader", "@wcag-1.3.1", "@wcag-4.1.2",
+                                                    "@id:native/controls/sheet/scenario/test-screen-reader-output-on-all-devices"])
     }
 
     @Test("components without Gherkin get scenarios from their checks; web ones are tagged @web")
@@ -39,7 +41,8 @@ struct GherkinFeatureTests {
         #expect((rating[0]["keywords"] as? [String]) == ["Given", "When", "Then", "When", "Then"])
         let disclosure = try #require(report["web-component-disclosure.feature"])
         #expect((disclosure["scenarios"] as? [[String: Any]])?.first?["tags"] as? [String] ==
-                ["@web", "@keyboard", "@id:web/component/disclosure/scenario/keyboard-for-mobile-desktop"])
+                ["@web", "@keyboard", "@wcag-2.1.1", "@wcag-2.4.3", "@wcag-2.4.7",
+                 "@id:web/component/disclosure/scenario/keyboard-for-mobile-desktop"])
         #expect(disclosure["tags"] as? [String] == ["@web", "@component", "@component:web/component/disclosure"])
     }
 

@@ -20,7 +20,7 @@ struct MarkdownChecklistTests {
     func taskLists() throws {
         let catalog = try sampleCatalog()
         let markdown = try render()
-        #expect(markdown.contains("- [ ] **Keyboard: Tab, arrow keys or ctl+tab** — Focus visibly moves to the toggle switch\n"))
+        #expect(markdown.contains("- [ ] **Keyboard: Tab, arrow keys or ctl+tab** — Focus visibly moves to the toggle switch (WCAG 2.1.1, 2.4.3, 2.4.7)\n"))
         #expect(markdown.contains("### Toggle switch on Android (10 checks)"))
         let rendered = try html(markdown)
         let boxes = rendered.components(separatedBy: "<input type=\"checkbox\" disabled=\"\" />").count - 1

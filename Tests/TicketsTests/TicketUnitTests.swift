@@ -204,4 +204,34 @@ struct TicketUnitTests {
         #expect(TextBodies.markdownText("a <b> `<code>` ``x ` <y>`` <z>\nnext") == "a &lt;b> `<code>` ``x ` <y>`` &lt;z>\n  next")
         #expect(TextBodies.markdownText("unclosed ` <tag>") == "unclosed ` &lt;tag>")
     }
+
+    @Test("WCAG in tickets: the numbers beside each check in every body format, and wcag- labels; a finding takes them from the WCAG column")
+    func wcagInTickets() throws {
+        var tab = Criterion(id: "native/controls/sheet/keyboard/tab", test: .keyboard, check: "Tab", expectation: "Focus moves",
+                            platforms: [.iOS], source: SourceLocation(file: "s.md", line: 3))
+        tab.wcag = ["2.1.1", "2.4.7"]
+        var name = Criterion(id: "native/controls/sheet/screenreader/name", test: .screenReader, check: "Name",
+                             expectation: "Purpose is clear", platforms: [.iOS], source: SourceLocation(file: "s.md", line: 4))
+        name.wcag = ["4.1.2"]
+        let catalog = Catalog(components: [Component(id: "native/controls/sheet", title: "Sheet", family: .native, category: "controls",
+                                                     criteria: [tab, name], source: SourceLocation(file: "s.md", line: 1))])
+        let component = try #require(TicketPlanner(grouping: .componentPlatform).tickets(for: catalog).first)
+        #expect(component.labels.suffix(3) == ["wcag-2.1.1", "wcag-2.4.7", "wcag-4.1.2"])
+        let perCheck = TicketPlanner(grouping: .criterion).tickets(for: catalog)
+        #expect(perCheck.first { $0.identity.contains("/tab@") }?.labels.suffix(2) == ["wcag-2.1.1", "wcag-2.4.7"])
+        for (tracker, url) in [("github", "https://api.github.com"), ("jira-dc", "https://jira.example"),
+                               ("jira-cloud", "https://x.atlassian.net"), ("azure-devops", "https://dev.azure.com/acme")] {
+            let payload = String(decoding: try makeTracker(tracker, url: url).payload(for: component), as: UTF8.self)
+            #expect(payload.contains("Focus moves (WCAG 2.1.1, 2.4.7)"), "\(tracker): \(payload)")
+        }
+        let sheet = AuditSheet(path: "a.csv", sheetName: nil,
+                               header: ["Component", "Platform", "Test", "Check", "Expected result", "WCAG", "Result", "ID"],
+                               headerRow: 1,
+                               rows: [.init(number: 2, cells: ["Sheet", "iOS", "Keyboard", "Tab", "Focus moves", "2.1.1, 2.4.7, see notes", "Fail",
+                                                               "native/controls/sheet/keyboard/tab@ios"])],
+                               source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+        let finding = try #require(try AuditFindings().findings(in: sheet).items.first?.ticket)
+        #expect(finding.labels.suffix(2) == ["wcag-2.1.1", "wcag-2.4.7"], "words typed in the column are no label")
+        #expect(finding.checklist.first?.detail == "Focus moves (WCAG 2.1.1, 2.4.7)")
+    }
 }

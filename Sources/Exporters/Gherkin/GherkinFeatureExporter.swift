@@ -61,6 +61,13 @@ public struct GherkinFeatureExporter: Exporter {
       if let test = scenario.test {
         tags.append("@" + GherkinText.tag(test.label))
       }
+      // The success criteria the scenario's checks test: those of its test kind, or the component's.
+      let wcag =
+        scenario.test.map { test in
+          WCAGOrder.sorted(
+            component.criteria.filter { $0.test == test }.flatMap(\.wcag))
+        } ?? component.wcag
+      tags += wcag.map { "@wcag-" + $0 }
       tags.append("@id:" + GherkinText.tag(scenario.id))
       lines.append("  " + tags.joined(separator: " "))
       lines.append(

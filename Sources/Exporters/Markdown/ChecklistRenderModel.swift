@@ -53,6 +53,8 @@ enum ChecklistRenderModel {
       "expectation": criterion.expectation,
       "checkCell": tableCell(criterion.check),
       "expectationCell": tableCell(criterion.expectation),
+      "wcag": criterion.wcag.joined(separator: ", "),
+      "hasWCAG": !criterion.wcag.isEmpty,
     ]
   }
 

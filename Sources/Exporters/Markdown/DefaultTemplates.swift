@@ -5,7 +5,7 @@ enum DefaultTemplates {
     {{! The Markdown checklist. Copy this file, edit it, and point an output's `template` option at the copy.
         Values: title, date, components[] { id, title, family, category, summary, reference, hasReference,
         platforms[] { name, count, tests[] { label, kind, items[] { id, rowID, check, expectation, checkCell,
-        expectationCell } } } }, and table (true when the `table` option is on). }}
+        expectationCell, wcag (such as "2.1.1, 2.4.7"), hasWCAG } } } }, and table (true when the `table` option is on). }}
     # {{title}}
 
     {{#components}}
@@ -19,16 +19,16 @@ enum DefaultTemplates {
     {{^table}}
     {{#tests}}
     {{#items}}
-    - [ ] **{{label}}: {{check}}** — {{expectation}}
+    - [ ] **{{label}}: {{check}}** — {{expectation}}{{#hasWCAG}} (WCAG {{wcag}}){{/hasWCAG}}
     {{/items}}
     {{/tests}}
     {{/table}}
     {{#table}}
-    | Done | Test | Check | Expected result |
-    | --- | --- | --- | --- |
+    | Done | Test | Check | Expected result | WCAG |
+    | --- | --- | --- | --- | --- |
     {{#tests}}
     {{#items}}
-    | [ ] | {{label}} | {{checkCell}} | {{expectationCell}} |
+    | [ ] | {{label}} | {{checkCell}} | {{expectationCell}} | {{wcag}} |
     {{/items}}
     {{/tests}}
     {{/table}}

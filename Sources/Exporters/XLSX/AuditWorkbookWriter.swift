@@ -37,6 +37,15 @@ struct AuditWorkbookWriter {
       layout: layout, checklistRows: rowCount, title: settings.title
     ).write(
       summary, groups: Self.groups(catalog), book: book, styles: styles)
+    // The WCAG sheet needs the columns its formulas count over, and checks that carry WCAG numbers.
+    if layout.columns.contains(.wcag), layout.columns.contains(.platform),
+      !WCAGSheet.covered(catalog).isEmpty
+    {
+      try WCAGSheet(
+        layout: layout, checklistRows: rowCount, title: settings.title
+      )
+      .write(try book.addSheet("WCAG"), catalog: catalog, styles: styles)
+    }
     if settings.includeScenarios {
       try writeScenarios(
         try book.addSheet("Scenarios"), catalog: catalog, styles: styles)

@@ -104,6 +104,13 @@ public struct AuditFindings: Sendable {
     var labels = labels.map(Label.clean) + ["audit-finding"]
     if let platform { labels.append(Label.clean(platform.rawValue)) }
     if !severity.isEmpty { labels.append("severity-" + Label.clean(severity)) }
+    // The WCAG column as the workbook holds it ("2.1.1, 2.4.7"); numbers only, so a note typed there is no label.
+    let wcag = cell(.wcag).split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { number in
+      !number.isEmpty && number.allSatisfy { $0.isNumber || $0 == "." }
+    }
+    labels += TicketPlanner.wcagLabels(wcag)
     return Ticket(
       identity: "finding/" + id + (date.isEmpty ? "" : "/" + date),
       title:
@@ -113,7 +120,7 @@ public struct AuditFindings: Sendable {
       checklist: [
         ChecklistItem(
           id: id, label: what.isEmpty ? id : "\(test): \(check)",
-          expectation: cell(.expected))
+          expectation: cell(.expected), wcag: wcag)
       ],
       labels: labels, componentID: componentID, platform: platform,
       finding: Finding(

@@ -21,7 +21,7 @@ public enum ADFBody {
             ],
             "content": [
               text(item.label, marks: [["type": "strong"]]),
-              text(" — " + item.expectation),
+              text(" — " + item.detail),
             ].compactMap { $0 },
           ]
         },

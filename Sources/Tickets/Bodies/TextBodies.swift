@@ -16,7 +16,7 @@ public enum TextBodies {
       lines +=
         ["## Checks", ""]
         + ticket.checklist.map {
-          "- [\($0.done ? "x" : " ")] **\(markdownText($0.label))** — \(markdownText($0.expectation))"
+          "- [\($0.done ? "x" : " ")] **\(markdownText($0.label))** — \(markdownText($0.detail))"
         } + [""]
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {
@@ -43,7 +43,7 @@ public enum TextBodies {
       lines +=
         ["h2. Checks"]
         + ticket.checklist.map {
-          "* \($0.done ? "(/)" : "(x)") *\(escapeWiki($0.label))* — \(escapeWiki($0.expectation))"
+          "* \($0.done ? "(/)" : "(x)") *\(escapeWiki($0.label))* — \(escapeWiki($0.detail))"
         } + [""]
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {
@@ -72,7 +72,7 @@ public enum TextBodies {
       parts.append(
         "<h2>Checks</h2><ul>"
           + ticket.checklist.map {
-            "<li>\($0.done ? "&#9745;" : "&#9744;") <b>\(escapeHTML($0.label))</b> — \(escapeHTML($0.expectation))</li>"
+            "<li>\($0.done ? "&#9745;" : "&#9744;") <b>\(escapeHTML($0.label))</b> — \(escapeHTML($0.detail))</li>"
           }.joined() + "</ul>")
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {
@@ -101,7 +101,7 @@ public enum TextBodies {
       lines +=
         ["Checks:", ""]
         + ticket.checklist.map {
-          "* [\($0.done ? "x" : " ")] \($0.label) — \($0.expectation)"
+          "* [\($0.done ? "x" : " ")] \($0.label) — \($0.detail)"
         } + [""]
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {

@@ -58,15 +58,26 @@ public struct ChecklistItem: Hashable, Sendable {
   public var expectation: String
   /// Whether it is ticked.
   public var done: Bool
+  /// The WCAG success criteria the check tests.
+  public var wcag: [String]
 
   /// Creates an item.
   public init(
-    id: String, label: String, expectation: String, done: Bool = false
+    id: String, label: String, expectation: String, done: Bool = false,
+    wcag: [String] = []
   ) {
     self.id = id
     self.label = label
     self.expectation = expectation
     self.done = done
+    self.wcag = wcag
+  }
+
+  /// The expected result with the success criteria it tests: `Focus moves (WCAG 2.1.1, 2.4.7)`.
+  public var detail: String {
+    wcag.isEmpty
+      ? expectation
+      : "\(expectation) (WCAG \(wcag.joined(separator: ", ")))"
   }
 }
 

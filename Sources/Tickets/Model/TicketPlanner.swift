@@ -60,7 +60,9 @@ public struct TicketPlanner: Sendable {
         + "Each check must pass before this is done.",
       checklist: criteria.map { item($0, platform) },
       scenarios: includeScenarios ? component.scenarios : [],
-      labels: baseLabels(component, platform), componentID: component.id,
+      labels: baseLabels(component, platform)
+        + Self.wcagLabels(criteria.flatMap(\.wcag)),
+      componentID: component.id,
       platform: platform,
       reference: component.reference)
   }
@@ -76,7 +78,7 @@ public struct TicketPlanner: Sendable {
       checklist: [item(criterion, platform)],
       labels: baseLabels(component, platform) + [
         Label.clean(criterion.test.rawValue)
-      ],
+      ] + Self.wcagLabels(criterion.wcag),
       componentID: component.id, platform: platform,
       reference: component.reference)
   }
@@ -85,7 +87,12 @@ public struct TicketPlanner: Sendable {
     ChecklistItem(
       id: StableID.row(criterion: criterion.id, platform: platform),
       label: "\(criterion.test.label): \(criterion.check)",
-      expectation: criterion.expectation)
+      expectation: criterion.expectation, wcag: criterion.wcag)
+  }
+
+  /// `wcag-2.1.1` labels, once each, in WCAG order.
+  static func wcagLabels(_ numbers: [String]) -> [String] {
+    WCAGOrder.sorted(numbers).map { "wcag-" + $0 }
   }
 
   func baseLabels(_ component: Component, _ platform: Platform) -> [String] {

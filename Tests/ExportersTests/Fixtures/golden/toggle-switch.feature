@@ -4,7 +4,7 @@
 Feature: Toggle switch
   Full information: https://www.magentaa11y.com/MagentaA11yV2#/native-criteria/controls/toggle-switch
 
-  @ios @android @keyboard @id:native/controls/toggle-switch/scenario/test-keyboard-actions
+  @ios @android @keyboard @wcag-2.1.1 @wcag-2.4.3 @wcag-2.4.7 @id:native/controls/toggle-switch/scenario/test-keyboard-actions
   Scenario: Test keyboard actions
     Given I am on a screen with a toggle switch
     When I press the "TAB" key, "ARROW" keys or "CTRL+TAB"
@@ -14,7 +14,7 @@ Feature: Toggle switch
     When I press the "ENTER" key
     Then the switch flips on Android
 
-  @ios @android @gestures @id:native/controls/toggle-switch/scenario/test-mobile-screen-reader-gestures
+  @ios @android @gestures @wcag-2.1.1 @wcag-2.4.3 @wcag-4.1.2 @id:native/controls/toggle-switch/scenario/test-mobile-screen-reader-gestures
   Scenario: Test mobile screen reader gestures
     Given I am on a screen with a toggle switch
     When I swipe to the toggle switch
@@ -23,7 +23,7 @@ Feature: Toggle switch
     Then it flips
     And its new state is announced
 
-  @ios @android @screen-reader @id:native/controls/toggle-switch/scenario/test-screen-reader-output-on-all-devices
+  @ios @android @screen-reader @wcag-1.3.1 @wcag-2.5.3 @wcag-4.1.2 @id:native/controls/toggle-switch/scenario/test-screen-reader-output-on-all-devices
   Scenario: Test screen reader output on all devices
     Given I am on a screen with a toggle switch
     When a screen reader reads the toggle switch
@@ -31,7 +31,7 @@ Feature: Toggle switch
     And its role is "switch button" in iOS and "switch" in Android
     And its state is "on" or "off"
 
-  @ios @android @settings @id:native/controls/toggle-switch/scenario/test-device-os-settings-for-text-resize
+  @ios @android @settings @wcag-1.4.4 @id:native/controls/toggle-switch/scenario/test-device-os-settings-for-text-resize
   Scenario: Test device OS settings for text resize
     Given I am on a screen with a toggle switch
     When I set the device text size to 200%

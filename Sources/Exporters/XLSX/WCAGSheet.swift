@@ -1,0 +1,135 @@
+import Audit
+import Conformance
+import CriteriaModel
+
+/// The WCAG sheet: one row per success criterion the audit covers, with live counts by result over the
+/// checklist's WCAG column and a conformance level, for Web rows and for Software (iOS and Android) rows.
+///
+/// A WCAG cell holds numbers such as `1.4.1, 2.4.7`. Each count adds four COUNTIFS, for the number alone,
+/// first, last and in the middle of the list, with `?` for each dot: the pattern is always a text match
+/// (a bare `1.4.1` could be read as a date in some locales), and `1?4?1` never matches `1.4.10`.
+struct WCAGSheet {
+  let layout: AuditLayout
+  let checklistRows: Int
+  let title: String
+
+  /// The two kinds of product an ACR reports on, with the checklist rows that belong to each.
+  enum Kind: CaseIterable {
+    case web, software
+
+    var label: String { self == .web ? "Web" : "Software" }
+    /// The Platform condition of a COUNTIFS.
+    var platformCondition: String { self == .web ? "\"Web\"" : "\"<>Web\"" }
+    func includes(_ platform: Platform) -> Bool {
+      (platform == .web) == (self == .web)
+    }
+  }
+
+  /// Columns per kind: checks, one per result word, conformance.
+  var columnsPerKind: Int { layout.statuses.count + 2 }
+
+  /// The success criteria the catalog's checks test, in WCAG order.
+  static func covered(_ catalog: Catalog) -> [SuccessCriterion] {
+    WCAGOrder.sorted(catalog.components.flatMap(\.criteria).flatMap(\.wcag))
+      .compactMap(WCAG22.criterion)
+  }
+
+  func write(
+    _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
+  ) throws(ExportError) {
+    let criteria = Self.covered(catalog)
+    var header = ["Criterion", "Name", "Level"]
+    for kind in Kind.allCases {
+      header += ["\(kind.label) checks"]
+      header += layout.statuses.map { "\(kind.label): \($0)" }
+      header += ["\(kind.label) conformance"]
+    }
+    let widths = header.indices.map { index -> Double in
+      if index == 1 { return 30 }
+      if index < 3 { return 9 }
+      return (index - 3) % columnsPerKind == columnsPerKind - 1 ? 19 : 10
+    }
+    for (index, text) in header.enumerated() {
+      try sheet.setColumn(index, width: widths[index])
+      try sheet.write(0, index, text, styles.header)
+    }
+    try sheet.setRow(0, height: RowHeight.points(header, widths: widths))
+    sheet.freezeHeader()
+    try sheet.preparePrinting(title: title)
+    let counts = Self.initialCounts(catalog)
+    for (offset, criterion) in criteria.enumerated() {
+      let row = offset + 1
+      try sheet.write(row, 0, criterion.number)
+      try sheet.write(row, 1, criterion.handle)
+      try sheet.write(row, 2, criterion.level.rawValue)
+      for (kindIndex, kind) in Kind.allCases.enumerated() {
+        let first = 3 + kindIndex * columnsPerKind
+        let total = counts[kind]?[criterion.number] ?? 0
+        try sheet.write(
+          row, first, formula: "=" + count(criterion.number, kind, status: nil),
+          value: Double(total), styles.count)
+        for (index, status) in layout.statuses.enumerated() {
+          let initial = status == layout.defaultStatus ? Double(total) : 0
+          try sheet.write(
+            row, first + 1 + index,
+            formula: "=" + count(criterion.number, kind, status: status),
+            value: initial, styles.count)
+        }
+        try sheet.write(
+          row, first + columnsPerKind - 1,
+          formula: conformanceFormula(row: row, first: first),
+          text: total == 0 ? "" : "Not enough evidence")
+      }
+    }
+    try sheet.autofilter(rows: criteria.count, columns: header.count)
+  }
+
+  /// How many checklist rows of each kind test each success criterion (every row starts Not tested).
+  static func initialCounts(_ catalog: Catalog) -> [Kind: [String: Int]] {
+    var counts: [Kind: [String: Int]] = [:]
+    for criterion in catalog.components.flatMap(\.criteria) {
+      for platform in criterion.platforms {
+        let kind: Kind = platform == .web ? .web : .software
+        for number in criterion.wcag {
+          counts[kind, default: [:]][number, default: 0] += 1
+        }
+      }
+    }
+    return counts
+  }
+
+  /// The COUNTIFS sum for one success criterion, one kind and (unless nil) one result word.
+  func count(_ number: String, _ kind: Kind, status: String?) -> String {
+    let pattern = number.replacingOccurrences(of: ".", with: "?")
+    let wcag = range(.wcag)
+    var others = ",\(range(.platform)),\(kind.platformCondition)"
+    if let status { others += ",\(range(.result)),\(Self.quoted(status))" }
+    let terms = [pattern, "\(pattern), *", "*, \(pattern)", "*, \(pattern), *"]
+      .map { "COUNTIFS(\(wcag),\"\($0)\"\(others))" }
+    return terms.joined(separator: "+")
+  }
+
+  /// The conformance of one kind's cells: blank when no row tests it, then the ACR's rules.
+  func conformanceFormula(row: Int, first: Int) -> String {
+    let total = XLSXSheet.cellName(row, first)
+    let pass = XLSXSheet.cellName(row, first + 1)
+    let fail = XLSXSheet.cellName(row, first + 2)
+    let na = XLSXSheet.cellName(row, first + 3)
+    let untested = XLSXSheet.cellName(row, first + 4)
+    let unsure = XLSXSheet.cellName(row, first + 5)
+    return
+      "=IF(\(total)=0,\"\",IF(\(fail)>0,IF(\(pass)>0,\"Partially Supports\",\"Does Not Support\"),"
+      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(untested)+\(unsure)>0,\"Not enough evidence\",\"Supports\"))))"
+  }
+
+  private func range(_ column: AuditColumn) -> String {
+    guard let index = layout.columns.firstIndex(of: column) else { return "" }
+    let last = max(checklistRows, 1)
+    return
+      "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
+  }
+
+  private static func quoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
