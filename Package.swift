@@ -33,6 +33,7 @@ let package = Package(
         // Safe YAML (no aliases, bounded size) and the one strict mapping reader with "did you mean".
         .target(name: "StrictYAML", dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "Conformance", dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ACR", dependencies: ["Conformance", "CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "CriteriaReaders",
             dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]
@@ -64,7 +65,7 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "Audit", "Exporters", "Tickets",
+                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "ACR", "Audit", "Exporters", "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -81,7 +82,7 @@ let package = Package(
         .executableTarget(name: "criteria", dependencies: ["CriteriaCLI"]),
         .executableTarget(
             name: "criteria-bench",
-            dependencies: ["CriteriaModel", "CriteriaReaders", "Exporters", "Tickets", "FakeTrackerSupport"]
+            dependencies: ["CriteriaModel", "CriteriaReaders", "Conformance", "ACR", "Audit", "Exporters", "Tickets", "FakeTrackerSupport"]
         ),
         // A bounded mutation fuzzer over everything criteria reads from users (scripts/fuzz.sh); not part of the product.
         .executableTarget(
@@ -92,6 +93,7 @@ let package = Package(
         // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
+        .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"]),
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders", "TestSupport"]),
         .testTarget(
@@ -105,7 +107,7 @@ let package = Package(
             ],
             exclude: ["Scripts"]),
         .testTarget(
-            name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "CriteriaPipeline", "Tickets", "TestSupport"],
+            name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "CriteriaPipeline", "Tickets", "Conformance", "TestSupport"],
             exclude: ["Scripts"]),
     ]
 )

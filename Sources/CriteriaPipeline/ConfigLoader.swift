@@ -1,3 +1,4 @@
+import ACR
 import CriteriaModel
 import CriteriaReaders
 import Exporters
@@ -7,7 +8,9 @@ import Yams
 
 /// Reads `criteria.yml` strictly: unknown keys and wrong types are errors naming the key path and line.
 public struct ConfigLoader: Sendable {
-  static let topKeys = ["version", "sources", "selection", "wcag", "outputs"]
+  static let topKeys = [
+    "version", "sources", "selection", "wcag", "acr", "outputs",
+  ]
   static let selectionKeys = ["components", "platforms", "tests"]
   static let outputKeys = ["name", "exporter", "path", "options"]
 
@@ -85,13 +88,21 @@ public struct ConfigLoader: Sendable {
         }
       }
     }
+    var acr: ACRSettings?
+    if let node = map["acr"] {
+      do { acr = try ACRSettings(node: node, base: base) } catch {
+        throw ConfigError(
+          file: path, line: error.line, keyPath: error.keyPath,
+          message: error.message)
+      }
+    }
     let outputs =
       try map["outputs"].map { node throws(ConfigError) in
         try readOutputs(node, base: base, &reader)
       } ?? []
     return CriteriaConfig(
       version: version, sources: sources, selection: selection,
-      wcagRules: wcagRules, outputs: outputs,
+      wcagRules: wcagRules, acr: acr, outputs: outputs,
       baseDirectory: base, file: path)
   }
 

@@ -1,3 +1,4 @@
+import ACR
 import CriteriaModel
 import Exporters
 
@@ -32,6 +33,8 @@ public struct CriteriaConfig: Sendable {
   public var selection: Selection
   /// Files of WCAG mapping rules (`wcag.rules`) that add to or replace the built-in ones, as absolute paths.
   public var wcagRules: [String] = []
+  /// The `acr:` section: product and report facts for `criteria acr`.
+  public var acr: ACRSettings?
   /// What to write.
   public var outputs: [Output]
   /// The folder the config file is in; relative paths start here.

@@ -84,6 +84,8 @@ case "exporters":
 case "tickets":
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     benchTickets(count: numbers.first ?? 2_000, rates: numbers.count > 1 ? Array(numbers.dropFirst()) : [5, 20, 50])
+case "acr":
+    benchACR(corpus: arguments.dropFirst().first ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path)
 case "xlsx-child":
     // Runs in its own process so that its peak memory can be measured apart from the parent's.
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
@@ -95,6 +97,6 @@ case "csv-child":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     csvChild(rows: rows, output: arguments[2])
 default:
-    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]]")
+    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | acr [CORPUS_DIR]")
     exit(2)
 }

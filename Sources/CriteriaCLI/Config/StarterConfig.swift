@@ -23,6 +23,21 @@ enum StarterConfig {
     # wcag:
     #   rules: [wcag-rules.yml]
 
+    # The Accessibility Conformance Report (`criteria acr --from out/audit.xlsx --to openacr --output acr.yaml`),
+    # under OpenACR's own key names. OpenACR requires the author's e-mail.
+    # acr:
+    #   title: "Example App Accessibility Conformance Report"
+    #   product: {name: "Example App", version: "1.0", description: "The iOS and Android app"}
+    #   author: {name: "Your name", email: "you@example.com"}
+    #   vendor: {company_name: "Example Co", email: "accessibility@example.com"}
+    #   report_date: "2026-01-31"          # default: the day the report is made
+    #   evaluation_methods_used: "Manual testing with VoiceOver, TalkBack and a keyboard"
+    #   notes: ""
+    #   legal_disclaimer: ""
+    #   edition: 2.5-edition-wcag-2.2-en   # VPAT 2.5, WCAG 2.2 edition
+    #   answers: acr-answers.yml           # levels and remarks by hand, by criterion number, then web / software:
+    #                                      #   "1.2.2": {web: {level: not-applicable, notes: "No video."}}
+
     # What to write. Run `criteria exporters` for the exporter names and their options.
     outputs:
       - exporter: json

@@ -1,6 +1,7 @@
 """Plays the tester and the auditor's reader of an audit, with openpyxl for workbooks and Python's csv module.
 
 usage: tester.py fill IN OUT EDITS_JSON     EDITS_JSON: {"ROW_NUMBER": {"Column header": value, ...}, ...}
+                                           the row "*" means every row below the header (applied first)
                                            a value {"date": "YYYY-MM-DD"} becomes a real date cell
        tester.py read FILE                 prints the checklist as JSON: {"header": [...], "rows": {"N": [...]}}
 Rows are numbered as the spreadsheet numbers them (the header is row 1).
@@ -11,11 +12,23 @@ import json
 import sys
 
 
+def expand(edits, last_row):
+    """Edits with "*" spelled out for rows 2..last_row; numbered rows keep their own values on top."""
+    every = edits.pop("*", None)
+    if every is None:
+        return edits
+    spelled = {str(n): dict(every) for n in range(2, last_row + 1)}
+    for number, values in edits.items():
+        spelled.setdefault(number, {}).update(values)
+    return spelled
+
+
 def fill(source, target, edits):
     if source.endswith(".csv"):
         with open(source, newline="", encoding="utf-8-sig") as handle:
             rows = list(csv.reader(handle))
         header = list(rows[0])
+        edits = expand(edits, len(rows))
         for number, values in edits.items():
             for column, value in values.items():
                 rows[int(number) - 1][header.index(column)] = value
@@ -26,6 +39,7 @@ def fill(source, target, edits):
     book = openpyxl.load_workbook(source)
     sheet = book["Checklist"]
     header = [cell.value for cell in sheet[1]]
+    edits = expand(edits, sheet.max_row)
     for number, values in edits.items():
         for column, value in values.items():
             if isinstance(value, dict):

@@ -1,0 +1,142 @@
+import Conformance
+import CriteriaModel
+import Foundation
+import StrictYAML
+import Yams
+
+/// An OpenACR conformance term.
+public enum ACRTerm: String, Sendable, CaseIterable, Hashable {
+  case supports
+  case partiallySupports = "partially-supports"
+  case doesNotSupport = "does-not-support"
+  case notApplicable = "not-applicable"
+  case notEvaluated = "not-evaluated"
+
+  /// The words VPAT prints.
+  public var label: String {
+    switch self {
+    case .supports: "Supports"
+    case .partiallySupports: "Partially Supports"
+    case .doesNotSupport: "Does Not Support"
+    case .notApplicable: "Not Applicable"
+    case .notEvaluated: "Not Evaluated"
+    }
+  }
+}
+
+/// The kinds of product the report has a column for.
+public enum ACRComponent: String, Sendable, CaseIterable, Hashable, Comparable {
+  case web
+  case software
+
+  /// The label VPAT prints.
+  public var label: String { self == .web ? "Web" : "Software" }
+
+  /// Web rows are the Web platform's; iOS and Android rows are software.
+  public init(platform: Platform) { self = platform == .web ? .web : .software }
+
+  public static func < (lhs: ACRComponent, rhs: ACRComponent) -> Bool {
+    lhs == .web && rhs == .software
+  }
+}
+
+/// A hand-written answer for one success criterion and component.
+public struct ACRAnswer: Sendable, Hashable {
+  /// The conformance term, when the answer sets one.
+  public var term: ACRTerm?
+  /// Remarks to add.
+  public var notes: String
+  /// `file:line`.
+  public var origin: String
+
+  /// Creates an answer.
+  public init(term: ACRTerm?, notes: String, origin: String) {
+    self.term = term
+    self.notes = notes
+    self.origin = origin
+  }
+}
+
+/// The answers file: YAML keyed by success criterion number, then `web` / `software`, each with `level`
+/// (an OpenACR term id) and `notes`.
+public struct ACRAnswers: Sendable {
+  /// Answers by criterion number and component.
+  public var answers: [String: [ACRComponent: ACRAnswer]] = [:]
+
+  /// No answers.
+  public init() {}
+
+  /// Reads the file's text; `origin` names it in errors, which carry the line and "did you mean".
+  public init(yaml: String, origin: String) throws(ACRError) {
+    let root: Node?
+    do { root = try SafeYAML.compose(yaml) } catch {
+      let problem = YAMLProblem(error)
+      throw ACRError("\(origin):\(problem.line): \(problem.message)")
+    }
+    guard let root else { return }
+    guard let map = root.mapping else {
+      throw ACRError(
+        "\(origin):\(StrictMapping.line(of: root)): expected success criterion numbers as keys, such as '1.4.3:'"
+      )
+    }
+    let numbers = WCAG22.all.map(\.number)
+    do throws(StrictYAMLError) {
+      for (key, value) in map {
+        let number = key.string ?? ""
+        guard WCAG22.criterion(number) != nil else {
+          let hint =
+            Suggestion.nearest(to: number, in: numbers).map {
+              " Did you mean \($0) (\(WCAG22.criterion($0)?.handle ?? ""))?"
+            } ?? ""
+          throw StrictYAMLError(
+            line: StrictMapping.line(of: key), keyPath: number,
+            message: "'\(number)' is not a WCAG 2.2 success criterion.\(hint)")
+        }
+        let kinds = try StrictMapping.read(
+          value, number, allowed: ACRComponent.allCases.map(\.rawValue))
+        for (kindName, node) in kinds {
+          guard let kind = ACRComponent(rawValue: kindName) else { continue }
+          let path = "\(number).\(kindName)"
+          let fields = try StrictMapping.read(
+            node, path, allowed: ["level", "notes"])
+          var term: ACRTerm?
+          if let level = fields["level"] {
+            let id = level.string ?? ""
+            guard let known = ACRTerm(rawValue: id) else {
+              let terms = ACRTerm.allCases.map(\.rawValue)
+              let hint =
+                Suggestion.nearest(to: id, in: terms).map {
+                  " Did you mean '\($0)'?"
+                } ?? ""
+              throw StrictYAMLError(
+                line: StrictMapping.line(of: level), keyPath: "\(path).level",
+                message:
+                  "unknown conformance term '\(id)'.\(hint) Terms are \(terms.joined(separator: ", "))."
+              )
+            }
+            term = known
+          }
+          let notes = fields["notes"]?.string ?? ""
+          if term == nil, notes.isEmpty {
+            throw StrictYAMLError(
+              line: StrictMapping.line(of: node), keyPath: path,
+              message: "give a level, notes, or both")
+          }
+          answers[number, default: [:]][kind] = ACRAnswer(
+            term: term,
+            notes: notes.trimmingCharacters(in: .whitespacesAndNewlines),
+            origin: "\(origin):\(StrictMapping.line(of: node))")
+        }
+      }
+    } catch {
+      throw ACRError(
+        "\(origin):\(error.line): \(error.keyPath): \(error.message)")
+    }
+  }
+}
+
+/// Why an ACR cannot be made, in words a PM can act on.
+public struct ACRError: Error, Sendable, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,201 @@
+import Conformance
+
+/// Turns evidence into conformance, criterion by criterion, under the rules the README states.
+///
+/// Per success criterion and product type (web rows; iOS and Android rows as software): any Fail and any
+/// Pass is Partially Supports; Fail and no Pass is Does Not Support; every row Pass or Not applicable, at
+/// least one Pass, is Supports; every row Not applicable is Not Applicable. Anything else (rows not tested
+/// or unsure, or no rows at all) is not enough evidence: an answers file gives those a level by hand,
+/// Level AAA becomes Not Evaluated, and Level A and AA stop the report unless it is a draft.
+public struct ACRBuilder: Sendable {
+  public var settings: ACRSettings
+  public var answers: ACRAnswers
+  public var draft: Bool
+  /// `YYYY-MM-DD`, used when the settings give no report date.
+  public var today: String
+  public var toolVersion: String
+
+  public init(
+    settings: ACRSettings, answers: ACRAnswers = ACRAnswers(),
+    draft: Bool = false,
+    today: String, toolVersion: String
+  ) {
+    self.settings = settings
+    self.answers = answers
+    self.draft = draft
+    self.today = today
+    self.toolVersion = toolVersion
+  }
+
+  /// What the evidence alone says for one criterion and product type: a term, or nil when it is not enough.
+  public static func conformance(_ rows: [ACREvidence]) -> ACRTerm? {
+    guard !rows.isEmpty else { return nil }
+    let pass = rows.filter { $0.outcome == .pass }.count
+    let fail = rows.filter { $0.outcome == .fail }.count
+    let notApplicable = rows.filter { $0.outcome == .notApplicable }.count
+    if fail > 0 { return pass > 0 ? .partiallySupports : .doesNotSupport }
+    if pass + notApplicable < rows.count { return nil }
+    return pass > 0 ? .supports : .notApplicable
+  }
+
+  /// The report, or an error listing every Level A and AA criterion that still needs an answer.
+  public func build(_ evidence: [ACREvidence]) throws(ACRError) -> ACRReport {
+    guard !evidence.isEmpty else {
+      throw ACRError("the audit has no rows; an ACR needs test results")
+    }
+    guard !settings.author.email.isEmpty else {
+      throw ACRError(
+        "acr.author.email: missing; OpenACR requires the author's e-mail address"
+      )
+    }
+    guard settings.vendor.fields.isEmpty || !settings.vendor.email.isEmpty
+    else {
+      throw ACRError(
+        "acr.vendor.email: missing; OpenACR requires an e-mail address for the vendor too"
+      )
+    }
+    guard !settings.productName.isEmpty else {
+      throw ACRError(
+        "acr.product.name: missing; name the product the report is about")
+    }
+    let components = ACRComponent.allCases.filter { kind in
+      evidence.contains { $0.component == kind }
+    }
+    var byCriterion: [String: [ACRComponent: [ACREvidence]]] = [:]
+    for row in evidence {
+      for number in row.wcag {
+        byCriterion[number, default: [:]][row.component, default: []].append(
+          row)
+      }
+    }
+    var missing: [String] = []
+    var chapters: [ACRChapter] = []
+    for (index, level) in WCAGLevel.allCases.enumerated() {
+      var rows: [ACRRow] = []
+      for criterion in WCAG22.all where criterion.level == level {
+        var adherence: [ACRComponent: ACRAdherence] = [:]
+        var lacking: [ACRComponent] = []
+        for kind in components {
+          let rowsHere = byCriterion[criterion.number]?[kind] ?? []
+          let answer = answers.answers[criterion.number]?[kind]
+          let found = Self.conformance(rowsHere)
+          var remarks = Remarks.evidence(rowsHere, term: found)
+          var term: ACRTerm
+          if let set = answer?.term {
+            if let found, found != set {
+              remarks =
+                "Set by hand to \(set.label); the audit alone says \(found.label). "
+                + remarks
+            }
+            term = set
+          } else if let found {
+            term = found
+          } else if criterion.obsolete {
+            term = .supports
+            remarks =
+              "WCAG 2.2 removed 4.1.1 Parsing; for WCAG 2.2 it is always satisfied (Understanding 4.1.1)."
+          } else if level == .aaa || draft {
+            term = .notEvaluated
+            if level != .aaa {
+              remarks = "Draft: not evaluated yet. " + remarks
+            }
+          } else {
+            lacking.append(kind)
+            continue
+          }
+          if let notes = answer?.notes, !notes.isEmpty {
+            remarks = remarks.isEmpty ? notes : remarks + " " + notes
+          }
+          adherence[kind] = ACRAdherence(
+            term: term, remarks: remarks.trimmingCharacters(in: .whitespaces))
+        }
+        if !lacking.isEmpty {
+          missing.append(
+            "\(criterion.number) \(criterion.handle) (Level \(level.rawValue); \(lacking.map(\.rawValue).joined(separator: ", ")))"
+          )
+        }
+        rows.append(ACRRow(criterion: criterion, adherence: adherence))
+      }
+      chapters.append(
+        ACRChapter(
+          id: "success_criteria_level_\(level.rawValue.lowercased())",
+          label:
+            "Table \(index + 1): Success Criteria, Level \(level.rawValue)",
+          level: level,
+          rows: rows))
+    }
+    if !missing.isEmpty {
+      let answersHint =
+        settings.answers.isEmpty
+        ? "name an answers file under acr.answers in the config and give each a level and notes there"
+        : "give each a level and notes in \(settings.answers)"
+      throw ACRError(
+        "\(missing.count) Level A and AA success criteria have no or not enough evidence, and VPAT allows "
+          + "Not Evaluated for Level AAA only:\n  "
+          + missing.joined(separator: "\n  ")
+          + "\nTest them, \(answersHint), or pass --draft for a draft that marks them Not Evaluated."
+      )
+    }
+    let baseTitle =
+      settings.title.isEmpty
+      ? "\(settings.productName) Accessibility Conformance Report"
+      : settings.title
+    return ACRReport(
+      settings: settings, title: draft ? "Draft: " + baseTitle : baseTitle,
+      reportDate: settings.reportDate.isEmpty ? today : settings.reportDate,
+      components: components, chapters: chapters, draft: draft,
+      rowCount: evidence.count, toolVersion: toolVersion)
+  }
+}
+
+/// Remarks and Explanations written from the evidence.
+enum Remarks {
+  /// The most failures named one by one; the rest are counted.
+  static let namedFailures = 6
+
+  static func evidence(_ rows: [ACREvidence], term: ACRTerm?) -> String {
+    guard !rows.isEmpty else {
+      return "No check of this audit tests it."
+    }
+    let fails = rows.filter { $0.outcome == .fail }
+    let passed = rows.filter { $0.outcome == .pass }.count
+    let notApplicable = rows.filter { $0.outcome == .notApplicable }.count
+    let open = rows.filter {
+      $0.outcome == .notTested || $0.outcome == .cannotTell
+    }
+    var sentences: [String] = []
+    if !fails.isEmpty {
+      let named = fails.prefix(namedFailures).map { row -> String in
+        let extra = [row.severity, row.ticket].filter { !$0.isEmpty }
+        return row.what
+          + (extra.isEmpty ? "" : " (\(extra.joined(separator: ", ")))")
+      }
+      let more =
+        fails.count > namedFailures
+        ? "; and \(fails.count - namedFailures) more" : ""
+      sentences.append("Fails: " + named.joined(separator: "; ") + more + ".")
+    }
+    var tally =
+      "\(passed) of \(rows.count) "
+      + (rows.count == 1 ? "check passes" : "checks pass")
+    if notApplicable > 0 { tally += ", \(notApplicable) not applicable" }
+    if !open.isEmpty {
+      tally += ", \(open.count) not tested or unsure"
+    }
+    sentences.append(tally + ".")
+    if term == nil, !open.isEmpty {
+      let named = open.prefix(3).map(\.what).joined(separator: "; ")
+      sentences.append(
+        "Not enough evidence: untested \(named)\(open.count > 3 ? "; and \(open.count - 3) more" : "")."
+      )
+    }
+    if term == .supports {
+      let names = Array(Set(rows.map(\.componentName))).sorted()
+      let shown = names.prefix(4).joined(separator: ", ")
+      sentences.append(
+        "Tested in \(shown)\(names.count > 4 ? " and \(names.count - 4) more components" : "")."
+      )
+    }
+    return sentences.joined(separator: " ")
+  }
+}

@@ -1,0 +1,52 @@
+import Conformance
+
+/// One component's answer for one success criterion: the conformance term and the remarks.
+public struct ACRAdherence: Sendable, Hashable {
+  public var term: ACRTerm
+  public var remarks: String
+}
+
+/// One success criterion's row of a VPAT table.
+public struct ACRRow: Sendable, Hashable {
+  public var criterion: SuccessCriterion
+  public var adherence: [ACRComponent: ACRAdherence]
+}
+
+/// One VPAT table: the success criteria of one level.
+public struct ACRChapter: Sendable, Hashable {
+  /// The OpenACR chapter id, such as `success_criteria_level_a`.
+  public var id: String
+  /// "Table 1: Success Criteria, Level A".
+  public var label: String
+  public var level: WCAGLevel
+  public var rows: [ACRRow]
+
+  /// How many rows of each component have each term.
+  public func counts(_ component: ACRComponent) -> [ACRTerm: Int] {
+    var counts: [ACRTerm: Int] = [:]
+    for row in rows {
+      if let term = row.adherence[component]?.term {
+        counts[term, default: 0] += 1
+      }
+    }
+    return counts
+  }
+}
+
+/// The Accessibility Conformance Report, ready to be written as OpenACR, Markdown or HTML.
+public struct ACRReport: Sendable {
+  public var settings: ACRSettings
+  /// The title as printed ("Draft: " first when a draft).
+  public var title: String
+  /// `YYYY-MM-DD`.
+  public var reportDate: String
+  /// The product types the audit has rows for.
+  public var components: [ACRComponent]
+  public var chapters: [ACRChapter]
+  /// Whether Level A or AA criteria without evidence were marked Not Evaluated (`--draft`).
+  public var draft: Bool
+  /// How many checklist rows the report rests on.
+  public var rowCount: Int
+  /// The tool version, for the generator note.
+  public var toolVersion: String
+}

@@ -1,0 +1,274 @@
+import Conformance
+import Foundation
+
+/// OpenACR YAML (schema 0.1.0): the report's facts, the catalogue id, and per chapter each criterion's
+/// components with their adherence level (a term id) and notes.
+public enum OpenACRWriter {
+  public static func yaml(_ report: ACRReport) -> String {
+    let s = report.settings
+    var lines: [String] = [
+      "# Made by criteria \(report.toolVersion) from a manual audit of \(report.rowCount) checklist rows.",
+      "title: \(quoted(report.title))",
+      "product:",
+      "  name: \(quoted(s.productName))",
+    ]
+    if !s.productVersion.isEmpty {
+      lines.append("  version: \(quoted(s.productVersion))")
+    }
+    if !s.productDescription.isEmpty {
+      lines.append("  description: \(quoted(s.productDescription))")
+    }
+    for (key, contact) in [("author", s.author), ("vendor", s.vendor)]
+    where !contact.fields.isEmpty {
+      lines.append("\(key):")
+      lines += contact.fields.map { "  \($0.0): \(quoted($0.1))" }
+    }
+    lines.append("report_date: \(quoted(report.reportDate))")
+    lines.append("version: 1")
+    for (key, value) in [
+      ("notes", s.notes), ("evaluation_methods_used", s.evaluationMethods),
+      ("legal_disclaimer", s.legalDisclaimer),
+    ] where !value.isEmpty {
+      lines.append("\(key): \(quoted(value))")
+    }
+    lines.append("catalog: \(s.edition)")
+    lines.append("chapters:")
+    for chapter in report.chapters {
+      lines.append("  \(chapter.id):")
+      lines.append("    criteria:")
+      for row in chapter.rows {
+        lines.append("      - num: \(quoted(row.criterion.number))")
+        lines.append("        components:")
+        for kind in report.components {
+          guard let adherence = row.adherence[kind] else { continue }
+          lines.append("          - name: \(kind.rawValue)")
+          lines.append("            adherence:")
+          lines.append("              level: \(adherence.term.rawValue)")
+          if !adherence.remarks.isEmpty {
+            lines.append("              notes: \(quoted(adherence.remarks))")
+          }
+        }
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A YAML double-quoted scalar: always a string, whatever it looks like.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += String(format: "\\x%02X", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// The report as Markdown, with VPAT's exact tables and headings.
+public enum ACRMarkdownWriter {
+  public static func markdown(_ report: ACRReport) -> String {
+    let s = report.settings
+    var lines = ["# \(text(report.title))", ""]
+    var facts = [("Name of product", s.productName)]
+    if !s.productVersion.isEmpty { facts.append(("Version", s.productVersion)) }
+    if !s.productDescription.isEmpty {
+      facts.append(("Product description", s.productDescription))
+    }
+    facts.append(("Report date", report.reportDate))
+    let contact = [
+      s.vendor.name, s.vendor.companyName, s.vendor.email, s.author.name,
+      s.author.email,
+    ]
+    .filter { !$0.isEmpty }
+    facts.append(("Contact information", contact.joined(separator: ", ")))
+    if !s.notes.isEmpty { facts.append(("Notes", s.notes)) }
+    if !s.evaluationMethods.isEmpty {
+      facts.append(("Evaluation methods used", s.evaluationMethods))
+    }
+    lines += facts.map { "- **\($0.0):** \(text($0.1))" }
+    lines += [
+      "", "## WCAG 2.2 Report", "",
+      "Conformance per success criterion for \(report.components.map(\.label).joined(separator: " and ")), "
+        + "from a manual audit of \(report.rowCount) checklist rows.",
+    ]
+    for chapter in report.chapters {
+      lines += ["", "### \(chapter.label)", ""]
+      lines.append(
+        "Summary: "
+          + report.components.map { kind in
+            "\(kind.label): "
+              + ACRTerm.allCases.compactMap { term in
+                chapter.counts(kind)[term].map { "\($0) \(term.label)" }
+              }.joined(separator: ", ")
+          }.joined(separator: "; "))
+      lines += [
+        "", "| Criteria | Conformance Level | Remarks and Explanations |",
+        "| --- | --- | --- |",
+      ]
+      for row in chapter.rows {
+        let c = row.criterion
+        let name =
+          "[\(c.number) \(cell(c.handle))](\(c.understanding)) (Level \(c.level.rawValue)\(c.obsolete ? ", obsolete" : ""))"
+        let levels = report.components.compactMap { kind in
+          row.adherence[kind].map { "\(kind.label): \($0.term.label)" }
+        }.joined(separator: "<br>")
+        let remarks = report.components.compactMap { kind in
+          row.adherence[kind].flatMap {
+            $0.remarks.isEmpty ? nil : "\(kind.label): \(cell($0.remarks))"
+          }
+        }.joined(separator: "<br>")
+        lines.append("| \(name) | \(levels) | \(remarks) |")
+      }
+    }
+    if !s.legalDisclaimer.isEmpty {
+      lines += ["", "## Legal Disclaimer", "", text(s.legalDisclaimer)]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Text with Markdown's and HTML's special characters made literal.
+  static func text(_ value: String) -> String {
+    var out = ""
+    for character in value {
+      switch character {
+      case "<": out += "&lt;"
+      case "&": out += "&amp;"
+      case "\\", "`", "*", "_", "[", "]", "|", "#": out += "\\\(character)"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  static func cell(_ value: String) -> String {
+    text(value).replacingOccurrences(of: "\n", with: "<br>")
+  }
+}
+
+/// The report as one accessible, self-contained HTML page.
+public enum ACRHTMLWriter {
+  public static func html(_ report: ACRReport) -> String {
+    let s = report.settings
+    var out = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+      <title>\(escape(report.title))</title>
+      <style>
+      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1a1a1a; }
+      table { border-collapse: collapse; width: 100%; margin: 1rem 0 2rem; }
+      caption { text-align: left; font-weight: 700; font-size: 1.15rem; padding: 0.5rem 0; }
+      th, td { border: 1px solid #767676; padding: 0.4rem 0.6rem; text-align: left; vertical-align: top; }
+      thead th { background: #f0f0f0; }
+      a { color: #0b57d0; }
+      a:focus, a:hover { outline: 2px solid #0b57d0; outline-offset: 2px; }
+      dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
+      dt { font-weight: 700; }
+      @media print { a { color: inherit; } body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
+      </style>
+      </head>
+      <body>
+      <main>
+      <h1>\(escape(report.title))</h1>
+      <dl>
+
+      """
+    var facts = [("Name of product", s.productName)]
+    if !s.productVersion.isEmpty { facts.append(("Version", s.productVersion)) }
+    if !s.productDescription.isEmpty {
+      facts.append(("Product description", s.productDescription))
+    }
+    facts.append(("Report date", report.reportDate))
+    let contact = [
+      s.vendor.name, s.vendor.companyName, s.vendor.email, s.author.name,
+      s.author.email,
+    ]
+    .filter { !$0.isEmpty }
+    facts.append(("Contact information", contact.joined(separator: ", ")))
+    if !s.notes.isEmpty { facts.append(("Notes", s.notes)) }
+    if !s.evaluationMethods.isEmpty {
+      facts.append(("Evaluation methods used", s.evaluationMethods))
+    }
+    for (name, value) in facts {
+      out += "<dt>\(escape(name))</dt><dd>\(escape(value))</dd>\n"
+    }
+    out += "</dl>\n<h2>WCAG 2.2 Report</h2>\n"
+    out +=
+      "<p>Conformance per success criterion for \(escape(report.components.map(\.label).joined(separator: " and "))), from a manual audit of \(report.rowCount) checklist rows.</p>\n"
+    for (index, chapter) in report.chapters.enumerated() {
+      out += "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n"
+      out +=
+        "<table>\n<caption>Summary of \(escape(chapter.label))</caption>\n<thead><tr><th scope=\"col\">Conformance Level</th>"
+      out +=
+        report.components.map { "<th scope=\"col\">\($0.label)</th>" }.joined()
+        + "</tr></thead>\n<tbody>\n"
+      for term in ACRTerm.allCases {
+        out += "<tr><th scope=\"row\">\(term.label)</th>"
+        out +=
+          report.components.map { "<td>\(chapter.counts($0)[term] ?? 0)</td>" }
+          .joined() + "</tr>\n"
+      }
+      out += "</tbody>\n</table>\n"
+      out +=
+        "<table>\n<caption>\(escape(chapter.label))</caption>\n<thead><tr><th scope=\"col\">Criteria</th>"
+      out +=
+        "<th scope=\"col\">Conformance Level</th><th scope=\"col\">Remarks and Explanations</th></tr></thead>\n<tbody>\n"
+      for row in chapter.rows {
+        let c = row.criterion
+        out +=
+          "<tr><th scope=\"row\"><a href=\"\(escape(c.understanding))\">\(c.number) \(escape(c.handle))</a> (Level \(c.level.rawValue)\(c.obsolete ? ", obsolete" : ""))</th>"
+        let levels = report.components.compactMap { kind in
+          row.adherence[kind].map {
+            "<strong>\(kind.label):</strong> \($0.term.label)"
+          }
+        }
+        let remarks = report.components.compactMap { kind in
+          row.adherence[kind].flatMap {
+            $0.remarks.isEmpty
+              ? nil
+              : "<p><strong>\(kind.label):</strong> \(escape($0.remarks))</p>"
+          }
+        }
+        out +=
+          "<td>\(levels.joined(separator: "<br>"))</td><td>\(remarks.joined())</td></tr>\n"
+      }
+      out += "</tbody>\n</table>\n"
+      _ = index
+    }
+    if !s.legalDisclaimer.isEmpty {
+      out += "<h2>Legal Disclaimer</h2>\n<p>\(escape(s.legalDisclaimer))</p>\n"
+    }
+    out +=
+      "<p>Made by criteria \(escape(report.toolVersion)).</p>\n</main>\n</body>\n</html>\n"
+    return out
+  }
+
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "&": out += "&amp;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+}

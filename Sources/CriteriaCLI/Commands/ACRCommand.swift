@@ -1,0 +1,58 @@
+import ArgumentParser
+import CriteriaPipeline
+import Foundation
+
+extension ACRRequest.Format: ExpressibleByArgument {}
+
+/// `criteria acr --from audit.xlsx`: the Accessibility Conformance Report of a filled audit.
+struct ACRCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "acr",
+    abstract:
+      "Write the Accessibility Conformance Report (VPAT 2.5 WCAG 2.2 / OpenACR) of a filled audit.",
+    discussion: """
+      Conformance per WCAG success criterion, for web rows and for iOS and Android rows (software): any \
+      Fail and any Pass is Partially Supports; Fail and no Pass, Does Not Support; every row Pass or Not \
+      applicable with at least one Pass, Supports; every row Not applicable, Not Applicable. Level A and AA \
+      criteria without enough evidence need a level in the answers file (acr.answers), or --draft.
+      """
+  )
+
+  @Option(
+    help:
+      "The filled audit: an .xlsx workbook or a .csv checklist written by criteria."
+  )
+  var from: String
+
+  @Option(
+    name: .shortAndLong,
+    help:
+      "The config with the acr: section (and the criteria sources, for an audit without a WCAG column)."
+  )
+  var config = "criteria.yml"
+
+  @Option(name: .customLong("to"), help: "openacr (YAML), markdown or html.")
+  var format: ACRRequest.Format = .openacr
+
+  @Option(
+    name: .shortAndLong,
+    help: "Where to write the report ('-' for standard output).")
+  var output: String
+
+  @Flag(
+    help:
+      "Mark Level A and AA criteria without enough evidence Not Evaluated, and say Draft in the title."
+  )
+  var draft = false
+
+  func run() throws {
+    try cli { () throws(PipelineError) in
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).acr(
+        ACRRequest(
+          audit: from, config: config, format: format, output: output,
+          draft: draft))
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import ACR
+import Audit
+import Conformance
+import CriteriaModel
+import Exporters
+import Foundation
+
+/// What `criteria acr` is asked to do.
+public struct ACRRequest: Sendable {
+  /// The formats an ACR is written in.
+  public enum Format: String, Sendable, CaseIterable {
+    case openacr, markdown, html
+  }
+
+  /// The filled audit (XLSX or CSV).
+  public var audit: String
+  /// The config with the `acr:` section (and the criteria sources, for an audit without a WCAG column).
+  public var config: String
+  public var format: Format
+  /// Where the report goes (`-` for standard output).
+  public var output: String
+  /// Mark Level A and AA criteria without evidence Not Evaluated and say "draft" in the title.
+  public var draft: Bool
+
+  public init(
+    audit: String, config: String, format: Format, output: String,
+    draft: Bool = false
+  ) {
+    self.audit = audit
+    self.config = config
+    self.format = format
+    self.output = output
+    self.draft = draft
+  }
+}
+
+extension Pipeline {
+  /// Writes the Accessibility Conformance Report of a filled audit: `criteria acr`.
+  public func acr(_ request: ACRRequest) throws(PipelineError) {
+    let config = try ConfigFile(path: request.config)
+    let settings = config.settings
+    guard let acr = settings.acr else {
+      throw PipelineError(
+        "\(request.config): no acr: section; add the product and author facts the report needs "
+          + "(criteria init shows one)")
+    }
+    let sheet: AuditSheet
+    do { sheet = try AuditSheet.read(path: request.audit) } catch {
+      throw PipelineError(error.description)
+    }
+    // An audit from before WCAG mapping: recompute the mapping from the config's sources.
+    var wcagByID: [String: [String]]?
+    if sheet.column(.wcag) == nil {
+      let loaded = try CatalogLoader().load(
+        settings.sources, relativeTo: settings.baseDirectory)
+      if loaded.hasErrors {
+        reporter.diagnostics(loaded.diagnostics)
+        throw PipelineError(
+          "cannot recompute the WCAG mapping: fix the errors above first")
+      }
+      let mapped = try Self.wcagMapping(settings.wcagRules).apply(
+        to: loaded.catalog
+      ).catalog
+      var table: [String: [String]] = [:]
+      for criterion in mapped.components.flatMap(\.criteria) {
+        for platform in criterion.platforms {
+          table[StableID.row(criterion: criterion.id, platform: platform)] =
+            criterion.wcag
+        }
+      }
+      wcagByID = table
+      reporter.note(
+        "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
+      )
+    }
+    let report: ACRReport
+    do throws(ACRError) {
+      let evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
+      var answers = ACRAnswers()
+      if !acr.answers.isEmpty {
+        guard let data = FileManager.default.contents(atPath: acr.answers)
+        else {
+          throw ACRError("acr.answers: cannot read '\(acr.answers)'")
+        }
+        answers = try ACRAnswers(
+          yaml: String(decoding: data, as: UTF8.self), origin: acr.answers)
+      }
+      let formatter = DateFormatter()
+      formatter.dateFormat = "yyyy-MM-dd"
+      formatter.timeZone = TimeZone(secondsFromGMT: 0)
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      report = try ACRBuilder(
+        settings: acr, answers: answers, draft: request.draft,
+        today: formatter.string(from: context.date),
+        toolVersion: context.toolVersion
+      ).build(evidence)
+    } catch {
+      throw PipelineError(error.description)
+    }
+    let text: String
+    switch request.format {
+    case .openacr: text = OpenACRWriter.yaml(report)
+    case .markdown: text = ACRMarkdownWriter.markdown(report)
+    case .html: text = ACRHTMLWriter.html(report)
+    }
+    let destination: Destination =
+      request.output == "-" ? .standardOutput : .path(request.output)
+    try ArtifactSink(
+      protecting: [request.audit, request.config], reporter: reporter
+    )
+    .deliver(.file(Data(text.utf8)), from: "acr", to: destination)
+  }
+}
