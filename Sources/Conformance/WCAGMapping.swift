@@ -37,7 +37,8 @@ public struct WCAGMapping: Sendable {
     var rows: [WCAGMappingRow] = []
     for index in mapped.components.indices {
       var component = mapped.components[index]
-      var all = Set(component.wcag)
+      // What the document cites itself counts too, when WCAG 2.2 has such a criterion.
+      var all = Set(component.wcag.filter { WCAG22.criterion($0) != nil })
       for position in component.criteria.indices {
         let criterion = component.criteria[position]
         let result = rules.map(criterion)

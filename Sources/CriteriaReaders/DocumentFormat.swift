@@ -1,4 +1,5 @@
 import CriteriaModel
+import Foundation
 
 /// One input format: whether it recognizes a document, and how it reads one into a `RawDocument`.
 ///
@@ -39,6 +40,9 @@ struct RawDocument {
   var reference: String?
   var identity: ComponentIdentity.Hints
   var diagnostics: [Diagnostic] = []
+  /// Success criteria the document cites itself (a front matter `wcag:` list); links in the text are
+  /// found when the component is assembled.
+  var citedWCAG: [String] = []
 
   /// The shared assembly: identity (with its warnings), stable ids for checks and scenarios, the component.
   func component(_ text: DocumentText) -> (Component, [Diagnostic]) {
@@ -47,7 +51,7 @@ struct RawDocument {
     diagnostics += identity.warnings.map {
       Diagnostic(.warning, text.location(1), $0)
     }
-    let component = Component(
+    var component = Component(
       id: identity.id, title: identity.title, family: identity.family,
       category: identity.category,
       summary: summary,
@@ -58,6 +62,41 @@ struct RawDocument {
       notes: notes, announcements: announcements, media: media,
       reference: reference,
       source: text.location(1))
+    component.wcag = WCAGOrder.sorted(citedWCAG + Self.citations(text))
     return (component, diagnostics)
+  }
+
+  /// Success criterion numbers the text cites as `WCAG 1.3.1` or `WCAG 2.2 1.3.1` (the usual link text of
+  /// a further-reading list, such as `[WCAG 1.3.1 Info and Relationships (Level A)](...)`).
+  static func citations(_ text: DocumentText) -> [String] {
+    var found: [String] = []
+    for line in text.lines where line.text.contains("WCAG") {
+      var rest = Substring(line.text)
+      while let range = rest.range(of: "WCAG") {
+        rest = rest[range.upperBound...]
+        var words = rest.split(
+          separator: " ", maxSplits: 3, omittingEmptySubsequences: true
+        )
+        .prefix(2).map {
+          $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]():,"))
+        }
+        // "WCAG 2.2 1.3.1": skip the version.
+        if words.count == 2, words[0].split(separator: ".").count == 2 {
+          words.removeFirst()
+        }
+        if let first = words.first, Self.isCriterionNumber(first) {
+          found.append(first)
+        }
+      }
+    }
+    return found
+  }
+
+  static func isCriterionNumber(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 3
+      && parts.allSatisfy {
+        !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isNumber)
+      }
   }
 }

@@ -16,6 +16,7 @@ struct JekyllFormatReader: DocumentFormat {
   static let metadataKeys: Set<String> = [
     "layout", "title", "description", "categories", "category", "order",
     "permalink", "tags", "keywords", "redirect_from", "published", "date",
+    "wcag",
   ]
   static let groupKinds: [String: TestKind] = [
     "keyboard": .keyboard, "mobile": .gestures, "gestures": .gestures,
@@ -140,7 +141,17 @@ struct JekyllFormatReader: DocumentFormat {
       checks: checks, scenarios: scenarios,
       summary: mapping["description"]?.string.map(Self.clean) ?? "",
       notes: notes, announcements: announcements, identity: hints,
-      diagnostics: diagnostics)
+      diagnostics: diagnostics,
+      citedWCAG: Self.wcagList(mapping["wcag"]))
+  }
+
+  /// A front matter `wcag:` list (`[1.3.1, 4.1.2]`, one number, or `- "1.3.1"` items) as numbers.
+  static func wcagList(_ node: Node?) -> [String] {
+    guard let node else { return [] }
+    let items = node.sequence.map { Array($0) } ?? [node]
+    return items.compactMap { $0.scalar?.string }.flatMap {
+      $0.split(separator: ",").map { $0.trimmingWhitespace() }
+    }.filter { !$0.isEmpty }
   }
 
   /// "tab and arrow keys" → "Tab and arrow keys"; "arrow-keys" → "Arrow keys".

@@ -149,3 +149,43 @@ struct WCAGRulesTests {
         expectAllMapped(catalog)
     }
 }
+
+@Suite("criteria a document cites itself")
+struct CitedWCAGTests {
+    @Test("links in a further-reading list and a Jekyll wcag: list become component-level references")
+    func citations() throws {
+        let current = """
+            ## General Notes
+
+            How to test a tab list
+
+            ## Condensed
+
+            1. Test keyboard
+               - **Arrow keys**: focus moves between tabs
+
+            ## Further reading
+
+            - [WCAG 1.3.1 Info and Relationships (Level A)](https://www.w3.org/WAI/WCAG22/Understanding/info-and-relationships)
+            - [WCAG 2.2 1.4.11 Non-text Contrast](https://example.com) and WCAG 9.9.99, which does not exist
+            - The WCAG 2.2 Understanding documents
+            """
+        let read = DocumentReader().read(bytes: Array(current.utf8), path: "web/component/tabs.md")
+        let component = try #require(read.component)
+        #expect(component.wcag == ["1.3.1", "1.4.11", "9.9.99"])
+        let mapped = WCAGMapping(rules: .builtIn()).apply(to: Catalog(components: [component])).catalog.components[0]
+        #expect(mapped.wcag == ["1.3.1", "1.4.11", "2.1.1", "2.4.3", "2.4.7"], "cited ones join the mapped ones; unknown numbers do not")
+
+        let jekyll = """
+            ---
+            title: "Switch"
+            categories: [controls]
+            wcag: [4.1.2, "2.5.8"]
+            keyboard:
+              tab: Focus moves to the switch
+            ---
+            """
+        let old = try #require(DocumentReader().read(bytes: Array(jekyll.utf8), path: "native/controls/switch.md").component)
+        #expect(old.wcag == ["2.5.8", "4.1.2"])
+    }
+}
