@@ -38,7 +38,7 @@ enum BuiltInWCAGRules {
         reason: "Understanding 2.1.2 No Keyboard Trap: focus that enters a component (a dialog, a menu) can leave it with the keyboard, and Escape is the standard way out."
       - id: focus-trap-or-dismiss
         tests: [keyboard, gestures]
-        expectation: [trap, trapped, focus stays, focus remains, dismiss, dismisses, dismissed]
+        expectation: [trap, trapped, focus stays, focus remains, confined, dismisses, dismissed]
         wcag: [2.1.2]
         reason: "Understanding 2.1.2 No Keyboard Trap: a check that a component closes or keeps focus inside until dismissed tests that focus can always be moved away."
       # Screen reader gestures on touch devices (WCAG2ICT applies these success criteria to native software)
