@@ -11,7 +11,8 @@ if $want_test_tools; then
   # cmark-gfm reads our Markdown; LibreOffice (headless Calc) recalculates and renders our workbooks.
   # curl and openssl: the Redmine script polls with curl; the HTTPS tests make a certificate with openssl.
   # poppler-utils (pdftotext, pdfinfo, pdftoppm) reads the printed workbook back.
-  packages+=(cmark-gfm libreoffice-calc-nogui curl openssl poppler-utils)
+  # chromium and chromium-driver: the HTML reports are checked in a real browser with axe-core.
+  packages+=(cmark-gfm libreoffice-calc-nogui curl openssl poppler-utils chromium chromium-driver)
 fi
 
 missing=()
@@ -35,6 +36,10 @@ command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6 is required (swift no
 if $want_test_tools; then
   # The official readers our output is checked with: openpyxl for workbooks, Cucumber's Gherkin parser,
   # and jsonschema, with which the fake tracker checks Jira Cloud bodies against Atlassian's ADF schema.
-  python3 -c "import openpyxl, gherkin, jsonschema" 2>/dev/null || \
-    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema >&2
+  python3 -c "import openpyxl, gherkin, jsonschema, selenium" 2>/dev/null || \
+    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema selenium >&2
+  # axe-core 4.x for the browser checks: the axe.min.js that axe-playwright-python ships (its Playwright
+  # dependency is not needed; Selenium drives Debian's chromium).
+  python3 -c "import axe_playwright_python" 2>/dev/null || \
+    python3 -m pip install --quiet --disable-pip-version-check --no-deps axe-playwright-python >&2
 fi

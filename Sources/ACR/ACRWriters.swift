@@ -173,6 +173,11 @@ public enum ACRHTMLWriter {
       table { border-collapse: collapse; width: 100%; margin: 1rem 0 2rem; }
       caption { text-align: left; font-weight: 700; font-size: 1.15rem; padding: 0.5rem 0; }
       th, td { border: 1px solid #767676; padding: 0.4rem 0.6rem; text-align: left; vertical-align: top; }
+      td p { margin: 0 0 0.4rem; }
+      td p:last-child { margin-bottom: 0; }
+      .criteria th[scope="row"] { width: 28%; font-weight: 400; }
+      .criteria td:nth-of-type(1) { width: 18%; }
+      .summary { width: auto; min-width: 24rem; }
       thead th { background: #f0f0f0; }
       a { color: #0b57d0; }
       a:focus, a:hover { outline: 2px solid #0b57d0; outline-offset: 2px; }
@@ -212,7 +217,7 @@ public enum ACRHTMLWriter {
     for (index, chapter) in report.chapters.enumerated() {
       out += "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n"
       out +=
-        "<table>\n<caption>Summary of \(escape(chapter.label))</caption>\n<thead><tr><th scope=\"col\">Conformance Level</th>"
+        "<table class=\"summary\">\n<caption>Summary, Level \(chapter.level.rawValue)</caption>\n<thead><tr><th scope=\"col\">Conformance Level</th>"
       out +=
         report.components.map { "<th scope=\"col\">\($0.label)</th>" }.joined()
         + "</tr></thead>\n<tbody>\n"
@@ -224,7 +229,7 @@ public enum ACRHTMLWriter {
       }
       out += "</tbody>\n</table>\n"
       out +=
-        "<table>\n<caption>\(escape(chapter.label))</caption>\n<thead><tr><th scope=\"col\">Criteria</th>"
+        "<table class=\"criteria\">\n<caption>\(escape(chapter.label))</caption>\n<thead><tr><th scope=\"col\">Criteria</th>"
       out +=
         "<th scope=\"col\">Conformance Level</th><th scope=\"col\">Remarks and Explanations</th></tr></thead>\n<tbody>\n"
       for row in chapter.rows {
