@@ -33,6 +33,7 @@ let package = Package(
         // Safe YAML (no aliases, bounded size) and the one strict mapping reader with "did you mean".
         .target(name: "StrictYAML", dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "Conformance", dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Report", dependencies: ["ACR", "Conformance", "CriteriaModel", "Audit", "Tickets"]),
         .target(name: "ACR", dependencies: ["Conformance", "CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "CriteriaReaders",
@@ -65,7 +66,7 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "ACR", "Audit", "Exporters", "Tickets",
+                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "ACR", "Report", "Audit", "Exporters", "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -93,6 +94,7 @@ let package = Package(
         // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"]),
         .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders", "TestSupport"]),

@@ -16,7 +16,7 @@ bash scripts/redmine.sh start >/dev/null
 # benchmark, the fuzzer and the test support opt out.
 lint_status=0
 swift format lint --strict --recursive --configuration .swift-format \
-  Sources/CriteriaModel Sources/StrictYAML Sources/CriteriaReaders Sources/Conformance Sources/ACR Sources/Audit Sources/Exporters Sources/Tickets Sources/CriteriaPipeline \
+  Sources/CriteriaModel Sources/StrictYAML Sources/CriteriaReaders Sources/Conformance Sources/ACR Sources/Report Sources/Audit Sources/Exporters Sources/Tickets Sources/CriteriaPipeline \
   Sources/CriteriaCLI Sources/criteria \
   || lint_status=1
 swift build --build-tests 2>&1 | tail -n 3

@@ -66,7 +66,7 @@ public struct ACREvidence: Sendable, Hashable {
           + "criteria sources the audit was made from, so the mapping can be recomputed"
       )
     }
-    if wcagColumn == nil, idColumn == nil {
+    if wcagColumn == nil, idColumn == nil, wcagByID?.isEmpty == false {
       throw ACRError(
         "\(place): no WCAG column and no ID column; without either, a row cannot be tied to a success criterion"
       )

@@ -1,4 +1,5 @@
 import Conformance
+import CriteriaModel
 import Foundation
 
 /// OpenACR YAML (schema 0.1.0): the report's facts, the catalogue id, and per chapter each criterion's
@@ -262,18 +263,6 @@ public enum ACRHTMLWriter {
     return out
   }
 
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "&": out += "&amp;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { HTMLEscape.text(text) }
+
 }

@@ -130,7 +130,7 @@ public struct AuditFindings: Sendable {
 
   /// A date as the tester's spreadsheet stored it: text stays as typed; a bare serial number (what Excel and
   /// LibreOffice store for a date cell) becomes YYYY-MM-DD.
-  static func date(_ value: String) -> String {
+  public static func date(_ value: String) -> String {
     guard let serial = Double(value), serial >= 1, serial < 2_958_466 else {
       return value
     }

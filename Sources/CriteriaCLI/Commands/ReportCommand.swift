@@ -1,0 +1,57 @@
+import ArgumentParser
+import CriteriaPipeline
+import Foundation
+
+/// `criteria report --from audit.xlsx`: the audit report stakeholders open in a browser.
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract:
+      "Write a self-contained, accessible HTML report of a filled audit: summary, failures first, every component, WCAG, what was not tested.",
+    discussion: """
+      One HTML file with no external requests, readable without JavaScript; filters by platform, result, \
+      severity and component work with the keyboard and a screen reader. Ticket keys link to the tracker when \
+      the config's ledgers know them.
+      """
+  )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case html }
+
+  @Option(
+    help:
+      "The filled audit: an .xlsx workbook or a .csv checklist written by criteria."
+  )
+  var from: String
+
+  @Option(
+    name: .shortAndLong,
+    help:
+      "The config whose tracker ledgers link ticket keys (default: criteria.yml when it exists)."
+  )
+  var config: String?
+
+  @Option(name: .customLong("to"), help: "The format (html).")
+  var format: Format = .html
+
+  @Option(
+    name: .shortAndLong,
+    help: "Where to write the report ('-' for standard output).")
+  var output: String
+
+  @Option(help: "The report's title.")
+  var title = "Accessibility audit report"
+
+  func run() throws {
+    let config =
+      self.config
+      ?? (FileManager.default.fileExists(atPath: "criteria.yml")
+        ? "criteria.yml" : nil)
+    try cli { () throws(PipelineError) in
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).report(
+        ReportRequest(audit: from, config: config, output: output, title: title)
+      )
+    }
+  }
+}

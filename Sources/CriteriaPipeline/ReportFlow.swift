@@ -1,0 +1,82 @@
+import ACR
+import Audit
+import Exporters
+import Foundation
+import Report
+import Tickets
+
+/// What `criteria report` is asked to do.
+public struct ReportRequest: Sendable {
+  /// The filled audit (XLSX or CSV).
+  public var audit: String
+  /// The config whose tracker outputs' ledgers give each ticket key its link, or nil for none.
+  public var config: String?
+  /// Where the report goes (`-` for standard output).
+  public var output: String
+  /// The report's title.
+  public var title: String
+
+  public init(audit: String, config: String?, output: String, title: String) {
+    self.audit = audit
+    self.config = config
+    self.output = output
+    self.title = title
+  }
+}
+
+extension Pipeline {
+  /// Writes the HTML audit report of a filled audit: `criteria report`.
+  public func report(_ request: ReportRequest) throws(PipelineError) {
+    let sheet: AuditSheet
+    do { sheet = try AuditSheet.read(path: request.audit) } catch {
+      throw PipelineError(error.description)
+    }
+    let results: AuditResults
+    do { results = try AuditResults(sheet: sheet) } catch {
+      throw PipelineError(error.description)
+    }
+    var links: [String: String] = [:]
+    var protected = [request.audit]
+    if let path = request.config {
+      protected.append(path)
+      links = try Self.ticketLinks(config: try ConfigFile(path: path))
+    }
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    let page = HTMLReport(
+      results: results, title: request.title,
+      date: formatter.string(from: context.date),
+      ticketLinks: links, toolVersion: context.toolVersion
+    ).html()
+    let destination: Destination =
+      request.output == "-" ? .standardOutput : .path(request.output)
+    try ArtifactSink(protecting: protected, reporter: reporter)
+      .deliver(.file(Data(page.utf8)), from: "report", to: destination)
+  }
+
+  /// Ticket key to its page, from the ledgers of the config's tracker outputs.
+  static func ticketLinks(config: ConfigFile) throws(PipelineError) -> [String:
+    String]
+  {
+    var links: [String: String] = [:]
+    for output in config.settings.outputs where output.isTracker {
+      guard case .tracker(let tracker) = try make(output.entry, output.options)
+      else { continue }
+      let path = tracker.settings.ledger ?? "\(output.name).ledger.json"
+      guard FileManager.default.fileExists(atPath: path) else { continue }
+      do {
+        let ledger = try Ledger(path: path, tracker: tracker.name)
+        for entry in ledger.entries.values {
+          if let key = entry.key, let url = entry.url, !url.isEmpty {
+            links[key] = url
+          }
+        }
+      } catch {
+        throw PipelineError(error.message)
+      }
+    }
+    return links
+  }
+}

@@ -1,0 +1,368 @@
+import ACR
+import Conformance
+import CriteriaModel
+import Foundation
+
+/// The audit report: one self-contained, accessible HTML page (no external requests, one hashed script).
+public struct HTMLReport: Sendable {
+  public var results: AuditResults
+  public var title: String
+  /// `YYYY-MM-DD`.
+  public var date: String
+  /// Ticket key to its page on the tracker.
+  public var ticketLinks: [String: String]
+  public var toolVersion: String
+
+  public init(
+    results: AuditResults, title: String, date: String,
+    ticketLinks: [String: String] = [:],
+    toolVersion: String
+  ) {
+    self.results = results
+    self.title = title
+    self.date = date
+    self.ticketLinks = ticketLinks
+    self.toolVersion = toolVersion
+  }
+
+  private func e(_ text: String) -> String { HTMLEscape.text(text) }
+
+  /// The page.
+  public func html() -> String {
+    let script = ReportScript.source
+    let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
+    var out = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-\(hash)'">
+      <title>\(e(title))</title>
+      <style>\(Self.style)</style>
+      </head>
+      <body>
+      <a class="skip" href="#main">Skip to the report</a>
+      <header>
+      <h1>\(e(title))</h1>
+      <p>\(results.rows.count) checks from \(e(results.source)), \(e(date)). Made by criteria \(e(toolVersion)).</p>
+      <nav aria-label="Sections"><ul>
+      <li><a href="#summary">Summary</a></li><li><a href="#failures">Failures</a></li>
+      <li><a href="#components">Components</a></li>\(hasWCAG ? "<li><a href=\"#wcag\">WCAG 2.2</a></li>" : "")
+      <li><a href="#not-tested">Not tested</a></li>
+      </ul></nav>
+      </header>
+      <main id="main">
+
+      """
+    out += filters()
+    out += summary()
+    out += failures()
+    out += components()
+    if hasWCAG { out += wcag() }
+    out += notTested()
+    out += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
+    return out
+  }
+
+  var hasWCAG: Bool { results.rows.contains { !$0.wcag.isEmpty } }
+
+  /// Component and platform pairs in sheet order, with their rows.
+  var groups: [(component: String, platform: String, rows: [ResultRow])] {
+    var order: [String] = []
+    var byKey: [String: [ResultRow]] = [:]
+    for row in results.rows {
+      let key = row.component + "\u{1F}" + row.platform
+      if byKey[key] == nil { order.append(key) }
+      byKey[key, default: []].append(row)
+    }
+    return order.map { key in
+      let parts = key.split(
+        separator: "\u{1F}", omittingEmptySubsequences: false
+      ).map(String.init)
+      return (parts[0], parts[1], byKey[key] ?? [])
+    }
+  }
+
+  func count(_ rows: [ResultRow], _ word: String) -> Int {
+    rows.filter { $0.result == word }.count
+  }
+
+  func conformance(_ rows: [ResultRow]) -> String {
+    let evidence = rows.map {
+      ACREvidence(
+        id: $0.id, wcag: $0.wcag,
+        component: $0.platform == "Web" ? .web : .software,
+        platform: $0.platform, componentName: $0.component, test: $0.test,
+        check: $0.check,
+        outcome: $0.outcome)
+    }
+    return ACRBuilder.conformance(evidence)?.label
+      ?? (rows.isEmpty ? "" : "Not enough evidence")
+  }
+
+  func summary() -> String {
+    let statuses = results.statuses
+    var out =
+      "<section id=\"summary\" aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">Summary</h2>\n"
+    out +=
+      "<table class=\"counts\">\n<caption>Checks by result</caption>\n<thead><tr>"
+    out +=
+      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
+      + "<th scope=\"col\">All</th></tr></thead>\n<tbody><tr>"
+    out += statuses.map {
+      "<td data-count=\"\(e($0))\">\(count(results.rows, $0))</td>"
+    }.joined()
+    out +=
+      "<td data-count=\"all\">\(results.rows.count)</td></tr></tbody>\n</table>\n"
+    out += "<div class=\"side\">\n" + chart() + "\n"
+    out +=
+      "<table>\n<caption>Results and conformance per component and platform</caption>\n<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">Platform</th>"
+    out +=
+      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
+      + "<th scope=\"col\">Conformance</th></tr></thead>\n<tbody>\n"
+    for group in groups {
+      out +=
+        "<tr><th scope=\"row\">\(e(group.component))</th><td>\(e(group.platform))</td>"
+      out += statuses.map { "<td>\(count(group.rows, $0))</td>" }.joined()
+      out += "<td>\(e(conformance(group.rows)))</td></tr>\n"
+    }
+    out += "</tbody>\n</table>\n</div>\n</section>\n"
+    return out
+  }
+
+  /// A stacked bar per component and platform, drawn as SVG; the table beside it holds the same numbers.
+  func chart() -> String {
+    let colours = ["#1b7f3b", "#c62828", "#6b6b6b", "#b0bec5", "#b26a00"]
+    let rowHeight = 16.0
+    let labelWidth = 230.0
+    let barWidth = 300.0
+    let height = Double(groups.count) * rowHeight + 40
+    let most = max(groups.map(\.rows.count).max() ?? 1, 1)
+    var out =
+      "<figure>\n<svg role=\"img\" aria-labelledby=\"chart-t chart-d\" width=\"\(Int(labelWidth + barWidth + 20))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(labelWidth + barWidth + 20)) \(Int(height))\">\n"
+    out += "<title id=\"chart-t\">Results per component and platform</title>\n"
+    let describe = groups.map { group in
+      "\(group.component) on \(group.platform): "
+        + results.statuses.map { "\(count(group.rows, $0)) \($0.lowercased())" }
+        .joined(separator: ", ")
+    }.joined(separator: "; ")
+    out += "<desc id=\"chart-d\">\(e(describe)).</desc>\n"
+    for (index, group) in groups.enumerated() {
+      let y = Double(index) * rowHeight + 4
+      out +=
+        "<text x=\"\(Int(labelWidth - 6))\" y=\"\(Int(y + 10))\" text-anchor=\"end\" font-size=\"11\">\(e(String((group.component + " · " + group.platform).prefix(40))))</text>"
+      var x = labelWidth
+      for (statusIndex, status) in results.statuses.enumerated() {
+        let n = count(group.rows, status)
+        guard n > 0 else { continue }
+        let width = barWidth * Double(n) / Double(most)
+        out +=
+          "<rect x=\"\(String(format: "%.1f", x))\" y=\"\(Int(y))\" width=\"\(String(format: "%.1f", width))\" height=\"\(Int(rowHeight - 4))\" fill=\"\(colours[statusIndex % colours.count])\"/>"
+        x += width
+      }
+      out += "\n"
+    }
+    let legendY = Double(groups.count) * rowHeight + 20
+    var legendX = labelWidth
+    for (index, status) in results.statuses.enumerated() {
+      out +=
+        "<rect x=\"\(Int(legendX))\" y=\"\(Int(legendY))\" width=\"12\" height=\"12\" fill=\"\(colours[index % colours.count])\"/>"
+      out +=
+        "<text x=\"\(Int(legendX + 16))\" y=\"\(Int(legendY + 11))\" font-size=\"12\">\(e(status))</text>"
+      legendX += Double(status.count) * 7 + 34
+    }
+    out +=
+      "\n</svg>\n<figcaption>Bars: checks per component and platform by result; the table gives the numbers.</figcaption>\n</figure>"
+    return out
+  }
+
+  func filters() -> String {
+    func options(_ values: [String]) -> String {
+      "<option value=\"\">All</option>"
+        + values.map { "<option>\(e($0))</option>" }.joined()
+    }
+    let platforms = Array(Set(results.rows.map(\.platform))).sorted()
+    let components = Array(Set(results.rows.map(\.component))).sorted()
+    let severities =
+      results.severities
+      + Array(
+        Set(results.rows.map(\.severity)).subtracting(results.severities)
+          .subtracting([""])
+      ).sorted()
+    return """
+      <form id="filters" class="filters" hidden aria-labelledby="filters-h">
+      <h2 id="filters-h">Filter the checks</h2>
+      <div class="controls">
+      <p><label for="f-platform">Platform</label> <select id="f-platform">\(options(platforms))</select></p>
+      <p><label for="f-result">Result</label> <select id="f-result">\(options(results.statuses))</select></p>
+      <p><label for="f-severity">Severity</label> <select id="f-severity">\(options(severities))</select></p>
+      <p><label for="f-component">Component</label> <select id="f-component">\(options(components))</select></p>
+      <p><input type="checkbox" id="f-only"> <label for="f-only">Only failures</label></p>
+      <p><button type="reset" id="f-reset">Show all</button></p>
+      </div>
+      <p id="shown" role="status" aria-live="polite"></p>
+      </form>
+
+      """
+  }
+
+  func attributes(_ row: ResultRow) -> String {
+    "data-platform=\"\(e(row.platform))\" data-result=\"\(e(row.result))\" data-severity=\"\(e(row.severity))\" data-component=\"\(e(row.component))\""
+  }
+
+  func ticket(_ key: String) -> String {
+    guard !key.isEmpty else { return "" }
+    if let url = ticketLinks[key] {
+      return "<a href=\"\(e(url))\">\(e(key))</a>"
+    }
+    return e(key)
+  }
+
+  func failures() -> String {
+    let failed = results.rows(Set([.fail]))
+    var out =
+      "<section id=\"failures\" aria-labelledby=\"failures-h\">\n<h2 id=\"failures-h\">Failures (\(failed.count))</h2>\n"
+    guard !failed.isEmpty else {
+      return out + "<p>No check failed.</p>\n</section>\n"
+    }
+    out +=
+      "<table>\n<caption>Failed checks, most severe first</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Component</th><th scope=\"col\">Platform</th>"
+    out +=
+      "<th scope=\"col\">Expected result</th><th scope=\"col\">Severity</th><th scope=\"col\">Tester</th><th scope=\"col\">Date</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th></tr></thead>\n<tbody>\n"
+    let rank = Dictionary(
+      uniqueKeysWithValues: results.severities.enumerated().map { ($1, $0) })
+    let sorted = failed.enumerated().sorted { lhs, rhs in
+      let l = rank[lhs.element.severity] ?? results.severities.count
+      let r = rank[rhs.element.severity] ?? results.severities.count
+      return l != r ? l < r : lhs.offset < rhs.offset
+    }.map(\.element)
+    for row in sorted {
+      out +=
+        "<tr \(attributes(row))><th scope=\"row\">\(e(row.test))\(row.test.isEmpty ? "" : ": ")\(e(row.check))</th><td>\(e(row.component))</td><td>\(e(row.platform))</td>"
+      out +=
+        "<td>\(e(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(e(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
+    }
+    return out + "</tbody>\n</table>\n</section>\n"
+  }
+
+  func components() -> String {
+    var out =
+      "<section id=\"components\" aria-labelledby=\"components-h\">\n<h2 id=\"components-h\">Components</h2>\n"
+    var seen: [String] = []
+    var byComponent: [String: [ResultRow]] = [:]
+    for row in results.rows {
+      if byComponent[row.component] == nil { seen.append(row.component) }
+      byComponent[row.component, default: []].append(row)
+    }
+    out +=
+      "<ul class=\"toc\">"
+      + seen.enumerated().map {
+        "<li><a href=\"#c\($0.offset)\">\(e($0.element))</a></li>"
+      }.joined() + "</ul>\n"
+    for (index, name) in seen.enumerated() {
+      let rows = byComponent[name] ?? []
+      out +=
+        "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h3 id=\"c\(index)\">\(e(name))</h3>\n"
+      out +=
+        "<table>\n<caption>\(e(name)): \(rows.count) checks</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Platform</th><th scope=\"col\">Expected result</th>"
+      out +=
+        "<th scope=\"col\">Result</th><th scope=\"col\">Severity</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th>\(hasWCAG ? "<th scope=\"col\">WCAG</th>" : "")</tr></thead>\n<tbody>\n"
+      for row in rows {
+        out +=
+          "<tr \(attributes(row))><th scope=\"row\">\(e(row.test))\(row.test.isEmpty ? "" : ": ")\(e(row.check))</th><td>\(e(row.platform))</td><td>\(e(row.expected))</td>"
+        out +=
+          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(e(row.notes))</td><td>\(ticket(row.ticket))</td>"
+        out += hasWCAG ? "<td>\(e(row.wcag.joined(separator: ", ")))</td>" : ""
+        out += "</tr>\n"
+      }
+      out += "</tbody>\n</table>\n</section>\n"
+    }
+    return out + "</section>\n"
+  }
+
+  func wcag() -> String {
+    var byNumber: [String: [ResultRow]] = [:]
+    for row in results.rows {
+      for number in row.wcag { byNumber[number, default: []].append(row) }
+    }
+    var out =
+      "<section id=\"wcag\" aria-labelledby=\"wcag-h\">\n<h2 id=\"wcag-h\">WCAG 2.2</h2>\n"
+    out +=
+      "<table>\n<caption>Conformance per success criterion the audit covers</caption>\n<thead><tr><th scope=\"col\">Success criterion</th><th scope=\"col\">Level</th>"
+    out +=
+      "<th scope=\"col\">Checks</th><th scope=\"col\">Failed</th><th scope=\"col\">Web</th><th scope=\"col\">Software</th></tr></thead>\n<tbody>\n"
+    for number in WCAGOrder.sorted(byNumber.keys) {
+      guard let criterion = WCAG22.criterion(number),
+        let rows = byNumber[number]
+      else { continue }
+      let web = rows.filter { $0.platform == "Web" }
+      let software = rows.filter { $0.platform != "Web" }
+      out +=
+        "<tr><th scope=\"row\"><a href=\"\(e(criterion.understanding))\">\(number) \(e(criterion.handle))</a></th><td>\(criterion.level.rawValue)</td>"
+      out +=
+        "<td>\(rows.count)</td><td>\(rows.filter { $0.outcome == .fail }.count)</td><td>\(e(conformance(web)))</td><td>\(e(conformance(software)))</td></tr>\n"
+    }
+    return out + "</tbody>\n</table>\n</section>\n"
+  }
+
+  func notTested() -> String {
+    let open = results.rows(Set([.notTested, .cannotTell]))
+    var out =
+      "<section id=\"not-tested\" aria-labelledby=\"not-tested-h\">\n<h2 id=\"not-tested-h\">Not tested (\(open.count))</h2>\n"
+    guard !open.isEmpty else {
+      return out + "<p>Every check has a result.</p>\n</section>\n"
+    }
+    var order: [String] = []
+    var byComponent: [String: [ResultRow]] = [:]
+    for row in open {
+      if byComponent[row.component] == nil { order.append(row.component) }
+      byComponent[row.component, default: []].append(row)
+    }
+    out += "<ul>\n"
+    for name in order {
+      let rows = byComponent[name] ?? []
+      out +=
+        "<li>\(e(name)): "
+        + rows.map {
+          "\(e($0.platform)) \(e($0.test))\($0.test.isEmpty ? "" : ": ")\(e($0.check)) (\(e($0.result.lowercased())))"
+        }.joined(separator: "; ") + "</li>\n"
+    }
+    return out + "</ul>\n</section>\n"
+  }
+
+  static let style = """
+    body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 80rem; padding: 1rem; color: #1a1a1a; background: #fff; }
+    .skip { position: absolute; left: -999rem; }
+    .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; }
+    nav ul, .toc { display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; list-style: none; padding: 0; }
+    table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1.5rem; }
+    table.counts { width: auto; }
+    caption { text-align: left; font-weight: 700; padding: 0.4rem 0; }
+    th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+    thead th { background: #f0f0f0; }
+    tbody th { font-weight: 600; }
+    .r-fail { background: #fde7e9; color: #8a1020; font-weight: 700; }
+    .r-pass { background: #e6f4ea; color: #11532b; }
+    a { color: #0b57d0; }
+    a:focus, select:focus, input:focus, button:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    .filters { border: 1px solid #767676; padding: 0.5rem 1rem; margin: 1rem 0; }
+    .filters h2 { font-size: 1.1rem; margin: 0.3rem 0; }
+    .controls { display: flex; flex-wrap: wrap; gap: 0 1.5rem; }
+    .controls p { margin: 0.4rem 0; }
+    select, button { font: inherit; padding: 0.2rem 0.4rem; }
+    figure { margin: 0.5rem 0 1rem; }
+    figure svg { width: 100%; height: auto; }
+    .side { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 1.5rem; align-items: start; }
+    .side table { font-size: 0.85rem; }
+    .side th, .side td { padding: 0.2rem 0.35rem; }
+    @media (max-width: 70rem) { .side { grid-template-columns: minmax(0, 1fr); } }
+    @media print {
+      .filters, nav, .skip { display: none; }
+      body { max-width: none; padding: 0; }
+      a { color: inherit; text-decoration: none; }
+      tr, figure { break-inside: avoid; }
+      h2 { break-after: avoid; }
+    }
+    """
+}
