@@ -76,9 +76,12 @@ public struct ACREvidence: Sendable, Hashable {
       [Outcome.pass, .fail, .notApplicable, .notTested, .cannotTell]
     ).map { ($0.0.lowercased(), $0.1) }
     var rows: [ACREvidence] = []
+    // Each header is matched once, not once per row.
+    let columns = Dictionary(
+      uniqueKeysWithValues: AuditColumn.allCases.map { ($0, sheet.column($0)) })
     for row in sheet.rows {
       func cell(_ column: AuditColumn) -> String {
-        row[sheet.column(column)].trimmingCharacters(
+        row[columns[column] ?? nil].trimmingCharacters(
           in: .whitespacesAndNewlines)
       }
       let id = cell(.id)

@@ -46,9 +46,14 @@ public struct AuditResults: Sendable {
       of: sheet, layout: layout, wcagByID: [:])
     var rows: [ResultRow] = []
     rows.reserveCapacity(sheet.rows.count)
+    // Each header is matched once, not once per row.
+    let columns = Dictionary(
+      uniqueKeysWithValues: [AuditColumn.expected, .tester, .date, .notes].map {
+        ($0, sheet.column($0))
+      })
     for (row, found) in zip(sheet.rows, evidence) {
       func cell(_ column: AuditColumn) -> String {
-        row[sheet.column(column)].trimmingCharacters(
+        row[columns[column] ?? nil].trimmingCharacters(
           in: .whitespacesAndNewlines)
       }
       let word: String

@@ -12,6 +12,10 @@ public struct HTMLReport: Sendable {
   /// Ticket key to its page on the tracker.
   public var ticketLinks: [String: String]
   public var toolVersion: String
+  /// Whether any row carries WCAG numbers (computed once: the writers ask for every row).
+  let hasWCAG: Bool
+  /// Component and platform pairs in sheet order, with their rows.
+  let groups: [(component: String, platform: String, rows: [ResultRow])]
 
   public init(
     results: AuditResults, title: String, date: String,
@@ -23,6 +27,8 @@ public struct HTMLReport: Sendable {
     self.date = date
     self.ticketLinks = ticketLinks
     self.toolVersion = toolVersion
+    hasWCAG = results.rows.contains { !$0.wcag.isEmpty }
+    groups = Self.groups(results.rows)
   }
 
   private func e(_ text: String) -> String { HTMLEscape.text(text) }
@@ -65,13 +71,12 @@ public struct HTMLReport: Sendable {
     return out
   }
 
-  var hasWCAG: Bool { results.rows.contains { !$0.wcag.isEmpty } }
-
-  /// Component and platform pairs in sheet order, with their rows.
-  var groups: [(component: String, platform: String, rows: [ResultRow])] {
+  static func groups(_ rows: [ResultRow]) -> [(
+    component: String, platform: String, rows: [ResultRow]
+  )] {
     var order: [String] = []
     var byKey: [String: [ResultRow]] = [:]
-    for row in results.rows {
+    for row in rows {
       let key = row.component + "\u{1F}" + row.platform
       if byKey[key] == nil { order.append(key) }
       byKey[key, default: []].append(row)
@@ -332,7 +337,7 @@ public struct HTMLReport: Sendable {
   }
 
   static let style = """
-    body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 80rem; padding: 1rem; color: #1a1a1a; background: #fff; }
+    body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 80rem; padding: 1rem; color: #1a1a1a; background: #fff; overflow-wrap: anywhere; }
     .skip { position: absolute; left: -999rem; }
     .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; }
     nav ul, .toc { display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; list-style: none; padding: 0; }
@@ -351,6 +356,7 @@ public struct HTMLReport: Sendable {
     .controls { display: flex; flex-wrap: wrap; gap: 0 1.5rem; }
     .controls p { margin: 0.4rem 0; }
     select, button { font: inherit; padding: 0.2rem 0.4rem; }
+    section.component { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
     figure { margin: 0.5rem 0 1rem; }
     figure svg { width: 100%; height: auto; }
     .side { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 1.5rem; align-items: start; }
@@ -362,6 +368,7 @@ public struct HTMLReport: Sendable {
       body { max-width: none; padding: 0; }
       a { color: inherit; text-decoration: none; }
       tr, figure { break-inside: avoid; }
+      section.component { content-visibility: visible; }
       h2 { break-after: avoid; }
     }
     """

@@ -207,5 +207,6 @@ struct ACRWriterTests {
         #expect(links == 87, "one Understanding link per catalogue entry")
         #expect(result["tabStops"] as? Int == links, "Tab reaches every link once")
         #expect(FileManager.default.fileExists(atPath: screenshot.path), "screenshot at \(screenshot.path)")
+        #expect(result["horizontalScroll"] as? Bool == false, "nothing scrolls sideways at 1280 pixels")
     }
 }

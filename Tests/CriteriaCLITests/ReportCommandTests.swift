@@ -128,4 +128,37 @@ struct ReportCommandTests {
         #expect(result["noscriptFiltersHidden"] as? Bool == true, "filters that cannot work are not shown")
         #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("report.png").path))
     }
+
+    @Test("export --to html: a printable test plan per component with checks, WCAG, scenarios and developer notes")
+    func testPlan() throws {
+        let dir = try CLIRunner.scratch()
+        let run = try CLIRunner.run(["export", Self.samples, "--to", "html", "--output", "plan.html"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOf: dir.appendingPathComponent("plan.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "<section class=\"component\"").count == 5, "one section per sample component")
+        #expect(html.contains("<caption>Toggle switch: checks</caption>"))
+        #expect(html.contains("<th scope=\"row\">Tab, arrow keys or ctl+tab</th><td>Focus visibly moves to the toggle switch</td><td>iOS, Android</td><td>2.1.1, 2.4.3, 2.4.7</td>"))
+        #expect(html.contains("<h3>Scenarios</h3>") && html.contains("<h3>Developer notes</h3>"))
+        #expect(html.contains("@media print") && html.contains("default-src 'none'") && !html.contains("<script"))
+        let noNotes = try CLIRunner.run(["export", Self.samples, "--to", "html", "--option", "notes=false"], in: dir)
+        #expect(!noNotes.stdout.contains("<h3>Developer notes</h3>"))
+    }
+
+    @Test("the test plan in headless Chromium: no axe-core violation, every link reachable by Tab, no sideways scrolling",
+          .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+    func testPlanInBrowser() throws {
+        let dir = try CLIRunner.scratch()
+        var sources = [Self.samples]
+        if SharedData.available { sources.append(CLIRunner.shared.appendingPathComponent("corpus/magentaa11y").path) }
+        let run = try CLIRunner.run(["export"] + sources + ["--to", "html", "--output", "plan.html"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let shot = CLIRunner.packageRoot.appendingPathComponent(".build/screenshots/test-plan.png")
+        let check = try CLIRunner.runPython([
+            CLIRunner.packageRoot.appendingPathComponent("Tests/ACRTests/Scripts/browser_check.py").path,
+            dir.appendingPathComponent("plan.html").path, shot.path])
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any], "\(check.stderr)")
+        #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result)")
+        #expect(result["tabStops"] as? Int == result["links"] as? Int)
+        #expect(result["horizontalScroll"] as? Bool == false)
+    }
 }

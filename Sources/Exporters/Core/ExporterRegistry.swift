@@ -41,6 +41,7 @@ public struct ExporterRegistry: Sendable {
     ExporterEntry(AuditWorkbookExporter.self),
     ExporterEntry(MarkdownChecklistExporter.self),
     ExporterEntry(GherkinFeatureExporter.self),
+    ExporterEntry(HTMLTestPlanExporter.self),
   ]
 
   /// The exporters this registry knows; a later entry with the same name replaces an earlier one.

@@ -34,17 +34,19 @@ try:
         ".catch(e => done({error: String(e)}));")
     driver.save_screenshot(screenshot)
     # Keyboard: Tab through the page and count distinct focused elements.
-    body = driver.find_element("tag name", "body")
+    driver.execute_script("document.querySelectorAll('*').forEach((e, i) => e.setAttribute('data-tab-id', i));")
     seen = set()
     for _ in range(400):
         driver.switch_to.active_element.send_keys(Keys.TAB)
         active = driver.execute_script(
-            "const e = document.activeElement; return e === document.body ? null : (e.outerHTML.slice(0, 120));")
+            "const e = document.activeElement; return e === document.body ? null : e.getAttribute('data-tab-id');")
         if active is None or active in seen:
             break
         seen.add(active)
     links = driver.execute_script("return document.querySelectorAll('a[href]').length;")
+    overflow = driver.execute_script("return document.documentElement.scrollWidth > document.documentElement.clientWidth;")
     print(json.dumps({"axe": result.get("version"), "error": result.get("error"), "violations": result.get("violations", []),
-                      "tabStops": len(seen), "links": links, "title": driver.title}))
+                      "tabStops": len(seen), "links": links, "title": driver.title,
+                      "horizontalScroll": overflow}))
 finally:
     driver.quit()

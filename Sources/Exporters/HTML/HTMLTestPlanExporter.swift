@@ -1,0 +1,122 @@
+import CriteriaModel
+import Foundation
+
+/// The criteria alone as a readable, printable test plan: one page, a section per component with its checks,
+/// scenarios and developer notes.
+public struct HTMLTestPlanExporter: Exporter {
+  public static let name = "html"
+  public static let summary =
+    "A self-contained, printable HTML test plan: per component its checks (with WCAG), scenarios and developer notes."
+  public static let optionHelp = [
+    "title": "the page title (default: Accessibility test plan)",
+    "notes": "include developer notes (default true)",
+  ]
+
+  let title: String
+  let includeNotes: Bool
+
+  public init(options: ExportOptions) throws(ExportError) {
+    try options.checkKeys(allowed: Self.optionHelp.keys, exporter: Self.name)
+    title = try options.string("title") ?? "Accessibility test plan"
+    includeNotes = try options.bool("notes") ?? true
+  }
+
+  public func export(_ catalog: Catalog, context: ExportContext)
+    throws(ExportError) -> ExportArtifact
+  {
+    .file(Data(page(catalog, context: context).utf8))
+  }
+
+  private func e(_ text: String) -> String { HTMLEscape.text(text) }
+
+  func page(_ catalog: Catalog, context: ExportContext) -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    var out = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+      <title>\(e(title))</title>
+      <style>
+      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 70rem; padding: 1rem; color: #1a1a1a; overflow-wrap: anywhere; }
+      table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
+      caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
+      th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+      thead th { background: #f0f0f0; }
+      pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.5rem; border: 1px solid #d0d0d0; }
+      .note { white-space: pre-wrap; }
+      .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+      a { color: #0b57d0; }
+      a:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
+      @media print { section.component { break-before: page; } section.component:first-of-type { break-before: auto; }
+        a { color: inherit; } tr, pre { break-inside: avoid; } nav { display: none; } }
+      </style>
+      </head>
+      <body>
+      <header>
+      <h1>\(e(title))</h1>
+      <p>\(catalog.components.count) components, \(catalog.criterionCount) checks. Made by criteria \(e(context.toolVersion)) on \(formatter.string(from: context.date)).</p>
+      <nav aria-label="Components"><ul>
+      """
+    for (index, component) in catalog.components.enumerated() {
+      out +=
+        "<li><a href=\"#c\(index)\">\(e(component.title))</a> (\(e(component.family.rawValue)))</li>"
+    }
+    out += "</ul></nav>\n</header>\n<main>\n"
+    for (index, component) in catalog.components.enumerated() {
+      out += section(component, index: index)
+    }
+    return out + "</main>\n</body>\n</html>\n"
+  }
+
+  func section(_ component: Component, index: Int) -> String {
+    var out =
+      "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h2 id=\"c\(index)\">\(e(component.title))</h2>\n"
+    out +=
+      "<p><code>\(e(component.id))</code> · \(e(component.platforms.map(\.rawValue).joined(separator: ", ")))"
+    if let reference = component.reference {
+      out +=
+        " · <a href=\"\(e(reference))\">Full information<span class=\"visually-hidden\"> about \(e(component.title))</span></a>"
+    }
+    out += "</p>\n"
+    if !component.summary.isEmpty {
+      out += "<p class=\"note\">\(e(component.summary))</p>\n"
+    }
+    out +=
+      "<table>\n<caption>\(e(component.title)): checks</caption>\n<thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Check</th>"
+    out +=
+      "<th scope=\"col\">Expected result</th><th scope=\"col\">Platforms</th><th scope=\"col\">WCAG</th></tr></thead>\n<tbody>\n"
+    for criterion in component.criteria {
+      out +=
+        "<tr><td>\(e(criterion.test.label))</td><th scope=\"row\">\(e(criterion.check))</th><td>\(e(criterion.expectation))</td>"
+      out +=
+        "<td>\(e(criterion.platforms.map(\.rawValue).joined(separator: ", ")))</td><td>\(e(criterion.wcag.joined(separator: ", ")))</td></tr>\n"
+    }
+    out += "</tbody>\n</table>\n"
+    if !component.scenarios.isEmpty {
+      out += "<h3>Scenarios</h3>\n"
+      for scenario in component.scenarios {
+        let steps = scenario.steps.flatMap(\.flattened).map {
+          "\($0.keyword.rawValue) \($0.text)"
+        }
+        out +=
+          "<h4>\(e(scenario.name.isEmpty ? "Untitled" : scenario.name))</h4>\n<pre>\(e(steps.joined(separator: "\n")))</pre>\n"
+      }
+    }
+    if includeNotes, !component.notes.isEmpty {
+      out += "<h3>Developer notes</h3>\n"
+      for note in component.notes {
+        let heading = [note.platform?.rawValue, note.topic, note.framework]
+          .compactMap { $0 }.filter { !$0.isEmpty }
+        out +=
+          "<h4>\(e(heading.joined(separator: " · ")))</h4>\n<p class=\"note\">\(e(note.text))</p>\n"
+      }
+    }
+    return out + "</section>\n"
+  }
+}
