@@ -164,4 +164,23 @@ struct ACRCommandTests {
         #expect(yaml.contains("level: partially-supports") && yaml.contains("(Critical)"))
         #expect(yaml.contains("level: supports"))
     }
+
+    @Test("the bundled sample: Samples/audit-filled.csv with Samples/criteria.yml makes a draft ACR and a report, as the demo does")
+    func bundledSample() throws {
+        let dir = try CLIRunner.scratch()
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
+                                         to: dir.appendingPathComponent("Samples"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+        let acr = try CLIRunner.run(["acr", "--config", "Samples/criteria.yml", "--from", "Samples/audit-filled.csv",
+                                     "--to", "openacr", "--output", "out/acr.yaml", "--draft"], in: dir)
+        #expect(acr.status == 0, "\(acr.stderr)")
+        let yaml = try String(contentsOf: dir.appendingPathComponent("out/acr.yaml"), encoding: .utf8)
+        #expect(yaml.contains("Fails: Banner (iOS) Screen reader: Name (Critical)."))
+        #expect(yaml.contains("title: \"Draft: Sample App Accessibility Conformance Report\""))
+        let report = try CLIRunner.run(["report", "--config", "Samples/criteria.yml", "--from", "Samples/audit-filled.csv",
+                                        "--output", "out/report.html"], in: dir)
+        #expect(report.status == 0, "\(report.stderr)")
+        let html = try String(contentsOf: dir.appendingPathComponent("out/report.html"), encoding: .utf8)
+        #expect(html.contains("<h2 id=\"failures-h\">Failures (2)</h2>"))
+    }
 }
