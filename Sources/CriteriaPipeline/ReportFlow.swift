@@ -15,12 +15,23 @@ public struct ReportRequest: Sendable {
   public var output: String
   /// The report's title.
   public var title: String
+  /// The format.
+  public var format: Format
 
-  public init(audit: String, config: String?, output: String, title: String) {
+  /// The formats a report is written in.
+  public enum Format: String, Sendable, CaseIterable {
+    case html, junit
+  }
+
+  public init(
+    audit: String, config: String?, output: String, title: String,
+    format: Format = .html
+  ) {
     self.audit = audit
     self.config = config
     self.output = output
     self.title = title
+    self.format = format
   }
 }
 
@@ -45,11 +56,21 @@ extension Pipeline {
     formatter.dateFormat = "yyyy-MM-dd"
     formatter.timeZone = TimeZone(secondsFromGMT: 0)
     formatter.locale = Locale(identifier: "en_US_POSIX")
-    let page = HTMLReport(
-      results: results, title: request.title,
-      date: formatter.string(from: context.date),
-      ticketLinks: links, toolVersion: context.toolVersion
-    ).html()
+    let page: String
+    switch request.format {
+    case .html:
+      page = HTMLReport(
+        results: results, title: request.title,
+        date: formatter.string(from: context.date),
+        ticketLinks: links, toolVersion: context.toolVersion
+      ).html()
+    case .junit:
+      formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+      page = JUnitReport(
+        results: results, title: request.title,
+        timestamp: formatter.string(from: context.date)
+      ).xml()
+    }
     let destination: Destination =
       request.output == "-" ? .standardOutput : .path(request.output)
     try ArtifactSink(protecting: protected, reporter: reporter)

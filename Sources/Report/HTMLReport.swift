@@ -71,6 +71,7 @@ public struct HTMLReport: Sendable {
     return out
   }
 
+  /// Component and platform pairs in sheet order, with their rows.
   static func groups(_ rows: [ResultRow]) -> [(
     component: String, platform: String, rows: [ResultRow]
   )] {

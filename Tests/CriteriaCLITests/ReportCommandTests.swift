@@ -161,4 +161,39 @@ struct ReportCommandTests {
         #expect(result["tabStops"] as? Int == result["links"] as? Int)
         #expect(result["horizontalScroll"] as? Bool == false)
     }
+
+    @Test("report --to junit: one suite per component and platform, read by junitparser with the audit's counts")
+    func junit() throws {
+        let dir = try filled()
+        let run = try CLIRunner.run(["report", "--from", "filled.xlsx", "--to", "junit", "--output", "results.xml"], in: dir,
+                                    environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let script = """
+            import json, sys
+            from junitparser import JUnitXml, Failure, Skipped
+            xml = JUnitXml.fromfile(sys.argv[1])
+            suites, cases = [], []
+            for suite in xml:
+                suites.append([suite.name, suite.tests, suite.failures, suite.skipped, str(suite.timestamp)])
+                for case in suite:
+                    kinds = [type(r).__name__ for r in case.result]
+                    messages = [r.message for r in case.result]
+                    cases.append([case.classname, case.name, kinds, messages, [r.text for r in case.result]])
+            print(json.dumps({"suites": suites, "cases": cases}))
+            """
+        let parsed = try CLIRunner.runPython(["-c", script, dir.appendingPathComponent("results.xml").path])
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [String: [[Any]]])
+        let suites = json["suites"] ?? [], cases = json["cases"] ?? []
+        #expect(suites.count == 7, "component and platform pairs of the samples")
+        #expect(suites.reduce(0) { $0 + ($1[1] as? Int ?? 0) } == 58)
+        #expect(suites.reduce(0) { $0 + ($1[2] as? Int ?? 0) } == 3, "three rows failed")
+        #expect(suites.reduce(0) { $0 + ($1[3] as? Int ?? 0) } == 4, "one not applicable, two not tested, one cannot tell")
+        #expect(suites.allSatisfy { ($0[4] as? String) == "2026-01-01T00:00:00" }, "the timestamp honours SOURCE_DATE_EPOCH")
+        let failure = try #require(cases.first { ($0[2] as? [String]) == ["Failure"] && ($0[4] as? [String])?.first?.contains("script") == true })
+        #expect(failure[0] as? String == "native/controls/rating")
+        #expect((failure[3] as? [String])?.first?.contains("Severity: Critical") == true)
+        #expect((failure[4] as? [String])?.first?.contains("Focus is lost <script>alert(1)</script>") == true, "text round-trips exactly")
+        #expect(cases.contains { ($0[3] as? [String]) == ["not applicable"] })
+    }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import CriteriaPipeline
 import Foundation
 
+extension ReportRequest.Format: ExpressibleByArgument {}
+
 /// `criteria report --from audit.xlsx`: the audit report stakeholders open in a browser.
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -14,8 +16,6 @@ struct ReportCommand: ParsableCommand {
       the config's ledgers know them.
       """
   )
-
-  enum Format: String, ExpressibleByArgument, CaseIterable { case html }
 
   @Option(
     help:
@@ -30,8 +30,12 @@ struct ReportCommand: ParsableCommand {
   )
   var config: String?
 
-  @Option(name: .customLong("to"), help: "The format (html).")
-  var format: Format = .html
+  @Option(
+    name: .customLong("to"),
+    help:
+      "html (the report) or junit (JUnit XML for CI and test-management tools)."
+  )
+  var format: ReportRequest.Format = .html
 
   @Option(
     name: .shortAndLong,
@@ -50,8 +54,9 @@ struct ReportCommand: ParsableCommand {
       try Pipeline(
         reporter: .terminal, environment: ProcessInfo.processInfo.environment
       ).report(
-        ReportRequest(audit: from, config: config, output: output, title: title)
-      )
+        ReportRequest(
+          audit: from, config: config, output: output, title: title,
+          format: format))
     }
   }
 }

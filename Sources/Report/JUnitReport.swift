@@ -1,0 +1,88 @@
+import ACR
+import CriteriaModel
+import Foundation
+
+/// Audit results as JUnit XML, for CI dashboards and test-management tools: one `testsuite` per component and
+/// platform, one `testcase` per row; Fail is a `failure`, Not tested and Cannot tell are `skipped`, Not
+/// applicable is `skipped` with the message "not applicable".
+public struct JUnitReport: Sendable {
+  public var results: AuditResults
+  public var title: String
+  /// ISO 8601 without a zone, as JUnit readers expect, such as `2026-11-23T08:00:00`.
+  public var timestamp: String
+
+  public init(results: AuditResults, title: String, timestamp: String) {
+    self.results = results
+    self.title = title
+    self.timestamp = timestamp
+  }
+
+  /// The component id of a row: its criterion id without the test and check.
+  static func componentID(_ row: ResultRow) -> String {
+    let criterion = StableID.split(row: row.id).id
+    let parts = criterion.split(separator: "/")
+    return parts.count > 2
+      ? parts.dropLast(2).joined(separator: "/") : criterion
+  }
+
+  public func xml() -> String {
+    let groups = HTMLReport.groups(results.rows)
+    func counts(_ rows: [ResultRow]) -> (failures: Int, skipped: Int) {
+      (
+        rows.filter { $0.outcome == .fail }.count,
+        rows.filter { $0.outcome != .pass && $0.outcome != .fail }.count
+      )
+    }
+    let all = counts(results.rows)
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    out +=
+      "<testsuites name=\"\(x(title))\" tests=\"\(results.rows.count)\" failures=\"\(all.failures)\" errors=\"0\" skipped=\"\(all.skipped)\" time=\"0\" timestamp=\"\(timestamp)\">\n"
+    for (index, group) in groups.enumerated() {
+      let c = counts(group.rows)
+      out +=
+        "  <testsuite name=\"\(x(group.component)) (\(x(group.platform)))\" id=\"\(index)\" tests=\"\(group.rows.count)\" failures=\"\(c.failures)\" errors=\"0\" skipped=\"\(c.skipped)\" time=\"0\" timestamp=\"\(timestamp)\">\n"
+      for row in group.rows {
+        let name = row.test.isEmpty ? row.check : "\(row.test): \(row.check)"
+        out +=
+          "    <testcase classname=\"\(x(Self.componentID(row)))\" name=\"\(x(name))\" time=\"0\""
+        switch row.outcome {
+        case .pass:
+          out += "/>\n"
+        case .fail:
+          let message = [
+            "Expected: \(row.expected)",
+            row.severity.isEmpty ? "" : "Severity: \(row.severity)",
+          ].filter { !$0.isEmpty }.joined(separator: "; ")
+          let text = [
+            row.notes, row.tester.isEmpty ? "" : "Tester: \(row.tester)",
+            row.date.isEmpty ? "" : "Date: \(row.date)",
+            row.ticket.isEmpty ? "" : "Ticket: \(row.ticket)",
+            "ID: \(row.id)",
+          ].filter { !$0.isEmpty }.joined(separator: "\n")
+          out +=
+            ">\n      <failure message=\"\(x(message))\" type=\"\(x(row.result))\">\(x(text))</failure>\n    </testcase>\n"
+        case .notApplicable:
+          out +=
+            ">\n      <skipped message=\"not applicable\"/>\n    </testcase>\n"
+        case .notTested, .cannotTell:
+          out +=
+            ">\n      <skipped message=\"\(x(row.result.lowercased()))\"/>\n    </testcase>\n"
+        }
+      }
+      out += "  </testsuite>\n"
+    }
+    return out + "</testsuites>\n"
+  }
+
+  /// XML text: entities for markup characters, and U+FFFD for characters XML 1.0 cannot hold.
+  private func x(_ text: String) -> String {
+    HTMLEscape.text(
+      String(
+        String.UnicodeScalarView(
+          text.unicodeScalars.map { scalar in
+            scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
+              && scalar != "\r"
+              ? "\u{FFFD}" : scalar
+          })))
+  }
+}
