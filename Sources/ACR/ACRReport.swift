@@ -49,4 +49,28 @@ public struct ACRReport: Sendable {
   public var rowCount: Int
   /// The tool version, for the generator note.
   public var toolVersion: String
+
+  /// The facts VPAT lists above the tables (product, date, contact, notes, methods), in its order.
+  public var facts: [(String, String)] {
+    var facts = [("Name of product", settings.productName)]
+    if !settings.productVersion.isEmpty {
+      facts.append(("Version", settings.productVersion))
+    }
+    if !settings.productDescription.isEmpty {
+      facts.append(("Product description", settings.productDescription))
+    }
+    facts.append(("Report date", reportDate))
+    let contact = [
+      settings.vendor.name, settings.vendor.companyName, settings.vendor.email,
+      settings.author.name,
+      settings.author.email,
+    ]
+    .filter { !$0.isEmpty }
+    facts.append(("Contact information", contact.joined(separator: ", ")))
+    if !settings.notes.isEmpty { facts.append(("Notes", settings.notes)) }
+    if !settings.evaluationMethods.isEmpty {
+      facts.append(("Evaluation methods used", settings.evaluationMethods))
+    }
+    return facts
+  }
 }

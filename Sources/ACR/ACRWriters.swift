@@ -81,22 +81,7 @@ public enum ACRMarkdownWriter {
   public static func markdown(_ report: ACRReport) -> String {
     let s = report.settings
     var lines = ["# \(text(report.title))", ""]
-    var facts = [("Name of product", s.productName)]
-    if !s.productVersion.isEmpty { facts.append(("Version", s.productVersion)) }
-    if !s.productDescription.isEmpty {
-      facts.append(("Product description", s.productDescription))
-    }
-    facts.append(("Report date", report.reportDate))
-    let contact = [
-      s.vendor.name, s.vendor.companyName, s.vendor.email, s.author.name,
-      s.author.email,
-    ]
-    .filter { !$0.isEmpty }
-    facts.append(("Contact information", contact.joined(separator: ", ")))
-    if !s.notes.isEmpty { facts.append(("Notes", s.notes)) }
-    if !s.evaluationMethods.isEmpty {
-      facts.append(("Evaluation methods used", s.evaluationMethods))
-    }
+    let facts = report.facts
     lines += facts.map { "- **\($0.0):** \(text($0.1))" }
     lines += [
       "", "## WCAG 2.2 Report", "",
@@ -161,54 +146,17 @@ public enum ACRMarkdownWriter {
 public enum ACRHTMLWriter {
   public static func html(_ report: ACRReport) -> String {
     let s = report.settings
-    var out = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-      <title>\(escape(report.title))</title>
-      <style>
-      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1a1a1a; }
-      table { border-collapse: collapse; width: 100%; margin: 1rem 0 2rem; }
-      caption { text-align: left; font-weight: 700; font-size: 1.15rem; padding: 0.5rem 0; }
-      th, td { border: 1px solid #767676; padding: 0.4rem 0.6rem; text-align: left; vertical-align: top; }
-      td p { margin: 0 0 0.4rem; }
-      td p:last-child { margin-bottom: 0; }
-      .criteria th[scope="row"] { width: 28%; font-weight: 400; }
-      .criteria td:nth-of-type(1) { width: 18%; }
-      .summary { width: auto; min-width: 24rem; }
-      thead th { background: #f0f0f0; }
-      a { color: #0b57d0; }
-      a:focus, a:hover { outline: 2px solid #0b57d0; outline-offset: 2px; }
-      dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
-      dt { font-weight: 700; }
-      @media print { a { color: inherit; } body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
-      </style>
-      </head>
-      <body>
-      <main>
-      <h1>\(escape(report.title))</h1>
-      <dl>
+    var out =
+      HTMLPage.start(
+        title: report.title,
+        policy: "default-src 'none'; style-src 'unsafe-inline'",
+        style: Self.style) + """
+        <main>
+        <h1>\(escape(report.title))</h1>
+        <dl>
 
-      """
-    var facts = [("Name of product", s.productName)]
-    if !s.productVersion.isEmpty { facts.append(("Version", s.productVersion)) }
-    if !s.productDescription.isEmpty {
-      facts.append(("Product description", s.productDescription))
-    }
-    facts.append(("Report date", report.reportDate))
-    let contact = [
-      s.vendor.name, s.vendor.companyName, s.vendor.email, s.author.name,
-      s.author.email,
-    ]
-    .filter { !$0.isEmpty }
-    facts.append(("Contact information", contact.joined(separator: ", ")))
-    if !s.notes.isEmpty { facts.append(("Notes", s.notes)) }
-    if !s.evaluationMethods.isEmpty {
-      facts.append(("Evaluation methods used", s.evaluationMethods))
-    }
+        """
+    let facts = report.facts
     for (name, value) in facts {
       out += "<dt>\(escape(name))</dt><dd>\(escape(value))</dd>\n"
     }
@@ -265,4 +213,21 @@ public enum ACRHTMLWriter {
 
   static func escape(_ text: String) -> String { HTMLEscape.text(text) }
 
+  static let style = """
+      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1a1a1a; }
+      table { border-collapse: collapse; width: 100%; margin: 1rem 0 2rem; }
+      caption { text-align: left; font-weight: 700; font-size: 1.15rem; padding: 0.5rem 0; }
+      th, td { border: 1px solid #767676; padding: 0.4rem 0.6rem; text-align: left; vertical-align: top; }
+      td p { margin: 0 0 0.4rem; }
+      td p:last-child { margin-bottom: 0; }
+      .criteria th[scope="row"] { width: 28%; font-weight: 400; }
+      .criteria td:nth-of-type(1) { width: 18%; }
+      .summary { width: auto; min-width: 24rem; }
+      thead th { background: #f0f0f0; }
+      a { color: #0b57d0; }
+      a:focus, a:hover { outline: 2px solid #0b57d0; outline-offset: 2px; }
+      dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
+      dt { font-weight: 700; }
+      @media print { a { color: inherit; } body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
+    """
 }

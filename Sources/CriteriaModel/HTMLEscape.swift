@@ -18,3 +18,28 @@ public enum HTMLEscape {
     return out
   }
 }
+
+/// The start of every self-contained page criteria writes (the ACR, the report, the test plan).
+public enum HTMLPage {
+  /// The doctype, `lang`, charset, viewport, Content-Security-Policy `policy` (criteria's own text, written
+  /// as is), `title`, the inline `style`, and the opening `<body>` tag.
+  public static func start(title: String, policy: String, style: String)
+    -> String
+  {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta http-equiv="Content-Security-Policy" content="\(policy)">
+    <title>\(HTMLEscape.text(title))</title>
+    <style>
+    \(style)
+    </style>
+    </head>
+    <body>
+
+    """
+  }
+}

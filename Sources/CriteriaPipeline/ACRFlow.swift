@@ -85,13 +85,9 @@ extension Pipeline {
         answers = try ACRAnswers(
           yaml: String(decoding: data, as: UTF8.self), origin: acr.answers)
       }
-      let formatter = DateFormatter()
-      formatter.dateFormat = "yyyy-MM-dd"
-      formatter.timeZone = TimeZone(secondsFromGMT: 0)
-      formatter.locale = Locale(identifier: "en_US_POSIX")
       report = try ACRBuilder(
         settings: acr, answers: answers, draft: request.draft,
-        today: formatter.string(from: context.date),
+        today: context.day,
         toolVersion: context.toolVersion
       ).build(evidence)
     } catch {

@@ -52,23 +52,18 @@ extension Pipeline {
       protected.append(path)
       links = try Self.ticketLinks(config: try ConfigFile(path: path))
     }
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.timeZone = TimeZone(secondsFromGMT: 0)
-    formatter.locale = Locale(identifier: "en_US_POSIX")
     let page: String
     switch request.format {
     case .html:
       page = HTMLReport(
         results: results, title: request.title,
-        date: formatter.string(from: context.date),
+        date: context.day,
         ticketLinks: links, toolVersion: context.toolVersion
       ).html()
     case .junit:
-      formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
       page = JUnitReport(
         results: results, title: request.title,
-        timestamp: formatter.string(from: context.date)
+        timestamp: context.timestamp("yyyy-MM-dd'T'HH:mm:ss")
       ).xml()
     }
     let destination: Destination =

@@ -37,30 +37,25 @@ public struct HTMLReport: Sendable {
   public func html() -> String {
     let script = ReportScript.source
     let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
-    var out = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-\(hash)'">
-      <title>\(e(title))</title>
-      <style>\(Self.style)</style>
-      </head>
-      <body>
-      <a class="skip" href="#main">Skip to the report</a>
-      <header>
-      <h1>\(e(title))</h1>
-      <p>\(results.rows.count) checks from \(e(results.source)), \(e(date)). Made by criteria \(e(toolVersion)).</p>
-      <nav aria-label="Sections"><ul>
-      <li><a href="#summary">Summary</a></li><li><a href="#failures">Failures</a></li>
-      <li><a href="#components">Components</a></li>\(hasWCAG ? "<li><a href=\"#wcag\">WCAG 2.2</a></li>" : "")
-      <li><a href="#not-tested">Not tested</a></li>
-      </ul></nav>
-      </header>
-      <main id="main">
+    var out =
+      HTMLPage.start(
+        title: title,
+        policy:
+          "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-\(hash)'",
+        style: Self.style) + """
+        <a class="skip" href="#main">Skip to the report</a>
+        <header>
+        <h1>\(e(title))</h1>
+        <p>\(results.rows.count) checks from \(e(results.source)), \(e(date)). Made by criteria \(e(toolVersion)).</p>
+        <nav aria-label="Sections"><ul>
+        <li><a href="#summary">Summary</a></li><li><a href="#failures">Failures</a></li>
+        <li><a href="#components">Components</a></li>\(hasWCAG ? "<li><a href=\"#wcag\">WCAG 2.2</a></li>" : "")
+        <li><a href="#not-tested">Not tested</a></li>
+        </ul></nav>
+        </header>
+        <main id="main">
 
-      """
+        """
     out += filters()
     out += summary()
     out += failures()

@@ -43,6 +43,18 @@ public struct ExportContext: Sendable {
     self.toolVersion = toolVersion
   }
 
+  /// The date as `YYYY-MM-DD` in UTC, for headers and report dates.
+  public var day: String { timestamp("yyyy-MM-dd") }
+
+  /// The date in UTC as `format` (a `DateFormatter` pattern) spells it, in the POSIX locale.
+  public func timestamp(_ format: String) -> String {
+    let formatter = DateFormatter()
+    formatter.dateFormat = format
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    return formatter.string(from: date)
+  }
+
   /// The context of a run: the date is `SOURCE_DATE_EPOCH` when it is set (the reproducible-builds
   /// convention, whole seconds since 1970 UTC), else now.
   ///

@@ -30,39 +30,15 @@ public struct HTMLTestPlanExporter: Exporter {
   private func e(_ text: String) -> String { HTMLEscape.text(text) }
 
   func page(_ catalog: Catalog, context: ExportContext) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatter.timeZone = TimeZone(secondsFromGMT: 0)
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    var out = """
-      <!DOCTYPE html>
-      <html lang="en">
-      <head>
-      <meta charset="utf-8">
-      <meta name="viewport" content="width=device-width, initial-scale=1">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-      <title>\(e(title))</title>
-      <style>
-      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 70rem; padding: 1rem; color: #1a1a1a; overflow-wrap: anywhere; }
-      table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
-      caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
-      th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
-      thead th { background: #f0f0f0; }
-      pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.5rem; border: 1px solid #d0d0d0; }
-      .note { white-space: pre-wrap; }
-      .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-      a { color: #0b57d0; }
-      a:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
-      @media print { section.component { break-before: page; } section.component:first-of-type { break-before: auto; }
-        a { color: inherit; } tr, pre { break-inside: avoid; } nav { display: none; } }
-      </style>
-      </head>
-      <body>
-      <header>
-      <h1>\(e(title))</h1>
-      <p>\(catalog.components.count) components, \(catalog.criterionCount) checks. Made by criteria \(e(context.toolVersion)) on \(formatter.string(from: context.date)).</p>
-      <nav aria-label="Components"><ul>
-      """
+    var out =
+      HTMLPage.start(
+        title: title, policy: "default-src 'none'; style-src 'unsafe-inline'",
+        style: Self.style) + """
+        <header>
+        <h1>\(e(title))</h1>
+        <p>\(catalog.components.count) components, \(catalog.criterionCount) checks. Made by criteria \(e(context.toolVersion)) on \(context.day).</p>
+        <nav aria-label="Components"><ul>
+        """
     for (index, component) in catalog.components.enumerated() {
       out +=
         "<li><a href=\"#c\(index)\">\(e(component.title))</a> (\(e(component.family.rawValue)))</li>"
@@ -119,4 +95,19 @@ public struct HTMLTestPlanExporter: Exporter {
     }
     return out + "</section>\n"
   }
+
+  static let style = """
+      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 70rem; padding: 1rem; color: #1a1a1a; overflow-wrap: anywhere; }
+      table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
+      caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
+      th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+      thead th { background: #f0f0f0; }
+      pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.5rem; border: 1px solid #d0d0d0; }
+      .note { white-space: pre-wrap; }
+      .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+      a { color: #0b57d0; }
+      a:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
+      @media print { section.component { break-before: page; } section.component:first-of-type { break-before: auto; }
+        a { color: inherit; } tr, pre { break-inside: avoid; } nav { display: none; } }
+    """
 }

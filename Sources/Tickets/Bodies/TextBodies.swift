@@ -166,20 +166,7 @@ public enum TextBodies {
     return out
   }
 
-  static func escapeHTML(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  static func escapeHTML(_ text: String) -> String { HTMLEscape.text(text) }
 
   /// Wiki markup treats `{`, `[`, `|` and `*` specially; escape the first three so document text stays text.
   static func escapeWiki(_ text: String) -> String {
