@@ -47,8 +47,9 @@ let package = Package(
         .target(
             name: "Exporters",
             dependencies: [
-                "CriteriaModel", "Conformance", "Audit", "CXlsxWriter",
+                "CriteriaModel", "Conformance", "Audit", "StrictYAML", "CXlsxWriter",
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(

@@ -39,7 +39,7 @@ public struct OutputRegistry: Sendable {
       .standardizedFileURL.path
       if !folders.contains(beside) { folders.append(beside) }
     }
-    files = ExporterRegistry()
+    files = ExporterRegistry(extra: FileDefinitions.entries(folders: folders))
     definitionFolders = folders
   }
 

@@ -28,8 +28,8 @@ struct CLIRunner {
     }
 
     /// Runs python3 (the one the test command installed openpyxl into).
-    static func runPython(_ arguments: [String]) throws -> Outcome {
-        let outcome = try ProcessRunner.run("python3", arguments)
+    static func runPython(_ arguments: [String], input: String? = nil) throws -> Outcome {
+        let outcome = try ProcessRunner.run("python3", arguments, input: input.map { Data($0.utf8) })
         return Outcome(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 

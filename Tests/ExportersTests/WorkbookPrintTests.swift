@@ -94,3 +94,17 @@ struct WorkbookPrintTests {
         #expect(long.hasSuffix("&C&A&RPage &P of &N"))
     }
 }
+
+@Suite("shipped file exporter definitions")
+struct ShippedFileDefinitionTests {
+    @Test("the compiled-in definitions are the files in exporters/, and each reads")
+    func sameAsFiles() throws {
+        #expect(!ShippedFileDefinitions.files.isEmpty)
+        for file in ShippedFileDefinitions.files {
+            let onDisk = try String(contentsOf: Paths.packageRoot.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(onDisk == file.text, "\(file.name)")
+            let definition = try FileDefinition(yaml: file.text, file: file.name)
+            #expect(definition.escape == .csv)
+        }
+    }
+}

@@ -30,7 +30,7 @@ struct ExportersCommand: ParsableCommand {
       }
       let from = origin == "built in" ? "" : " (\(origin))"
       print(
-        "\(name.padding(toLength: 14, withPad: " ", startingAt: 0))\(summary)\(from)"
+        "\(name.padding(toLength: max(14, name.count + 2), withPad: " ", startingAt: 0))\(summary)\(from)"
       )
       for (key, help) in options.sorted(by: { $0.key < $1.key }) {
         print("    \(key): \(help)")

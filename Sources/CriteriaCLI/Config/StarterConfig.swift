@@ -39,6 +39,17 @@ enum StarterConfig {
     #                                      #   "1.2.2": {web: {level: not-applicable, notes: "No video."}}
 
     # What to write. Run `criteria exporters` for the exporter names and their options.
+    # A YAML file in exporters/ beside this config adds a format without recompiling: `kind: file` with a
+    # Mustache template, such as exporters/testrail-cases.yml (shipped; copy and edit it):
+    #   name: my-cases
+    #   kind: file
+    #   extension: csv
+    #   escape: csv              # csv | json | xml | html | markdown | none, applied to every value
+    #   template: |
+    #     Title,Expected
+    #     {{#rows}}
+    #     {{check}} ({{platform}}),{{expected}}
+    #     {{/rows}}
     outputs:
       - exporter: json
         path: out/criteria.json

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 import Mustache
 import StrictYAML
@@ -29,7 +30,8 @@ public struct TrackerDefinition: Sendable {
   var pacing: Pacing
 
   static let topKeys = [
-    "name", "summary", "create", "auth", "created", "search", "defaults",
+    "name", "kind", "summary", "create", "auth", "created", "search",
+    "defaults",
     "pacing",
   ]
 
@@ -48,6 +50,16 @@ public struct TrackerDefinition: Sendable {
     }
     let top = try reader.mapping(root, "", allowed: Self.topKeys)
     name = try reader.string(top, "name", required: true) ?? ""
+    // `kind` defaults to tracker; file exporters (kind: file) are read by the file registry instead.
+    if let kind = try reader.string(top, "kind"), kind != "tracker" {
+      let kinds = ["tracker", "file"]
+      let hint =
+        Suggestion.nearest(to: kind, in: kinds).map { " Did you mean '\($0)'?" }
+        ?? ""
+      throw reader.error(
+        top["kind"], "kind",
+        "unknown kind '\(kind)'.\(hint) Kinds are tracker and file.")
+    }
     summary = try reader.string(top, "summary") ?? "Tickets defined in \(file)"
     let create = try reader.mapping(
       try reader.require(top, "create"), "create",

@@ -54,6 +54,8 @@ public enum TrackerRegistry {
         for name in names {
           let path = folder + "/" + name
           let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+          // File exporters live beside trackers; the file registry reads those.
+          if FileDefinition.isFileKind(text) { continue }
           let definition: TrackerDefinition
           do {
             definition = try TrackerDefinition(yaml: text, file: path)

@@ -1,0 +1,158 @@
+import Audit
+import CriteriaModel
+import Foundation
+import Mustache
+
+/// A file exporter made from a `kind: file` definition: the template rendered with every value escaped the
+/// way the definition declares.
+public struct DefinedFileExporter: Exporter {
+  public static let name = "defined"
+  public static let summary =
+    "A file exporter defined in exporters/ (kind: file)."
+
+  let definition: FileDefinition
+  let template: MustacheTemplate
+  let values: [String: String]
+
+  public init(options: ExportOptions) throws(ExportError) {
+    throw ExportError("a defined file exporter is made from its definition")
+  }
+
+  /// The exporter of `definition`, with `options` over the declared defaults; an undeclared option is an
+  /// error.
+  public init(definition: FileDefinition, options: ExportOptions)
+    throws(ExportError)
+  {
+    try options.checkKeys(
+      allowed: definition.options.keys, exporter: definition.name)
+    self.definition = definition
+    template = try definition.compiled()
+    var values: [String: String] = [:]
+    for (key, declared) in definition.options {
+      values[key] = try options.string(key) ?? declared.defaultValue
+    }
+    self.values = values
+  }
+
+  public func export(_ catalog: Catalog, context: ExportContext)
+    throws(ExportError) -> ExportArtifact
+  {
+    .file(Data(template.render(self.context(catalog, context)).utf8))
+  }
+
+  /// What the template sees; every text value already escaped.
+  func context(_ catalog: Catalog, _ context: ExportContext) -> [String: Any] {
+    let e = definition.escape.apply
+    let rows: [[String: Any]] = catalog.components.flatMap { component in
+      component.criteria.flatMap { criterion in
+        criterion.platforms.map { platform -> [String: Any] in
+          [
+            "id": e(StableID.row(criterion: criterion.id, platform: platform)),
+            "component": e(component.title), "component_id": e(component.id),
+            "platform": e(platform.rawValue), "test": e(criterion.test.label),
+            "check": e(criterion.check), "expected": e(criterion.expectation),
+            "wcag": e(criterion.wcag.joined(separator: ", ")),
+            "source": e(criterion.source.description),
+          ]
+        }
+      }
+    }
+    let components: [[String: Any]] = catalog.components.map { component in
+      [
+        "id": e(component.id), "title": e(component.title),
+        "family": e(component.family.rawValue),
+        "category": e(component.category),
+        "summary": e(component.summary),
+        "platforms": e(
+          component.platforms.map(\.rawValue).joined(separator: ", ")),
+        "wcag": e(component.wcag.joined(separator: ", ")),
+        "criteria": component.criteria.map { criterion -> [String: Any] in
+          [
+            "id": e(criterion.id), "test": e(criterion.test.label),
+            "check": e(criterion.check),
+            "expectation": e(criterion.expectation),
+            "platforms": e(
+              criterion.platforms.map(\.rawValue).joined(separator: ", ")),
+            "wcag": e(criterion.wcag.joined(separator: ", ")),
+          ]
+        },
+        "scenarios": component.scenarios.map { scenario -> [String: Any] in
+          [
+            "name": e(scenario.name),
+            "steps": scenario.steps.flatMap(\.flattened).map {
+              ["keyword": e($0.keyword.rawValue), "text": e($0.text)]
+            },
+          ]
+        },
+      ]
+    }
+    var top: [String: Any] = [
+      "rows": rows, "components": components,
+      "title": e(values["title"] ?? definition.name),
+      "generated": e(context.day),
+      "tool_version": e(context.toolVersion),
+      "options": values.mapValues(e),
+    ]
+    for (key, value) in values where top[key] == nil { top[key] = e(value) }
+    return top
+  }
+}
+
+/// The `kind: file` definitions in `exporters/` folders, as registry entries.
+public enum FileDefinitions {
+  /// Entries for every file definition in `folders` (later ones replace earlier ones of the same name).
+  ///
+  /// A definition that cannot be read becomes an entry named after its file that fails with the file and
+  /// line when it is used, so one broken definition never breaks an unrelated export.
+  public static func entries(folders: [String]) -> [ExporterEntry] {
+    var files = ShippedFileDefinitions.files.map {
+      (path: $0.name, text: Optional($0.text))
+    }
+    for folder in folders {
+      let names =
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+        .filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted()
+      files += names.map { name in
+        let path = folder + "/" + name
+        return (
+          path: path, text: try? String(contentsOfFile: path, encoding: .utf8)
+        )
+      }
+    }
+    var entries: [ExporterEntry] = []
+    for (path, contents) in files {
+      guard let text = contents, FileDefinition.isFileKind(text) else {
+        continue
+      }
+      let entry = Self.entry(text: text, path: path)
+      entries.removeAll { $0.name == entry.name }
+      entries.append(entry)
+    }
+    return entries
+  }
+
+  static func entry(text: String, path: String) -> ExporterEntry {
+    do {
+      let definition = try FileDefinition(yaml: text, file: path)
+      return ExporterEntry(
+        name: definition.name,
+        summary: definition.summary.isEmpty
+          ? "defined in \(path)" : definition.summary,
+        optionHelp: definition.options.mapValues {
+          $0.help.isEmpty ? "default '\($0.defaultValue)'" : $0.help
+        },
+        origin: path
+      ) { options throws(ExportError) in
+        try DefinedFileExporter(definition: definition, options: options)
+      }
+    } catch {
+      let failure = error
+      return ExporterEntry(
+        name: URL(fileURLWithPath: path).deletingPathExtension()
+          .lastPathComponent,
+        summary: "broken definition: \(failure.message)", optionHelp: [:],
+        origin: path
+      ) { _ throws(ExportError) in throw failure }
+    }
+  }
+}

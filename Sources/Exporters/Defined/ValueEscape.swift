@@ -1,0 +1,74 @@
+import Audit
+import CriteriaModel
+
+/// How every value of a defined file exporter is escaped before the template places it, so that no check
+/// text can break the file or inject a formula.
+public enum ValueEscape: String, Sendable, CaseIterable {
+  /// RFC 4180 quoting (a value with a comma, quote or line break is quoted, quotes doubled) and the
+  /// formula guard.
+  case csv
+  /// JSON string escapes, without the surrounding quotes (the template writes them).
+  case json
+  /// XML entities.
+  case xml
+  /// HTML entities.
+  case html
+  /// Markdown's special characters made literal, and `<` and `&` as entities.
+  case markdown
+  /// Nothing: the template's author takes care.
+  case none
+
+  public func apply(_ text: String) -> String {
+    switch self {
+    case .csv:
+      let guarded =
+        FormulaGuard.isRisky(text) ? FormulaGuard.neutralise(text) : text
+      guard
+        guarded.contains(where: {
+          $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r"
+        })
+      else { return guarded }
+      return "\"" + guarded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    case .json:
+      var out = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+          if scalar.value < 0x20 {
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+          } else {
+            out.unicodeScalars.append(scalar)
+          }
+        }
+      }
+      return out
+    case .xml, .html:
+      return HTMLEscape.text(
+        String(
+          String.UnicodeScalarView(
+            text.unicodeScalars.map {
+              $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r"
+                ? "\u{FFFD}" : $0
+            })))
+    case .markdown:
+      var out = ""
+      for character in text {
+        switch character {
+        case "<": out += "&lt;"
+        case "&": out += "&amp;"
+        case "\\", "`", "*", "_", "[", "]", "|", "#": out += "\\\(character)"
+        default: out.append(character)
+        }
+      }
+      return out
+    case .none:
+      return text
+    }
+  }
+}

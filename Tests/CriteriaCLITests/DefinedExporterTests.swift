@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("file exporters defined in exporters/")
+struct DefinedExporterTests {
+    static let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
+
+    func readCSV(_ text: String) throws -> [[String]] {
+        let run = try CLIRunner.runPython(["-c", "import csv, json, sys; print(json.dumps(list(csv.reader(sys.stdin))))"], input: text)
+        return try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String]] ?? []
+    }
+
+    @Test("the shipped TestRail definition: every check once per platform with its expected result, read by Python's csv module")
+    func testRail() throws {
+        let dir = try CLIRunner.scratch()
+        let run = try CLIRunner.run(["export", Self.samples, "--to", "testrail-cases"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try readCSV(run.stdout)
+        #expect(rows.first == ["Title", "Section", "Type", "Preconditions", "Steps", "Expected Result", "References"])
+        let json = try CLIRunner.run(["export", Self.samples, "--to", "json"])
+        let model = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: [[String: Any]]]
+        var expected: [[String]] = []
+        for component in model?["components"] ?? [] {
+            for criterion in component["criteria"] as? [[String: Any]] ?? [] {
+                for platform in criterion["platforms"] as? [String] ?? [] {
+                    expected.append(["\(criterion["check"] as? String ?? "") (\(platform))", component["title"] as? String ?? "",
+                                     criterion["expectation"] as? String ?? ""])
+                }
+            }
+        }
+        let got = rows.dropFirst().map { [$0[0], $0[1], $0[5]] }
+        #expect(got.count == expected.count && got.count == 58)
+        #expect(Set(got.map { $0.joined(separator: "|") }) == Set(expected.map { $0.joined(separator: "|") }))
+        #expect(rows.dropFirst().allSatisfy { $0[2] == "Accessibility" })
+        let typed = try CLIRunner.run(["export", Self.samples, "--to", "testrail-cases", "--option", "type=Regression"], in: dir)
+        #expect(try readCSV(typed.stdout).dropFirst().allSatisfy { $0[2] == "Regression" }, "a declared option from --option")
+    }
+
+    @Test("every value is escaped as the definition declares: CSV quoting and the formula guard, JSON string escapes")
+    func escaping() throws {
+        let dir = try CLIRunner.scratch()
+        try dir.write("""
+            ## General Notes
+
+            How to test a widget
+
+            ## Condensed
+
+            1. Test keyboard
+               - **=HYPERLINK("http://x")**: Focus moves, "then" stops, here
+            """, to: "docs/component/widget.md")
+        try dir.write("""
+            name: cases-csv
+            kind: file
+            extension: csv
+            escape: csv
+            template: |
+              Check,Expected
+              {{#rows}}
+              {{check}},{{expected}}
+              {{/rows}}
+            """, to: "exporters/cases-csv.yml")
+        try dir.write("""
+            name: cases-json
+            kind: file
+            extension: json
+            escape: json
+            template: |
+              [{{#rows}}{"check": "{{check}}", "expected": "{{expected}}"}{{/rows}}]
+            """, to: "exporters/cases-json.yml")
+        let csv = try CLIRunner.run(["export", "docs", "--to", "cases-csv"], in: dir)
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let rows = try readCSV(csv.stdout)
+        #expect(rows.count == 2)
+        #expect(rows[1] == ["'=HYPERLINK(\"http://x\")", "Focus moves, \"then\" stops, here"])
+        let json = try CLIRunner.run(["export", "docs", "--to", "cases-json"], in: dir)
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]]
+        #expect(parsed?.first?["check"] == "=HYPERLINK(\"http://x\")")
+        #expect(parsed?.first?["expected"] == "Focus moves, \"then\" stops, here")
+        let listed = try CLIRunner.run(["exporters"], in: dir)
+        #expect(listed.stdout.contains("cases-csv") && listed.stdout.contains("exporters/cases-csv.yml"))
+    }
+
+    @Test("bad definitions: clear errors with file and line; one broken definition never breaks another export", arguments: [
+        ("name: x\nkind: file\nextension: csv\nescape: cvs\ntemplate: a\n", "x.yml:4: escape: unknown escape 'cvs'. Did you mean 'csv'?"),
+        ("name: x\nkind: file\nextension: csv\nescape: csv\n", "x.yml:1: template: missing"),
+        ("name: x\nkind: file\nextension: csv\nescape: csv\ntemplate: |\n  a\n  {{#rows}}\n  {{chek}}\n  {{/rows}}\n", "x.yml:8: unknown variable 'chek' in the template. Did you mean 'check'?"),
+        ("name: x\nkind: file\nextension: csv\nescape: csv\ntemplate: |\n  a\n  {{#rows}}\n  b\n", "x.yml:9: template syntax error (expectedSectionEnd)"),
+        ("name: x\nkind: fiel\ncreate: {url: x}\n", "x.yml:2: kind: unknown kind 'fiel'. Did you mean 'file'?"),
+    ])
+    func badDefinitions(yaml: String, message: String) throws {
+        let dir = try CLIRunner.scratch()
+        try dir.write(yaml, to: "exporters/x.yml")
+        let used = try CLIRunner.run(["export", Self.samples, "--to", "x"], in: dir)
+        #expect(used.status != 0)
+        #expect(used.stderr.contains(message), "\(used.stderr)")
+        let other = try CLIRunner.run(["export", Self.samples, "--to", "csv"], in: dir)
+        #expect(other.status == 0, "an unrelated export still works: \(other.stderr)")
+    }
+}
