@@ -6,8 +6,10 @@ import Testing
 struct DefinedExporterTests {
     static let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
 
+    /// Rows as Python's csv module reads them in strict mode (a badly quoted field is an error, not a guess).
     func readCSV(_ text: String) throws -> [[String]] {
-        let run = try CLIRunner.runPython(["-c", "import csv, json, sys; print(json.dumps(list(csv.reader(sys.stdin))))"], input: text)
+        let run = try CLIRunner.runPython(["-c", "import csv, json, sys; print(json.dumps(list(csv.reader(sys.stdin, strict=True))))"], input: text)
+        #expect(run.status == 0, "Python's csv module refused the file: \(run.stderr)")
         return try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String]] ?? []
     }
 
@@ -97,5 +99,23 @@ struct DefinedExporterTests {
         #expect(used.stderr.contains(message), "\(used.stderr)")
         let other = try CLIRunner.run(["export", Self.samples, "--to", "csv"], in: dir)
         #expect(other.status == 0, "an unrelated export still works: \(other.stderr)")
+    }
+
+    @Test("the shipped Xray definition: a test per component, one step per check and platform with its expected result")
+    func xray() throws {
+        let run = try CLIRunner.run(["export", Self.samples, "--to", "xray-tests"], in: try CLIRunner.scratch())
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try readCSV(run.stdout)
+        #expect(rows.first == ["Test ID", "Summary", "Test Type", "Action", "Data", "Expected Result"])
+        let steps = Array(rows.dropFirst())
+        #expect(steps.count == 58, "every check once per platform")
+        #expect(Set(steps.map { $0[0] }).count == 4, "one test per sample component")
+        #expect(steps.allSatisfy { $0[2] == "Manual" })
+        #expect(steps.contains(["native/controls/toggle-switch", "Toggle switch", "Manual",
+                                "Keyboard: Tab, arrow keys or ctl+tab", "Android", "Focus visibly moves to the toggle switch"]))
+        // Lines of one test are consecutive, as Xray groups them.
+        var seen: [String] = []
+        for step in steps where seen.last != step[0] { seen.append(step[0]) }
+        #expect(seen.count == Set(seen).count)
     }
 }

@@ -50,6 +50,9 @@ public struct DefinedFileExporter: Exporter {
             "id": e(StableID.row(criterion: criterion.id, platform: platform)),
             "component": e(component.title), "component_id": e(component.id),
             "platform": e(platform.rawValue), "test": e(criterion.test.label),
+            // Values joined before escaping: a value is escaped whole, so one CSV field must be one value.
+            "case_title": e("\(criterion.check) (\(platform.rawValue))"),
+            "step": e("\(criterion.test.label): \(criterion.check)"),
             "check": e(criterion.check), "expected": e(criterion.expectation),
             "wcag": e(criterion.wcag.joined(separator: ", ")),
             "source": e(criterion.source.description),

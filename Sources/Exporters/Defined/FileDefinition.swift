@@ -25,7 +25,7 @@ public struct FileDefinition: Sendable {
   /// The variables a template may use, by the section they live in.
   static let rowKeys = [
     "id", "component", "component_id", "platform", "test", "check", "expected",
-    "wcag", "source",
+    "wcag", "source", "case_title", "step",
   ]
   static let componentKeys = [
     "id", "title", "family", "category", "platforms", "criteria", "scenarios",

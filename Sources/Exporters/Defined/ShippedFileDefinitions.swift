@@ -1,7 +1,8 @@
 // swift-format-ignore-file: data.
 /// The file exporter definitions that ship with criteria, compiled in so they work from any folder.
 ///
-/// `exporters/testrail-cases.yml` holds the same text for users to copy (a test checks).
+/// `exporters/testrail-cases.yml` and `exporters/xray-tests.yml` hold the same text for users to copy (a
+/// test checks).
 enum ShippedFileDefinitions {
   static let files: [(name: String, text: String)] = [
     (
@@ -10,7 +11,8 @@ enum ShippedFileDefinitions {
       # Test cases for TestRail's CSV import: one case per check and platform, the component as the section.
       # Shipped with criteria as a file exporter definition (kind: file); copy and edit it to make your own.
       # On import, map the columns to TestRail's fields (Title, Section, Preconditions, Steps, Expected Result,
-      # References). Every value is escaped for CSV (quoted where needed, formulas guarded).
+      # References). Every value is escaped for CSV (quoted where needed, formulas guarded), so each field holds
+      # one value: case_title and step are the check with its platform, and the test with its check.
       name: testrail-cases
       kind: file
       summary: Test cases for TestRail's CSV import (one per check and platform; map the columns on import).
@@ -23,10 +25,34 @@ enum ShippedFileDefinitions {
       template: |
         Title,Section,Type,Preconditions,Steps,Expected Result,References
         {{#rows}}
-        {{check}} ({{platform}}),{{component}},{{type}},{{test}} on {{platform}},{{check}},{{expected}},{{wcag}}
+        {{case_title}},{{component}},{{type}},{{platform}},{{step}},{{expected}},{{wcag}}
         {{/rows}}
 
       """#
-    )
+    ),
+    (
+      name: "exporters/xray-tests.yml",
+      text: #"""
+      # Manual tests for Xray's Test Case Importer (CSV): one test per component, one step per check and platform.
+      # Shipped with criteria as a file exporter definition (kind: file); copy and edit it to make your own.
+      # Xray groups the lines that share a Test ID into one test; on import, map Test ID, Summary, Test Type,
+      # Action, Data and Expected Result to Xray's fields. Every value is escaped for CSV, one value a field.
+      name: xray-tests
+      kind: file
+      summary: Manual tests for Xray's Test Case Importer (CSV; a test per component, a step per check and platform).
+      extension: csv
+      escape: csv
+      options:
+        test_type:
+          default: Manual
+          description: the Test Type of every test (it must exist in the Xray project)
+      template: |
+        Test ID,Summary,Test Type,Action,Data,Expected Result
+        {{#rows}}
+        {{component_id}},{{component}},{{test_type}},{{step}},{{platform}},{{expected}}
+        {{/rows}}
+
+      """#
+    ),
   ]
 }
