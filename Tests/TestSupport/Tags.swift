@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension Tag {
-  /// Tests that start real outside programs (Redmine, LibreOffice) and take seconds each.
+  /// Tests that start real outside programs (Redmine, LibreOffice, Chromium) and take seconds each.
   @Tag public static var slow: Self
 }
 
@@ -13,5 +13,5 @@ public enum SlowTests {
   public static let enabled = ProcessInfo.processInfo.environment["CRITERIA_FAST"] == nil
   /// Why a slow test did not run.
   public static let skipped = Comment(
-    rawValue: "slow test (Redmine or LibreOffice) not run: CRITERIA_FAST is set")
+    rawValue: "slow test (Redmine, LibreOffice or Chromium) not run: CRITERIA_FAST is set")
 }
