@@ -124,18 +124,7 @@ public enum ACRMarkdownWriter {
   }
 
   /// Text with Markdown's and HTML's special characters made literal.
-  static func text(_ value: String) -> String {
-    var out = ""
-    for character in value {
-      switch character {
-      case "<": out += "&lt;"
-      case "&": out += "&amp;"
-      case "\\", "`", "*", "_", "[", "]", "|", "#": out += "\\\(character)"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  static func text(_ value: String) -> String { MarkdownEscape.text(value) }
 
   static func cell(_ value: String) -> String {
     text(value).replacingOccurrences(of: "\n", with: "<br>")

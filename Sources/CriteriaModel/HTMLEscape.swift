@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text made safe inside HTML elements and attribute values: what a document or a tester wrote shows as
 /// text, never as markup.
 public enum HTMLEscape {
@@ -41,5 +43,47 @@ public enum HTMLPage {
     <body>
 
     """
+  }
+}
+
+/// Escapes text for the inside of a JSON string literal.
+public enum JSONEscape {
+  /// `text` with quotes, backslashes and control characters escaped, without the surrounding quotes.
+  public static func string(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 {
+          out += String(format: "\\u%04x", scalar.value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}
+
+/// Text made literal in Markdown: its special characters backslash-escaped, `<` and `&` as entities.
+public enum MarkdownEscape {
+  /// `text` that renders as itself.
+  public static func text(_ value: String) -> String {
+    var out = ""
+    for character in value {
+      switch character {
+      case "<": out += "&lt;"
+      case "&": out += "&amp;"
+      case "\\", "`", "*", "_", "[", "]", "|", "#": out += "\\\(character)"
+      default: out.append(character)
+      }
+    }
+    return out
   }
 }

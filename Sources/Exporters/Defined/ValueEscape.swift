@@ -30,24 +30,7 @@ public enum ValueEscape: String, Sendable, CaseIterable {
       else { return guarded }
       return "\"" + guarded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     case .json:
-      var out = ""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-          if scalar.value < 0x20 {
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-          } else {
-            out.unicodeScalars.append(scalar)
-          }
-        }
-      }
-      return out
+      return JSONEscape.string(text)
     case .xml, .html:
       return HTMLEscape.text(
         String(
@@ -57,16 +40,7 @@ public enum ValueEscape: String, Sendable, CaseIterable {
                 ? "\u{FFFD}" : $0
             })))
     case .markdown:
-      var out = ""
-      for character in text {
-        switch character {
-        case "<": out += "&lt;"
-        case "&": out += "&amp;"
-        case "\\", "`", "*", "_", "[", "]", "|", "#": out += "\\\(character)"
-        default: out.append(character)
-        }
-      }
-      return out
+      return MarkdownEscape.text(text)
     case .none:
       return text
     }

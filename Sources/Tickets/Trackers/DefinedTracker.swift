@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 import Mustache
 
@@ -123,29 +124,5 @@ public struct DefinedTracker: Tracker {
       url: url(
         for: key, field: definition.searchURLField,
         template: definition.createdURL, json: response.json))
-  }
-}
-
-/// Escapes text for the inside of a JSON string literal.
-enum JSONEscape {
-  static func string(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
   }
 }
