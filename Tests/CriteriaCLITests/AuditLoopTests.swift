@@ -94,7 +94,7 @@ struct AuditLoopTests {
 
         // LibreOffice opens the copy and sees the keys.
         let lo = dir.appendingPathComponent("lo")
-        let convert = try runTool("soffice", ["--headless", "--norestore", "--convert-to", "csv", "--outdir", lo.path,
+        let convert = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to", "csv", "--outdir", lo.path,
                                               dir.appendingPathComponent("filled-tickets.xlsx").path])
         #expect(convert.status == 0, "\(convert.stderr)")
         let converted = try String(contentsOf: lo.appendingPathComponent("filled-tickets.csv"), encoding: .utf8)
@@ -171,7 +171,7 @@ struct AuditLoopTests {
         ])
         // LibreOffice writes its own package: shared strings, its own styles and relationships.
         let lo = dir.appendingPathComponent("lo")
-        let convert = try runTool("soffice", ["--headless", "--norestore", "--convert-to", "xlsx", "--outdir", lo.path,
+        let convert = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to", "xlsx", "--outdir", lo.path,
                                               dir.appendingPathComponent("filled.xlsx").path])
         #expect(convert.status == 0, "\(convert.stderr)")
         for (source, folder) in [("filled.xlsx", "payloads"), ("lo/filled.xlsx", "payloads")] {

@@ -75,7 +75,7 @@ struct AuditWorkbookTests {
                                                   "native/controls/toggle-switch/*@ios=Not applicable"])
         #expect(fill.status == 0, "\(fill.err)")
         let outdir = file.deletingLastPathComponent().appendingPathComponent("csv")
-        let convert = try runTool("soffice", ["--headless", "--norestore", "--convert-to",
+        let convert = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to",
                                               "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,2",
                                               "--outdir", outdir.path, filled.path])
         #expect(convert.status == 0, "\(convert.err)")
@@ -87,7 +87,7 @@ struct AuditWorkbookTests {
         #expect(lines.contains("Banner,Android,8,0,8,0,0,0,Does Not Support"))
         #expect(lines.contains("Toggle switch,iOS,9,0,0,9,0,0,Not Applicable"))
         // The converted original (nothing filled in) opens too.
-        let plain = try runTool("soffice", ["--headless", "--norestore", "--convert-to", "pdf", "--outdir", outdir.path, file.path])
+        let plain = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to", "pdf", "--outdir", outdir.path, file.path])
         #expect(plain.status == 0)
         #expect(FileManager.default.fileExists(atPath: outdir.appendingPathComponent("audit.pdf").path))
     }
@@ -202,7 +202,7 @@ struct WCAGSheetTests {
         let filled = folder.appendingPathComponent("filled.xlsx")
         let fill = try python("fill_workbook.py", [file.path, filled.path] + marks)
         #expect(fill.status == 0, "\(fill.err)", sourceLocation: sourceLocation)
-        let convert = try runTool("soffice", ["--headless", "--norestore", "--convert-to",
+        let convert = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to",
                                               "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
                                               "--outdir", folder.path, filled.path])
         #expect(convert.status == 0, "\(convert.err)", sourceLocation: sourceLocation)

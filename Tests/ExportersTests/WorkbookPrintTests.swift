@@ -18,7 +18,7 @@ struct WorkbookPrintTests {
         let file = folder.appendingPathComponent("audit.xlsx")
         let exporter = try AuditWorkbookExporter(options: ExportOptions(["title": .string(title)]))
         try exportToDisk(exporter, catalog, to: file)
-        let convert = try runTool("soffice", ["--headless", "--norestore", "--convert-to", "pdf", "--outdir", folder.path, file.path])
+        let convert = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to", "pdf", "--outdir", folder.path, file.path])
         #expect(convert.status == 0, "\(convert.err)")
         let check = try python("print_check.py", [folder.appendingPathComponent("audit.pdf").path])
         #expect(check.status == 0, "\(check.err)")
