@@ -21,6 +21,21 @@ public enum HTMLEscape {
   }
 }
 
+extension HTMLEscape {
+  /// Text for XML (and XHTML-safe HTML): the characters XML 1.0 cannot hold (controls other than tab and
+  /// line breaks) become U+FFFD, then `text`'s entities.
+  public static func xml(_ value: String) -> String {
+    text(
+      String(
+        String.UnicodeScalarView(
+          value.unicodeScalars.map { scalar in
+            scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
+              && scalar != "\r"
+              ? "\u{FFFD}" : scalar
+          })))
+  }
+}
+
 /// The start of every self-contained page criteria writes (the ACR, the report, the test plan).
 public enum HTMLPage {
   /// The doctype, `lang`, charset, viewport, Content-Security-Policy `policy` (criteria's own text, written

@@ -75,14 +75,6 @@ public struct JUnitReport: Sendable {
   }
 
   /// XML text: entities for markup characters, and U+FFFD for characters XML 1.0 cannot hold.
-  private func x(_ text: String) -> String {
-    HTMLEscape.text(
-      String(
-        String.UnicodeScalarView(
-          text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
-              && scalar != "\r"
-              ? "\u{FFFD}" : scalar
-          })))
-  }
+  private func x(_ text: String) -> String { HTMLEscape.xml(text) }
+
 }

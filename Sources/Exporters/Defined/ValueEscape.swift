@@ -32,13 +32,7 @@ public enum ValueEscape: String, Sendable, CaseIterable {
     case .json:
       return JSONEscape.string(text)
     case .xml, .html:
-      return HTMLEscape.text(
-        String(
-          String.UnicodeScalarView(
-            text.unicodeScalars.map {
-              $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r"
-                ? "\u{FFFD}" : $0
-            })))
+      return HTMLEscape.xml(text)
     case .markdown:
       return MarkdownEscape.text(text)
     case .none:
