@@ -165,7 +165,7 @@ public struct HTMLReport: Sendable {
       out += "\n"
     }
     let legendY = Double(groups.count) * rowHeight + 20
-    var legendX = labelWidth
+    var legendX = 10.0  // the legend starts at the left edge, so its last word is not cut off
     for (index, status) in results.statuses.enumerated() {
       out +=
         "<rect x=\"\(Int(legendX))\" y=\"\(Int(legendY))\" width=\"12\" height=\"12\" fill=\"\(colours[index % colours.count])\"/>"
@@ -333,7 +333,7 @@ public struct HTMLReport: Sendable {
   }
 
   static let style = """
-    body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 80rem; padding: 1rem; color: #1a1a1a; background: #fff; overflow-wrap: anywhere; }
+    body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 80rem; padding: 1rem; color: #1a1a1a; background: #fff; overflow-wrap: break-word; }
     .skip { position: absolute; left: -999rem; }
     .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; }
     nav ul, .toc { display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; list-style: none; padding: 0; }

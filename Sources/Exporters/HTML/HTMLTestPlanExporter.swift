@@ -97,7 +97,7 @@ public struct HTMLTestPlanExporter: Exporter {
   }
 
   static let style = """
-      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 70rem; padding: 1rem; color: #1a1a1a; overflow-wrap: anywhere; }
+      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 70rem; padding: 1rem; color: #1a1a1a; overflow-wrap: break-word; }
       table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
       caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
       th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
