@@ -165,7 +165,8 @@ public struct HTMLReport: Sendable {
       out += "\n"
     }
     let legendY = Double(groups.count) * rowHeight + 20
-    var legendX = 10.0  // the legend starts at the left edge, so its last word is not cut off
+    // The legend starts at the left edge, so its last word is not cut off.
+    var legendX = 10.0
     for (index, status) in results.statuses.enumerated() {
       out +=
         "<rect x=\"\(Int(legendX))\" y=\"\(Int(legendY))\" width=\"12\" height=\"12\" fill=\"\(colours[index % colours.count])\"/>"
