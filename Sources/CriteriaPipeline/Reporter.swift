@@ -35,10 +35,19 @@ public struct FilingSettings: Sendable {
   public var rebuildLedger: Bool
   /// Log each HTTP request (credentials redacted).
   public var verbose: Bool
+  /// Update filed tickets whose criteria changed (also `update: true` in an output's options).
+  public var update: Bool
+  /// Overwrite tickets someone edited on the tracker since criteria wrote them.
+  public var force: Bool
 
   /// Creates settings.
-  public init(rebuildLedger: Bool = false, verbose: Bool = false) {
+  public init(
+    rebuildLedger: Bool = false, verbose: Bool = false, update: Bool = false,
+    force: Bool = false
+  ) {
     self.rebuildLedger = rebuildLedger
     self.verbose = verbose
+    self.update = update
+    self.force = force
   }
 }

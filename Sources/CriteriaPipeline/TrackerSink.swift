@@ -26,7 +26,8 @@ public struct TrackerSink {
     do {
       let credentials = try Credentials.fromEnvironment(settings)
       let ledgerPath = settings.ledger ?? "\(output).ledger.json"
-      let ledger = try Ledger(path: ledgerPath, tracker: tracker.name)
+      let ledger = try Ledger(
+        path: ledgerPath, tracker: tracker.name, project: settings.project)
       var clientSettings = CurlClient.Settings()
       clientSettings.caFile = settings.caFile
       clientSettings.timeout = settings.timeout
@@ -46,6 +47,8 @@ public struct TrackerSink {
         credentials: credentials,
         progress: FilingProgress())
       filer.searchBeforeFiling = filing.rebuildLedger
+      filer.updateChanged = filing.update || settings.update
+      filer.overwriteEdited = filing.force
       filer.logger = reporter.logger("criteria.tickets", filing.verbose)
       let summary = try filer.file(tickets)
       reporter.note("\(output): \(summary.text)")

@@ -90,6 +90,15 @@ public final class FakeTrackerProcess {
         return try JSONSerialization.jsonObject(with: response.body) as? [String: Any] ?? [:]
     }
 
+    /// Changes an issue as a person on the tracker would: `close` (with a reason: completed, not_planned),
+    /// `edit` or `delete`. `key` is the tracker's key (`A11Y-3`, `#3`, `3`).
+    public func act(_ action: String, key: String, reason: String = "completed") throws {
+        let number = Int(String(key.reversed().prefix { $0.isNumber }.reversed())) ?? 0
+        let body = try JSONSerialization.data(withJSONObject: ["number": number, "reason": reason])
+        let response = try client().send(HTTPRequest(method: "POST", url: url + "/_" + action, headers: [("Content-Type", "application/json")], body: body))
+        guard response.status == 200 else { throw TicketError("the fake tracker did not \(action) \(key)") }
+    }
+
     /// Jira-style key → the identity in its marker, for every issue the server holds (GET /_issues).
     public func issues() throws -> [String: String] {
         let response = try client().send(HTTPRequest(method: "GET", url: url + "/_issues", headers: []))

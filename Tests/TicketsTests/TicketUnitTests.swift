@@ -142,6 +142,45 @@ struct TicketUnitTests {
         #expect(throws: TicketError.self) { try Ledger(path: path, tracker: "github") }
     }
 
+    @Test("the journal: each change is one appended line; a torn last line is left out, a damaged one before it is an error")
+    func ledgerJournal() throws {
+        let path = scratchLedger()
+        var ledger = try Ledger(path: path, tracker: "redmine", project: "a11y")
+        try ledger.markPending("a", fingerprint: "f1")
+        try ledger.markFiled("a", FiledTicket(key: "1", url: "u1"))
+        try ledger.markPending(all: ["b", "c"])
+        // Three appends, four lines, nothing written to the ledger file itself yet.
+        let journal = try String(contentsOfFile: ledger.journalPath, encoding: .utf8)
+        #expect(journal.split(separator: "\n").count == 4)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(ledger["a"]?.fingerprint == "f1", "the fingerprint sent is kept when the ticket is found filed")
+
+        // A run killed in the middle of an append leaves a line without its newline: that change's
+        // request was never sent, so it is left out; the rest is folded into the ledger file on open.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: ledger.journalPath))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("{\"id\":\"d\",\"entry\":{\"sta".utf8))
+        try handle.close()
+        let reopened = try Ledger(path: path, tracker: "redmine", project: "a11y")
+        #expect(reopened.entries.keys.sorted() == ["a", "b", "c"])
+        #expect(reopened["a"]?.state == .filed && reopened["b"]?.state == .pending)
+        #expect(!FileManager.default.fileExists(atPath: ledger.journalPath), "folded in and removed")
+        #expect(try Ledger(path: path, tracker: "redmine").project == "a11y")
+
+        // Another project's ledger is refused by name.
+        #expect(throws: TicketError.self) { try Ledger(path: path, tracker: "redmine", project: "other") }
+
+        // A damaged line followed by good ones is not a torn write: refuse, with the journal's file and line.
+        try Data("{\"id\":\"e\",\"entry\":{\"attempts\":1,\"state\":\"pending\"}}\nnot json\n{\"id\":\"f\",\"entry\":{\"attempts\":1,\"state\":\"pending\"}}\n".utf8)
+            .write(to: URL(fileURLWithPath: ledger.journalPath))
+        do {
+            _ = try Ledger(path: path, tracker: "redmine")
+            Issue.record("a damaged journal was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("\(ledger.journalPath):2: a damaged ledger journal line"), "\(error.message)")
+        }
+    }
+
     @Test("rate and backoff must be positive numbers; rate paces requests just under the limit")
     func numberOptions() throws {
         #expect(throws: ExportError("--option.rate: 'fast' is not a number from 0.01 to 1000")) {

@@ -15,11 +15,25 @@ struct FilingOptions: ParsableArguments {
       "Show each HTTP request and response status on stderr (credentials redacted)."
   )
   var verbose = false
+
+  @Flag(
+    help:
+      "Update filed tickets whose criteria changed since, in place (never a new ticket for a changed one)."
+  )
+  var update = false
+
+  @Flag(
+    help:
+      "With --update, also overwrite tickets someone edited on the tracker since criteria wrote them."
+  )
+  var force = false
 }
 
 extension FilingOptions {
   /// The options as the pipeline takes them.
   var settings: FilingSettings {
-    FilingSettings(rebuildLedger: rebuildLedger, verbose: verbose)
+    FilingSettings(
+      rebuildLedger: rebuildLedger, verbose: verbose, update: update,
+      force: force)
   }
 }

@@ -47,7 +47,7 @@ public enum ADFBody {
         ].compactMap { $0 },
       ])
     }
-    content.append(paragraph(ticket.marker))
+    content.append(paragraph(ticket.markerLine))
     return ["type": "doc", "version": 1, "content": content]
   }
 

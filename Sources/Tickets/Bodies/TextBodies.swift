@@ -27,7 +27,7 @@ public enum TextBodies {
     if let reference = ticket.reference {
       lines += ["[Full information](\(reference))", ""]
     }
-    lines.append("<!-- \(ticket.marker) -->")
+    lines.append("<!-- \(ticket.markerLine) -->")
     return lines.joined(separator: "\n")
   }
 
@@ -54,7 +54,7 @@ public enum TextBodies {
     if let reference = ticket.reference {
       lines += ["[Full information|\(reference)]", ""]
     }
-    lines.append("{color:#999999}\(ticket.marker){color}")
+    lines.append("{color:#999999}\(ticket.markerLine){color}")
     return lines.joined(separator: "\n")
   }
 
@@ -84,7 +84,7 @@ public enum TextBodies {
       parts.append(
         "<p><a href=\"\(escapeHTML(reference))\">Full information</a></p>")
     }
-    parts.append("<!-- \(escapeHTML(ticket.marker)) -->")
+    parts.append("<!-- \(escapeHTML(ticket.markerLine)) -->")
     return parts.joined(separator: "\n")
   }
 
@@ -113,7 +113,7 @@ public enum TextBodies {
     if let reference = ticket.reference {
       lines += ["Full information: \(reference)", ""]
     }
-    lines.append(ticket.marker)
+    lines.append(ticket.markerLine)
     return lines.joined(separator: "\n")
   }
 

@@ -2,9 +2,12 @@ import Foundation
 
 /// Which tickets have been filed: identity → state, key and URL.
 ///
-/// Saved atomically (temporary file, fsync, rename) before and after every request, so a run killed
-/// at any instant leaves a ledger that says either "filed" or "pending" (a request that may or may
-/// not have reached the tracker).
+/// Every change is appended to a journal beside the ledger (`<ledger>.journal`) and flushed to disk
+/// before the request it prepares is sent, so a run killed at any instant leaves a ledger that says
+/// either "filed" or "pending" (a request that may or may not have reached the tracker). Appending
+/// costs the same for the 20,000th ticket as for the first; `compact()` folds the journal into the
+/// ledger file (written whole, atomically) at the end of a run, and opening a ledger folds in a
+/// journal a killed run left behind.
 public struct Ledger: Sendable {
   /// One ticket's record.
   public struct Entry: Codable, Hashable, Sendable {
@@ -16,29 +19,71 @@ public struct Ledger: Sendable {
     public var reason: String?
     /// How many follow-ups (GitHub continuation comments) are confirmed posted; nil when there are none.
     public var followUpsSent: Int?
+    /// The fingerprint of the content the tracker is confirmed to hold (what was filed or last updated).
+    public var fingerprint: String?
+    /// The fingerprint of an update that was sent and not confirmed: the next run reads the ticket
+    /// before sending it again.
+    public var updating: String?
+    /// The tracker's update time of the ticket right after criteria last wrote it, when the tracker
+    /// reports one: a later time means a person edited it since.
+    public var trackerUpdated: String?
+    /// The id criteria chose for the ticket before creating it (Linear), so a retry finds it by that id.
+    public var clientID: String?
+
+    /// Creates an entry.
+    public init(
+      state: State, key: String? = nil, url: String? = nil, attempts: Int,
+      reason: String? = nil, followUpsSent: Int? = nil
+    ) {
+      self.state = state
+      self.key = key
+      self.url = url
+      self.attempts = attempts
+      self.reason = reason
+      self.followUpsSent = followUpsSent
+    }
   }
 
   private struct File: Codable {
     var version: Int
     var tracker: String
+    var project: String?
     var entries: [String: Entry]
+  }
+
+  /// One journal line: an entry's whole new state.
+  private struct Change: Codable {
+    var id: String
+    var entry: Entry
   }
 
   public let path: String
   public let tracker: String
+  /// The tracker project the tickets are in, when known (ledgers written before it was kept have none).
+  public private(set) var project: String?
   /// Hides secrets in what the ledger stores (a tracker's error text, an issue URL with credentials).
   public var redactor = Redactor()
   public private(set) var entries: [String: Entry]
-  /// Each entry's JSON line, kept so that a save re-encodes only what changed (a save per request
-  /// would otherwise encode the whole ledger every time, and a long run would slow down as it grows).
+  /// Each entry's JSON line, kept so that compacting re-encodes only what changed.
   private var lines: [String: [UInt8]] = [:]
   /// The identities in sorted order, as the file lists them.
   private var order: [String] = []
+  /// Changes appended since the last compaction.
+  public private(set) var journalLength = 0
+  private let journal: JournalFile
 
-  /// Opens the ledger at `path`, or starts an empty one.
-  public init(path: String, tracker: String) throws(TicketError) {
+  /// The journal's path: the ledger's, with `.journal` added.
+  public var journalPath: String { path + ".journal" }
+
+  /// Opens the ledger at `path` (folding in a journal left by a run that was stopped), or starts an
+  /// empty one; a ledger of another tracker or project is an error.
+  public init(path: String, tracker: String, project: String? = nil)
+    throws(TicketError)
+  {
     self.path = path
     self.tracker = tracker
+    self.project = project
+    journal = JournalFile(path: path + ".journal")
     var isDirectory: ObjCBool = false
     if path.trimmingCharacters(in: .whitespaces).isEmpty
       || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -48,10 +93,15 @@ public struct Ledger: Sendable {
         "the ledger path '\(path)' is \(path.isEmpty ? "empty" : "a folder"); set the 'ledger' option to a file such as tickets.ledger.json"
       )
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      entries = [:]
-      return
+    entries = [:]
+    if let data = FileManager.default.contents(atPath: path) {
+      try load(data)
     }
+    let replayed = try replayJournal()
+    if replayed > 0 { try compact() }
+  }
+
+  private mutating func load(_ data: Data) throws(TicketError) {
     do {
       let file = try JSONDecoder().decode(File.self, from: data)
       guard file.tracker == tracker else {
@@ -59,6 +109,12 @@ public struct Ledger: Sendable {
           "the ledger \(path) belongs to '\(file.tracker)', not '\(tracker)'; set a different 'ledger' option"
         )
       }
+      if let mine = project, let theirs = file.project, mine != theirs {
+        throw TicketError(
+          "the ledger \(path) belongs to \(tracker) project '\(theirs)', not '\(mine)'; set a different 'ledger' option"
+        )
+      }
+      project = project ?? file.project
       entries = file.entries
       order = file.entries.keys.sorted()
       for (identity, entry) in file.entries {
@@ -73,33 +129,87 @@ public struct Ledger: Sendable {
     }
   }
 
-  public subscript(identity: String) -> Entry? { entries[identity] }
-
-  public mutating func markPending(_ identity: String) throws(TicketError) {
-    try markPending(all: [identity])
+  /// Applies the journal's changes; returns how many there were.
+  ///
+  /// A last line without its newline is a write the run did not finish: its request was never sent
+  /// (the journal is flushed before every request), so it is left out. A damaged line before the last is an error.
+  private mutating func replayJournal() throws(TicketError) -> Int {
+    guard let data = FileManager.default.contents(atPath: journalPath),
+      !data.isEmpty
+    else { return 0 }
+    let bytes = [UInt8](data)
+    var count = 0
+    var lineNumber = 0
+    var start = 0
+    while start < bytes.count {
+      guard let end = bytes[start...].firstIndex(of: 0x0A) else { break }
+      lineNumber += 1
+      let line = Data(bytes[start..<end])
+      start = end + 1
+      if line.isEmpty { continue }
+      do {
+        let change = try JSONDecoder().decode(Change.self, from: line)
+        try record(change.id, change.entry)
+        count += 1
+      } catch {
+        throw TicketError(
+          "\(journalPath):\(lineNumber): a damaged ledger journal line (\(error)); move the journal away and run again with --rebuild-ledger to rebuild the ledger from the tracker"
+        )
+      }
+    }
+    return count
   }
 
-  /// Marks a whole batch pending with one save (before a bulk request).
-  public mutating func markPending(all identities: [String]) throws(TicketError)
-  {
+  public subscript(identity: String) -> Entry? { entries[identity] }
+
+  public mutating func markPending(
+    _ identity: String, fingerprint: String? = nil, clientID: String? = nil
+  ) throws(TicketError) {
+    try markPending(
+      all: [identity],
+      fingerprints: fingerprint.map { [identity: $0] } ?? [:],
+      clientIDs: clientID.map { [identity: $0] } ?? [:])
+  }
+
+  /// Marks a whole batch pending with one flush (before a bulk request), with the fingerprint of what
+  /// is being sent (so a ticket found after an interrupted run is known to hold it) and the ids chosen.
+  public mutating func markPending(
+    all identities: [String], fingerprints: [String: String] = [:],
+    clientIDs: [String: String] = [:]
+  ) throws(TicketError) {
+    var changed: [String] = []
     for identity in identities {
       var entry = entries[identity] ?? Entry(state: .pending, attempts: 0)
       entry.state = .pending
       entry.attempts += 1
       entry.reason = nil
+      if let fingerprint = fingerprints[identity] {
+        entry.fingerprint = fingerprint
+      }
+      if let clientID = clientIDs[identity] { entry.clientID = clientID }
       try record(identity, entry)
+      changed.append(identity)
     }
-    try save()
+    try append(changed)
   }
 
-  public mutating func markFiled(_ identity: String, _ filed: FiledTicket)
+  /// Records a ticket the tracker has; the fingerprint of what it holds is the one given, else the one
+  /// recorded when it was sent.
+  public mutating func markFiled(
+    _ identity: String, _ filed: FiledTicket, fingerprint: String? = nil,
+    trackerUpdated: String? = nil
+  )
     throws(TicketError)
   {
-    let attempts = entries[identity]?.attempts ?? 1
-    try record(
-      identity,
-      Entry(state: .filed, key: filed.key, url: filed.url, attempts: attempts))
-    try save()
+    let previous = entries[identity]
+    var entry = Entry(
+      state: .filed, key: filed.key, url: filed.url,
+      attempts: previous?.attempts ?? 1)
+    entry.clientID = previous?.clientID
+    entry.fingerprint = fingerprint ?? previous?.fingerprint
+    entry.trackerUpdated = trackerUpdated
+    try record(identity, entry)
+    try append([identity])
   }
 
   /// A request that may have created the ticket, without confirmation: pending, with the reason.
@@ -116,7 +226,7 @@ public struct Ledger: Sendable {
     guard var entry = entries[identity] else { return }
     entry.followUpsSent = sent
     try record(identity, entry)
-    try save()
+    try append([identity])
   }
 
   public mutating func markFailed(_ identity: String, reason: String)
@@ -135,7 +245,7 @@ public struct Ledger: Sendable {
     entry.state = state
     entry.reason = reason
     try record(identity, entry)
-    try save()
+    try append([identity])
   }
 
   private mutating func record(_ identity: String, _ recorded: Entry)
@@ -183,14 +293,60 @@ public struct Ledger: Sendable {
     do { tracker = Array(try JSONEncoder().encode(self.tracker)) } catch {
       throw TicketError("cannot encode the ledger: \(error)")
     }
+    bytes += Array("\n  },".utf8)
+    if let project {
+      do {
+        bytes +=
+          Array("\n  \"project\" : ".utf8)
+          + Array(try JSONEncoder().encode(project)) + Array(",".utf8)
+      } catch { throw TicketError("cannot encode the ledger: \(error)") }
+    }
     bytes +=
-      Array("\n  },\n  \"tracker\" : ".utf8) + tracker
+      Array("\n  \"tracker\" : ".utf8) + tracker
       + Array(",\n  \"version\" : 1\n}\n".utf8)
     return bytes
   }
 
-  /// Writes the whole ledger to a temporary file beside it, flushes it to disk, and renames it into place.
-  func save() throws(TicketError) {
+  /// Changes one entry with `change` and records it (for updates and client ids).
+  public mutating func change(
+    _ identity: String, _ change: (inout Entry) -> Void
+  ) throws(TicketError) {
+    guard var entry = entries[identity] else { return }
+    change(&entry)
+    try record(identity, entry)
+    try append([identity])
+  }
+
+  /// Appends the named entries' new states to the journal and flushes it to disk.
+  private mutating func append(_ identities: [String]) throws(TicketError) {
+    var bytes: [UInt8] = []
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for identity in identities {
+      guard let entry = entries[identity] else { continue }
+      do {
+        bytes += Array(try encoder.encode(Change(id: identity, entry: entry)))
+      } catch {
+        throw TicketError(
+          "cannot encode the ledger entry for \(identity): \(error)")
+      }
+      bytes.append(0x0A)
+    }
+    try journal.append(bytes, ledger: path)
+    journalLength += identities.count
+  }
+
+  /// Writes the whole ledger to a file beside it, flushes it, renames it into place, and empties the journal.
+  ///
+  /// Replaying a journal over the ledger it was folded into changes nothing, so
+  /// a run stopped between the two steps loses nothing.
+  public mutating func compact() throws(TicketError) {
+    try writeWhole()
+    try journal.remove()
+    journalLength = 0
+  }
+
+  private func writeWhole() throws(TicketError) {
     let temporary = path + ".tmp-\(getpid())"
     do throws(TicketError) {
       let data = try fileBytes()
@@ -214,6 +370,51 @@ public struct Ledger: Sendable {
     } catch {
       unlink(temporary)
       throw error
+    }
+  }
+}
+
+/// The ledger's journal file, opened for appending on first use and shared by copies of a ledger.
+final class JournalFile: @unchecked Sendable {
+  let path: String
+  private var fd: Int32 = -1
+  private let lock = NSLock()
+
+  init(path: String) { self.path = path }
+
+  deinit { if fd >= 0 { close(fd) } }
+
+  /// Appends whole lines and flushes them; a failure names the ledger.
+  func append(_ bytes: [UInt8], ledger: String) throws(TicketError) {
+    lock.lock()
+    defer { lock.unlock() }
+    if fd < 0 {
+      fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+      guard fd >= 0 else {
+        throw TicketError(
+          "cannot write the ledger journal \(path): \(String(cString: strerror(errno)))"
+        )
+      }
+    }
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard written == bytes.count, fdatasync(fd) == 0 else {
+      throw TicketError(
+        "cannot write the ledger journal \(path) completely (ledger \(ledger))")
+    }
+  }
+
+  /// Deletes the journal (after its changes are in the ledger file).
+  func remove() throws(TicketError) {
+    lock.lock()
+    defer { lock.unlock() }
+    if fd >= 0 {
+      close(fd)
+      fd = -1
+    }
+    if unlink(path) != 0 && errno != ENOENT {
+      throw TicketError(
+        "cannot remove the ledger journal \(path): \(String(cString: strerror(errno)))"
+      )
     }
   }
 }

@@ -14,6 +14,10 @@ public final class TicketFiler {
   public private(set) var ledger: Ledger
   /// Search the tracker for every ticket the ledger does not know before filing it: rebuilds a lost ledger.
   public var searchBeforeFiling = false
+  /// Update filed tickets whose content changed (`--update`), instead of only counting them.
+  public var updateChanged = false
+  /// Overwrite tickets a person edited since criteria last wrote them (`--force`).
+  public var overwriteEdited = false
 
   /// Creates a filer.
   public init(
@@ -51,8 +55,15 @@ public final class TicketFiler {
   /// Files every ticket not yet filed; throws only when the run must stop (credentials refused, ledger unwritable).
   public func file(_ tickets: [Ticket]) throws(TicketError) -> FilingSummary {
     do {
-      return try fileAll(tickets)
+      let summary = try fileAll(
+        try tickets.map { ticket throws(TicketError) in
+          try TicketRevision.stamp(ticket, for: tracker)
+        })
+      try ledger.compact()
+      return summary
     } catch {
+      // The journal keeps every change; folding it in now only saves the next run the work.
+      try? ledger.compact()
       var redacted = error
       redacted.message = redactor.text(error.message)
       throw redacted
@@ -81,6 +92,21 @@ public final class TicketFiler {
             progress?.advance()
             continue
           }
+        }
+        if let entry = ledger[ticket.identity],
+          entry.fingerprint != ticket.revision || entry.updating != nil
+        {
+          if updateChanged {
+            do {
+              try bringUpToDate(ticket, entry, into: &summary)
+            } catch let error where !error.stopsRun {
+              summary.failed.append(
+                (ticket.identity, redactor.text(error.message)))
+            }
+            progress?.advance()
+            continue
+          }
+          summary.outdated.append(ticket.identity)
         }
         summary.alreadyFiled.append(ticket.identity)
         progress?.advance()
@@ -145,7 +171,13 @@ public final class TicketFiler {
     _ tickets: [Ticket], _ bulk: any BulkTracker,
     into summary: inout FilingSummary
   ) throws(TicketError) {
-    try ledger.markPending(all: tickets.map(\.identity))
+    try ledger.markPending(
+      all: tickets.map(\.identity),
+      fingerprints: Dictionary(
+        tickets.compactMap { ticket in
+          ticket.revision.map { (ticket.identity, $0) }
+        },
+        uniquingKeysWith: { first, _ in first }))
     var remaining = tickets
     var ambiguous = false
     var lastProblem = "no attempt was made"
@@ -276,7 +308,7 @@ public final class TicketFiler {
   }
 
   private func fileOne(_ ticket: Ticket) throws(TicketError) -> FiledTicket {
-    try ledger.markPending(ticket.identity)
+    try ledger.markPending(ticket.identity, fingerprint: ticket.revision)
     let request = try tracker.createRequest(
       for: ticket, credentials: credentials)
     var ambiguous = false
@@ -325,7 +357,9 @@ public final class TicketFiler {
               + "but the answer cannot be read (\(error.message)); it stays pending and is looked up before anything is sent again",
             outcomeUnknown: true)
         }
-        try ledger.markFiled(ticket.identity, filed)
+        try ledger.markFiled(
+          ticket.identity, filed, fingerprint: ticket.revision,
+          trackerUpdated: tracker.snapshot(from: response)?.updatedAt)
         try sendFollowUps(ticket, filed, from: 0, look: false)
         return filed
       case .refusedCredentials:
@@ -517,6 +551,167 @@ public final class TicketFiler {
       outcomeUnknown: true)
   }
 
+  // MARK: Reading and updating filed tickets
+
+  /// Reads a filed ticket's state from its tracker (paced and retried like writes); a ticket the
+  /// tracker answers 404 or 410 for is `deleted`.
+  public func read(_ filed: FiledTicket) throws(TicketError) -> TicketSnapshot {
+    do {
+      return try readAnswer(filed).snapshot
+    } catch {
+      var redacted = error
+      redacted.message = redactor.text(error.message)
+      throw redacted
+    }
+  }
+
+  /// The snapshot and the raw answer (whose body tells which revision the ticket holds).
+  func readAnswer(_ filed: FiledTicket) throws(TicketError) -> (
+    snapshot: TicketSnapshot, response: HTTPResponse?
+  ) {
+    guard
+      let request = tracker.readRequest(for: filed, credentials: credentials)
+    else {
+      throw TicketError(
+        "\(tracker.name) tickets cannot be read back (its definition has no read: block); add one to read their status"
+      )
+    }
+    var cause = "no attempt was made"
+    for attempt in 1...retry.maxAttempts {
+      pacer.waitForTurn()
+      let response: HTTPResponse
+      do { response = try transport.send(request) } catch {
+        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        cause = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      if [404, 410].contains(response.status) { return (.deleted, response) }
+      switch Answer(response) {
+      case .accepted:
+        guard let snapshot = tracker.snapshot(from: response) else {
+          cause =
+            "\(tracker.name) answered \(response.status) with something that is not a ticket: \(response.snippet)"
+          try wait(attempt: attempt, response: nil)
+          continue
+        }
+        return (snapshot, response)
+      case .refusedCredentials: throw authenticationError(response)
+      case .retryLater, .refused:
+        cause = problem(response)
+        try wait(attempt: attempt, response: response)
+      }
+    }
+    throw TicketError("cannot read \(filed.key) from \(tracker.name): \(cause)")
+  }
+
+  /// Updates a filed ticket whose content changed, exactly once.
+  ///
+  /// The ledger records the update as sent before it goes; a run stopped after that reads the
+  /// ticket and finds the update's revision in it instead of sending it again. A ticket a person
+  /// edited since criteria last wrote it is left alone unless `overwriteEdited`; a deleted one is
+  /// never filed again.
+  private func bringUpToDate(
+    _ ticket: Ticket, _ recorded: Ledger.Entry,
+    into summary: inout FilingSummary
+  ) throws(TicketError) {
+    guard let key = recorded.key, let revision = ticket.revision else { return }
+    let filed = FiledTicket(key: key, url: recorded.url ?? "")
+    guard
+      let request = try tracker.updateRequest(
+        for: ticket, filed: filed, credentials: credentials),
+      tracker.readRequest(for: filed, credentials: credentials) != nil
+    else {
+      throw TicketError(
+        "\(key) is out of date, and \(tracker.name) tickets cannot be updated here (a definition needs read: and update: blocks)"
+      )
+    }
+    var entry = recorded
+    var (snapshot, response) = try readAnswer(filed)
+    if snapshot.category == .deleted {
+      summary.deleted.append((ticket.identity, key))
+      return
+    }
+    // An update sent by a stopped run, found on the tracker: it landed.
+    if let sent = entry.updating, let body = response?.body,
+      TicketRevision.present(sent, in: body)
+    {
+      try ledger.change(ticket.identity) {
+        $0.fingerprint = sent
+        $0.updating = nil
+        $0.trackerUpdated = snapshot.updatedAt
+      }
+      entry = ledger[ticket.identity] ?? entry
+      if sent == revision {
+        summary.updated.append((ticket.identity, key))
+        return
+      }
+    } else if !overwriteEdited,
+      snapshot.editedSince(recorded: entry.trackerUpdated)
+    {
+      summary.edited.append((ticket.identity, key))
+      return
+    }
+    try ledger.change(ticket.identity) { $0.updating = revision }
+    var ambiguous = false
+    var cause = "no attempt was made"
+    for attempt in 1...retry.maxAttempts {
+      if ambiguous {
+        (snapshot, response) = try readAnswer(filed)
+        if let body = response?.body, TicketRevision.present(revision, in: body)
+        {
+          try confirmUpdate(ticket, revision, snapshot.updatedAt)
+          summary.updated.append((ticket.identity, key))
+          return
+        }
+        ambiguous = false
+      }
+      pacer.waitForTurn()
+      let answer: HTTPResponse
+      do { answer = try transport.send(request) } catch {
+        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        ambiguous = !error.neverSent
+        cause = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      switch Answer(answer) {
+      case .accepted:
+        // The update's own answer may carry the new update time; otherwise read it back.
+        let updated =
+          tracker.snapshot(from: answer)?.updatedAt
+          ?? (try? readAnswer(filed))?.snapshot.updatedAt
+        try confirmUpdate(ticket, revision, updated)
+        summary.updated.append((ticket.identity, key))
+        return
+      case .refusedCredentials:
+        throw authenticationError(answer)
+      case .retryLater(let mayHaveChanged):
+        ambiguous = mayHaveChanged
+        cause = problem(answer)
+        try wait(attempt: attempt, response: answer)
+      case .refused:
+        try ledger.change(ticket.identity) { $0.updating = nil }
+        throw TicketError(
+          "\(tracker.name) refused the update of \(key) (\(answer.status)): \(answer.snippet)"
+        )
+      }
+    }
+    throw TicketError(
+      "the update of \(key) is not confirmed after \(retry.maxAttempts) attempts (\(cause)); the next run reads it before sending anything"
+    )
+  }
+
+  private func confirmUpdate(
+    _ ticket: Ticket, _ revision: String, _ updated: String?
+  ) throws(TicketError) {
+    try ledger.change(ticket.identity) {
+      $0.fingerprint = revision
+      $0.updating = nil
+      $0.trackerUpdated = updated
+    }
+  }
+
   /// Pauses before the next attempt: as long as the server asks (up to `max_wait`), or a backoff.
   ///
   /// A long wait is said on stderr. A server asking for longer stops the run: every ticket would wait the same, and the ledger
@@ -609,6 +804,14 @@ public struct FilingSummary: Sendable {
   /// Tickets whose request may have created them, not yet confirmed: left pending in the ledger, never sent again
   /// before the tracker has been asked.
   public var unknown: [(identity: String, reason: String)] = []
+  /// Filed tickets whose content changed since, left as they are (no `--update`).
+  public var outdated: [String] = []
+  /// Filed tickets updated in place.
+  public var updated: [(identity: String, key: String)] = []
+  /// Out-of-date tickets a person edited since criteria wrote them: left alone (no `--force`).
+  public var edited: [(identity: String, key: String)] = []
+  /// Out-of-date tickets the tracker no longer has: never filed again.
+  public var deleted: [(identity: String, key: String)] = []
 
   /// Failed and unknown together: what makes the run exit 1.
   public var problemCount: Int { failed.count + unknown.count }
@@ -618,7 +821,25 @@ public struct FilingSummary: Sendable {
     var head =
       "filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"
     if !unknown.isEmpty { head += ", not confirmed \(unknown.count)" }
+    if !updated.isEmpty { head += ", updated \(updated.count)" }
     var lines = [head]
+    if !outdated.isEmpty {
+      lines.append(
+        "\(outdated.count) \(outdated.count == 1 ? "ticket is" : "tickets are") out of date: "
+          + "the criteria changed since \(outdated.count == 1 ? "it was" : "they were") filed; "
+          + "run with --update (or update: true in the output's options) to update them in place"
+      )
+    }
+    if !edited.isEmpty {
+      lines.append(
+        "left alone because someone edited them on the tracker since (--force overwrites): "
+          + edited.map(\.key).joined(separator: ", "))
+    }
+    if !deleted.isEmpty {
+      lines.append(
+        "deleted on the tracker, not filed again: "
+          + deleted.map(\.key).joined(separator: ", "))
+    }
     lines += failed.map { "  failed \($0.identity): \($0.reason)" }
     lines += unknown.map { "  not confirmed \($0.identity): \($0.reason)" }
     return lines.joined(separator: "\n")

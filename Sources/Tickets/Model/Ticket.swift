@@ -1,4 +1,5 @@
 import CriteriaModel
+import Foundation
 
 /// One ticket to file: a component on a platform with its checks, one check, or one failed audit row.
 public struct Ticket: Hashable, Sendable {
@@ -22,6 +23,11 @@ public struct Ticket: Hashable, Sendable {
   public var reference: String?
   /// For tickets from a filled audit: what the tester wrote.
   public var finding: Finding?
+  /// The fingerprint of this content, written after the marker so that a ticket's body tells which
+  /// version of it the tracker holds (set by the filer; nil in a dry run's payloads).
+  public var revision: String?
+  /// The id criteria chose for the ticket before creating it, for trackers that take one (Linear).
+  public var clientID: String?
 
   /// Creates a ticket.
   public init(
@@ -46,6 +52,10 @@ public struct Ticket: Hashable, Sendable {
   public var markerLabel: String { "criteria-" + IdentityHash.hex(identity) }
   /// The marker text written into bodies, searched for when a ledger has to be rebuilt.
   public var marker: String { "criteria:id=\(identity)" }
+  /// The marker with the content's revision after it, as bodies end: `criteria:id=… criteria:rev=…`.
+  public var markerLine: String {
+    revision.map { "\(marker) \(TicketRevision.prefix)\($0)" } ?? marker
+  }
 }
 
 /// One line of a ticket's checklist.
@@ -122,5 +132,21 @@ public enum IdentityHash {
     }
     let digits = String(hash, radix: 16)
     return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+}
+
+/// A ticket's content fingerprint, and finding it again in what a tracker returns.
+public enum TicketRevision {
+  /// What precedes the fingerprint in a body.
+  public static let prefix = "criteria:rev="
+
+  /// The fingerprint of a tracker request body: 16 hex digits.
+  public static func of(_ payload: Data) -> String {
+    IdentityHash.hex(String(decoding: payload, as: UTF8.self))
+  }
+
+  /// Whether a tracker's answer (a ticket read back, in any format) carries this revision.
+  public static func present(_ revision: String, in body: Data) -> Bool {
+    body.range(of: Data((prefix + revision).utf8)) != nil
   }
 }

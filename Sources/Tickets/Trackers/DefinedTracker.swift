@@ -125,4 +125,69 @@ public struct DefinedTracker: Tracker {
         for: key, field: definition.searchURLField,
         template: definition.createdURL, json: response.json))
   }
+
+  /// The values of a request about one filed ticket: the ticket's, plus `key`.
+  func values(
+    _ ticket: Ticket?, filed: FiledTicket, escape: (String) -> String
+  ) -> [String: Any] {
+    var values: [String: Any] =
+      ticket.map { self.values($0, escape: escape) }
+      ?? ["url": settings.url, "project": escape(settings.project)]
+    values["key"] = escape(filed.key)
+    return values
+  }
+
+  public func readRequest(for filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    guard let read = definition.read else { return nil }
+    return HTTPRequest(
+      method: "GET",
+      url: read.url.render(values(nil, filed: filed, escape: URLQuery.escape)),
+      headers: headers(credentials))
+  }
+
+  public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
+    guard let read = definition.read else { return nil }
+    let fields = JSONFields(response)
+    guard let status = fields.string(read.status) else { return nil }
+    let closed =
+      read.closedValues.isEmpty
+      ? fields.bool(read.closed) ?? false
+      : fields.string(read.closed).map(read.closedValues.contains) ?? false
+    let notPlanned = read.notPlanned.contains {
+      $0.caseInsensitiveCompare(status) == .orderedSame
+    }
+    return TicketSnapshot(
+      status: status,
+      category: closed ? (notPlanned ? .notPlanned : .done) : .open,
+      resolvedOn: closed ? read.resolvedOn.flatMap(fields.string) : nil,
+      updatedAt: read.updatedAt.flatMap(fields.string),
+      createdAt: read.createdAt.flatMap(fields.string))
+  }
+
+  public func updateRequest(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let update = definition.update else { return nil }
+    let text = update.body.render(
+      values(ticket, filed: filed, escape: JSONEscape.string))
+    let data = Data(text.utf8)
+    if update.contentType.contains("json") {
+      do { _ = try JSONSerialization.jsonObject(with: data) } catch {
+        throw TicketError(
+          "\(definition.file): update.body did not render to JSON for '\(ticket.identity)': \(error.localizedDescription)"
+        )
+      }
+    }
+    var headers = headers(credentials)
+    headers = headers.map {
+      $0.0 == "Content-Type" ? ($0.0, update.contentType) : $0
+    }
+    return HTTPRequest(
+      method: update.method,
+      url: update.url.render(
+        values(ticket, filed: filed, escape: URLQuery.escape)),
+      headers: headers, body: data)
+  }
 }

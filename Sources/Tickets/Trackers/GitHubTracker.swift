@@ -43,7 +43,7 @@ public struct GitHubTracker: Tracker {
     // The Markdown ends with the hidden marker; when the body continues in comments, the issue itself
     // must still carry it.
     let first =
-      body.count > 1 ? body[0] + "\n\n<!-- \(ticket.marker) -->" : body[0]
+      body.count > 1 ? body[0] + "\n\n<!-- \(ticket.markerLine) -->" : body[0]
     return try JSONBody.encode([
       "title": ticket.title, "body": first,
       "labels": ticket.labels + [ticket.markerLabel],

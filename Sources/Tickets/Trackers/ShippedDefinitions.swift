@@ -28,6 +28,20 @@ enum ShippedDefinitions {
       search:
         url: "{{url}}/issues.json?project_id={{project}}&status_id=*&f%5B%5D=description&op%5Bdescription%5D=~&v%5Bdescription%5D%5B%5D={{marker}}"
         key: issues.0.id
+      # Reading a ticket back (criteria status, sync, and the check before an update): JSON paths in the answer.
+      read:
+        url: "{{url}}/issues/{{key}}.json"
+        status: issue.status.name
+        closed: issue.status.is_closed
+        not_planned: [Rejected]
+        resolved_on: issue.closed_on
+        updated_at: issue.updated_on
+        created_at: issue.created_on
+      update:
+        method: PUT
+        url: "{{url}}/issues/{{key}}.json"
+        body: |
+          {"issue": {"subject": "{{title}}", "description": "{{body_text}}"}}
 
       """#
     ),
@@ -58,6 +72,20 @@ enum ShippedDefinitions {
         url: "{{url}}/api/v4/projects/{{project}}/issues?scope=all&labels={{marker_label}}"
         key: 0.iid
         url_field: 0.web_url
+      # Reading a ticket back (criteria status, sync, and the check before an update): JSON paths in the answer.
+      read:
+        url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}"
+        status: state
+        closed: state
+        closed_values: [closed]
+        resolved_on: closed_at
+        updated_at: updated_at
+        created_at: created_at
+      update:
+        method: PUT
+        url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}"
+        body: |
+          {"title": "{{title}}", "description": "{{body_markdown}}", "labels": "{{labels_csv}}"}
 
       """#
     ),

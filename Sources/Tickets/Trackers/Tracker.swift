@@ -36,6 +36,15 @@ public protocol Tracker: Sendable {
   var searchSettleTime: Double { get }
   /// How fast requests may go.
   var pacing: Pacing { get }
+  /// A request reading one filed ticket back (status, update time, body), or nil when the tracker cannot.
+  func readRequest(for filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  /// The ticket's state in a `readRequest` answer (or a create or update answer of the same shape).
+  func snapshot(from response: HTTPResponse) -> TicketSnapshot?
+  /// A request replacing a filed ticket's title and body with this content, or nil when the tracker cannot.
+  func updateRequest(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest?
 }
 
 extension Tracker {

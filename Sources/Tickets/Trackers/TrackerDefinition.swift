@@ -28,11 +28,36 @@ public struct TrackerDefinition: Sendable {
   var defaultTokenEnv: String?
   var defaultURL: String?
   var pacing: Pacing
+  /// How to read one ticket back (`read:`), when the definition says.
+  var read: Read?
+  /// How to update one ticket in place (`update:`), when the definition says.
+  var update: Update?
+
+  /// The `read:` block: the URL of one ticket and the JSON paths of what its answer holds.
+  struct Read: Sendable {
+    var url: MustacheTemplate
+    var status: String
+    /// A path whose value is true, or one of `closedValues`, when the ticket is closed.
+    var closed: String
+    var closedValues: [String]
+    /// Status names (as `status` reads them) that close a ticket without a fix.
+    var notPlanned: [String]
+    var resolvedOn: String?
+    var updatedAt: String?
+    var createdAt: String?
+  }
+
+  /// The `update:` block: a request like `create:`, whose templates also see `key`.
+  struct Update: Sendable {
+    var method: String
+    var url: MustacheTemplate
+    var contentType: String
+    var body: MustacheTemplate
+  }
 
   static let topKeys = [
     "name", "kind", "summary", "create", "auth", "created", "search",
-    "defaults",
-    "pacing",
+    "defaults", "pacing", "read", "update",
   ]
 
   /// Parses a definition; `file` names it in errors.
@@ -93,6 +118,34 @@ public struct TrackerDefinition: Sendable {
       searchKeyPath = try reader.string(search, "key", required: true)
       searchURLField = try reader.string(search, "url_field")
     }
+    if let readNode = top["read"] {
+      let map = try reader.mapping(
+        readNode, "read",
+        allowed: [
+          "url", "status", "closed", "closed_values", "not_planned",
+          "resolved_on", "updated_at", "created_at",
+        ])
+      read = Read(
+        url: try reader.requiredTemplate(map, "url"),
+        status: try reader.string(map, "status", required: true) ?? "",
+        closed: try reader.string(map, "closed", required: true) ?? "",
+        closedValues: try reader.list(map, "closed_values"),
+        notPlanned: try reader.list(map, "not_planned"),
+        resolvedOn: try reader.string(map, "resolved_on"),
+        updatedAt: try reader.string(map, "updated_at"),
+        createdAt: try reader.string(map, "created_at"))
+    }
+    if let updateNode = top["update"] {
+      let map = try reader.mapping(
+        updateNode, "update",
+        allowed: ["method", "url", "content_type", "body"])
+      update = Update(
+        method: (try reader.string(map, "method") ?? "PUT").uppercased(),
+        url: try reader.requiredTemplate(map, "url"),
+        contentType: try reader.string(map, "content_type")
+          ?? "application/json",
+        body: try reader.requiredTemplate(map, "body"))
+    }
     if let defaultsNode = top["defaults"] {
       let defaults = try reader.mapping(
         defaultsNode, "defaults", allowed: ["url"])
@@ -149,6 +202,24 @@ struct DefinitionReader {
       throw error(node, key, "expected text")
     }
     return scalar.string
+  }
+
+  /// A list of text (`[closed, done]`), or empty when absent.
+  func list(_ map: [String: Node], _ key: String) throws(TicketError)
+    -> [String]
+  {
+    guard let node = map[key] else { return [] }
+    guard case .sequence(let items) = node else {
+      throw error(node, key, "expected a list, e.g. [closed]")
+    }
+    var values: [String] = []
+    for item in items {
+      guard case .scalar(let scalar) = item else {
+        throw error(item, key, "expected a list of text")
+      }
+      values.append(scalar.string)
+    }
+    return values
   }
 
   /// A template that must be there (a missing one is already an error from `string`).

@@ -155,9 +155,13 @@ public enum TrackerRegistry {
 /// `--dry-run`: one JSON file per request a real run would send: a ticket's create body, named after its
 /// identity, or with `bulk: true` each batch's body (`batch-001.json`, ...).
 public enum DryRun {
-  public static func files(tracker: any Tracker, tickets: [Ticket])
+  public static func files(tracker: any Tracker, tickets unstamped: [Ticket])
     throws(TicketError) -> [(name: String, data: Data)]
   {
+    // Stamped with their revisions, as the filer sends them: a dry run shows the real payload.
+    let tickets = try unstamped.map { ticket throws(TicketError) in
+      try TicketRevision.stamp(ticket, for: tracker)
+    }
     if let bulk = tracker.bulkCreate {
       var files: [(name: String, data: Data)] = []
       var start = 0

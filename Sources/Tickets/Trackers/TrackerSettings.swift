@@ -22,6 +22,8 @@ public struct TrackerSettings: Sendable {
   public var maxWait: Double
   public var pacing: Pacing
   public var bulk: Bool
+  /// Update filed tickets whose content changed (`update: true`).
+  public var update: Bool
   public var planner: TicketPlanner
   /// How the options are named in messages.
   public var origin: String
@@ -58,6 +60,8 @@ public struct TrackerSettings: Sendable {
       "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent)",
     "bulk":
       "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
+    "update":
+      "update filed tickets in place when their criteria changed (default false; --update does the same)",
   ]
 
   /// Reads settings from options, with the tracker's defaults.
@@ -108,6 +112,7 @@ public struct TrackerSettings: Sendable {
     }
     self.pacing = pacing
     bulk = try options.bool("bulk") ?? false
+    update = try options.bool("update") ?? false
     let groupingText =
       try options.string("grouping")
       ?? TicketPlanner.Grouping.componentPlatform.rawValue

@@ -20,6 +20,11 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
   --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
+Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT), with update faults:
+        update-drop:2    every 2nd update: the update IS applied, then the connection is closed
+        update-503:3     every 3rd update gets 503 (nothing changed)
+  POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
+  /_delete {"number": N} change issues as people on the tracker would.
 The project NOPE (owner/repo nope/nope on GitHub) and the issue type Nope do not exist, with each vendor's error.
 Prints the port on the first line. GET /_stats returns counts as JSON, GET /_issues what was created.
 """
@@ -46,6 +51,19 @@ def busiest_second(times):
             start += 1
         best = max(best, end - start + 1)
     return best
+
+
+def iso(t):
+    """An ISO 8601 UTC time with microseconds, as GitHub, GitLab and Azure DevOps write them (None stays None)."""
+    if t is None:
+        return None
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int((t % 1) * 1e6):06d}Z"
+
+
+def jira_time(t):
+    if t is None:
+        return None
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int((t % 1) * 1e3):03d}+0000"
 
 
 def marker_of(text):
@@ -80,6 +98,7 @@ class Handler(BaseHTTPRequestHandler):
     def read_json(self):
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
+        self.raw_body = raw.decode("utf-8", "replace")
         try:
             return json.loads(raw or b"null")
         except ValueError:
@@ -140,9 +159,80 @@ class Handler(BaseHTTPRequestHandler):
     def store(self, kind, marker, title, extra=None):
         with lock:
             number = len(state["issues"]) + 1
+            now = time.time()
             state["issues"].append({"kind": kind, "marker": marker, "title": title, "number": number,
-                                    "created_at": time.time(), **(extra or {})})
+                                    "created_at": now, "updated_at": now, "state": "open", "reason": None,
+                                    "closed_at": None, "updates": 0, "deleted": False,
+                                    "body": getattr(self, "raw_body", ""), **(extra or {})})
         return number
+
+    def issue(self, kind, number):
+        """The stored issue of this kind and number, or None (also when deleted)."""
+        with lock:
+            for i in state["issues"]:
+                if i["kind"] == kind and str(i["number"]) == str(number) and not i["deleted"]:
+                    return i
+        return None
+
+    def update_fault(self):
+        with lock:
+            state["update_requests"] = state.get("update_requests", 0) + 1
+            n = state["update_requests"]
+        for spec in (args.faults or "").split(","):
+            parts = spec.split(":")
+            if parts[0].startswith("update-") and n % int(parts[1]) == 0:
+                return parts[0]
+        return None
+
+    def apply_update(self, issue, title, respond):
+        """Stores an update (body = the request as sent), through this request's update fault."""
+        fault = self.update_fault()
+        if fault == "update-503":
+            return self.reply(503, {"message": "unavailable"})
+        with lock:
+            issue["body"] = self.raw_body
+            if title:
+                issue["title"] = title
+            issue["updates"] += 1
+            issue["updated_at"] = time.time()
+            state["updates"] = state.get("updates", 0) + 1
+        if fault == "update-drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        respond()
+
+    def shape(self, kind, i):
+        """An issue as the vendor's API returns it."""
+        closed = i["state"] == "closed"
+        if kind == "github":
+            return {"number": i["number"], "html_url": f"http://gh/{i['number']}", "state": i["state"],
+                    "state_reason": i["reason"] if closed else None, "closed_at": iso(i["closed_at"]),
+                    "created_at": iso(i["created_at"]), "updated_at": iso(i["updated_at"]), "body": i["body"]}
+        if kind == "gitlab":
+            return {"iid": i["number"], "web_url": f"http://gl/{i['number']}", "state": "closed" if closed else "opened",
+                    "closed_at": iso(i["closed_at"]), "created_at": iso(i["created_at"]),
+                    "updated_at": iso(i["updated_at"]), "description": i["body"]}
+        if kind in ("jira-cloud", "jira-dc"):
+            category = "done" if closed else "new"
+            resolution = None if not closed else {"name": "Done" if i["reason"] != "not_planned" else "Won't Do"}
+            return {"key": f"A11Y-{i['number']}", "fields": {
+                "status": {"name": "Done" if closed else "To Do", "statusCategory": {"key": category}},
+                "resolution": resolution, "resolutiondate": jira_time(i["closed_at"]),
+                "created": jira_time(i["created_at"]), "updated": jira_time(i["updated_at"]), "description": i["body"]}}
+        if kind == "azure":
+            state_name = ("Removed" if i["reason"] == "not_planned" else "Closed") if closed else "New"
+            fields = {"System.State": state_name, "System.CreatedDate": iso(i["created_at"]),
+                      "System.ChangedDate": iso(i["updated_at"]), "System.Description": i["body"]}
+            if closed:
+                fields["Microsoft.VSTS.Common.ClosedDate"] = iso(i["closed_at"])
+            return {"id": i["number"], "fields": fields, "_links": {"html": {"href": f"http://ado/{i['number']}"}}}
+        if kind == "redmine":
+            name = ("Rejected" if i["reason"] == "not_planned" else "Closed") if closed else "New"
+            return {"issue": {"id": i["number"], "status": {"id": 5 if closed else 1, "name": name, "is_closed": closed},
+                              "closed_on": iso(i["closed_at"]), "created_on": iso(i["created_at"]),
+                              "updated_on": iso(i["updated_at"]), "description": i["body"]}}
+        return {}
 
     def create(self, kind, marker, title, respond, extra=None):
         self.with_faults(lambda: self.store(kind, marker, title, extra), respond)
@@ -237,9 +327,28 @@ class Handler(BaseHTTPRequestHandler):
                                         "missing_markers": markers.count(None), "invalid": state["invalid"],
                                         "requests": state["requests"], "comments": state["comments"], "creates": state["creates"],
                                         "bulk_requests": state.get("bulk_requests", 0),
+                                        "updates": state.get("updates", 0), "reads": state.get("reads", 0),
+                                        "max_updates_per_issue": max([i["updates"] for i in state["issues"]] or [0]),
+                                        "updates_per_issue": {str(i["number"]): i["updates"] for i in state["issues"]},
                                         "rate_limited": state.get("rate_limited", 0),
                                         "busiest_second": busiest_second(state.get("all_times", [])),
                                         "span": (state["all_times"][-1] - state["all_times"][0]) if len(state.get("all_times", [])) > 1 else 0})
+        for pattern, kind, auth in ((r"/repos/[^/]+/[^/]+/issues/(\d+)", "github", "github"),
+                                    (r"/api/v4/projects/[^/]+/issues/(\d+)", "gitlab", "gitlab"),
+                                    (r"/rest/api/3/issue/A11Y-(\d+)", "jira-cloud", "jira-cloud"),
+                                    (r"/rest/api/2/issue/A11Y-(\d+)", "jira-dc", "jira-dc"),
+                                    (r"/[^/]+/_apis/wit/workitems/(\d+)", "azure", "azure"),
+                                    (r"/issues/(\d+)\.json", "redmine", "redmine")):
+            m = re.fullmatch(pattern, url.path)
+            if m:
+                if not self.authorized(auth):
+                    return
+                with lock:
+                    state["reads"] = state.get("reads", 0) + 1
+                issue = self.issue(kind, m.group(1))
+                if issue is None:
+                    return self.reply(404, {"message": "Not Found"})
+                return self.reply(200, self.shape(kind, issue))
         if url.path == "/search/issues":
             if not self.authorized("github"):
                 return
@@ -292,6 +401,19 @@ class Handler(BaseHTTPRequestHandler):
         if self.rate_limited():
             self.read_json()
             return
+        if url.path in ("/_close", "/_edit", "/_delete"):
+            body = self.read_json()
+            with lock:
+                for i in state["issues"]:
+                    if i["number"] == body.get("number"):
+                        now = time.time()
+                        if url.path == "/_close":
+                            i.update(state="closed", reason=body.get("reason", "completed"), closed_at=now, updated_at=now)
+                        elif url.path == "/_edit":
+                            i.update(updated_at=now, body=i["body"] + " (edited by a person)")
+                        else:
+                            i["deleted"] = True
+            return self.reply(200, {})
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues", url.path)
         if m:
             body = self.read_json()
@@ -430,6 +552,70 @@ class Handler(BaseHTTPRequestHandler):
             return self.create("redmine", marker_of(issue.get("description")), issue["subject"],
                                lambda n: self.reply(201, {"issue": {"id": n}}))
         self.reply(404, {"message": "not found"})
+
+
+def handle_update(self):
+    """PATCH and PUT of one issue, in each vendor's shape."""
+    with lock:
+        state["requests"] += 1
+    url = urlparse(self.path)
+    body = self.read_json()
+    routes = ((r"/repos/[^/]+/[^/]+/issues/(\d+)", "github", "PATCH"),
+              (r"/api/v4/projects/[^/]+/issues/(\d+)", "gitlab", "PUT"),
+              (r"/rest/api/3/issue/A11Y-(\d+)", "jira-cloud", "PUT"),
+              (r"/rest/api/2/issue/A11Y-(\d+)", "jira-dc", "PUT"),
+              (r"/[^/]+/_apis/wit/workitems/(\d+)", "azure", "PATCH"),
+              (r"/issues/(\d+)\.json", "redmine", "PUT"))
+    for pattern, kind, method in routes:
+        m = re.fullmatch(pattern, url.path)
+        if not m:
+            continue
+        if method != self.command:
+            return self.invalid(f"{kind} updates an issue with {method}, not {self.command}")
+        if not self.authorized(kind):
+            return
+        issue = self.issue(kind, m.group(1))
+        if issue is None:
+            return self.reply(404, {"message": "Not Found"})
+        title = None
+        if kind == "github":
+            if not isinstance(body, dict) or not isinstance(body.get("title"), str):
+                return self.invalid("title must be a string")
+            title = body["title"]
+            return self.apply_update(issue, title, lambda: self.reply(200, self.shape(kind, issue)))
+        if kind == "gitlab":
+            if not isinstance(body, dict) or not isinstance(body.get("labels", ""), str):
+                return self.invalid("GitLab labels are one comma-separated string")
+            return self.apply_update(issue, body.get("title"), lambda: self.reply(200, self.shape(kind, issue)))
+        if kind in ("jira-cloud", "jira-dc"):
+            fields = body.get("fields") if isinstance(body, dict) else None
+            if not isinstance(fields, dict) or not fields:
+                return self.invalid("fields is required")
+            if "project" in fields or "issuetype" in fields:
+                return self.invalid("an edit cannot move the issue to another project or type here")
+            if kind == "jira-cloud" and "description" in fields and ADF_SCHEMA is not None:
+                import jsonschema
+                try:
+                    jsonschema.validate(fields["description"], ADF_SCHEMA)
+                except jsonschema.ValidationError as error:
+                    return self.invalid("description is not valid ADF: " + error.message[:200])
+            return self.apply_update(issue, fields.get("summary"), lambda: self.reply(204, raw=b""))
+        if kind == "azure":
+            if self.headers.get("Content-Type") != "application/json-patch+json":
+                return self.invalid("work items are updated with Content-Type: application/json-patch+json")
+            if not isinstance(body, list) or not all(op.get("op") in ("add", "replace") for op in body):
+                return self.invalid("expected a JSON Patch list")
+            title = next((op["value"] for op in body if op.get("path") == "/fields/System.Title"), None)
+            return self.apply_update(issue, title, lambda: self.reply(200, self.shape(kind, issue)))
+        if kind == "redmine":
+            if not isinstance(body, dict) or not isinstance(body.get("issue"), dict):
+                return self.invalid("issue is required")
+            return self.apply_update(issue, body["issue"].get("subject"), lambda: self.reply(204, raw=b""))
+    self.reply(404, {"message": "not found"})
+
+
+Handler.do_PATCH = handle_update
+Handler.do_PUT = handle_update
 
 
 def main():

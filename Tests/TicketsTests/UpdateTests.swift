@@ -1,0 +1,164 @@
+import FakeTrackerSupport
+import Foundation
+import Testing
+@testable import Tickets
+
+/// Tickets that stay true: a changed criterion updates its ticket in place, exactly once, never over a
+/// person's edit without --force, never re-filing a deleted one; and every tracker's status reads back.
+@Suite("Updating and reading filed tickets", .serialized)
+struct UpdateTests {
+    static let trackers = FilingTests.trackers
+
+    /// The same tickets with one expectation reworded: what a changed document gives.
+    static func changed(_ tickets: [Ticket]) -> [Ticket] {
+        tickets.map { ticket in
+            var changed = ticket
+            changed.checklist[0].expectation += " (reworded)"
+            return changed
+        }
+    }
+
+    static func updates(_ server: FakeTrackerProcess) throws -> [String: Int] {
+        try server.stats()["updates_per_issue"] as? [String: Int] ?? [:]
+    }
+
+    @Test("a changed criterion is counted, then updated in place once per ticket with --update", arguments: trackers)
+    func updateInPlace(tracker name: String) throws {
+        let server = try startFakeTracker()
+        defer { server.stop() }
+        let tickets = Array(try FilingTests.tickets().prefix(4))
+        let ledgerPath = scratchLedger()
+        let tracker = try makeTracker(name, url: server.url)
+        _ = try filer(tracker, ledger: ledgerPath).file(tickets)
+
+        // Unchanged: nothing out of date, nothing sent.
+        let requests = try server.stats()["requests"] as? Int
+        let same = try filer(tracker, ledger: ledgerPath).file(tickets)
+        #expect(same.outdated.isEmpty && same.updated.isEmpty)
+        #expect(try server.stats()["requests"] as? Int == requests)
+
+        // Changed without --update: counted and said, nothing sent.
+        let changed = Self.changed(tickets)
+        let counted = try filer(tracker, ledger: ledgerPath).file(changed)
+        #expect(counted.outdated.count == tickets.count)
+        #expect(counted.text.contains("\(tickets.count) tickets are out of date"))
+        #expect(try server.stats()["requests"] as? Int == requests)
+
+        // With --update: each updated once, no ticket created, the new revision on the tracker.
+        let run = try filer(tracker, ledger: ledgerPath)
+        run.updateChanged = true
+        let updated = try run.file(changed)
+        #expect(updated.updated.count == tickets.count && updated.failed.isEmpty, "\(updated.text)")
+        let stats = try server.stats()
+        #expect(stats["invalid"] as? [String] == [])
+        #expect(stats["issues"] as? Int == tickets.count)
+        #expect(try Self.updates(server).values.allSatisfy { $0 == 1 })
+        let ledger = try Ledger(path: ledgerPath, tracker: tracker.name)
+        for ticket in changed {
+            let stamped = try TicketRevision.stamp(ticket, for: tracker)
+            #expect(ledger[ticket.identity]?.fingerprint == stamped.revision)
+            #expect(ledger[ticket.identity]?.updating == nil)
+        }
+
+        // In step again: a further run sends nothing.
+        let after = try server.stats()["requests"] as? Int
+        let again = try run.file(changed)
+        #expect(again.outdated.isEmpty && again.updated.isEmpty)
+        #expect(try server.stats()["requests"] as? Int == after)
+    }
+
+    @Test("updates under dropped answers and 503s: each ticket updated exactly once, across a second run", arguments: trackers)
+    func updateFaults(tracker name: String) throws {
+        let server = try startFakeTracker(arguments: ["--faults", "update-drop:2,update-503:3"])
+        defer { server.stop() }
+        let tickets = Array(try FilingTests.tickets().prefix(6))
+        let ledgerPath = scratchLedger()
+        let tracker = try makeTracker(name, url: server.url)
+        _ = try filer(tracker, ledger: ledgerPath).file(tickets)
+        let run = try filer(tracker, ledger: ledgerPath)
+        run.updateChanged = true
+        let summary = try run.file(Self.changed(tickets))
+        #expect(summary.updated.count == tickets.count, "\(summary.text)")
+        let counts = try Self.updates(server)
+        #expect(counts.values.allSatisfy { $0 == 1 }, "\(counts)")
+        #expect(try server.stats()["issues"] as? Int == tickets.count)
+    }
+
+    @Test("a run stopped after sending an update reads the ticket and does not send it again")
+    func interruptedUpdate() throws {
+        let server = try startFakeTracker()
+        defer { server.stop() }
+        let tickets = Array(try FilingTests.tickets().prefix(2))
+        let ledgerPath = scratchLedger()
+        let tracker = try makeTracker("redmine", url: server.url)
+        _ = try filer(tracker, ledger: ledgerPath).file(tickets)
+        let changed = Self.changed(tickets)
+        // The first ticket's update reached the tracker, and the run died before recording the answer.
+        let stamped = try TicketRevision.stamp(changed[0], for: tracker)
+        var ledger = try Ledger(path: ledgerPath, tracker: tracker.name)
+        let key = try #require(ledger[stamped.identity]?.key)
+        try ledger.change(stamped.identity) { $0.updating = stamped.revision }
+        let request = try #require(try tracker.updateRequest(for: stamped, filed: FiledTicket(key: key, url: ""),
+                                                             credentials: Credentials(token: "secret-token")))
+        #expect(try CurlClient().send(request).status == 204)
+
+        let run = try filer(tracker, ledger: ledgerPath)
+        run.updateChanged = true
+        let summary = try run.file(changed)
+        #expect(summary.updated.count == 2, "\(summary.text)")
+        #expect(try Self.updates(server).values.sorted() == [1, 1])
+    }
+
+    @Test("a ticket someone edited is listed, not overwritten, unless --force; a deleted one is never filed again",
+          arguments: trackers)
+    func editedAndDeleted(tracker name: String) throws {
+        let server = try startFakeTracker()
+        defer { server.stop() }
+        let tickets = Array(try FilingTests.tickets().prefix(3))
+        let ledgerPath = scratchLedger()
+        let tracker = try makeTracker(name, url: server.url)
+        let first = try filer(tracker, ledger: ledgerPath).file(tickets)
+        let keys = first.filed.map(\.ticket.key)
+        try server.act("edit", key: keys[0])
+        try server.act("delete", key: keys[1])
+
+        let run = try filer(tracker, ledger: ledgerPath)
+        run.updateChanged = true
+        let summary = try run.file(Self.changed(tickets))
+        #expect(summary.edited.map(\.key) == [keys[0]])
+        #expect(summary.deleted.map(\.key) == [keys[1]])
+        #expect(summary.updated.map(\.key) == [keys[2]])
+        #expect(summary.text.contains("--force"))
+        #expect(try server.stats()["issues"] as? Int == 3, "nothing re-filed")
+        #expect(try Self.updates(server)["1"] == 0)
+
+        let forced = try filer(tracker, ledger: ledgerPath)
+        forced.updateChanged = true
+        forced.overwriteEdited = true
+        let again = try forced.file(Self.changed(tickets))
+        #expect(again.updated.map(\.key) == [keys[0]], "\(again.text)")
+        #expect(try Self.updates(server)["1"] == 1)
+        #expect(try server.stats()["issues"] as? Int == 3)
+    }
+
+    @Test("every tracker's status reads back: open, done with its day, closed without a fix, deleted", arguments: trackers)
+    func statusReadsBack(tracker name: String) throws {
+        let server = try startFakeTracker()
+        defer { server.stop() }
+        let tickets = Array(try FilingTests.tickets().prefix(4))
+        let tracker = try makeTracker(name, url: server.url)
+        let run = try filer(tracker, ledger: scratchLedger())
+        let filed = try run.file(tickets).filed.map(\.ticket)
+        try server.act("close", key: filed[1].key)
+        try server.act("close", key: filed[2].key, reason: "not_planned")
+        try server.act("delete", key: filed[3].key)
+        let states = try filed.map { try run.read($0) }
+        // GitLab issues are only opened or closed: a closed one reads as done.
+        let unfixed: TicketSnapshot.Category = name == "gitlab" ? .done : .notPlanned
+        #expect(states.map(\.category) == [.open, .done, unfixed, .deleted], "\(states)")
+        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        #expect(states[1].resolvedOn == today)
+        #expect(states[0].resolvedOn == nil)
+        #expect(!states[1].status.isEmpty && states[1].status != states[0].status)
+    }
+}
