@@ -110,7 +110,7 @@ let package = Package(
             ],
             exclude: ["Scripts"]),
         .testTarget(
-            name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "CriteriaPipeline", "Tickets", "Conformance", "TestSupport"],
+            name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "CriteriaPipeline", "Tickets", "Conformance", "TestSupport", "FakeTrackerSupport"],
             exclude: ["Scripts"]),
     ]
 )

@@ -27,7 +27,8 @@ public struct TrackerSink {
       let credentials = try Credentials.fromEnvironment(settings)
       let ledgerPath = settings.ledger ?? "\(output).ledger.json"
       let ledger = try Ledger(
-        path: ledgerPath, tracker: tracker.name, project: settings.project)
+        path: ledgerPath, tracker: tracker.name, project: settings.project,
+        waitForLock: true)
       var clientSettings = CurlClient.Settings()
       clientSettings.caFile = settings.caFile
       clientSettings.timeout = settings.timeout

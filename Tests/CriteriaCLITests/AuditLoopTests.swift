@@ -107,6 +107,80 @@ struct AuditLoopTests {
         #expect(try read(dir.appendingPathComponent("filled-tickets.xlsx")).rows == copy.rows)
     }
 
+    /// A workbook's cells as openpyxl sees them: cached values, formulas, fills, bold; and its validations.
+    func look(_ file: URL) throws -> [String: Any] {
+        let script = CLIRunner.packageRoot.appendingPathComponent("Tests/CriteriaCLITests/Scripts/tester.py").path
+        let run = try CLIRunner.runPython([script, "look", file.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test("sync: a finding closed in Redmine reads closed, resolved today and Retest (highlighted), its key a link; a deleted one says deleted and is not re-filed")
+    func syncFromRedmine() throws {
+        let redmine = try Redmine.start()
+        let project = try redmine.newProject()
+        let dir = try setUp(format: "xlsx", tracker: redmineOutput(redmine, project: project))
+        try fill(dir, "audit.xlsx", "filled.xlsx", [
+            "2": ["Result": "Fail", "Severity": "High", "Notes": "Focus jumps to the top"],
+            "3": ["Result": "Fail", "Severity": "Low"],
+            "4": ["Result": "Pass"],
+        ])
+        let environment = ["E2E_REDMINE_KEY": redmine.key]
+        let filed = try CLIRunner.run(["tickets", "--from", "filled.xlsx"], in: dir, environment: environment)
+        #expect(filed.status == 0, "\(filed.stderr)")
+        let withKeys = dir.appendingPathComponent("filled-tickets.xlsx")
+        let keys = try read(withKeys)
+        let ticketColumn = try #require(keys.header.firstIndex(of: "Ticket"))
+        let closedKey = try #require(keys.rows["2"]?[ticketColumn]), openKey = try #require(keys.rows["3"]?[ticketColumn])
+        #expect(!closedKey.isEmpty && !openKey.isEmpty)
+
+        // A developer fixes the first finding and closes its issue through Redmine's REST API.
+        let closing = try redmine.request("PUT", "/issues/\(closedKey).json", json: ["issue": ["status_id": 5, "notes": "Fixed"]])
+        #expect(closing.status == 204, "\(closing.snippet)")
+        let original = try Data(contentsOf: withKeys)
+        let sync = try CLIRunner.run(["sync", "--from", "filled-tickets.xlsx"], in: dir, environment: environment)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        #expect(sync.stderr.contains("done 1") && sync.stderr.contains("retest 1"), "\(sync.stderr)")
+        #expect(try Data(contentsOf: withKeys) == original, "the audit it reads is never changed")
+
+        let synced = try look(dir.appendingPathComponent("filled-tickets-synced.xlsx"))
+        let header = try #require(synced["1"] as? [String: [String: Any]])
+        for name in ["Ticket status", "Resolved on", "Retest"] { #expect(header[name] != nil, "column \(name)") }
+        let closed = try #require(synced["2"] as? [String: [String: Any]]), open = try #require(synced["3"] as? [String: [String: Any]])
+        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        #expect(closed["Ticket status"]?["value"] as? String == "Closed (done)")
+        #expect(closed["Resolved on"]?["value"] as? String == today)
+        #expect(closed["Retest"]?["value"] as? String == "Retest")
+        #expect(closed["Retest"]?["fill"] as? String == "FFFFE08A" && closed["Retest"]?["bold"] as? Bool == true)
+        #expect(open["Ticket status"]?["value"] as? String == "New (open)")
+        #expect(open["Retest"]?["value"] as? String == "" && open["Resolved on"]?["value"] as? String == "")
+        #expect(open["Retest"]?["fill"] as? String == nil)
+        // The key still reads as the key, and opens the issue.
+        #expect(closed["Ticket"]?["value"] as? String == closedKey)
+        #expect((closed["Ticket"]?["formula"] as? String)?.hasPrefix("=HYPERLINK(\"\(redmine.url)/issues/\(closedKey)\",\"\(closedKey)\")") == true,
+                "\(closed["Ticket"] ?? [:])")
+        // The Result dropdown keeps its five words.
+        let validations = try #require(synced["_validations"] as? [String])
+        #expect(validations.contains { $0.contains("Pass") && $0.contains("Fail") && $0.contains("Not tested") })
+
+        // The open one is deleted on Redmine: sync says so and files nothing.
+        let deleting = try redmine.request("DELETE", "/issues/\(openKey).json")
+        #expect(deleting.status == 204, "\(deleting.snippet)")
+        let again = try CLIRunner.run(["sync", "--from", "filled-tickets.xlsx", "--to", "again.xlsx"], in: dir, environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        let second = try look(dir.appendingPathComponent("again.xlsx"))
+        #expect((second["3"] as? [String: [String: Any]])?["Ticket status"]?["value"] as? String == "deleted")
+        #expect(try redmine.issues(project: project).count == 1)
+
+        // status lists both with their live state.
+        let status = try CLIRunner.run(["status", "--format", "json"], in: dir, environment: environment)
+        #expect(status.status == 0, "\(status.stderr)")
+        let listed = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: [[String: Any]]]
+        let states = Dictionary(uniqueKeysWithValues: (listed?["tickets"] ?? []).compactMap { line in
+            (line["key"] as? String).map { ($0, line["state"] as? String ?? "") } })
+        #expect(states == [closedKey: "done", openKey: "deleted"])
+    }
+
     @Test("a CSV checklist: failed rows filed, keys in a copy with the same BOM, separators and every other field as written")
     func csvIntoRedmine() throws {
         let redmine = try Redmine.start()

@@ -24,7 +24,8 @@ public struct CriteriaCommand: ParsableCommand {
       ListCommand.self, ValidateCommand.self, ExportCommand.self,
       RunCommand.self,
       ExportersCommand.self, InitCommand.self, TicketsCommand.self,
-      WCAGCommand.self, ACRCommand.self, ReportCommand.self,
+      WCAGCommand.self, ACRCommand.self, ReportCommand.self, SyncCommand.self,
+      StatusCommand.self,
     ]
   )
 

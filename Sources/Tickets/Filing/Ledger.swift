@@ -68,6 +68,8 @@ public struct Ledger: Sendable {
   private var lines: [String: [UInt8]] = [:]
   /// The identities in sorted order, as the file lists them.
   private var order: [String] = []
+  /// Whether this ledger may write (no other process holds its lock).
+  public var isWritable: Bool { journal.writable }
   /// Changes appended since the last compaction.
   public private(set) var journalLength = 0
   private let journal: JournalFile
@@ -77,13 +79,21 @@ public struct Ledger: Sendable {
 
   /// Opens the ledger at `path` (folding in a journal left by a run that was stopped), or starts an
   /// empty one; a ledger of another tracker or project is an error.
-  public init(path: String, tracker: String, project: String? = nil)
+  ///
+  /// One process at a time writes a ledger: it holds a lock on `<ledger>.lock`. With `waitForLock` (a
+  /// filing run) the ledger waits for it; otherwise, when another process holds it, the ledger is
+  /// opened read-only (it reads the journal too, and neither folds it in nor writes).
+  public init(
+    path: String, tracker: String, project: String? = nil,
+    waitForLock: Bool = false
+  )
     throws(TicketError)
   {
     self.path = path
     self.tracker = tracker
     self.project = project
-    journal = JournalFile(path: path + ".journal")
+    journal = try JournalFile.shared(
+      path: path + ".journal", lock: path + ".lock", wait: waitForLock)
     var isDirectory: ObjCBool = false
     if path.trimmingCharacters(in: .whitespaces).isEmpty
       || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -98,7 +108,7 @@ public struct Ledger: Sendable {
       try load(data)
     }
     let replayed = try replayJournal()
-    if replayed > 0 { try compact() }
+    if replayed > 0, journal.writable { try compact() }
   }
 
   private mutating func load(_ data: Data) throws(TicketError) {
@@ -341,9 +351,22 @@ public struct Ledger: Sendable {
   /// Replaying a journal over the ledger it was folded into changes nothing, so
   /// a run stopped between the two steps loses nothing.
   public mutating func compact() throws(TicketError) {
-    try writeWhole()
-    try journal.remove()
-    journalLength = 0
+    guard journal.writable else { return }
+    journal.lock.lock()
+    defer { journal.lock.unlock() }
+    // From the files, not from memory: another copy of this ledger in the process may have appended since.
+    var merged = self
+    merged.entries = [:]
+    merged.lines = [:]
+    merged.order = []
+    if let data = FileManager.default.contents(atPath: path) {
+      try merged.load(data)
+    }
+    _ = try merged.replayJournal()
+    try merged.writeWhole()
+    try journal.removeLocked()
+    merged.journalLength = 0
+    self = merged
   }
 
   private func writeWhole() throws(TicketError) {
@@ -374,20 +397,70 @@ public struct Ledger: Sendable {
   }
 }
 
-/// The ledger's journal file, opened for appending on first use and shared by copies of a ledger.
+/// The ledger's journal file, opened for appending on first use and shared by copies of a ledger,
+/// and the lock that makes one process at a time its writer.
 final class JournalFile: @unchecked Sendable {
   let path: String
   private var fd: Int32 = -1
-  private let lock = NSLock()
+  private var lockFD: Int32 = -1
+  /// Serialises appends and compaction within the process.
+  let lock = NSLock()
 
-  init(path: String) { self.path = path }
+  nonisolated(unsafe) private static var files: [String: Weak] = [:]
+  private static let registry = NSLock()
+  private struct Weak { weak var file: JournalFile? }
 
-  deinit { if fd >= 0 { close(fd) } }
+  /// The process's journal for this ledger: shared, so that every copy of a ledger opened in one
+  /// process writes through the one lock (a second lock from the same process would refuse itself).
+  static func shared(path: String, lock: String, wait: Bool) throws(TicketError)
+    -> JournalFile
+  {
+    registry.lock()
+    defer { registry.unlock() }
+    if let file = files[path]?.file { return file }
+    let file = try JournalFile(path: path, lock: lock, wait: wait)
+    files[path] = Weak(file: file)
+    return file
+  }
+  /// Whether this process holds the ledger's lock.
+  let writable: Bool
+
+  init(path: String, lock lockPath: String, wait: Bool) throws(TicketError) {
+    self.path = path
+    lockFD = open(lockPath, O_RDWR | O_CREAT, 0o644)
+    guard lockFD >= 0 else {
+      // A read-only folder: the ledger can still be read.
+      writable = false
+      return
+    }
+    if flock(lockFD, LOCK_EX | (wait ? 0 : LOCK_NB)) == 0 {
+      writable = true
+    } else {
+      guard !wait else {
+        let reason = String(cString: strerror(errno))
+        close(lockFD)
+        throw TicketError("cannot lock the ledger (\(lockPath)): \(reason)")
+      }
+      close(lockFD)
+      lockFD = -1
+      writable = false
+    }
+  }
+
+  deinit {
+    if fd >= 0 { close(fd) }
+    if lockFD >= 0 { close(lockFD) }
+  }
 
   /// Appends whole lines and flushes them; a failure names the ledger.
   func append(_ bytes: [UInt8], ledger: String) throws(TicketError) {
     lock.lock()
     defer { lock.unlock() }
+    guard writable else {
+      throw TicketError(
+        "another criteria run is writing the ledger \(ledger); wait for it to finish"
+      )
+    }
     if fd < 0 {
       fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
       guard fd >= 0 else {
@@ -403,10 +476,8 @@ final class JournalFile: @unchecked Sendable {
     }
   }
 
-  /// Deletes the journal (after its changes are in the ledger file).
-  func remove() throws(TicketError) {
-    lock.lock()
-    defer { lock.unlock() }
+  /// Deletes the journal (after its changes are in the ledger file); the caller holds `lock`.
+  func removeLocked() throws(TicketError) {
     if fd >= 0 {
       close(fd)
       fd = -1

@@ -119,7 +119,7 @@ extension GitHubTracker {
     let notPlanned = closed && reason == "not_planned"
     return TicketSnapshot(
       status: closed
-        ? "closed (\((reason ?? "completed").replacingOccurrences(of: "_", with: " ")))"
+        ? "closed as \((reason ?? "completed").replacingOccurrences(of: "_", with: " "))"
         : state,
       category: closed ? (notPlanned ? .notPlanned : .done) : .open,
       resolvedOn: closed ? fields.string("closed_at") : nil,

@@ -4,6 +4,8 @@ usage: tester.py fill IN OUT EDITS_JSON     EDITS_JSON: {"ROW_NUMBER": {"Column 
                                            the row "*" means every row below the header (applied first)
                                            a value {"date": "YYYY-MM-DD"} becomes a real date cell
        tester.py read FILE                 prints the checklist as JSON: {"header": [...], "rows": {"N": [...]}}
+       tester.py look FILE                 prints each cell of a workbook's checklist as openpyxl sees it:
+                                           {"N": {"Header": {"value", "formula", "fill", "bold"}}}
 Rows are numbered as the spreadsheet numbers them (the header is row 1).
 """
 import csv
@@ -60,8 +62,29 @@ def read(path):
     print(json.dumps({"header": rows[0], "rows": {str(n + 2): row for n, row in enumerate(rows[1:])}}))
 
 
+def look(path):
+    """Cached values (data_only), formulas, fills and bold, for checking links and highlights."""
+    import openpyxl
+    values = openpyxl.load_workbook(path, data_only=True)["Checklist"]
+    formulas = openpyxl.load_workbook(path)["Checklist"]
+    header = [cell.value for cell in values[1]]
+    cells = {}
+    for row in range(1, values.max_row + 1):
+        cells[str(row)] = {}
+        for column, name in enumerate(header, start=1):
+            value, formula = values.cell(row, column), formulas.cell(row, column)
+            fill = value.fill.fgColor.rgb if value.fill is not None and value.fill.fill_type == "solid" else None
+            cells[str(row)][name] = {"value": "" if value.value is None else str(value.value),
+                                     "formula": formula.value if isinstance(formula.value, str) and formula.value.startswith("=") else None,
+                                     "fill": fill if isinstance(fill, str) else None, "bold": bool(value.font and value.font.b)}
+    cells["_validations"] = [v.formula1 for v in formulas.data_validations.dataValidation]
+    print(json.dumps(cells))
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "fill":
+    if sys.argv[1] == "look":
+        look(sys.argv[2])
+    elif sys.argv[1] == "fill":
         fill(sys.argv[2], sys.argv[3], json.loads(sys.argv[4]))
     else:
         read(sys.argv[2])

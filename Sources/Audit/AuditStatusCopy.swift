@@ -1,0 +1,311 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// What `criteria sync` writes into a copy of an audit: each ticket's live status, the day it was
+/// resolved, whether its failed check needs a re-test, and a link on its key.
+public struct TicketStatusColumns: Sendable {
+  /// The three columns, named exactly so (other tools and people look for them by name).
+  public static let names = ["Ticket status", "Resolved on", "Retest"]
+  /// What goes into the Retest column of a failed row whose ticket is done.
+  public static let retestWord = "Retest"
+
+  /// Row number → the three values, in the order of `names`.
+  public var values: [Int: [String]] = [:]
+  /// Row number → the ticket's web address, for a link on the key.
+  public var links: [Int: String] = [:]
+
+  /// Creates empty columns.
+  public init() {}
+}
+
+extension AuditSheet {
+  /// A copy with the ticket status columns filled (added after the last column, or the same-named
+  /// ones reused when the audit already has them).
+  ///
+  /// In a workbook the Ticket cells become links and Retest cells are highlighted; a CSV gets the
+  /// values only. The testers' own cells are never changed, and the original is never written.
+  public func copy(withStatus status: TicketStatusColumns) throws(AuditError)
+    -> AuditCopy
+  {
+    var columns: [Int] = []
+    var next = header.count
+    for name in TicketStatusColumns.names {
+      if let existing = header.firstIndex(where: {
+        $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(name)
+          == .orderedSame
+      }) {
+        columns.append(existing)
+      } else {
+        columns.append(next)
+        next += 1
+      }
+    }
+    let dataRows = rows.map(\.number)
+    func values(_ index: Int) -> [Int: String] {
+      var cells = [headerRow: TicketStatusColumns.names[index]]
+      for row in dataRows {
+        cells[row] = FormulaGuard.neutralise(status.values[row]?[index] ?? "")
+      }
+      return cells
+    }
+    switch source {
+    case .csv(let records, let delimiter, let lineEnding, let byteOrderMark):
+      let writer = CSVWriter(
+        delimiter: delimiter, lineEnding: lineEnding,
+        byteOrderMark: byteOrderMark, formulaGuard: false)
+      let columnValues = (0..<columns.count).map(values)
+      var bytes = writer.start()
+      for record in records {
+        var fields = record.fields
+        let isData = record.line == headerRow || dataRows.contains(record.line)
+        if isData {
+          for (index, column) in columns.enumerated() {
+            if column >= fields.count {
+              fields += Array(repeating: "", count: column - fields.count + 1)
+            }
+            fields[column] = columnValues[index][record.line] ?? ""
+          }
+        }
+        writer.append(fields, to: &bytes)
+      }
+      return .bytes(Data(bytes))
+    case .xlsx(let part):
+      let package = try XLSXPackage(path: path)
+      guard let document = try package.document(part) else {
+        throw AuditError("\(path): \(part) is missing")
+      }
+      var replacements: [String: Data] = [:]
+      let headerStyle = Self.style(in: document, row: headerRow, column: 0)
+      // New cells take the look of the row's Component cell (top-aligned, wrapped), which criteria writes
+      // with its style; so does a Ticket cell that has none of its own.
+      let template = column(.component) ?? 0
+      for (index, column) in columns.enumerated() {
+        try Self.setCells(in: document, column: column, values: values(index))
+        if let headerStyle {
+          Self.cell(in: document, row: headerRow, column: column)?
+            .setAttribute("s", headerStyle)
+        }
+        for row in dataRows {
+          if let style = Self.style(in: document, row: row, column: template) {
+            Self.cell(in: document, row: row, column: column)?
+              .setAttribute("s", style)
+          }
+        }
+        Self.ensureWidth(in: document, column: column, width: 14)
+      }
+      let retestRows = Set(
+        status.values.filter {
+          $0.value.count > 2 && $0.value[2] == TicketStatusColumns.retestWord
+        }.map(\.key))
+      let ticketColumn = column(.ticket)
+      if let styles = try package.document("xl/styles.xml") {
+        var made: [String: Int] = [:]
+        /// A style like the cell's own, with a bold font on an amber fill, or a link's blue underline.
+        func derived(_ cell: XMLElement, link: Bool) -> Int? {
+          let base = XML.attribute(cell, "s") ?? "0"
+          let name = "\(base)-\(link)"
+          if let known = made[name] { return known }
+          let index = Self.addStyle(
+            to: styles, basedOn: Int(base) ?? 0, link: link)
+          made[name] = index
+          return index
+        }
+        for row in retestRows {
+          if let cell = Self.cell(in: document, row: row, column: columns[2]),
+            let style = derived(cell, link: false)
+          {
+            cell.setAttribute("s", String(style))
+          }
+        }
+        if let ticketColumn {
+          for (row, url) in status.links {
+            guard url.hasPrefix("https://") || url.hasPrefix("http://"),
+              let cell = Self.cell(
+                in: document, row: row, column: ticketColumn),
+              !(cell.stringValue ?? "").isEmpty
+            else { continue }
+            Self.makeLink(cell, url: url)
+            if XML.attribute(cell, "s") == nil,
+              let style = Self.style(in: document, row: row, column: template)
+            {
+              cell.setAttribute("s", style)
+            }
+            if let style = derived(cell, link: true) {
+              cell.setAttribute("s", String(style))
+            }
+          }
+        }
+        if !made.isEmpty {
+          replacements["xl/styles.xml"] = styles.xmlData(
+            options: [.nodeCompactEmptyElement])
+        }
+      }
+      replacements[part] = document.xmlData(options: [.nodeCompactEmptyElement])
+      let source = path
+      let parts = replacements
+      return .workbook { target throws(AuditError) in
+        try XLSXPackage(path: source).writeCopy(to: target, replacing: parts)
+      }
+    }
+  }
+
+  /// The cell at a row and column, when the worksheet has it.
+  static func cell(in document: XMLDocument, row: Int, column: Int)
+    -> XMLElement?
+  {
+    let reference = "\(CellReference.letters(column))\(row)"
+    let sheetData = XML.children(document.rootElement(), named: "sheetData")
+      .first
+    guard
+      let rowElement = XML.children(sheetData, named: "row").first(where: {
+        XML.attribute($0, "r") == String(row)
+      })
+    else { return nil }
+    return XML.children(rowElement, named: "c").first {
+      XML.attribute($0, "r") == reference
+    }
+  }
+
+  static func style(in document: XMLDocument, row: Int, column: Int) -> String?
+  {
+    cell(in: document, row: row, column: column).flatMap {
+      XML.attribute($0, "s")
+    }
+  }
+
+  /// Turns a cell holding a ticket key into a HYPERLINK formula showing the same key, so every
+  /// spreadsheet opens the ticket and a reader of values still sees the key.
+  static func makeLink(_ cell: XMLElement, url: String) {
+    let key = cell.stringValue ?? ""
+    guard !key.isEmpty else { return }
+    func quoted(_ text: String) -> String {
+      "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+    cell.setChildren(nil)
+    cell.removeAttribute(forName: "t")
+    cell.addAttribute(XML.makeAttribute("t", "str"))
+    cell.addChild(
+      XMLElement(
+        name: "f", stringValue: "HYPERLINK(\(quoted(url)),\(quoted(key)))"))
+    cell.addChild(XMLElement(name: "v", stringValue: key))
+  }
+
+  /// Gives a column a width when the worksheet's `cols` does not cover it.
+  static func ensureWidth(in document: XMLDocument, column: Int, width: Double)
+  {
+    guard
+      let cols = XML.children(document.rootElement(), named: "cols").first
+    else { return }
+    let number = column + 1
+    let covered = XML.children(cols, named: "col").contains {
+      guard let min = XML.attribute($0, "min").flatMap(Int.init),
+        let max = XML.attribute($0, "max").flatMap(Int.init)
+      else { return false }
+      return (min...max).contains(number)
+    }
+    guard !covered else { return }
+    let col = XMLElement(name: "col")
+    col.addAttribute(XML.makeAttribute("min", String(number)))
+    col.addAttribute(XML.makeAttribute("max", String(number)))
+    col.addAttribute(XML.makeAttribute("width", String(width)))
+    col.addAttribute(XML.makeAttribute("customWidth", "1"))
+    cols.addChild(col)
+  }
+
+  /// Adds a cell style copied from style `base` (keeping its alignment, borders and number format) with
+  /// either a bold font on a light amber fill (a highlight) or a link's blue underlined font; returns
+  /// its index, or nil when the styles part lacks what it needs.
+  static func addStyle(to styles: XMLDocument, basedOn base: Int, link: Bool)
+    -> Int?
+  {
+    let root = styles.rootElement()
+    guard let fills = XML.children(root, named: "fills").first,
+      let fonts = XML.children(root, named: "fonts").first,
+      let cellXfs = XML.children(root, named: "cellXfs").first
+    else { return nil }
+    let formats = XML.children(cellXfs, named: "xf")
+    guard formats.indices.contains(base),
+      let xf = formats[base].copy() as? XMLElement
+    else { return nil }
+    func element(_ name: String, _ attributes: [(String, String)])
+      -> XMLElement
+    {
+      let made = XMLElement(name: name)
+      for (key, value) in attributes {
+        made.addAttribute(XML.makeAttribute(key, value))
+      }
+      return made
+    }
+    // The base style's font, with bold, or underline and the link colour, in the order SpreadsheetML requires.
+    let fontList = XML.children(fonts, named: "font")
+    let baseFont = Int(XML.attribute(xf, "fontId") ?? "0") ?? 0
+    let font =
+      (fontList.indices.contains(baseFont)
+        ? fontList[baseFont].copy() as? XMLElement : nil)
+      ?? XMLElement(name: "font")
+    func insert(_ child: XMLElement, before names: [String]) {
+      let children = font.children ?? []
+      if let at = children.firstIndex(where: {
+        names.contains(XML.localName($0))
+      }) {
+        font.insertChild(child, at: at)
+      } else {
+        font.addChild(child)
+      }
+    }
+    for child in font.children ?? []
+    where ["b", "u", "color"].contains(XML.localName(child))
+      && (link || XML.localName(child) == "b")
+    {
+      child.detach()
+    }
+    if link {
+      insert(
+        element("u", []),
+        before: [
+          "vertAlign", "sz", "color", "name", "family", "charset", "scheme",
+        ])
+      insert(
+        element("color", [("rgb", "FF0563C1")]),
+        before: ["name", "family", "charset", "scheme"])
+    } else {
+      insert(
+        element("b", []),
+        before: [
+          "i", "strike", "condense", "extend", "outline", "shadow", "u",
+          "vertAlign", "sz", "color", "name", "family", "charset", "scheme",
+        ])
+    }
+    fonts.addChild(font)
+    let fontIndex = XML.children(fonts, named: "font").count - 1
+    fonts.setAttribute("count", String(fontIndex + 1))
+    xf.setAttribute("fontId", String(fontIndex))
+    xf.setAttribute("applyFont", "1")
+    if !link {
+      let fill = XMLElement(name: "fill")
+      let pattern = element("patternFill", [("patternType", "solid")])
+      pattern.addChild(element("fgColor", [("rgb", "FFFFE08A")]))
+      fill.addChild(pattern)
+      fills.addChild(fill)
+      let fillIndex = XML.children(fills, named: "fill").count - 1
+      fills.setAttribute("count", String(fillIndex + 1))
+      xf.setAttribute("fillId", String(fillIndex))
+      xf.setAttribute("applyFill", "1")
+    }
+    cellXfs.addChild(xf)
+    let index = XML.children(cellXfs, named: "xf").count - 1
+    cellXfs.setAttribute("count", String(index + 1))
+    return index
+  }
+}
+
+extension XMLElement {
+  /// Sets (or replaces) an attribute.
+  fileprivate func setAttribute(_ name: String, _ value: String) {
+    removeAttribute(forName: name)
+    addAttribute(XML.makeAttribute(name, value))
+  }
+}

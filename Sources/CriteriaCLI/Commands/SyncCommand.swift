@@ -1,0 +1,133 @@
+import ArgumentParser
+import CriteriaPipeline
+import Foundation
+
+/// `criteria sync --from audit-tickets.xlsx`: each ticket's live status into a copy of the audit.
+struct SyncCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync",
+    abstract:
+      "Write each ticket's live status into a copy of an audit: Ticket status, Resolved on, Retest.",
+    discussion: """
+      Reads every ticket named in the audit's Ticket column from the config's tracker (the ledger tells which
+      tickets criteria filed there), and writes a copy (the original is never changed) with three columns:
+      Ticket status (the tracker's words, then open, done, not planned or deleted), Resolved on, and Retest,
+      which says Retest, highlighted, on a failed row whose ticket is done. In a workbook the ticket keys
+      become links. Sync files nothing and changes nothing on the tracker.
+      """
+  )
+
+  @Option(
+    help:
+      "The audit with ticket keys (what criteria tickets wrote): .xlsx or .csv."
+  )
+  var from: String
+
+  @Option(name: .shortAndLong, help: "The config file naming the tracker.")
+  var config = "criteria.yml"
+
+  @Option(
+    help:
+      "Which tracker output of the config to use (needed when it has more than one)."
+  )
+  var output: String?
+
+  @Option(
+    name: .customLong("to"),
+    help:
+      "Where to write the synced copy (default: beside the audit, '-synced' added to its name)."
+  )
+  var copyPath: String?
+
+  @Option(
+    help:
+      "The result word that means a failed check (default: the config's audit 'statuses', else Fail)."
+  )
+  var failWord: String?
+
+  @Flag(
+    help:
+      "Show each HTTP request and response status on stderr (credentials redacted)."
+  )
+  var verbose = false
+
+  func run() throws {
+    let request = SyncRequest(
+      audit: from, config: config, output: output, copy: copyPath,
+      failWord: failWord, filing: FilingSettings(verbose: verbose))
+    let problems = try cli { () throws(PipelineError) in
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).syncStatus(request)
+    }
+    if problems > 0 { throw ExitCode(1) }
+  }
+}
+
+/// `criteria status`: the ledger's tickets with their live state, like `gh issue list`.
+struct StatusCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract:
+      "List the tickets criteria filed, with their live state on the tracker.",
+    discussion: """
+      Reads each filed ticket of the tracker output's ledger from the tracker (paced and retried like filing).
+      Tickets still pending or failed in the ledger are listed with that state and not read.
+      """
+  )
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
+
+  @Option(name: .shortAndLong, help: "The config file naming the tracker.")
+  var config = "criteria.yml"
+
+  @Option(
+    help:
+      "Which tracker output of the config to use (needed when it has more than one)."
+  )
+  var output: String?
+
+  @Option(help: "table for people, json for scripts.")
+  var format: Format = .table
+
+  @Flag(
+    help:
+      "Show each HTTP request and response status on stderr (credentials redacted)."
+  )
+  var verbose = false
+
+  func run() throws {
+    let lines = try cli { () throws(PipelineError) in
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).ticketStatus(
+        config: config, output: output, filing: FilingSettings(verbose: verbose)
+      )
+    }
+    switch format {
+    case .table:
+      var table = TextTable(header: [
+        "KEY", "STATE", "STATUS", "RESOLVED", "TICKET",
+      ])
+      for line in lines {
+        table.rows.append([
+          line.key.isEmpty ? "-" : line.key, line.state, line.status,
+          line.resolvedOn ?? "-", line.identity,
+        ])
+      }
+      print(table.render(), terminator: "")
+      for line in lines where line.state == "unreadable" {
+        Terminal.note("\(line.key): \(line.problem ?? "not read")")
+      }
+    case .json:
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [
+        .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
+      ]
+      encoder.keyEncodingStrategy = .convertToSnakeCase
+      print(
+        String(decoding: try encoder.encode(["tickets": lines]), as: UTF8.self))
+    }
+    if lines.contains(where: { $0.state == "unreadable" }) { throw ExitCode(1) }
+  }
+}

@@ -1,0 +1,278 @@
+import Audit
+import Exporters
+import Foundation
+import Tickets
+
+/// What `criteria sync` is asked to do.
+public struct SyncRequest: Sendable {
+  /// The audit copy with ticket keys (what `criteria tickets` wrote), XLSX or CSV.
+  public var audit: String
+  /// The config naming the tracker.
+  public var config: String
+  /// Which tracker output of the config, when it has more than one.
+  public var output: String?
+  /// Where the synced copy goes (default: beside the audit, `-synced` added to its name).
+  public var copy: String?
+  /// The result word that means a failed check.
+  public var failWord: String?
+  /// How to reach the tracker.
+  public var filing: FilingSettings
+
+  /// Creates a request.
+  public init(
+    audit: String, config: String, output: String? = nil, copy: String? = nil,
+    failWord: String? = nil, filing: FilingSettings = FilingSettings()
+  ) {
+    self.audit = audit
+    self.config = config
+    self.output = output
+    self.copy = copy
+    self.failWord = failWord
+    self.filing = filing
+  }
+}
+
+/// One ledger ticket with its live state, as `criteria status` lists it.
+public struct TicketStatusLine: Sendable, Codable, Hashable {
+  /// The tracker's key (`A11Y-12`, `#4`).
+  public var key: String
+  /// The tracker's status words, or the ledger's state for a ticket not (yet) filed.
+  public var status: String
+  /// open, done, not planned, deleted, pending, failed, or unreadable.
+  public var state: String
+  /// The day it was resolved, when done.
+  public var resolvedOn: String?
+  /// The ledger identity (component and platform, check, or audit row).
+  public var identity: String
+  /// The ticket's page.
+  public var url: String?
+  /// Why it could not be read.
+  public var problem: String?
+}
+
+extension Pipeline {
+  /// Opens the config's tracker output, its ledger (which must exist), and a filer to read with.
+  func openTracker(config path: String, output: String?, filing: FilingSettings)
+    throws(PipelineError) -> (
+      tracker: any Tracker, reader: TicketFiler, ledger: Ledger, output: String
+    )
+  {
+    let config = try ConfigFile(path: path)
+    let chosen = try Self.trackerOutput(
+      config.settings, named: output, config: path)
+    guard
+      case .tracker(let tracker) = try Self.make(chosen.entry, chosen.options)
+    else {
+      throw PipelineError("\(chosen.keyPath): not a tracker")
+    }
+    let settings = tracker.settings
+    let ledgerPath = settings.ledger ?? "\(chosen.name).ledger.json"
+    guard
+      FileManager.default.fileExists(atPath: ledgerPath)
+        || FileManager.default.fileExists(atPath: ledgerPath + ".journal")
+    else {
+      throw PipelineError(
+        "\(chosen.name): no ledger at \(ledgerPath), so criteria has filed nothing with this output yet "
+          + "(set \(chosen.keyPath).options.ledger if it is elsewhere)")
+    }
+    do throws(TicketError) {
+      let ledger = try Ledger(
+        path: ledgerPath, tracker: tracker.name, project: settings.project)
+      let credentials = try Credentials.fromEnvironment(settings)
+      var clientSettings = CurlClient.Settings()
+      clientSettings.caFile = settings.caFile
+      clientSettings.timeout = settings.timeout
+      clientSettings.logger = reporter.logger("criteria.http", filing.verbose)
+      clientSettings.redactor = Redactor(
+        credentials: credentials, url: settings.url)
+      let client: CurlClient
+      do { client = try CurlClient(settings: clientSettings) } catch {
+        throw TicketError(error.message)
+      }
+      let reader = TicketFiler(
+        tracker: tracker, transport: client, ledger: ledger,
+        credentials: credentials)
+      reader.logger = reporter.logger("criteria.tickets", filing.verbose)
+      return (tracker, reader, ledger, chosen.name)
+    } catch {
+      let credentials = try? Credentials.fromEnvironment(settings)
+      throw PipelineError(
+        "\(chosen.name): \(Redactor(credentials: credentials, url: settings.url).text(error.message))"
+      )
+    }
+  }
+
+  /// Every ledger ticket with its live state from the tracker: `criteria status`.
+  public func ticketStatus(
+    config: String, output: String?, filing: FilingSettings = FilingSettings()
+  ) throws(PipelineError) -> [TicketStatusLine] {
+    let opened = try openTracker(config: config, output: output, filing: filing)
+    var lines: [TicketStatusLine] = []
+    for (identity, entry) in opened.ledger.entries.sorted(by: {
+      $0.key < $1.key
+    }) {
+      guard entry.state == .filed, let key = entry.key else {
+        lines.append(
+          TicketStatusLine(
+            key: entry.key ?? "", status: entry.state.rawValue,
+            state: entry.state.rawValue, identity: identity, url: entry.url,
+            problem: entry.reason))
+        continue
+      }
+      do {
+        let snapshot = try opened.reader.read(
+          FiledTicket(key: key, url: entry.url ?? ""))
+        lines.append(
+          TicketStatusLine(
+            key: key, status: snapshot.status,
+            state: snapshot.category.rawValue,
+            resolvedOn: snapshot.resolvedOn, identity: identity, url: entry.url)
+        )
+      } catch  where error.stopsRun {
+        throw PipelineError("\(opened.output): \(error.message)")
+      } catch {
+        lines.append(
+          TicketStatusLine(
+            key: key, status: "not read", state: "unreadable",
+            identity: identity, url: entry.url, problem: error.message))
+      }
+    }
+    return lines
+  }
+
+  /// Writes each ticket's live status into a copy of the audit (`criteria sync`).
+  ///
+  /// Returns how many tickets could not be read.
+  public func syncStatus(_ request: SyncRequest) throws(PipelineError) -> Int {
+    let target = request.copy ?? Self.syncedCopyPath(for: request.audit)
+    guard OutputPath.canonical(target) != OutputPath.canonical(request.audit)
+    else {
+      throw PipelineError(
+        "--to \(target): that is the audit itself; the synced copy must go to another file"
+      )
+    }
+    let sheet: AuditSheet
+    do { sheet = try AuditSheet.read(path: request.audit) } catch {
+      throw PipelineError(error.message)
+    }
+    guard let ticketColumn = sheet.column(.ticket) else {
+      throw PipelineError(
+        "\(request.audit): no Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes"
+      )
+    }
+    let opened = try openTracker(
+      config: request.config, output: request.output, filing: request.filing)
+    let settings = try ConfigFile(path: request.config).settings
+    let failWord =
+      request.failWord ?? Self.configuredFailWord(settings)
+      ?? AuditLayout.defaultStatuses[1]
+    var byKey: [String: Ledger.Entry] = [:]
+    for entry in opened.ledger.entries.values where entry.state == .filed {
+      if let key = entry.key { byKey[key] = entry }
+    }
+    let ticketed = sheet.rows.compactMap { row -> (Int, String)? in
+      let key = row[ticketColumn].trimmingCharacters(in: .whitespaces)
+      return key.isEmpty ? nil : (row.number, key)
+    }
+    guard !ticketed.isEmpty else {
+      throw PipelineError(
+        "\(request.audit): no ticket keys in its Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes"
+      )
+    }
+    let known = ticketed.filter { byKey[$0.1] != nil }
+    if known.isEmpty {
+      throw PipelineError(
+        "none of the \(ticketed.count) ticket keys in \(request.audit) (\(ticketed.prefix(3).map(\.1).joined(separator: ", "))) "
+          + "is in the ledger \(opened.ledger.path) of \(opened.tracker.name) project '\(opened.tracker.settings.project)': "
+          + "they were filed with another tracker or project; choose its output with --output"
+      )
+    }
+    let resultColumn = sheet.column(.result)
+    var columns = TicketStatusColumns()
+    var cache: [String: TicketSnapshot] = [:]
+    var problems = 0
+    var counts: [String: Int] = [:]
+    for row in sheet.rows {
+      let key = row[ticketColumn].trimmingCharacters(in: .whitespaces)
+      guard !key.isEmpty else { continue }
+      guard let entry = byKey[key] else {
+        columns.values[row.number] = ["not in the ledger", "", ""]
+        reporter.note(
+          "\(sheet.place(row.number)): \(key) is not in the ledger \(opened.ledger.path); not read"
+        )
+        continue
+      }
+      if let url = entry.url, !url.isEmpty { columns.links[row.number] = url }
+      let snapshot: TicketSnapshot
+      if let cached = cache[key] {
+        snapshot = cached
+      } else {
+        do {
+          snapshot = try opened.reader.read(
+            FiledTicket(key: key, url: entry.url ?? ""))
+        } catch  where error.stopsRun {
+          throw PipelineError("\(opened.output): \(error.message)")
+        } catch {
+          problems += 1
+          reporter.note("\(sheet.place(row.number)): \(error.message)")
+          columns.values[row.number] = ["not read", "", ""]
+          continue
+        }
+        cache[key] = snapshot
+      }
+      let failed =
+        row[resultColumn].trimmingCharacters(in: .whitespaces)
+        .caseInsensitiveCompare(failWord) == .orderedSame
+      let retest = failed && snapshot.category == .done
+      counts[snapshot.category.rawValue, default: 0] += 1
+      if retest { counts["retest", default: 0] += 1 }
+      columns.values[row.number] = [
+        Self.statusText(snapshot),
+        snapshot.resolvedOn ?? "",
+        retest ? TicketStatusColumns.retestWord : "",
+      ]
+    }
+    let copy: AuditCopy
+    do { copy = try sheet.copy(withStatus: columns) } catch {
+      throw PipelineError(error.message)
+    }
+    let artifact: ExportArtifact
+    switch copy {
+    case .bytes(let data): artifact = .file(data)
+    case .workbook(let write):
+      artifact = .writtenByLibrary { target throws(ExportError) in
+        do { try write(target) } catch { throw ExportError("\(error)") }
+      }
+    }
+    try ArtifactSink.createParent(of: target, key: "--to \(target)")
+    try ArtifactSink(
+      protecting: [request.audit, request.config], reporter: reporter
+    )
+    .deliver(artifact, from: "synced audit", to: .path(target))
+    let summary = ["open", "done", "not planned", "deleted", "retest"]
+      .compactMap {
+        name in counts[name].map { "\(name) \($0)" }
+      }
+    reporter.note(
+      "\(target): \(known.count) tickets from \(opened.tracker.name)"
+        + (summary.isEmpty ? "" : " (\(summary.joined(separator: ", ")))")
+        + (problems > 0 ? "; \(problems) could not be read" : ""))
+    return problems
+  }
+
+  /// The tracker's words, then what they mean when the words do not say it: `In Review (open)`.
+  static func statusText(_ snapshot: TicketSnapshot) -> String {
+    let meaning = snapshot.category.rawValue
+    return snapshot.status.lowercased() == meaning
+      ? snapshot.status : "\(snapshot.status) (\(meaning))"
+  }
+
+  /// `audit-tickets.xlsx` → `audit-tickets-synced.xlsx`, beside it.
+  public static func syncedCopyPath(for path: String) -> String {
+    let url = URL(fileURLWithPath: path)
+    let stem = url.deletingPathExtension().lastPathComponent
+    return url.deletingLastPathComponent().appendingPathComponent(
+      "\(stem)-synced.\(url.pathExtension)"
+    ).path
+  }
+}
