@@ -37,7 +37,7 @@ if $want_test_tools; then
   # The official readers our output is checked with: openpyxl for workbooks, Cucumber's Gherkin parser,
   # and jsonschema, with which the fake tracker checks Jira Cloud bodies against Atlassian's ADF schema.
   python3 -c "import openpyxl, gherkin, jsonschema, selenium, junitparser" 2>/dev/null || \
-    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema selenium junitparser >&2
+    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema selenium junitparser graphql-core >&2
   # axe-core 4.x for the browser checks: the axe.min.js that axe-playwright-python ships (its Playwright
   # dependency is not needed; Selenium drives Debian's chromium).
   python3 -c "import axe_playwright_python" 2>/dev/null || \

@@ -7,7 +7,7 @@ import Testing
 /// shape and injects faults: every ticket must end up filed exactly once.
 @Suite("Filing against the fake tracker", .serialized)
 struct FilingTests {
-    static let trackers = ["github", "gitlab", "jira-cloud", "jira-dc", "azure-devops", "redmine"]
+    static let trackers = ["github", "gitlab", "jira-cloud", "jira-dc", "azure-devops", "redmine", "linear"]
     /// Twelve tickets: six components (the native samples, twice), iOS and Android each.
     static func tickets() throws -> [Ticket] {
         try sampleTickets(grouping: .componentPlatform)
@@ -153,7 +153,8 @@ struct FilingTests {
         let summary = try filer(tracker, ledger: ledgerPath).file(tickets)
         #expect(summary.failed.count == 3 && summary.filed.isEmpty)
         let expected = ["github": "Not Found", "gitlab": "404 Project Not Found", "jira-cloud": "valid project is required",
-                        "jira-dc": "valid project is required", "azure-devops": "TF200016", "redmine": "Project cannot be blank"][name]!
+                        "jira-dc": "valid project is required", "azure-devops": "TF200016", "redmine": "Project cannot be blank",
+                        "linear": "Entity not found: Team (Could not find referenced Team.)"][name]!
         #expect(summary.failed.allSatisfy { $0.reason.contains(expected) }, "\(summary.text)")
         #expect(try Ledger(path: ledgerPath, tracker: name)[tickets[0].identity]?.state == .failed)
         #expect(try server.stats()["requests"] as? Int == 3, "no retries for a refusal")

@@ -11,11 +11,13 @@ enum TicketPaths {
     static let packageRoot = SharedData.packageRoot
     static let shared = SharedData.root
     static let adfSchema = shared.appendingPathComponent("schemas/adf-full.json")
+    static let linearSchema = shared.appendingPathComponent("schemas/linear/schema.graphql")
 }
 
 /// The fake tracker, checking Jira Cloud descriptions against Atlassian's ADF schema when ../shared has it.
 func startFakeTracker(arguments: [String] = [], tls: FakeTrackerProcess.Certificate? = nil) throws -> FakeTrackerProcess {
-    let schema = FileManager.default.fileExists(atPath: TicketPaths.adfSchema.path) ? ["--adf-schema", TicketPaths.adfSchema.path] : []
+    var schema = FileManager.default.fileExists(atPath: TicketPaths.adfSchema.path) ? ["--adf-schema", TicketPaths.adfSchema.path] : []
+    if FileManager.default.fileExists(atPath: TicketPaths.linearSchema.path) { schema += ["--linear-schema", TicketPaths.linearSchema.path] }
     return try FakeTrackerProcess(arguments: schema + arguments, tls: tls)
 }
 

@@ -36,6 +36,13 @@ public struct RetryPolicy: Sendable {
         return max(0, date.timeIntervalSince1970 - now)
       }
     }
+    // Linear: requests left in the window, and its reset in milliseconds since 1970.
+    if response.headers["x-ratelimit-requests-remaining"] == "0",
+      let reset = response.headers["x-ratelimit-requests-reset"].flatMap(
+        Double.init)
+    {
+      return max(0, reset / 1000 - now)
+    }
     if response.headers["x-ratelimit-remaining"] == "0",
       let reset = response.headers["x-ratelimit-reset"].flatMap(Double.init)
     {

@@ -27,7 +27,6 @@ public final class TicketFiler {
     progress: FilingProgress? = nil
   ) {
     self.tracker = tracker
-    self.transport = transport
     self.ledger = ledger
     self.credentials = credentials
     self.retry =
@@ -36,6 +35,9 @@ public final class TicketFiler {
         maxAttempts: tracker.settings.maxAttempts,
         base: tracker.settings.backoffBase)
     self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
+    self.transport = RateLimitAwareTransport(
+      inner: transport, pacer: self.pacer,
+      maxWait: tracker.settings.maxWait)
     self.progress = progress
     redactor = Redactor(credentials: credentials, url: tracker.settings.url)
     self.ledger.redactor = redactor
@@ -76,7 +78,11 @@ public final class TicketFiler {
     let bulk = tracker.bulkCreate
     var batch: [Ticket] = []
     progress?.start(total: tickets.count)
-    for ticket in tickets {
+    for unnamed in tickets {
+      var ticket = unnamed
+      if tracker.choosesIDs, let id = ledger[ticket.identity]?.clientID {
+        ticket.clientID = id
+      }
       switch ledger[ticket.identity]?.state {
       case .filed?:
         // A run stopped between the create and its follow-ups: post the rest, after looking.
@@ -307,8 +313,15 @@ public final class TicketFiler {
     return true
   }
 
-  private func fileOne(_ ticket: Ticket) throws(TicketError) -> FiledTicket {
-    try ledger.markPending(ticket.identity, fingerprint: ticket.revision)
+  private func fileOne(_ unnamed: Ticket) throws(TicketError) -> FiledTicket {
+    var ticket = unnamed
+    if tracker.choosesIDs {
+      // Chosen once and recorded before anything is sent: every retry and every later run uses it.
+      ticket.clientID =
+        ledger[ticket.identity]?.clientID ?? UUID().uuidString.lowercased()
+    }
+    try ledger.markPending(
+      ticket.identity, fingerprint: ticket.revision, clientID: ticket.clientID)
     let request = try tracker.createRequest(
       for: ticket, credentials: credentials)
     var ambiguous = false
@@ -346,9 +359,10 @@ public final class TicketFiler {
       case .accepted:
         let filed: FiledTicket
         do { filed = try tracker.created(from: response) } catch
-          where error.stopsRun
+          where error.stopsRun || error.refused
         {
-          // Azure DevOps' sign-in page: the credentials were refused, nothing was created.
+          // Azure DevOps' sign-in page: the credentials were refused; a GraphQL error: Linear refused
+          // it. Nothing was created either way.
           throw error
         } catch {
           // A 2xx to a create: the tracker most likely has the ticket. Never "failed", never re-sent blindly.
@@ -537,7 +551,13 @@ public final class TicketFiler {
         continue
       }
       switch Answer(response) {
-      case .accepted: return tracker.found(in: response, ticket: ticket)
+      case .accepted:
+        if let failure = tracker.searchFailure(in: response) {
+          cause = failure
+          try wait(attempt: attempt, response: response)
+          continue
+        }
+        return tracker.found(in: response, ticket: ticket)
       case .refusedCredentials: throw authenticationError(response)
       case .retryLater, .refused:
         cause = problem(response)
@@ -767,6 +787,14 @@ public final class TicketFiler {
     case refused
 
     init(_ response: HTTPResponse) {
+      if Self.isGraphQLRateLimit(response) {
+        self = .retryLater(mayHaveCreated: false)
+        return
+      }
+      if Self.graphQLCodes(response).contains("AUTHENTICATION_ERROR") {
+        self = .refusedCredentials
+        return
+      }
       switch response.status {
       case 200..<300: self = .accepted
       case 401: self = .refusedCredentials
@@ -780,8 +808,26 @@ public final class TicketFiler {
       }
     }
 
+    /// A GraphQL answer (Linear) whose error code is RATELIMITED: nothing was done.
+    static func isGraphQLRateLimit(_ response: HTTPResponse) -> Bool {
+      graphQLCodes(response).contains("RATELIMITED")
+    }
+
+    /// The `extensions.code` of each error in a GraphQL answer (none for other answers).
+    static func graphQLCodes(_ response: HTTPResponse) -> [String] {
+      guard [200, 400, 401, 429].contains(response.status),
+        response.headers["content-type"]?.contains("json") != false,
+        let errors = (response.json as? [String: Any])?["errors"]
+          as? [[String: Any]]
+      else { return [] }
+      return errors.compactMap {
+        ($0["extensions"] as? [String: Any])?["code"] as? String
+      }
+    }
+
     static func isRateLimited(_ response: HTTPResponse) -> Bool {
-      response.status == 429 || response.headers["retry-after"] != nil
+      isGraphQLRateLimit(response) || response.status == 429
+        || response.headers["retry-after"] != nil
         || response.headers["x-ratelimit-remaining"] == "0"
     }
   }
@@ -793,6 +839,38 @@ public final class TicketFiler {
       "\(tracker.name) refused the credentials (\(response.status)); check that \(variable)\(user) \(tracker.settings.userEnv == nil ? "holds" : "hold") a valid token "
         + "with permission to create issues in '\(tracker.settings.project)'",
       isAuthentication: true)
+  }
+}
+
+/// Passes requests on, holding the next one when an answer says none remain in the window.
+///
+/// Linear's `X-RateLimit-Requests-*` and GitHub's `X-RateLimit-*` say so; waiting for the reset spends no
+/// request on a refusal. A reset further off than `max_wait` is left to the refusal, which stops the run
+/// with what to do.
+final class RateLimitAwareTransport: HTTPTransport {
+  let inner: HTTPTransport
+  let pacer: RequestPacer
+  let maxWait: Double
+
+  init(inner: HTTPTransport, pacer: RequestPacer, maxWait: Double) {
+    self.inner = inner
+    self.pacer = pacer
+    self.maxWait = maxWait
+  }
+
+  func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+    let response = try inner.send(request)
+    if (200..<300).contains(response.status),
+      TicketFiler.Answer.isGraphQLRateLimit(response) == false
+    {
+      let now = Date().timeIntervalSince1970
+      if let pause = RetryPolicy.serverPause(response, now: now), pause > 0,
+        pause <= maxWait
+      {
+        pacer.pause(until: now + pause)
+      }
+    }
+    return response
   }
 }
 

@@ -298,6 +298,8 @@ extension TicketRevision {
   {
     var unstamped = ticket
     unstamped.revision = nil
+    // A chosen id is not content: the same ticket sent under another id is the same revision.
+    unstamped.clientID = nil
     var stamped = ticket
     stamped.revision = of(try tracker.payload(for: unstamped))
     return stamped

@@ -36,6 +36,11 @@ public protocol Tracker: Sendable {
   var searchSettleTime: Double { get }
   /// How fast requests may go.
   var pacing: Pacing { get }
+  /// Whether criteria chooses each ticket's id before creating it (Linear): the filer records it in the
+  /// ledger first, and a retry looks the ticket up by it.
+  var choosesIDs: Bool { get }
+  /// Why a 2xx search answer cannot be believed (a GraphQL error), or nil when it can.
+  func searchFailure(in response: HTTPResponse) -> String?
   /// A request reading one filed ticket back (status, update time, body), or nil when the tracker cannot.
   func readRequest(for filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
@@ -57,6 +62,8 @@ extension Tracker {
   public func followUpBodies(in response: HTTPResponse) -> [String] { [] }
   public var searchSettleTime: Double { settings.searchSettle ?? 0 }
   public var bulkCreate: (any BulkTracker)? { nil }
+  public var choosesIDs: Bool { false }
+  public func searchFailure(in response: HTTPResponse) -> String? { nil }
 
   /// The hidden marker of a ticket's follow-up number `index` (0 is the first after the create).
   public func followUpMarker(for ticket: Ticket, index: Int) -> String {
@@ -147,16 +154,19 @@ public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The tracker may have the ticket (a create was answered but the answer cannot be read, or it cannot be
   /// searched): the ledger keeps it pending, and nothing is sent for it before the tracker has been asked.
   public var outcomeUnknown: Bool
+  /// The tracker answered and said what it refused (a GraphQL error): nothing was created.
+  public var refused: Bool
 
   /// Creates an error.
   public init(
     _ message: String, isAuthentication: Bool = false, stopsRun: Bool = false,
-    outcomeUnknown: Bool = false
+    outcomeUnknown: Bool = false, refused: Bool = false
   ) {
     self.message = message
     self.isAuthentication = isAuthentication
     self.stopsRun = stopsRun || isAuthentication
     self.outcomeUnknown = outcomeUnknown
+    self.refused = refused
   }
 
   public var description: String { message }

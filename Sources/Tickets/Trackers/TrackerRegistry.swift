@@ -132,6 +132,11 @@ public enum TrackerRegistry {
       "Azure DevOps work items (JSON Patch, HTML description, System.Tags).",
       defaultToken: "AZURE_DEVOPS_TOKEN"
     ) { settings in AzureDevOpsTracker(settings: settings) },
+    tracker(
+      "linear",
+      "Linear issues (GraphQL issueCreate, Markdown, labels by id; ids chosen first, so a retry never files twice).",
+      defaultURL: LinearTracker.defaultURL, defaultToken: "LINEAR_API_KEY"
+    ) { settings in LinearTracker(settings: settings) },
   ]
 
   static func tracker(

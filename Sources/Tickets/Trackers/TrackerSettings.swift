@@ -22,6 +22,10 @@ public struct TrackerSettings: Sendable {
   public var maxWait: Double
   public var pacing: Pacing
   public var bulk: Bool
+  /// Linear: label ids to set on every issue.
+  public var labelIDs: [String]
+  /// Linear: `api_key` (sent as it is) or `oauth` (sent as a bearer token).
+  public var tokenType: String
   /// Update filed tickets whose content changed (`update: true`).
   public var update: Bool
   public var planner: TicketPlanner
@@ -60,6 +64,9 @@ public struct TrackerSettings: Sendable {
       "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent)",
     "bulk":
       "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
+    "label_ids": "Linear: label ids to set on every issue",
+    "token_type":
+      "Linear: api_key (a personal API key, the default) or oauth (an OAuth access token)",
     "update":
       "update filed tickets in place when their criteria changed (default false; --update does the same)",
   ]
@@ -113,6 +120,13 @@ public struct TrackerSettings: Sendable {
     self.pacing = pacing
     bulk = try options.bool("bulk") ?? false
     update = try options.bool("update") ?? false
+    labelIDs = try options.list("label_ids") ?? []
+    tokenType = try options.string("token_type") ?? "api_key"
+    guard ["api_key", "oauth"].contains(tokenType) else {
+      throw ExportError(
+        "\(options.origin).token_type: expected api_key or oauth, found '\(tokenType)'"
+      )
+    }
     let groupingText =
       try options.string("grouping")
       ?? TicketPlanner.Grouping.componentPlatform.rawValue

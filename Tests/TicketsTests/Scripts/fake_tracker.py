@@ -25,7 +25,12 @@ Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT
         update-503:3     every 3rd update gets 503 (nothing changed)
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
   /_delete {"number": N} change issues as people on the tracker would.
-The project NOPE (owner/repo nope/nope on GitHub) and the issue type Nope do not exist, with each vendor's error.
+Linear: POST /graphql with issueCreate (the client's own UUID as input.id), issue(id:) and issueUpdate, each
+request checked against Linear's published schema with graphql-core (--linear-schema PATH); every answer
+carries X-RateLimit-Requests-* headers, and the fault ratelimited:EVERY answers a create with Linear's
+RATELIMITED error and a reset one second ahead. An issueCreate with an id that exists is refused, and counted.
+The project NOPE (owner/repo nope/nope on GitHub, team NOPE on Linear) and the issue type Nope do not exist,
+with each vendor's error.
 Prints the port on the first line. GET /_stats returns counts as JSON, GET /_issues what was created.
 """
 import argparse
@@ -38,6 +43,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlparse
 
 args = None
+LINEAR_SCHEMA = None
 lock = threading.Lock()
 state = {"creates": 0, "requests": 0, "issues": [], "invalid": [], "comments": 0, "times": []}
 ADF_SCHEMA = None
@@ -328,6 +334,8 @@ class Handler(BaseHTTPRequestHandler):
                                         "requests": state["requests"], "comments": state["comments"], "creates": state["creates"],
                                         "bulk_requests": state.get("bulk_requests", 0),
                                         "updates": state.get("updates", 0), "reads": state.get("reads", 0),
+                                        "duplicate_ids": state.get("duplicate_ids", 0),
+                                        "linear_validated": state.get("linear_validated", 0),
                                         "max_updates_per_issue": max([i["updates"] for i in state["issues"]] or [0]),
                                         "updates_per_issue": {str(i["number"]): i["updates"] for i in state["issues"]},
                                         "rate_limited": state.get("rate_limited", 0),
@@ -401,6 +409,8 @@ class Handler(BaseHTTPRequestHandler):
         if self.rate_limited():
             self.read_json()
             return
+        if url.path == "/graphql":
+            return handle_graphql(self)
         if url.path in ("/_close", "/_edit", "/_delete"):
             body = self.read_json()
             with lock:
@@ -554,6 +564,128 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(404, {"message": "not found"})
 
 
+def linear_headers():
+    return {"X-RateLimit-Requests-Limit": "1500", "X-RateLimit-Requests-Remaining": "1499",
+            "X-RateLimit-Requests-Reset": str(int((time.time() + 3600) * 1000))}
+
+
+def linear_error(self, message, code="INVALID_INPUT", presentable=None, status=200, headers=None):
+    error = {"message": message, "extensions": {"code": code}}
+    if presentable:
+        error["extensions"]["userPresentableMessage"] = presentable
+    return self.reply(status, {"data": None, "errors": [error]}, {**linear_headers(), **(headers or {})})
+
+
+def linear_issue(i, with_description=False):
+    closed = i["state"] == "closed"
+    kind = ("canceled" if i["reason"] == "not_planned" else "completed") if closed else "unstarted"
+    issue = {"id": i["linear_id"], "identifier": f"A11Y-{i['number']}", "url": f"http://linear/A11Y-{i['number']}",
+             "updatedAt": iso(i["updated_at"]), "createdAt": iso(i["created_at"]),
+             "completedAt": iso(i["closed_at"]) if kind == "completed" else None,
+             "canceledAt": iso(i["closed_at"]) if kind == "canceled" else None, "trashed": None,
+             "state": {"name": {"unstarted": "Todo", "completed": "Done", "canceled": "Canceled"}[kind], "type": kind}}
+    if with_description:
+        issue["description"] = i["body"]
+    return issue
+
+
+def handle_graphql(self):
+    """Linear's GraphQL endpoint: the document and variables validated against the schema, then served."""
+    body = self.read_json()
+    if self.headers.get("Authorization") != args.token:
+        return self.reply(400, {"errors": [{"message": "Authentication required, not authenticated",
+                                            "extensions": {"code": "AUTHENTICATION_ERROR"}}]})
+    if not isinstance(body, dict) or not isinstance(body.get("query"), str):
+        return self.invalid("a GraphQL request is a JSON object with a query")
+    variables = body.get("variables") or {}
+    if LINEAR_SCHEMA is not None:
+        import graphql
+        from graphql.execution.values import get_variable_values
+        try:
+            document = graphql.parse(body["query"])
+        except graphql.GraphQLError as error:
+            return self.invalid(f"GraphQL syntax: {error.message}")
+        problems = graphql.validate(LINEAR_SCHEMA, document)
+        if problems:
+            return self.invalid("not valid against Linear's schema: " + "; ".join(p.message for p in problems)[:300])
+        operation = graphql.get_operation_ast(document)
+        coerced = get_variable_values(LINEAR_SCHEMA, operation.variable_definitions or [], variables)
+        if isinstance(coerced, list):
+            return self.invalid("variables not valid against Linear's schema: " + "; ".join(e.message for e in coerced)[:300])
+        with lock:
+            state["linear_validated"] = state.get("linear_validated", 0) + 1
+    query = body["query"]
+    if "issueCreate(" in query:
+        data = variables.get("input", {})
+        if data.get("teamId") == "NOPE":
+            return linear_error(self, "Entity not found: Team", presentable="Could not find referenced Team.")
+        issue_id = data.get("id")
+        if not issue_id:
+            return self.invalid("criteria always chooses the issue id")
+        with lock:
+            exists = any(i.get("linear_id") == issue_id for i in state["issues"])
+            if exists:
+                state["duplicate_ids"] = state.get("duplicate_ids", 0) + 1
+        if exists:
+            return linear_error(self, "Argument Validation Error", presentable="An issue with this id already exists.")
+        fault, arg = self.fault()
+        if fault == "ratelimited":
+            with lock:
+                state["rate_limited"] = state.get("rate_limited", 0) + 1
+            return linear_error(self, "Rate limit exceeded", code="RATELIMITED", status=400,
+                                headers={"X-RateLimit-Requests-Remaining": "0",
+                                         "X-RateLimit-Requests-Reset": str(int((time.time() + 1) * 1000))})
+        if fault == "429":
+            return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
+        if fault == "503":
+            return self.reply(503, {"message": "unavailable"})
+        if fault == "drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        number = self.store("linear", marker_of(data.get("description")), data.get("title", ""), {"linear_id": issue_id})
+        issue = self.issue("linear", number)
+        if fault == "slow":
+            time.sleep(float(arg or "2"))
+        if fault == "created-drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        if fault == "html200":
+            return self.reply(200, raw=b"<html><body><h1>Welcome</h1></body></html>", content_type="text/html")
+        if fault == "odd201":
+            return self.reply(200, {"data": {"issueCreate": {"success": True}}}, linear_headers())
+        return self.reply(200, {"data": {"issueCreate": {"success": True, "issue": linear_issue(issue)}}}, linear_headers())
+    if "issueUpdate(" in query:
+        key = variables.get("id", "")
+        issue = next((i for i in state["issues"] if i["kind"] == "linear" and not i["deleted"]
+                      and (f"A11Y-{i['number']}" == key or i["linear_id"] == key)), None)
+        if issue is None:
+            return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
+        return self.apply_update(issue, variables.get("input", {}).get("title"),
+                                 lambda: self.reply(200, {"data": {"issueUpdate": {"success": True, "issue": linear_issue(issue)}}},
+                                                    linear_headers()))
+    if "issues(" in query:
+        flt = variables.get("filter") or {}
+        team = (((flt.get("team") or {}).get("id") or {}).get("eq"))
+        wanted = ((flt.get("description") or {}).get("contains")) or ""
+        with lock:
+            hits = [i for i in state["issues"] if i["kind"] == "linear" and not i["deleted"] and wanted and wanted in i["body"]]
+        return self.reply(200, {"data": {"issues": {"nodes": [
+            {"id": i["linear_id"], "identifier": f"A11Y-{i['number']}", "url": f"http://linear/A11Y-{i['number']}",
+             "description": json.loads(i["body"])["variables"]["input"]["description"]} for i in hits if team]}}}, linear_headers())
+    if "issue(" in query:
+        key = variables.get("id", "")
+        with lock:
+            state["reads"] = state.get("reads", 0) + 1
+            issue = next((i for i in state["issues"] if i["kind"] == "linear" and not i["deleted"]
+                          and (f"A11Y-{i['number']}" == key or i["linear_id"] == key)), None)
+        if issue is None:
+            return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
+        return self.reply(200, {"data": {"issue": linear_issue(issue, with_description="description" in query)}}, linear_headers())
+    return self.invalid("criteria sends issueCreate, issue and issueUpdate only")
+
+
 def handle_update(self):
     """PATCH and PUT of one issue, in each vendor's shape."""
     with lock:
@@ -619,7 +751,7 @@ Handler.do_PUT = handle_update
 
 
 def main():
-    global args, ADF_SCHEMA
+    global args, ADF_SCHEMA, LINEAR_SCHEMA
     parser = argparse.ArgumentParser()
     parser.add_argument("--token", default="secret-token")
     parser.add_argument("--faults", default="")
@@ -629,7 +761,12 @@ def main():
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     parser.add_argument("--adf-schema")
     parser.add_argument("--index-lag", type=float, default=0)
+    parser.add_argument("--linear-schema")
     args = parser.parse_args()
+    if args.linear_schema:
+        import graphql
+        with open(args.linear_schema) as handle:
+            LINEAR_SCHEMA = graphql.build_schema(handle.read())
     if args.adf_schema:
         with open(args.adf_schema) as handle:
             ADF_SCHEMA = json.load(handle)
