@@ -35,8 +35,9 @@ command -v swift >/dev/null 2>&1 || { echo "setup: Swift 6 is required (swift no
 
 if $want_test_tools; then
   # The official readers our output is checked with: openpyxl for workbooks, Cucumber's Gherkin parser,
-  # and jsonschema, with which the fake tracker checks Jira Cloud bodies against Atlassian's ADF schema.
-  python3 -c "import openpyxl, gherkin, jsonschema, selenium, junitparser" 2>/dev/null || \
+  # jsonschema, with which the fake tracker checks Jira Cloud bodies against Atlassian's ADF schema, and
+  # graphql-core, with which it checks Linear requests against Linear's published schema.
+  python3 -c "import openpyxl, gherkin, jsonschema, selenium, junitparser, graphql" 2>/dev/null || \
     python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema selenium junitparser graphql-core >&2
   # axe-core 4.x for the browser checks: the axe.min.js that axe-playwright-python ships (its Playwright
   # dependency is not needed; Selenium drives Debian's chromium).

@@ -155,4 +155,82 @@ struct RedmineEndToEndTests {
         #expect(third.status == 0 && third.stderr.contains("filed 0, already filed 200"), "\(third.stderr)")
         #expect(try redmine.issues(project: project).count == 200)
     }
+
+    @Test("200 changed criteria, the --update run killed with SIGKILL midway and run again: each issue updated once, none created")
+    func updatesKilledAndRerun() throws {
+        let redmine = try Redmine.start()
+        let project = try redmine.newProject()
+        let folder = try CLIRunner.scratch()
+        try writeTwoHundredCriteria(to: folder)
+        try folder.write("""
+        version: 1
+        sources: [criteria/]
+        outputs:
+          - name: redmine
+            exporter: redmine
+            options:
+              url: \(redmine.url)
+              project: \(project)
+              token_env: E2E_REDMINE_KEY
+              grouping: criterion
+        """, to: "criteria.yml")
+        let environment = ["E2E_REDMINE_KEY": redmine.key]
+        let config = folder.appendingPathComponent("criteria.yml").path
+        let first = try CLIRunner.run(["run", "--config", config], environment: environment)
+        #expect(first.status == 0 && first.stderr.contains("filed 200"), "\(first.stderr)")
+        let ledgerPath = folder.appendingPathComponent("redmine.ledger.json").path
+        let before = try Ledger(path: ledgerPath, tracker: "redmine").entries.mapValues { $0.fingerprint }
+
+        // Every expected result is reworded: all 200 tickets are out of date, and a run without --update only says so.
+        for n in 1...10 {
+            let file = folder.appendingPathComponent("criteria/native/controls/widget-\(n).md")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: "idget \(n)", with: "idget number \(n)").write(to: file, atomically: true, encoding: .utf8)
+        }
+        let counted = try CLIRunner.run(["run", "--config", config], environment: environment)
+        #expect(counted.status == 0 && counted.stderr.contains("200 tickets are out of date"), "\(counted.stderr)")
+
+        // The --update run, killed once some updates are confirmed (read from the ledger, opened read-only meanwhile).
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["run", "--update", "--config", config]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var updatedBeforeKill = 0
+        let deadline = Date().addingTimeInterval(300)
+        while process.isRunning, Date() < deadline {
+            let entries = (try? Ledger(path: ledgerPath, tracker: "redmine"))?.entries ?? [:]
+            updatedBeforeKill = entries.filter { $0.value.fingerprint != before[$0.key] && $0.value.updating == nil }.count
+            if updatedBeforeKill >= 40 { break }
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal, "the update run was still going when killed")
+        #expect(updatedBeforeKill >= 40 && updatedBeforeKill < 200)
+
+        let rerun = try CLIRunner.run(["run", "--update", "--config", config], environment: environment)
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(rerun.stderr.contains("filed 0"), "\(rerun.stderr)")
+        let issues = try redmine.issues(project: project)
+        #expect(issues.count == 200, "nothing created")
+        // Each issue's history holds exactly one change of its description, and it says "widget number".
+        var descriptionChanges: [Int] = []
+        for issue in issues {
+            let id = issue["id"] as? Int ?? 0
+            let response = try redmine.request("GET", "/issues/\(id).json?include=journals")
+            let journals = (response.json as? [String: Any]).flatMap { ($0["issue"] as? [String: Any])?["journals"] as? [[String: Any]] } ?? []
+            descriptionChanges.append(journals.filter { journal in
+                (journal["details"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "description" }
+            }.count)
+            #expect((issue["description"] as? String)?.contains("idget number") == true)
+        }
+        #expect(descriptionChanges.allSatisfy { $0 == 1 }, "description changes per issue: \(Dictionary(grouping: descriptionChanges, by: { $0 }).mapValues(\.count))")
+        let after = try Ledger(path: ledgerPath, tracker: "redmine").entries
+        #expect(after.values.allSatisfy { $0.updating == nil && $0.state == .filed })
+        let third = try CLIRunner.run(["run", "--config", config], environment: environment)
+        #expect(third.status == 0 && !third.stderr.contains("out of date"), "\(third.stderr)")
+    }
 }
