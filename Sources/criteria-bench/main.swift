@@ -8,6 +8,7 @@ import Foundation
 //   criteria-bench readers [CORPUS_DIR]      read the corpus 100 times, then 1,000 and 10,000 synthetic documents
 //   criteria-bench exporters [ROWS...]       see BENCHMARKS.md
 //   criteria-bench tickets [N [RATE...]]     connection reuse and rate limits against the fake tracker
+//   criteria-bench ledger [TICKETS...]       the ledger's per-ticket cost from 1,000 to 20,000 tickets
 
 func peakRSSMiB() -> Double {
     var usage = rusage()
@@ -84,6 +85,9 @@ case "exporters":
 case "tickets":
     let numbers = arguments.dropFirst().compactMap { Int($0) }
     benchTickets(count: numbers.first ?? 2_000, rates: numbers.count > 1 ? Array(numbers.dropFirst()) : [5, 20, 50])
+case "ledger":
+    let counts = arguments.dropFirst().compactMap { Int($0) }
+    benchLedger(counts: counts.isEmpty ? [1_000, 5_000, 10_000, 20_000] : counts)
 case "acr":
     benchACR(corpus: arguments.dropFirst().first ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path)
 case "xlsx-child":
@@ -97,6 +101,6 @@ case "csv-child":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     csvChild(rows: rows, output: arguments[2])
 default:
-    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | acr [CORPUS_DIR]")
+    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | ledger [TICKETS...] | acr [CORPUS_DIR]")
     exit(2)
 }

@@ -50,11 +50,11 @@ struct HostileAuditTests {
         // An entity pointing at a listener on this machine: the listener must see no connection at all.
         let listener = Process()
         listener.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        let port = Int.random(in: 20_000..<40_000)
+        // The listener takes a free port from the system and says which (a random pick could collide).
         listener.arguments = ["python3", "-c", """
             import socket,sys
-            s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(('127.0.0.1', \(port))); s.listen(1); s.settimeout(4)
-            print('ready', flush=True)
+            s=socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(1); s.settimeout(4)
+            print(s.getsockname()[1], flush=True)
             try:
                 s.accept(); print('CONNECTED')
             except socket.timeout:
@@ -63,7 +63,14 @@ struct HostileAuditTests {
         let pipe = Pipe()
         listener.standardOutput = pipe
         try listener.run()
-        _ = pipe.fileHandleForReading.availableData  // "ready"
+        var announced = Data()
+        while !announced.contains(0x0A) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            announced.append(chunk)
+        }
+        let port = try #require(Int(String(decoding: announced, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+                                "the listener did not start")
         let remote = try hostile(dir, "xxe", "http://127.0.0.1:\(port)/leak")
         listener.waitUntilExit()
         let heard = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
