@@ -67,9 +67,9 @@ struct UpdateTests {
         #expect(try server.stats()["requests"] as? Int == after)
     }
 
-    @Test("updates under dropped answers and 503s: each ticket updated exactly once, across a second run", arguments: trackers)
+    @Test("updates and reads under dropped answers, 503s and 429s: each ticket updated exactly once", arguments: trackers)
     func updateFaults(tracker name: String) throws {
-        let server = try startFakeTracker(arguments: ["--faults", "update-drop:2,update-503:3"])
+        let server = try startFakeTracker(arguments: ["--faults", "update-drop:2,update-503:3,update-429:5,read-503:4,read-429:7"])
         defer { server.stop() }
         let tickets = Array(try FilingTests.tickets().prefix(6))
         let ledgerPath = scratchLedger()
@@ -82,6 +82,7 @@ struct UpdateTests {
         let counts = try Self.updates(server)
         #expect(counts.values.allSatisfy { $0 == 1 }, "\(counts)")
         #expect(try server.stats()["issues"] as? Int == tickets.count)
+        #expect((try server.stats()["read_faults"] as? Int ?? 0) > 0, "the read faults fired")
     }
 
     @Test("a run stopped after sending an update reads the ticket and does not send it again")

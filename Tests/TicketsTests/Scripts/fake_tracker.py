@@ -23,6 +23,8 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
 Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT), with update faults:
         update-drop:2    every 2nd update: the update IS applied, then the connection is closed
         update-503:3     every 3rd update gets 503 (nothing changed)
+        update-429:4     every 4th update gets 429 with Retry-After: 1 (nothing changed)
+        read-503:2, read-429:3   every 2nd (3rd) read of one issue gets 503 (429 with Retry-After: 1)
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
   /_delete {"number": N} change issues as people on the tracker would.
 Linear: POST /graphql with issueCreate (the client's own UUID as input.id), issue(id:) and issueUpdate, each
@@ -180,6 +182,23 @@ class Handler(BaseHTTPRequestHandler):
                     return i
         return None
 
+    def read_fault(self):
+        """503 or 429 for this read of one issue, when --faults asks (counting reads); True when answered."""
+        with lock:
+            state["read_requests"] = state.get("read_requests", 0) + 1
+            n = state["read_requests"]
+        for spec in (args.faults or "").split(","):
+            parts = spec.split(":")
+            if parts[0] in ("read-503", "read-429") and n % int(parts[1]) == 0:
+                with lock:
+                    state["read_faults"] = state.get("read_faults", 0) + 1
+                if parts[0] == "read-503":
+                    self.reply(503, {"message": "unavailable"})
+                else:
+                    self.reply(429, {"message": "rate limited"}, {"Retry-After": "1"})
+                return True
+        return False
+
     def update_fault(self):
         with lock:
             state["update_requests"] = state.get("update_requests", 0) + 1
@@ -195,6 +214,8 @@ class Handler(BaseHTTPRequestHandler):
         fault = self.update_fault()
         if fault == "update-503":
             return self.reply(503, {"message": "unavailable"})
+        if fault == "update-429":
+            return self.reply(429, {"message": "rate limited"}, {"Retry-After": "1"})
         with lock:
             issue["body"] = self.raw_body
             if title:
@@ -334,7 +355,7 @@ class Handler(BaseHTTPRequestHandler):
                                         "requests": state["requests"], "comments": state["comments"], "creates": state["creates"],
                                         "bulk_requests": state.get("bulk_requests", 0),
                                         "updates": state.get("updates", 0), "reads": state.get("reads", 0),
-                                        "duplicate_ids": state.get("duplicate_ids", 0),
+                                        "duplicate_ids": state.get("duplicate_ids", 0), "read_faults": state.get("read_faults", 0),
                                         "linear_validated": state.get("linear_validated", 0),
                                         "max_updates_per_issue": max([i["updates"] for i in state["issues"]] or [0]),
                                         "updates_per_issue": {str(i["number"]): i["updates"] for i in state["issues"]},
@@ -350,6 +371,8 @@ class Handler(BaseHTTPRequestHandler):
             m = re.fullmatch(pattern, url.path)
             if m:
                 if not self.authorized(auth):
+                    return
+                if self.read_fault():
                     return
                 with lock:
                     state["reads"] = state.get("reads", 0) + 1
@@ -675,6 +698,8 @@ def handle_graphql(self):
             {"id": i["linear_id"], "identifier": f"A11Y-{i['number']}", "url": f"http://linear/A11Y-{i['number']}",
              "description": json.loads(i["body"])["variables"]["input"]["description"]} for i in hits if team]}}}, linear_headers())
     if "issue(" in query:
+        if "description" in query and self.read_fault():
+            return
         key = variables.get("id", "")
         with lock:
             state["reads"] = state.get("reads", 0) + 1
