@@ -118,4 +118,43 @@ struct DefinedExporterTests {
         for step in steps where seen.last != step[0] { seen.append(step[0]) }
         #expect(seen.count == Set(seen).count)
     }
+
+    @Test("the shipped Zephyr Scale definition: a case per component and platform, a step per check with its expected result")
+    func zephyrScale() throws {
+        let run = try CLIRunner.run(["export", Self.samples, "--to", "zephyr-scale-cases", "--option", "status=Approved"],
+                                    in: try CLIRunner.scratch())
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try readCSV(run.stdout)
+        #expect(rows.first == ["Name", "Objective", "Precondition", "Folder", "Status", "Priority", "Labels",
+                               "Test Script (Step-by-Step) - Step", "Test Script (Step-by-Step) - Test Data",
+                               "Test Script (Step-by-Step) - Expected Result"])
+        let lines = Array(rows.dropFirst())
+        #expect(lines.count == 58, "every check once per platform, one row each")
+        // A case's fields on its first row only; its further steps leave them empty, as the import groups them.
+        var cases: [(name: String, steps: [[String]])] = []
+        for line in lines {
+            if !line[0].isEmpty {
+                #expect(line[4] == "Approved" && line[5] == "Normal" && line[6] == "accessibility" && !line[3].isEmpty)
+                cases.append((line[0], []))
+            } else {
+                let caseFields = Array(line.prefix(7))
+                #expect(caseFields.allSatisfy { $0.isEmpty }, "\(line)")
+            }
+            cases[cases.count - 1].steps.append(line)
+        }
+        #expect(cases.count == Set(cases.map(\.name)).count, "each case once")
+        #expect(cases.map(\.name).contains("Toggle switch (Android)"))
+        let toggle = try #require(cases.first { $0.name == "Toggle switch (Android)" })
+        #expect(toggle.steps.contains { $0[7] == "Keyboard: Tab, arrow keys or ctl+tab" && $0[9] == "Focus visibly moves to the toggle switch" })
+        #expect(toggle.steps[0][1].contains("WCAG 2.2: "))
+        // The same checks as the TestRail and Xray definitions: each check once per platform.
+        let xray = try readCSV(try CLIRunner.run(["export", Self.samples, "--to", "xray-tests"], in: try CLIRunner.scratch()).stdout)
+        let fromXray = xray.dropFirst().map { "\($0[1]) (\($0[4]))|\($0[3])|\($0[5])" }.sorted()
+        var name = ""
+        let fromZephyr = lines.map { line -> String in
+            if !line[0].isEmpty { name = line[0] }
+            return "\(name)|\(line[7])|\(line[9])"
+        }.sorted()
+        #expect(fromZephyr == fromXray)
+    }
 }

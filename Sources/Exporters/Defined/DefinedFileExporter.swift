@@ -89,8 +89,40 @@ public struct DefinedFileExporter: Exporter {
         },
       ]
     }
+    let cases: [[String: Any]] = catalog.components.flatMap { component in
+      component.platforms.compactMap { platform -> [String: Any]? in
+        let criteria = component.criteria.filter {
+          $0.platforms.contains(platform)
+        }
+        guard !criteria.isEmpty else { return nil }
+        let wcag = WCAGOrder.sorted(criteria.flatMap(\.wcag))
+        return [
+          "name": e("\(component.title) (\(platform.rawValue))"),
+          "component": e(component.title), "component_id": e(component.id),
+          "platform": e(platform.rawValue),
+          "objective": e(
+            "The \(component.title) component meets its accessibility acceptance criteria on \(platform.rawValue)."
+              + (wcag.isEmpty
+                ? "" : " WCAG 2.2: \(wcag.joined(separator: ", ")).")),
+          "precondition": e(
+            "The \(component.title) component is on screen on \(platform.rawValue)."
+          ),
+          "wcag": e(wcag.joined(separator: ", ")),
+          "steps": criteria.enumerated().map {
+            index, criterion -> [String: Any] in
+            [
+              "first": index == 0,
+              "step": e("\(criterion.test.label): \(criterion.check)"),
+              "test": e(criterion.test.label), "check": e(criterion.check),
+              "expected": e(criterion.expectation),
+              "wcag": e(criterion.wcag.joined(separator: ", ")),
+            ]
+          },
+        ]
+      }
+    }
     var top: [String: Any] = [
-      "rows": rows, "components": components,
+      "rows": rows, "components": components, "cases": cases,
       "title": e(values["title"] ?? definition.name),
       "generated": e(context.day),
       "tool_version": e(context.toolVersion),

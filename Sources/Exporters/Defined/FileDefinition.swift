@@ -35,8 +35,16 @@ public struct FileDefinition: Sendable {
     "id", "test", "check", "expectation", "platforms", "wcag",
   ]
   static let scenarioKeys = ["name", "steps", "keyword", "text"]
+  /// A test case per component and platform, with one step per check (the shape of test-management
+  /// imports that put a case on several lines).
+  static let caseKeys = [
+    "name", "component", "component_id", "platform", "objective",
+    "precondition", "wcag", "steps", "first", "step", "check", "test",
+    "expected",
+  ]
   static let topKeys = [
-    "rows", "components", "title", "generated", "tool_version", "options",
+    "rows", "components", "cases", "title", "generated", "tool_version",
+    "options",
   ]
 
   /// Whether a YAML text declares `kind: file` (tracker definitions say `kind: tracker` or nothing).
@@ -150,7 +158,7 @@ public struct FileDefinition: Sendable {
     _ = try compiled()
     let known = Set(
       Self.topKeys + Self.rowKeys + Self.componentKeys + Self.criterionKeys
-        + Self.scenarioKeys
+        + Self.scenarioKeys + Self.caseKeys
         + Array(options.keys) + ["."])
     for (offset, line) in template.split(
       separator: "\n", omittingEmptySubsequences: false

@@ -1,8 +1,8 @@
 // swift-format-ignore-file: data.
 /// The file exporter definitions that ship with criteria, compiled in so they work from any folder.
 ///
-/// `exporters/testrail-cases.yml` and `exporters/xray-tests.yml` hold the same text for users to copy (a
-/// test checks).
+/// `exporters/testrail-cases.yml`, `exporters/xray-tests.yml` and `exporters/zephyr-scale-cases.yml` hold
+/// the same text for users to copy (a test checks).
 enum ShippedFileDefinitions {
   static let files: [(name: String, text: String)] = [
     (
@@ -51,6 +51,40 @@ enum ShippedFileDefinitions {
         {{#rows}}
         {{component_id}},{{component}},{{test_type}},{{step}},{{platform}},{{expected}}
         {{/rows}}
+
+      """#
+    ),
+    (
+      name: "exporters/zephyr-scale-cases.yml",
+      text: #"""
+      # Test cases for Zephyr Scale's test-case import (CSV): one test case per component and platform, one
+      # Step-by-Step row per check. Shipped with criteria as a file exporter definition (kind: file); copy and
+      # edit it to make your own. The columns are the ones Zephyr Scale's own test-case CSV uses (map them to the
+      # same-named fields on import): a case's fields sit on its first row and are empty on the rows of its
+      # further steps, which is how the import puts several rows into one case. Every value is escaped for CSV,
+      # one value a field.
+      name: zephyr-scale-cases
+      kind: file
+      summary: Test cases for Zephyr Scale's CSV import (a case per component and platform, a step per check).
+      extension: csv
+      escape: csv
+      options:
+        status:
+          default: Draft
+          description: the Status of every case (it must exist in the Zephyr Scale project)
+        priority:
+          default: Normal
+          description: the Priority of every case (it must exist in the Zephyr Scale project)
+        labels:
+          default: accessibility
+          description: the Labels of every case
+      template: |
+        Name,Objective,Precondition,Folder,Status,Priority,Labels,Test Script (Step-by-Step) - Step,Test Script (Step-by-Step) - Test Data,Test Script (Step-by-Step) - Expected Result
+        {{#cases}}
+        {{#steps}}
+        {{#first}}{{name}},{{objective}},{{precondition}},{{component}},{{status}},{{priority}},{{labels}}{{/first}}{{^first}},,,,,,{{/first}},{{step}},,{{expected}}
+        {{/steps}}
+        {{/cases}}
 
       """#
     ),
