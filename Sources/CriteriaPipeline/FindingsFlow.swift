@@ -119,16 +119,7 @@ extension Pipeline {
     do { copy = try sheet.copy(withTickets: keys) } catch {
       throw PipelineError(error.message)
     }
-    let artifact: ExportArtifact
-    switch copy {
-    case .bytes(let data): artifact = .file(data)
-    case .workbook(let write):
-      artifact = .writtenByLibrary { target throws(ExportError) in
-        do { try write(target) } catch { throw ExportError("\(error)") }
-      }
-    }
-    try ArtifactSink.createParent(of: target, key: "--to \(target)")
-    try sink.deliver(artifact, from: "audit copy", to: .path(target))
+    try Self.deliver(copy, as: "audit copy", to: target, through: sink)
     reporter.note("\(target): \(keys.count) ticket keys")
     return summary.problemCount
   }
@@ -157,6 +148,23 @@ extension Pipeline {
             + "choose one with --output")
     }
     return only
+  }
+
+  /// Writes a copy of an audit (CSV bytes, or a workbook zipped straight to its place) through the sink.
+  static func deliver(
+    _ copy: AuditCopy, as name: String, to target: String,
+    through sink: ArtifactSink
+  ) throws(PipelineError) {
+    let artifact: ExportArtifact
+    switch copy {
+    case .bytes(let data): artifact = .file(data)
+    case .workbook(let write):
+      artifact = .writtenByLibrary { target throws(ExportError) in
+        do { try write(target) } catch { throw ExportError("\(error)") }
+      }
+    }
+    try ArtifactSink.createParent(of: target, key: "--to \(target)")
+    try sink.deliver(artifact, from: name, to: .path(target))
   }
 
   /// `audit.xlsx` → `audit-tickets.xlsx`, beside it.

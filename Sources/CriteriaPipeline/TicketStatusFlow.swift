@@ -79,16 +79,9 @@ extension Pipeline {
       let ledger = try Ledger(
         path: ledgerPath, tracker: tracker.name, project: settings.project)
       let credentials = try Credentials.fromEnvironment(settings)
-      var clientSettings = CurlClient.Settings()
-      clientSettings.caFile = settings.caFile
-      clientSettings.timeout = settings.timeout
-      clientSettings.logger = reporter.logger("criteria.http", filing.verbose)
-      clientSettings.redactor = Redactor(
-        credentials: credentials, url: settings.url)
-      let client: CurlClient
-      do { client = try CurlClient(settings: clientSettings) } catch {
-        throw TicketError(error.message)
-      }
+      let client = try TrackerSink.client(
+        settings, credentials: credentials,
+        logger: reporter.logger("criteria.http", filing.verbose))
       let reader = TicketFiler(
         tracker: tracker, transport: client, ledger: ledger,
         credentials: credentials)
@@ -236,19 +229,10 @@ extension Pipeline {
     do { copy = try sheet.copy(withStatus: columns) } catch {
       throw PipelineError(error.message)
     }
-    let artifact: ExportArtifact
-    switch copy {
-    case .bytes(let data): artifact = .file(data)
-    case .workbook(let write):
-      artifact = .writtenByLibrary { target throws(ExportError) in
-        do { try write(target) } catch { throw ExportError("\(error)") }
-      }
-    }
-    try ArtifactSink.createParent(of: target, key: "--to \(target)")
-    try ArtifactSink(
-      protecting: [request.audit, request.config], reporter: reporter
-    )
-    .deliver(artifact, from: "synced audit", to: .path(target))
+    try Self.deliver(
+      copy, as: "synced audit", to: target,
+      through: ArtifactSink(
+        protecting: [request.audit, request.config], reporter: reporter))
     let summary = ["open", "done", "not planned", "deleted", "retest"]
       .compactMap {
         name in counts[name].map { "\(name) \($0)" }

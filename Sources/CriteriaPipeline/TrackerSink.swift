@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Tickets
 
 /// Delivers tickets to a tracker: credentials from the environment, the ledger, libcurl, a summary.
@@ -17,6 +18,21 @@ public struct TrackerSink {
     self.reporter = reporter
   }
 
+  /// The libcurl client for a tracker output: its CA file and timeout, logging with its secrets redacted.
+  static func client(
+    _ settings: TrackerSettings, credentials: Credentials, logger: Logger
+  ) throws(TicketError) -> CurlClient {
+    var clientSettings = CurlClient.Settings()
+    clientSettings.caFile = settings.caFile
+    clientSettings.timeout = settings.timeout
+    clientSettings.logger = logger
+    clientSettings.redactor = Redactor(
+      credentials: credentials, url: settings.url)
+    do { return try CurlClient(settings: clientSettings) } catch {
+      throw TicketError(error.message)
+    }
+  }
+
   /// Files the tickets not yet filed; returns the summary and the ledger as the run left it.
   public func deliver(_ tickets: [Ticket], to tracker: any Tracker)
     throws(PipelineError)
@@ -29,19 +45,12 @@ public struct TrackerSink {
       let ledger = try Ledger(
         path: ledgerPath, tracker: tracker.name, project: settings.project,
         waitForLock: true)
-      var clientSettings = CurlClient.Settings()
-      clientSettings.caFile = settings.caFile
-      clientSettings.timeout = settings.timeout
-      clientSettings.logger = reporter.logger("criteria.http", filing.verbose)
-      clientSettings.redactor = Redactor(
-        credentials: credentials, url: settings.url)
-      let client: CurlClient
-      do { client = try CurlClient(settings: clientSettings) } catch {
-        throw TicketError(error.message)
-      }
+      let client = try Self.client(
+        settings, credentials: credentials,
+        logger: reporter.logger("criteria.http", filing.verbose))
       reporter.note(
         "\(output): \(tickets.count) tickets for \(tracker.name) at "
-          + "\(clientSettings.redactor.text(settings.url)) (ledger \(ledgerPath))"
+          + "\(Redactor(credentials: credentials, url: settings.url).text(settings.url)) (ledger \(ledgerPath))"
       )
       let filer = TicketFiler(
         tracker: tracker, transport: client, ledger: ledger,

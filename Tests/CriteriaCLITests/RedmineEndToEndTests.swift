@@ -95,8 +95,8 @@ func writeTwoHundredCriteria(to folder: URL) throws {
 
 @Suite("Tickets into a real Redmine", .serialized, .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
 struct RedmineEndToEndTests {
-    @Test("200 tickets, the run killed with SIGKILL midway and run again: exactly 200 issues")
-    func killedAndRerun() throws {
+    /// A new Redmine project, and a folder whose config files the 200 synthetic criteria into it, one ticket each.
+    static func twoHundred() throws -> (Redmine, String, URL, [String: String]) {
         let redmine = try Redmine.start()
         let project = try redmine.newProject()
         let folder = try CLIRunner.scratch()
@@ -113,7 +113,12 @@ struct RedmineEndToEndTests {
               token_env: E2E_REDMINE_KEY
               grouping: criterion
         """, to: "criteria.yml")
-        let environment = ["E2E_REDMINE_KEY": redmine.key]
+        return (redmine, project, folder, ["E2E_REDMINE_KEY": redmine.key])
+    }
+
+    @Test("200 tickets, the run killed with SIGKILL midway and run again: exactly 200 issues")
+    func killedAndRerun() throws {
+        let (redmine, project, folder, environment) = try Self.twoHundred()
         let ledger = folder.appendingPathComponent("redmine.ledger.json")
 
         // First run: killed once some tickets are filed (the ledger is the only thing we watch).
@@ -158,23 +163,7 @@ struct RedmineEndToEndTests {
 
     @Test("200 changed criteria, the --update run killed with SIGKILL midway and run again: each issue updated once, none created")
     func updatesKilledAndRerun() throws {
-        let redmine = try Redmine.start()
-        let project = try redmine.newProject()
-        let folder = try CLIRunner.scratch()
-        try writeTwoHundredCriteria(to: folder)
-        try folder.write("""
-        version: 1
-        sources: [criteria/]
-        outputs:
-          - name: redmine
-            exporter: redmine
-            options:
-              url: \(redmine.url)
-              project: \(project)
-              token_env: E2E_REDMINE_KEY
-              grouping: criterion
-        """, to: "criteria.yml")
-        let environment = ["E2E_REDMINE_KEY": redmine.key]
+        let (redmine, project, folder, environment) = try Self.twoHundred()
         let config = folder.appendingPathComponent("criteria.yml").path
         let first = try CLIRunner.run(["run", "--config", config], environment: environment)
         #expect(first.status == 0 && first.stderr.contains("filed 200"), "\(first.stderr)")

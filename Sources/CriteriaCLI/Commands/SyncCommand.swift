@@ -9,10 +9,10 @@ struct SyncCommand: ParsableCommand {
     abstract:
       "Write each ticket's live status into a copy of an audit: Ticket status, Resolved on, Retest.",
     discussion: """
-      Reads every ticket named in the audit's Ticket column from the config's tracker (the ledger tells which
-      tickets criteria filed there), and writes a copy (the original is never changed) with three columns:
-      Ticket status (the tracker's words, then open, done, not planned or deleted), Resolved on, and Retest,
-      which says Retest, highlighted, on a failed row whose ticket is done. In a workbook the ticket keys
+      Reads every ticket named in the audit's Ticket column from the config's tracker (the ledger tells which \
+      tickets criteria filed there), and writes a copy (the original is never changed) with three columns: \
+      Ticket status (the tracker's words, then open, done, not planned or deleted), Resolved on, and Retest, \
+      which says Retest, highlighted, on a failed row whose ticket is done. In a workbook the ticket keys \
       become links. Sync files nothing and changes nothing on the tracker.
       """
   )
@@ -23,14 +23,9 @@ struct SyncCommand: ParsableCommand {
   )
   var from: String
 
-  @Option(name: .shortAndLong, help: "The config file naming the tracker.")
-  var config = "criteria.yml"
+  @OptionGroup var tracker: TrackerOutputOptions
 
-  @Option(
-    help:
-      "Which tracker output of the config to use (needed when it has more than one)."
-  )
-  var output: String?
+  @OptionGroup var log: VerboseOption
 
   @Option(
     name: .customLong("to"),
@@ -45,16 +40,11 @@ struct SyncCommand: ParsableCommand {
   )
   var failWord: String?
 
-  @Flag(
-    help:
-      "Show each HTTP request and response status on stderr (credentials redacted)."
-  )
-  var verbose = false
-
   func run() throws {
     let request = SyncRequest(
-      audit: from, config: config, output: output, copy: copyPath,
-      failWord: failWord, filing: FilingSettings(verbose: verbose))
+      audit: from, config: tracker.config, output: tracker.output,
+      copy: copyPath,
+      failWord: failWord, filing: FilingSettings(verbose: log.verbose))
     let problems = try cli { () throws(PipelineError) in
       try Pipeline(
         reporter: .terminal, environment: ProcessInfo.processInfo.environment
@@ -71,37 +61,27 @@ struct StatusCommand: ParsableCommand {
     abstract:
       "List the tickets criteria filed, with their live state on the tracker.",
     discussion: """
-      Reads each filed ticket of the tracker output's ledger from the tracker (paced and retried like filing).
+      Reads each filed ticket of the tracker output's ledger from the tracker (paced and retried like filing). \
       Tickets still pending or failed in the ledger are listed with that state and not read.
       """
   )
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
 
-  @Option(name: .shortAndLong, help: "The config file naming the tracker.")
-  var config = "criteria.yml"
+  @OptionGroup var tracker: TrackerOutputOptions
 
-  @Option(
-    help:
-      "Which tracker output of the config to use (needed when it has more than one)."
-  )
-  var output: String?
+  @OptionGroup var log: VerboseOption
 
   @Option(help: "table for people, json for scripts.")
   var format: Format = .table
-
-  @Flag(
-    help:
-      "Show each HTTP request and response status on stderr (credentials redacted)."
-  )
-  var verbose = false
 
   func run() throws {
     let lines = try cli { () throws(PipelineError) in
       try Pipeline(
         reporter: .terminal, environment: ProcessInfo.processInfo.environment
       ).ticketStatus(
-        config: config, output: output, filing: FilingSettings(verbose: verbose)
+        config: tracker.config, output: tracker.output,
+        filing: FilingSettings(verbose: log.verbose)
       )
     }
     switch format {

@@ -10,9 +10,9 @@ struct TicketsCommand: ParsableCommand {
     abstract:
       "File a ticket for every row of a filled audit (XLSX or CSV) whose Result is Fail.",
     discussion: """
-      The tracker is a tracker output of the config (its url, project, token_env, ledger). Each ticket carries
-      the row's check, expected result, and the tester's severity, name, date and notes. The ticket keys go
-      into the Ticket column of a new copy of the audit (the original is never changed); rows that already
+      The tracker is a tracker output of the config (its url, project, token_env, ledger). Each ticket carries \
+      the row's check, expected result, and the tester's severity, name, date and notes. The ticket keys go \
+      into the Ticket column of a new copy of the audit (the original is never changed); rows that already \
       name a ticket are left alone, and the ledger makes a second run file nothing twice.
       """
   )
@@ -23,14 +23,7 @@ struct TicketsCommand: ParsableCommand {
   )
   var from: String
 
-  @Option(name: .shortAndLong, help: "The config file naming the tracker.")
-  var config = "criteria.yml"
-
-  @Option(
-    help:
-      "Which tracker output of the config to use (needed when it has more than one)."
-  )
-  var output: String?
+  @OptionGroup var tracker: TrackerOutputOptions
 
   @Option(
     name: .customLong("to"),
@@ -53,7 +46,8 @@ struct TicketsCommand: ParsableCommand {
 
   func run() throws {
     let request = FindingsRequest(
-      audit: from, config: config, output: output, copy: copyPath,
+      audit: from, config: tracker.config, output: tracker.output,
+      copy: copyPath,
       failWord: failWord, dryRun: dryRun,
       filing: filing.settings)
     let problems = try cli { () throws(PipelineError) in

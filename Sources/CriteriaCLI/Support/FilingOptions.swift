@@ -10,11 +10,7 @@ struct FilingOptions: ParsableArguments {
   )
   var rebuildLedger = false
 
-  @Flag(
-    help:
-      "Show each HTTP request and response status on stderr (credentials redacted)."
-  )
-  var verbose = false
+  @OptionGroup var log: VerboseOption
 
   @Flag(
     help:
@@ -33,7 +29,7 @@ extension FilingOptions {
   /// The options as the pipeline takes them.
   var settings: FilingSettings {
     FilingSettings(
-      rebuildLedger: rebuildLedger, verbose: verbose, update: update,
+      rebuildLedger: rebuildLedger, verbose: log.verbose, update: update,
       force: force)
   }
 }

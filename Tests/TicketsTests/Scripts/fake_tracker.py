@@ -267,6 +267,13 @@ class Handler(BaseHTTPRequestHandler):
     def with_faults(self, make, respond):
         """Runs a create (make) and its answer (respond) through this request's fault, if it has one."""
         fault, arg = self.fault()
+        if fault == "ratelimited":
+            # Linear's way: a GraphQL error with code RATELIMITED, and the window's reset in milliseconds.
+            with lock:
+                state["rate_limited"] = state.get("rate_limited", 0) + 1
+            return linear_error(self, "Rate limit exceeded", code="RATELIMITED", status=400,
+                                headers={"X-RateLimit-Requests-Remaining": "0",
+                                         "X-RateLimit-Requests-Reset": str(int((time.time() + 1) * 1000))})
         if fault == "429":
             return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
         if fault == "503":
@@ -651,34 +658,11 @@ def handle_graphql(self):
                 state["duplicate_ids"] = state.get("duplicate_ids", 0) + 1
         if exists:
             return linear_error(self, "Argument Validation Error", presentable="An issue with this id already exists.")
-        fault, arg = self.fault()
-        if fault == "ratelimited":
-            with lock:
-                state["rate_limited"] = state.get("rate_limited", 0) + 1
-            return linear_error(self, "Rate limit exceeded", code="RATELIMITED", status=400,
-                                headers={"X-RateLimit-Requests-Remaining": "0",
-                                         "X-RateLimit-Requests-Reset": str(int((time.time() + 1) * 1000))})
-        if fault == "429":
-            return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
-        if fault == "503":
-            return self.reply(503, {"message": "unavailable"})
-        if fault == "drop":
-            self.close_connection = True
-            self.connection.shutdown(2)
-            return
-        number = self.store("linear", marker_of(data.get("description")), data.get("title", ""), {"linear_id": issue_id})
-        issue = self.issue("linear", number)
-        if fault == "slow":
-            time.sleep(float(arg or "2"))
-        if fault == "created-drop":
-            self.close_connection = True
-            self.connection.shutdown(2)
-            return
-        if fault == "html200":
-            return self.reply(200, raw=b"<html><body><h1>Welcome</h1></body></html>", content_type="text/html")
-        if fault == "odd201":
-            return self.reply(200, {"data": {"issueCreate": {"success": True}}}, linear_headers())
-        return self.reply(200, {"data": {"issueCreate": {"success": True, "issue": linear_issue(issue)}}}, linear_headers())
+        issue_made = lambda: self.store("linear", marker_of(data.get("description")), data.get("title", ""),
+                                        {"linear_id": issue_id})
+        return self.with_faults(issue_made, lambda number: self.reply(
+            200, {"data": {"issueCreate": {"success": True, "issue": linear_issue(self.issue("linear", number))}}},
+            linear_headers()))
     if "issueUpdate(" in query:
         key = variables.get("id", "")
         issue = next((i for i in state["issues"] if i["kind"] == "linear" and not i["deleted"]
