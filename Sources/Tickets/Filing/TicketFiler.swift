@@ -528,6 +528,44 @@ public final class TicketFiler {
     )
   }
 
+  /// Sends a request that changes nothing (a search, a read) until its answer can be used.
+  ///
+  /// Paced, and retried with backoff on transport failures, rate limits, server errors and answers
+  /// `unusable` finds fault with (it says why); refused credentials stop the run. With `gone`, 404 and
+  /// 410 are answers too (the ticket is not there). Returns the answer, or nil and the last cause when
+  /// every attempt failed.
+  private func ask(
+    _ request: HTTPRequest, gone: Bool = false,
+    unusable: (HTTPResponse) -> String?
+  ) throws(TicketError) -> (HTTPResponse?, cause: String?) {
+    var cause: String?
+    for attempt in 1...retry.maxAttempts {
+      pacer.waitForTurn()
+      let response: HTTPResponse
+      do { response = try transport.send(request) } catch {
+        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        cause = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      if gone, [404, 410].contains(response.status) { return (response, nil) }
+      switch Answer(response) {
+      case .accepted:
+        if let problem = unusable(response) {
+          cause = problem
+          try wait(attempt: attempt, response: response)
+          continue
+        }
+        return (response, nil)
+      case .refusedCredentials: throw authenticationError(response)
+      case .retryLater, .refused:
+        cause = problem(response)
+        try wait(attempt: attempt, response: response)
+      }
+    }
+    return (nil, cause)
+  }
+
   /// Looks the ticket up by its marker; nil when the tracker says it is not there.
   func search(_ ticket: Ticket) throws(TicketError) -> FiledTicket? {
     guard
@@ -540,33 +578,13 @@ public final class TicketFiler {
           + "(\(ledger.path)) to \"state\": \"filed\" with the key, or delete the entry to file it again",
         outcomeUnknown: true)
     }
-    var cause = "no search was made"
-    for attempt in 1...retry.maxAttempts {
-      pacer.waitForTurn()
-      let response: HTTPResponse
-      do { response = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(error.message, stopsRun: true) }
-        cause = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      switch Answer(response) {
-      case .accepted:
-        if let failure = tracker.searchFailure(in: response) {
-          cause = failure
-          try wait(attempt: attempt, response: response)
-          continue
-        }
-        return tracker.found(in: response, ticket: ticket)
-      case .refusedCredentials: throw authenticationError(response)
-      case .retryLater, .refused:
-        cause = problem(response)
-        try wait(attempt: attempt, response: response)
-      }
+    let (response, cause) = try ask(request) { response in
+      tracker.searchFailure(in: response)
     }
+    if let response { return tracker.found(in: response, ticket: ticket) }
     // Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
     throw TicketError(
-      "cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause)); "
+      "cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause ?? "no search was made")); "
         + "it stays pending and is looked up again before anything is sent",
       outcomeUnknown: true)
   }
@@ -596,33 +614,20 @@ public final class TicketFiler {
         "\(tracker.name) tickets cannot be read back (its definition has no read: block); add one to read their status"
       )
     }
-    var cause = "no attempt was made"
-    for attempt in 1...retry.maxAttempts {
-      pacer.waitForTurn()
-      let response: HTTPResponse
-      do { response = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(error.message, stopsRun: true) }
-        cause = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      if [404, 410].contains(response.status) { return (.deleted, response) }
-      switch Answer(response) {
-      case .accepted:
-        guard let snapshot = tracker.snapshot(from: response) else {
-          cause =
-            "\(tracker.name) answered \(response.status) with something that is not a ticket: \(response.snippet)"
-          try wait(attempt: attempt, response: nil)
-          continue
-        }
-        return (snapshot, response)
-      case .refusedCredentials: throw authenticationError(response)
-      case .retryLater, .refused:
-        cause = problem(response)
-        try wait(attempt: attempt, response: response)
+    let (answer, cause) = try ask(request, gone: true) { response in
+      tracker.snapshot(from: response) == nil
+        ? "\(tracker.name) answered \(response.status) with something that is not a ticket: \(response.snippet)"
+        : nil
+    }
+    if let answer {
+      if [404, 410].contains(answer.status) { return (.deleted, answer) }
+      if let snapshot = tracker.snapshot(from: answer) {
+        return (snapshot, answer)
       }
     }
-    throw TicketError("cannot read \(filed.key) from \(tracker.name): \(cause)")
+    throw TicketError(
+      "cannot read \(filed.key) from \(tracker.name): \(cause ?? "no attempt was made")"
+    )
   }
 
   /// Updates a filed ticket whose content changed, exactly once.
