@@ -181,6 +181,35 @@ struct TicketUnitTests {
         }
     }
 
+    @Test("one writer at a time: while another process holds the ledger, it opens read-only; a writer waits its turn")
+    func ledgerLock() throws {
+        let path = scratchLedger()
+        do {
+            var ledger = try Ledger(path: path, tracker: "redmine")
+            try ledger.markPending("a")
+            try ledger.markFiled("a", FiledTicket(key: "1", url: ""))
+            try ledger.compact()
+        }
+        // Another process (as a running `criteria run` would) holds the lock for a second and a half.
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["python3", "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(1.5)", path + ".lock"]
+        let out = Pipe()
+        holder.standardOutput = out
+        try holder.run()
+        _ = out.fileHandleForReading.availableData
+        var reader = try Ledger(path: path, tracker: "redmine")
+        #expect(!reader.isWritable)
+        #expect(reader["a"]?.key == "1", "a read-only ledger still reads")
+        #expect(throws: TicketError.self) { try reader.markPending("b") }
+        let started = Date()
+        var writer = try Ledger(path: path + "", tracker: "redmine", waitForLock: true)
+        #expect(Date().timeIntervalSince(started) > 0.5, "the writer waited for the other process")
+        holder.waitUntilExit()
+        #expect(writer.isWritable)
+        try writer.markPending("b")
+    }
+
     @Test("rate and backoff must be positive numbers; rate paces requests just under the limit")
     func numberOptions() throws {
         #expect(throws: ExportError("--option.rate: 'fast' is not a number from 0.01 to 1000")) {

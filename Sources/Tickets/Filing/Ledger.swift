@@ -417,34 +417,59 @@ final class JournalFile: @unchecked Sendable {
   {
     registry.lock()
     defer { registry.unlock() }
-    if let file = files[path]?.file { return file }
+    if let file = files[path]?.file {
+      // A ledger opened read-only in this process, and now a writer: take the lock for both.
+      if wait { try file.acquire(wait: true) }
+      return file
+    }
     let file = try JournalFile(path: path, lock: lock, wait: wait)
     files[path] = Weak(file: file)
     return file
   }
+  let lockPath: String
   /// Whether this process holds the ledger's lock.
-  let writable: Bool
+  private(set) var writable = false
 
   init(path: String, lock lockPath: String, wait: Bool) throws(TicketError) {
     self.path = path
-    lockFD = open(lockPath, O_RDWR | O_CREAT, 0o644)
-    guard lockFD >= 0 else {
+    self.lockPath = lockPath
+    try acquire(wait: wait)
+  }
+
+  /// Takes the ledger's lock when no other process holds it; a writer (`wait`) waits a little for a
+  /// reader that holds it for a moment, then says who is in the way.
+  func acquire(wait: Bool) throws(TicketError) {
+    guard !writable else { return }
+    let descriptor = open(lockPath, O_RDWR | O_CREAT, 0o644)
+    guard descriptor >= 0 else {
       // A read-only folder: the ledger can still be read.
-      writable = false
+      if wait {
+        throw TicketError(
+          "cannot lock the ledger (\(lockPath)): \(String(cString: strerror(errno)))"
+        )
+      }
       return
     }
-    if flock(lockFD, LOCK_EX | (wait ? 0 : LOCK_NB)) == 0 {
-      writable = true
-    } else {
-      guard !wait else {
-        let reason = String(cString: strerror(errno))
-        close(lockFD)
-        throw TicketError("cannot lock the ledger (\(lockPath)): \(reason)")
-      }
-      close(lockFD)
-      lockFD = -1
-      writable = false
+    let deadline = Date().addingTimeInterval(wait ? 15 : 0)
+    var locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+    while !locked, errno == EWOULDBLOCK, Date() < deadline {
+      usleep(50_000)
+      locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
     }
+    guard locked else {
+      let busy = errno == EWOULDBLOCK
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      guard !wait else {
+        throw TicketError(
+          busy
+            ? "another criteria run is writing the ledger \(path.dropLast(".journal".count)); let it finish, then run again"
+            : "cannot lock the ledger (\(lockPath)): \(reason)")
+      }
+      return
+    }
+    lockFD = descriptor
+    writable = true
   }
 
   deinit {
