@@ -81,7 +81,11 @@ extension Pipeline {
       guard case .tracker(let tracker) = try make(output.entry, output.options)
       else { continue }
       let path = tracker.settings.ledger ?? "\(output.name).ledger.json"
-      guard FileManager.default.fileExists(atPath: path) else { continue }
+      // A run stopped before folding its journal in has left only the journal.
+      guard
+        FileManager.default.fileExists(atPath: path)
+          || FileManager.default.fileExists(atPath: path + ".journal")
+      else { continue }
       do {
         let ledger = try Ledger(path: path, tracker: tracker.name)
         for entry in ledger.entries.values {
