@@ -270,9 +270,7 @@ public struct AuditSheet: Sendable {
       return .bytes(Data(bytes))
     case .xlsx(let part):
       let package = try XLSXPackage(path: path)
-      guard let document = try package.document(part) else {
-        throw AuditError("\(path): \(part) is missing")
-      }
+      let document = try package.worksheet(part, of: path)
       var cells = keys
       if column(.ticket) == nil { cells[headerRow] = "Ticket" }
       try Self.setCells(in: document, column: ticketColumn, values: cells)

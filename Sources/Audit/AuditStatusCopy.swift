@@ -74,9 +74,7 @@ extension AuditSheet {
       return .bytes(Data(bytes))
     case .xlsx(let part):
       let package = try XLSXPackage(path: path)
-      guard let document = try package.document(part) else {
-        throw AuditError("\(path): \(part) is missing")
-      }
+      let document = try package.worksheet(part, of: path)
       var replacements: [String: Data] = [:]
       let headerStyle = Self.style(in: document, row: headerRow, column: 0)
       // New cells take the look of the row's Component cell (top-aligned, wrapped), which criteria writes

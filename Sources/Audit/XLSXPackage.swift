@@ -83,6 +83,16 @@ struct XLSXPackage {
     return data
   }
 
+  /// A worksheet part that must be there (the one an audit was read from).
+  func worksheet(_ name: String, of path: String) throws(AuditError)
+    -> XMLDocument
+  {
+    guard let document = try document(name) else {
+      throw AuditError("\(path): \(name) is missing")
+    }
+    return document
+  }
+
   func document(_ name: String) throws(AuditError) -> XMLDocument? {
     guard let data = try part(name) else { return nil }
     try SafeXML.check(data, file: path, part: name)

@@ -53,13 +53,9 @@ extension Pipeline {
     else {
       throw PipelineError("\(chosen.keyPath): not a tracker")
     }
-    let target = request.copy ?? Self.defaultCopyPath(for: request.audit)
-    guard OutputPath.canonical(target) != OutputPath.canonical(request.audit)
-    else {
-      throw PipelineError(
-        "--to \(target): that is the audit itself; the copy with ticket keys must go to another file"
-      )
-    }
+    let target = try Self.copyTarget(
+      request.copy, of: request.audit, suffix: "tickets",
+      what: "the copy with ticket keys")
     let sheet: AuditSheet
     let findings: AuditFindings.Result
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
@@ -167,13 +163,24 @@ extension Pipeline {
     try sink.deliver(artifact, from: name, to: .path(target))
   }
 
-  /// `audit.xlsx` → `audit-tickets.xlsx`, beside it.
-  public static func defaultCopyPath(for path: String) -> String {
-    let url = URL(fileURLWithPath: path)
+  /// Where a copy of an audit goes: `--to`, or beside the audit with `-suffix` added to its name
+  /// (`audit.xlsx` → `audit-tickets.xlsx`); never the audit itself.
+  static func copyTarget(
+    _ chosen: String?, of audit: String, suffix: String, what: String
+  ) throws(PipelineError) -> String {
+    let url = URL(fileURLWithPath: audit)
     let stem = url.deletingPathExtension().lastPathComponent
-    return url.deletingLastPathComponent().appendingPathComponent(
-      "\(stem)-tickets.\(url.pathExtension)"
-    ).path
+    let target =
+      chosen
+      ?? url.deletingLastPathComponent().appendingPathComponent(
+        "\(stem)-\(suffix).\(url.pathExtension)"
+      ).path
+    guard OutputPath.canonical(target) != OutputPath.canonical(audit) else {
+      throw PipelineError(
+        "--to \(target): that is the audit itself; \(what) must go to another file"
+      )
+    }
+    return target
   }
 
   /// The fail word of the config's audit outputs, when they set their own `statuses`.

@@ -80,12 +80,8 @@ extension Pipeline {
     for output in config.settings.outputs where output.isTracker {
       guard case .tracker(let tracker) = try make(output.entry, output.options)
       else { continue }
-      let path = tracker.settings.ledger ?? "\(output.name).ledger.json"
-      // A run stopped before folding its journal in has left only the journal.
-      guard
-        FileManager.default.fileExists(atPath: path)
-          || FileManager.default.fileExists(atPath: path + ".journal")
-      else { continue }
+      let path = TrackerSink.ledgerPath(tracker.settings, output: output.name)
+      guard Ledger.exists(at: path) else { continue }
       do {
         let ledger = try Ledger(path: path, tracker: tracker.name)
         for entry in ledger.entries.values {

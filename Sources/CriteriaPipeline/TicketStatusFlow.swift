@@ -66,11 +66,8 @@ extension Pipeline {
       throw PipelineError("\(chosen.keyPath): not a tracker")
     }
     let settings = tracker.settings
-    let ledgerPath = settings.ledger ?? "\(chosen.name).ledger.json"
-    guard
-      FileManager.default.fileExists(atPath: ledgerPath)
-        || FileManager.default.fileExists(atPath: ledgerPath + ".journal")
-    else {
+    let ledgerPath = TrackerSink.ledgerPath(settings, output: chosen.name)
+    guard Ledger.exists(at: ledgerPath) else {
       throw PipelineError(
         "\(chosen.name): no ledger at \(ledgerPath), so criteria has filed nothing with this output yet "
           + "(set \(chosen.keyPath).options.ledger if it is elsewhere)")
@@ -137,13 +134,9 @@ extension Pipeline {
   ///
   /// Returns how many tickets could not be read.
   public func syncStatus(_ request: SyncRequest) throws(PipelineError) -> Int {
-    let target = request.copy ?? Self.syncedCopyPath(for: request.audit)
-    guard OutputPath.canonical(target) != OutputPath.canonical(request.audit)
-    else {
-      throw PipelineError(
-        "--to \(target): that is the audit itself; the synced copy must go to another file"
-      )
-    }
+    let target = try Self.copyTarget(
+      request.copy, of: request.audit, suffix: "synced",
+      what: "the synced copy")
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
       throw PipelineError(error.message)
@@ -249,14 +242,5 @@ extension Pipeline {
     let meaning = snapshot.category.rawValue
     return snapshot.status.lowercased() == meaning
       ? snapshot.status : "\(snapshot.status) (\(meaning))"
-  }
-
-  /// `audit-tickets.xlsx` → `audit-tickets-synced.xlsx`, beside it.
-  public static func syncedCopyPath(for path: String) -> String {
-    let url = URL(fileURLWithPath: path)
-    let stem = url.deletingPathExtension().lastPathComponent
-    return url.deletingLastPathComponent().appendingPathComponent(
-      "\(stem)-synced.\(url.pathExtension)"
-    ).path
   }
 }

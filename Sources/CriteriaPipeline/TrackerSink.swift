@@ -18,6 +18,12 @@ public struct TrackerSink {
     self.reporter = reporter
   }
 
+  /// A tracker output's ledger: its `ledger` option, else `<output name>.ledger.json`.
+  static func ledgerPath(_ settings: TrackerSettings, output: String) -> String
+  {
+    settings.ledger ?? "\(output).ledger.json"
+  }
+
   /// The libcurl client for a tracker output: its CA file and timeout, logging with its secrets redacted.
   static func client(
     _ settings: TrackerSettings, credentials: Credentials, logger: Logger
@@ -41,7 +47,7 @@ public struct TrackerSink {
     let settings = tracker.settings
     do {
       let credentials = try Credentials.fromEnvironment(settings)
-      let ledgerPath = settings.ledger ?? "\(output).ledger.json"
+      let ledgerPath = Self.ledgerPath(settings, output: output)
       let ledger = try Ledger(
         path: ledgerPath, tracker: tracker.name, project: settings.project,
         waitForLock: true)

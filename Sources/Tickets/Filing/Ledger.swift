@@ -170,6 +170,12 @@ public struct Ledger: Sendable {
     return count
   }
 
+  /// Whether a ledger is there: its file, or only the journal of a run stopped before folding it in.
+  public static func exists(at path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+      || FileManager.default.fileExists(atPath: path + ".journal")
+  }
+
   public subscript(identity: String) -> Entry? { entries[identity] }
 
   public mutating func markPending(
