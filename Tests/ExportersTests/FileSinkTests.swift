@@ -99,3 +99,93 @@ struct FileSinkTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 }
+
+@Suite("Outputs that are not regular files")
+struct SpecialOutputTests {
+    /// Reads a FIFO to its end on another thread, as `>(gzip > a.gz)` would.
+    private func drain(_ path: String) -> @Sendable () -> Data {
+        let box = DataBox()
+        let thread = Thread {
+            box.data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+            box.done.signal()
+        }
+        thread.start()
+        return {
+            _ = box.done.wait(timeout: .now() + 10)
+            return box.data
+        }
+    }
+
+    private final class DataBox: @unchecked Sendable {
+        var data = Data()
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    @Test("a FIFO is written through and stays a FIFO, for a file or a workbook the library writes")
+    func fifo() throws {
+        let folder = try scratchFolder()
+        let fifo = folder.appendingPathComponent("out.pipe").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var read = drain(fifo)
+        try FileSink().deliver(.file(Data("hello".utf8)), to: fifo)
+        #expect(read() == Data("hello".utf8))
+        #expect(FileKind.at(fifo) == .fifo)
+        read = drain(fifo)
+        let library = ExportArtifact.writtenByLibrary { path throws(ExportError) in
+            do { try Data("by library".utf8).write(to: URL(fileURLWithPath: path)) } catch {
+                throw ExportError("\(error)")
+            }
+        }
+        try FileSink().deliver(library, to: fifo)
+        #expect(read() == Data("by library".utf8))
+        #expect(FileKind.at(fifo) == .fifo)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.pipe"])
+    }
+
+    @Test("/dev/null stays a character device, also through a symbolic link")
+    func devNull() throws {
+        try FileSink().deliver(.file(Data("{}".utf8)), to: "/dev/null")
+        #expect(FileKind.at("/dev/null") == .characterDevice)
+        let folder = try scratchFolder()
+        let link = folder.appendingPathComponent("sink").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+        try FileSink().deliver(.file(Data("{}".utf8)), to: link)
+        #expect(FileKind.at("/dev/null") == .characterDevice)
+        #expect(FileKind.isSymbolicLink(link))
+    }
+
+    @Test("a symbolic link to a regular file stays a link; the file it names gets the output")
+    func linkToFile() throws {
+        let folder = try scratchFolder()
+        let real = folder.appendingPathComponent("real.json")
+        try Data("old".utf8).write(to: real)
+        let link = folder.appendingPathComponent("link.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real.path)
+        try FileSink().deliver(.file(Data("new".utf8)), to: link)
+        #expect(FileKind.isSymbolicLink(link))
+        #expect(try String(contentsOf: real, encoding: .utf8) == "new")
+    }
+
+    @Test("a socket is refused with its kind named, and left alone")
+    func socketRefused() throws {
+        let folder = try scratchFolder()
+        let path = folder.appendingPathComponent("s.sock").path
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try #require(bound == 0)
+        #expect(throws: ExportError("cannot write '\(path)': it is a socket; name a regular file")) {
+            try FileSink().deliver(.file(Data("x".utf8)), to: path)
+        }
+        #expect(FileKind.at(path) == .socket)
+    }
+}

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// Delivers an artifact to disk atomically and safely.
@@ -22,28 +23,46 @@ public struct FileSink: Sendable {
     throws(ExportError)
   {
     try OutputPath.checkNotEmpty(path)
-    let target = URL(fileURLWithPath: path)
     if case .folder(let files) = artifact {
       try FolderDelivery(
-        folder: target, shownAs: path, protected: protectedSet()
+        folder: URL(fileURLWithPath: path), shownAs: path,
+        protected: protectedSet()
       ).deliver(files)
       return
-    }
-    let folder = target.deletingLastPathComponent()
-    try checkFolder(folder.path, for: path)
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw ExportError(
-        "cannot write '\(path)': it is a folder, and an output never replaces a folder; name a file"
-      )
     }
     if protectedSet().contains(OutputPath.canonical(path)) {
       throw ExportError(
         "cannot write '\(path)': it is one of this run's inputs; choose another output path"
       )
     }
+    switch FileKind.at(path) {
+    case .directory:
+      throw ExportError(
+        "cannot write '\(path)': it is a folder, and an output never replaces a folder; name a file"
+      )
+    case .fifo, .characterDevice:
+      // /dev/null, /dev/stdout on a terminal or pipe, `--output >(gzip > a.gz)`: written through.
+      try WriteThrough.deliver(artifact, to: path)
+      return
+    case .blockDevice, .socket, .other:
+      throw ExportError(
+        "cannot write '\(path)': it is \(FileKind.at(path).description); name a regular file"
+      )
+    case .missing, .regular:
+      if OutputPath.isSpecialFileSystem(path) {
+        // /dev/stdout or /proc/self/fd/1 redirected to a file: renaming would replace the link, not
+        // write where the shell points it.
+        try WriteThrough.deliver(artifact, to: path)
+        return
+      }
+    }
+    // A link to a regular file keeps being a link: the new file replaces what it points to.
+    let target =
+      FileKind.isSymbolicLink(path)
+      ? URL(fileURLWithPath: OutputPath.canonical(path))
+      : URL(fileURLWithPath: path)
+    let folder = target.deletingLastPathComponent()
+    try checkFolder(folder.path, for: path)
     let temporary = folder.appendingPathComponent(
       ".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
     do {
@@ -113,6 +132,15 @@ public enum OutputPath {
     let a = canonical(path)
     let b = canonical(folder)
     return a == b || a == "/" || b.hasPrefix(a.hasSuffix("/") ? a : a + "/")
+  }
+
+  /// Whether `path` (as given or resolved) lies in /dev or /proc, whose entries are written through,
+  /// never renamed over.
+  public static func isSpecialFileSystem(_ path: String) -> Bool {
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    return [absolute, canonical(path)].contains {
+      $0.hasPrefix("/dev/") || $0.hasPrefix("/proc/")
+    }
   }
 
   /// An empty path is never an output.

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// Which tickets have been filed: identity → state, key and URL.
@@ -92,6 +93,14 @@ public struct Ledger: Sendable {
     self.path = path
     self.tracker = tracker
     self.project = project
+    for (file, role) in [
+      (path, "ledger"), (path + ".journal", "ledger journal"),
+      (path + ".lock", "ledger lock"),
+    ] where FileKind.at(file) != .directory || role != "ledger" {
+      if let problem = FileKind.stateFileProblem(file, role: role) {
+        throw TicketError(problem)
+      }
+    }
     journal = try JournalFile.shared(
       path: path + ".journal", lock: path + ".lock", wait: waitForLock)
     var isDirectory: ObjCBool = false
