@@ -119,7 +119,9 @@ extension Pipeline {
             resolvedOn: snapshot.resolvedOn, identity: identity, url: entry.url)
         )
       } catch  where error.stopsRun {
-        throw PipelineError("\(opened.output): \(error.message)")
+        throw PipelineError(
+          "\(opened.output): \(error.message)\(error.unreachable ? " (stopped at \(key))" : "")",
+          stoppedBy: error)
       } catch {
         lines.append(
           TicketStatusLine(
@@ -197,7 +199,9 @@ extension Pipeline {
           snapshot = try opened.reader.read(
             FiledTicket(key: key, url: entry.url ?? ""))
         } catch  where error.stopsRun {
-          throw PipelineError("\(opened.output): \(error.message)")
+          throw PipelineError(
+            "\(opened.output): \(error.message)\(error.unreachable ? " (stopped at \(key))" : "")",
+            stoppedBy: error)
         } catch {
           problems += 1
           reporter.note("\(sheet.place(row.number)): \(error.message)")

@@ -31,6 +31,8 @@ public struct TrackerSink {
     var clientSettings = CurlClient.Settings()
     clientSettings.caFile = settings.caFile
     clientSettings.timeout = settings.timeout
+    clientSettings.lowSpeedLimit = settings.lowSpeedLimit
+    clientSettings.lowSpeedTime = settings.lowSpeedTime
     clientSettings.logger = logger
     clientSettings.redactor = Redactor(
       credentials: credentials, url: settings.url)
@@ -72,8 +74,8 @@ public struct TrackerSink {
     } catch {
       let credentials = try? Credentials.fromEnvironment(settings)
       throw PipelineError(
-        "\(output): \(Redactor(credentials: credentials, url: settings.url).text("\(error)"))"
-      )
+        "\(output): \(Redactor(credentials: credentials, url: settings.url).text("\(error)"))",
+        stoppedBy: error)
     }
   }
 }

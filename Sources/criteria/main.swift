@@ -1,3 +1,3 @@
 import CriteriaCLI
 
-CriteriaCommand.main()
+CriteriaCommand.runMain()

@@ -146,7 +146,11 @@ struct OutcomeTests {
 
     @Test("a server asking to wait a day, forever or until 2286 stops the run at once, saying so",
           arguments: [["retry-after": "86400"], ["retry-after": "inf"], ["retry-after": "nan"],
-                      ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "9999999999"]])
+                      ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "9999999999"],
+                      // Past Int64, and Int64's own maximum: no trap while the message is built.
+                      ["retry-after": "1e19"], ["retry-after": "9223372036854775807"], ["retry-after": "1e308"],
+                      ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e300"],
+                      ["x-ratelimit-requests-remaining": "0", "x-ratelimit-requests-reset": "9223372036854775807"]])
     func endlessWaits(headers: [String: String]) throws {
         let tracker = try definedTracker(search: true)
         let server = ScriptedTransport { _, _ throws(TransportError) in ScriptedTransport.json(429, "slow down", headers: headers) }

@@ -73,9 +73,11 @@ func scratchLedger() -> String {
 }
 
 /// A filer with a fast pacer (no minimum gaps) for tests.
-func filer(_ tracker: any Tracker, ledger: String, token: String = "secret-token", timeout: Int = 60) throws -> TicketFiler {
+func filer(_ tracker: any Tracker, ledger: String, token: String = "secret-token", timeout: Int = 60,
+           lowSpeedTime: Int = 30) throws -> TicketFiler {
     var settings = CurlClient.Settings()
     settings.timeout = timeout
+    settings.lowSpeedTime = lowSpeedTime
     settings.caFile = tracker.settings.caFile
     return TicketFiler(tracker: tracker, transport: try CurlClient(settings: settings), ledger: try Ledger(path: ledger, tracker: tracker.name),
                 credentials: Credentials(token: token, user: "auditor@example.com"),

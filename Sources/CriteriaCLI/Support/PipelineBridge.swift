@@ -10,5 +10,7 @@ extension Reporter {
 
 /// Runs a pipeline step, turning its error into the CLI's one-line error.
 func cli<T>(_ body: () throws(PipelineError) -> T) throws(CLIError) -> T {
-  do { return try body() } catch { throw CLIError(error.message) }
+  do { return try body() } catch {
+    throw CLIError(error.message, status: error.status)
+  }
 }

@@ -19,9 +19,21 @@ public struct RetryPolicy: Sendable {
     return Double.random(in: (ceiling / 2)...max(ceiling / 2, ceiling))
   }
 
+  /// The longest pause taken as a number (about 31 years): anything longer, or not a number, is
+  /// `.infinity`, so no later conversion (to whole seconds, to a date) can overflow.
+  public static let longestPause = 1e9
+
   /// The pause a response asks for, in seconds from `now`: Retry-After (seconds or an HTTP date), or the
   /// rate-limit reset when no requests remain (GitHub's x-ratelimit-*), or nil.
   public static func serverPause(_ response: HTTPResponse, now: Double)
+    -> Double?
+  {
+    askedPause(response, now: now).map {
+      $0.isFinite && $0 <= longestPause ? $0 : .infinity
+    }
+  }
+
+  private static func askedPause(_ response: HTTPResponse, now: Double)
     -> Double?
   {
     if let retryAfter = response.headers["retry-after"] {

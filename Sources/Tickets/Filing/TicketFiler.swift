@@ -18,6 +18,8 @@ public final class TicketFiler {
   public var updateChanged = false
   /// Overwrite tickets a person edited since criteria last wrote them (`--force`).
   public var overwriteEdited = false
+  /// The ticket being worked on, for the message of a run that stops.
+  private var current: String?
 
   /// Creates a filer.
   public init(
@@ -37,7 +39,8 @@ public final class TicketFiler {
     self.pacer = pacer ?? RequestPacer(pacing: tracker.pacing)
     self.transport = RateLimitAwareTransport(
       inner: transport, pacer: self.pacer,
-      maxWait: tracker.settings.maxWait)
+      maxWait: tracker.settings.maxWait,
+      unansweredLimit: self.retry.maxAttempts)
     self.progress = progress
     redactor = Redactor(credentials: credentials, url: tracker.settings.url)
     self.ledger.redactor = redactor
@@ -67,7 +70,11 @@ public final class TicketFiler {
       // The journal keeps every change; folding it in now only saves the next run the work.
       try? ledger.compact()
       var redacted = error
-      redacted.message = redactor.text(error.message)
+      if error.unreachable, let current {
+        redacted.message +=
+          " (stopped at \(current); it and the tickets after it were not finished)"
+      }
+      redacted.message = redactor.text(redacted.message)
       throw redacted
     }
   }
@@ -80,6 +87,7 @@ public final class TicketFiler {
     progress?.start(total: tickets.count)
     for unnamed in tickets {
       var ticket = unnamed
+      current = ticket.identity
       if tracker.choosesIDs, let id = ledger[ticket.identity]?.clientID {
         ticket.clientID = id
       }
@@ -224,7 +232,7 @@ public final class TicketFiler {
       do {
         response = try transport.send(request)
       } catch {
-        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        if error.fatal { throw TicketError(stopping: error) }
         guard error.retryable else {
           for ticket in remaining { try fail(ticket, error.message) }
           return
@@ -344,7 +352,8 @@ public final class TicketFiler {
             outcomeUnknown: true)
         }
         guard error.retryable else {
-          throw TicketError(error.message, stopsRun: error.fatal)
+          throw error.fatal
+            ? TicketError(stopping: error) : TicketError(error.message)
         }
         // The request may have reached the tracker before the connection failed (not when none was made).
         if !error.neverSent {
@@ -462,7 +471,7 @@ public final class TicketFiler {
             try wait(attempt: attempt, response: response)
           }
         } catch let error as TransportError {
-          if error.fatal { throw TicketError(error.message, stopsRun: true) }
+          if error.fatal { throw TicketError(stopping: error) }
           uncertain = uncertain || !error.neverSent
           cause = error.message
           try wait(attempt: attempt, response: nil)
@@ -514,7 +523,7 @@ public final class TicketFiler {
           try wait(attempt: attempt, response: response)
         }
       } catch let error as TransportError {
-        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        if error.fatal { throw TicketError(stopping: error) }
         cause = error.message
         try wait(attempt: attempt, response: nil)
       } catch let error as TicketError {
@@ -543,7 +552,7 @@ public final class TicketFiler {
       pacer.waitForTurn()
       let response: HTTPResponse
       do { response = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        if error.fatal { throw TicketError(stopping: error) }
         cause = error.message
         try wait(attempt: attempt, response: nil)
         continue
@@ -694,7 +703,7 @@ public final class TicketFiler {
       pacer.waitForTurn()
       let answer: HTTPResponse
       do { answer = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(error.message, stopsRun: true) }
+        if error.fatal { throw TicketError(stopping: error) }
         ambiguous = !error.neverSent
         cause = error.message
         try wait(attempt: attempt, response: nil)
@@ -747,10 +756,12 @@ public final class TicketFiler {
       let limit = tracker.settings.maxWait
       guard pause.isFinite, pause <= limit else {
         let until =
-          pause.isFinite && pause < 1e10
-          ? " (until \(Self.clockTime(now + pause)))" : ""
+          pause.isFinite ? " (until \(Self.clockTime(now + pause)))" : ""
+        let asked =
+          pause.isFinite
+          ? "\(Int(pause)) s" : "longer than a lifetime, or no number at all"
         throw TicketError(
-          "\(tracker.name) asks to wait \(pause.isFinite ? "\(Int(pause)) s" : "forever")\(until), longer than "
+          "\(tracker.name) asks to wait \(asked)\(until), longer than "
             + "max_wait (\(Int(limit)) s); stopping here. Run again later: pending tickets are looked up before anything is sent again.",
           stopsRun: true)
       }
@@ -856,15 +867,36 @@ final class RateLimitAwareTransport: HTTPTransport {
   let inner: HTTPTransport
   let pacer: RequestPacer
   let maxWait: Double
+  /// After this many requests in a row without an answer (stalls, connections refused or dropped),
+  /// the tracker is taken as unreachable and the run stops.
+  let unansweredLimit: Int
+  private var unansweredInARow = 0
 
-  init(inner: HTTPTransport, pacer: RequestPacer, maxWait: Double) {
+  init(
+    inner: HTTPTransport, pacer: RequestPacer, maxWait: Double,
+    unansweredLimit: Int
+  ) {
     self.inner = inner
     self.pacer = pacer
     self.maxWait = maxWait
+    self.unansweredLimit = max(1, unansweredLimit)
   }
 
   func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
-    let response = try inner.send(request)
+    let response: HTTPResponse
+    do { response = try inner.send(request) } catch {
+      guard error.retryable, !error.answered, !error.fatal else { throw error }
+      unansweredInARow += 1
+      guard unansweredInARow >= unansweredLimit else { throw error }
+      var stopped = error
+      stopped.fatal = true
+      stopped.unreachable = true
+      stopped.message =
+        "the tracker gave no answer to \(unansweredInARow) requests in a row (the last: \(error.message)); "
+        + "stopping the run. Requests that may have reached it are pending in the ledger and looked up first next time"
+      throw stopped
+    }
+    unansweredInARow = 0
     if (200..<300).contains(response.status),
       TicketFiler.Answer.isGraphQLRateLimit(response) == false
     {

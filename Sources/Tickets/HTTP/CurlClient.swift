@@ -15,6 +15,10 @@ public final class CurlClient: HTTPTransport {
     public var caFile: String?
     public var connectTimeout: Int = 10
     public var timeout: Int = 60
+    /// A request moving fewer than `lowSpeedLimit` bytes a second for `lowSpeedTime` seconds has
+    /// stalled: libcurl ends it, and it fails like a dropped connection (libcurl's low-speed limit).
+    public var lowSpeedLimit: Int = 64
+    public var lowSpeedTime: Int = 30
     /// Reuse one connection across requests (the default); false opens a new one each time.
     public var reuseConnections = true
     /// Where each request and response status is logged (at debug level), secrets redacted.
@@ -73,6 +77,14 @@ public final class CurlClient: HTTPTransport {
       code == CURLE_OK
       ? criteria_curl_setopt_long(handle, CURLOPT_TIMEOUT, settings.timeout)
       : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_long(
+        handle, CURLOPT_LOW_SPEED_LIMIT, settings.lowSpeedLimit) : code
+    code =
+      code == CURLE_OK
+      ? criteria_curl_setopt_long(
+        handle, CURLOPT_LOW_SPEED_TIME, settings.lowSpeedTime) : code
     code =
       code == CURLE_OK
       ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) : code

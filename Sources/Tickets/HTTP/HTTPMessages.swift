@@ -71,6 +71,9 @@ public struct TransportError: Error, Sendable, CustomStringConvertible {
   public var answered = false
   /// Whether the request certainly never left (no connection could be made): nothing can have been created.
   public var neverSent = false
+  /// Whether the tracker gave no answer to several requests in a row (stalls, refused or dropped
+  /// connections): the run stops rather than wait on every ticket in turn.
+  public var unreachable = false
   public var description: String { message }
 }
 

@@ -156,6 +156,8 @@ public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
   public var outcomeUnknown: Bool
   /// The tracker answered and said what it refused (a GraphQL error): nothing was created.
   public var refused: Bool
+  /// The tracker could not be reached, or stalled, after the retries: the run stopped (exit status 69).
+  public var unreachable = false
 
   /// Creates an error.
   public init(
@@ -167,6 +169,13 @@ public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
     self.stopsRun = stopsRun || isAuthentication
     self.outcomeUnknown = outcomeUnknown
     self.refused = refused
+  }
+
+  /// The error that stops a run because of `transport`'s failure (a certificate that does not verify,
+  /// a tracker that does not answer).
+  public init(stopping transport: TransportError) {
+    self.init(transport.message, stopsRun: true)
+    unreachable = transport.unreachable
   }
 
   public var description: String { message }

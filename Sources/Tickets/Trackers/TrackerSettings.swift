@@ -14,6 +14,9 @@ public struct TrackerSettings: Sendable {
   public var ledger: String?
   public var caFile: String?
   public var timeout: Int
+  /// A request below `lowSpeedLimit` bytes a second for `lowSpeedTime` seconds has stalled.
+  public var lowSpeedLimit: Int
+  public var lowSpeedTime: Int
   public var maxAttempts: Int
   public var backoffBase: Double
   /// Overrides how long a search may lag behind a create (seconds), when set.
@@ -52,6 +55,10 @@ public struct TrackerSettings: Sendable {
       "the ledger file (default beside the config: <output name>.ledger.json)",
     "ca_file": "an extra CA certificate file for TLS (verification stays on)",
     "timeout": "seconds per request, 1 to 3600 (default 60)",
+    "low_speed_limit":
+      "bytes a second below which a request counts as stalled, 1 to 1048576 (default 64)",
+    "low_speed_time":
+      "seconds a request may stay below low_speed_limit before it counts as stalled and fails like a dropped connection, 1 to 3600 (default 30)",
     "max_attempts":
       "attempts per request before giving up on a ticket, 1 to 100 (default 5)",
     "backoff":
@@ -102,6 +109,10 @@ public struct TrackerSettings: Sendable {
     ledger = try options.path("ledger")
     caFile = try options.path("ca_file")
     timeout = try Self.wholeNumber(options, "timeout", in: 1...3600) ?? 60
+    lowSpeedLimit =
+      try Self.wholeNumber(options, "low_speed_limit", in: 1...1_048_576) ?? 64
+    lowSpeedTime =
+      try Self.wholeNumber(options, "low_speed_time", in: 1...3600) ?? 30
     maxAttempts =
       try Self.wholeNumber(options, "max_attempts", in: 1...100) ?? 5
     backoffBase =

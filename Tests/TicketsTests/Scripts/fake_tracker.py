@@ -27,6 +27,8 @@ Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT
         read-503:2, read-429:3   every 2nd (3rd) read of one issue gets 503 (429 with Retry-After: 1)
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
   /_delete {"number": N} change issues as people on the tracker would.
+  POST /_drip {"bytes_per_second": R} makes every later answer (the control paths excepted) trickle out at R
+  bytes a second, one byte at a time: 2 is a stalled tracker, a few hundred a slow but moving one; 0 stops it.
 Linear: POST /graphql with issueCreate (the client's own UUID as input.id), issue(id:) and issueUpdate, each
 request checked against Linear's published schema with graphql-core (--linear-schema PATH); every answer
 carries X-RateLimit-Requests-* headers, and the fault ratelimited:EVERY answers a create with Linear's
@@ -96,6 +98,16 @@ class Handler(BaseHTTPRequestHandler):
         for k, v in (headers or {}).items():
             self.send_header(k, v)
         self.end_headers()
+        rate = state.get("drip", 0)
+        if rate and not self.path.startswith("/_"):
+            try:
+                for index in range(len(body)):
+                    self.wfile.write(body[index:index + 1])
+                    self.wfile.flush()
+                    time.sleep(1 / rate)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         self.wfile.write(body)
 
     def invalid(self, why):
@@ -441,6 +453,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         if url.path == "/graphql":
             return handle_graphql(self)
+        if url.path == "/_drip":
+            body = self.read_json()
+            with lock:
+                state["drip"] = float(body.get("bytes_per_second", 0))
+            return self.reply(200, {})
         if url.path in ("/_close", "/_edit", "/_delete"):
             body = self.read_json()
             with lock:
