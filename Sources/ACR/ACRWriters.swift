@@ -55,25 +55,7 @@ public enum OpenACRWriter {
   }
 
   /// A YAML double-quoted scalar: always a string, whatever it looks like.
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += String(format: "\\x%02X", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ text: String) -> String { YAMLEscape.doubleQuoted(text) }
 }
 
 /// The report as Markdown, with VPAT's exact tables and headings.

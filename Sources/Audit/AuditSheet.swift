@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 #if canImport(FoundationXML)
@@ -326,7 +327,11 @@ public struct AuditSheet: Sendable {
       cell.addAttribute(
         XML.makeAttribute("t", "inlineStr"))
       let inline = XMLElement(name: "is")
-      inline.addChild(XMLElement(name: "t", stringValue: value))
+      let text = XMLElement(name: "t", stringValue: OOXMLText.escape(value))
+      if value.first?.isWhitespace == true || value.last?.isWhitespace == true {
+        text.addAttribute(XML.makeAttribute("xml:space", "preserve"))
+      }
+      inline.addChild(text)
       cell.addChild(inline)
       widest = max(
         widest,

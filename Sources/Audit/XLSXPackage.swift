@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 import ZIPFoundation
 
@@ -214,10 +215,11 @@ enum XML {
     var text = ""
     for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
       switch localName(child) {
-      case "t": text += child.stringValue ?? ""
+      case "t": text += OOXMLText.unescape(child.stringValue ?? "")
       case "r":
-        text += children(child, named: "t").map { $0.stringValue ?? "" }
-          .joined()
+        text += children(child, named: "t").map {
+          OOXMLText.unescape($0.stringValue ?? "")
+        }.joined()
       default: break
       }
     }

@@ -22,16 +22,14 @@ public enum HTMLEscape {
 }
 
 extension HTMLEscape {
-  /// Text for XML (and XHTML-safe HTML): the characters XML 1.0 cannot hold (controls other than tab and
-  /// line breaks) become U+FFFD, then `text`'s entities.
+  /// Text for XML (and XHTML-safe HTML): the characters XML 1.0 cannot hold, even as references
+  /// (controls other than tab and line breaks, U+FFFE, U+FFFF), become U+FFFD, then `text`'s entities.
   public static func xml(_ value: String) -> String {
     text(
       String(
         String.UnicodeScalarView(
           value.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
-              && scalar != "\r"
-              ? "\u{FFFD}" : scalar
+            OOXMLText.needsEscape(scalar) ? "\u{FFFD}" : scalar
           })))
   }
 }
@@ -100,5 +98,33 @@ public enum MarkdownEscape {
       }
     }
     return out
+  }
+}
+
+/// Text as a YAML double-quoted scalar, which can carry every character: what YAML does not allow
+/// printed (C0 and C1 controls, DEL, U+FFFE, U+FFFF; and the line separators U+2028, U+2029) is written as an escape (`\x1B`, `\x9B`, `\uFFFE`).
+public enum YAMLEscape {
+  /// `text` between double quotes: always a string, whatever it looks like.
+  public static func doubleQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) {
+          out += String(format: "\\x%02X", value)
+        } else if [0xFFFE, 0xFFFF, 0x2028, 0x2029].contains(value) {
+          out += String(format: "\\u%04X", value)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
   }
 }

@@ -48,6 +48,6 @@ struct HostileCLITests {
         try dir.write("## Condensed\n\n1. Test keyboard\n    - Tab \u{1B}]0;pwned\u{07}: Focus moves\n", to: "docs/evil\u{1B}[2J.md")
         let out = try CLIRunner.run(["validate", "docs"], in: dir)
         #expect(!out.stderr.contains("\u{1B}") && !out.stderr.contains("\u{07}"), "\(out.stderr.debugDescription)")
-        #expect(out.stderr.contains("evil\\u{1B}[2J.md"), "\(out.stderr)")
+        #expect(out.stderr.contains("evil\\x1B[2J.md"), "\(out.stderr)")
     }
 }

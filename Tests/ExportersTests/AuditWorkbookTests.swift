@@ -189,6 +189,30 @@ struct AuditWorkbookTests {
         #expect(parts.status == 0, "a part is not well-formed XML: \(parts.err)")
         #expect(parts.out.contains("before\u{FFFD}after\u{FFFD}[2J end"))
     }
+
+    @Test("a tracker's key or status holding ESC, BEL, U+FFFE or a literal _x0041_ gives a copy every reader opens, and reads back exactly")
+    func hostileTrackerTextInACopy() throws {
+        let folder = try scratchFolder()
+        let file = folder.appendingPathComponent("audit.xlsx")
+        try exportToDisk(try AuditWorkbookExporter(options: ExportOptions()), try sampleCatalog(), to: file)
+        let sheet = try AuditSheet.read(path: file.path)
+        let hostile = " KEY-1\u{1B}]0;pwned\u{07}\u{1B}[2J\u{FFFE}\u{FFFF} _x0041_ and _x00_ "
+        guard case .workbook(let write) = try sheet.copy(withTickets: [2: hostile]) else {
+            Issue.record("a workbook copy is written by the package")
+            return
+        }
+        let copy = folder.appendingPathComponent("copy.xlsx")
+        try write(copy.path)
+        let parts = try python("xlsx_parts.py", [copy.path])
+        #expect(parts.status == 0, "a part is not well-formed XML: \(parts.err)")
+        let opened = try runTool("python3", ["-c", "import openpyxl, sys; wb = openpyxl.load_workbook(sys.argv[1]); "
+            + "print(repr(wb.active.cell(row=2, column=[c.value for c in wb.active[1]].index('Ticket') + 1).value))", copy.path])
+        #expect(opened.status == 0, "openpyxl cannot open the copy: \(opened.err)")
+        #expect(opened.out.contains("KEY-1"), "\(opened.out)")
+        let back = try AuditSheet.read(path: copy.path)
+        let row = try #require(back.rows.first { $0.number == 2 })
+        #expect(row[back.column(.ticket)] == hostile)
+    }
 }
 
 @Suite("the workbook's WCAG sheet")

@@ -7,14 +7,15 @@ enum Terminal {
     FileHandle.standardError.write(Data((printable(text) + "\n").utf8))
   }
 
-  /// The text with control characters (an escape sequence in a file name or a tracker's answer could
-  /// otherwise clear or rewrite the user's terminal) shown as `\u{1B}`; line breaks and tabs stay.
+  /// The text with control characters shown visibly as `\x1B` (an escape sequence in a file name or a
+  /// tracker's answer could otherwise clear or retitle the user's terminal), and bidirectional overrides
+  /// as `\u{202E}` (they could reorder what is shown); line breaks and tabs stay.
   static func printable(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
       if isControl(scalar) {
-        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        result += visible(scalar)
       } else {
         result.unicodeScalars.append(scalar)
       }
@@ -22,9 +23,25 @@ enum Terminal {
     return result
   }
 
+  /// One table cell: `printable`, with line breaks and tabs shown as `\n` and `\t` too.
+  static func cell(_ text: String) -> String {
+    printable(text).replacingOccurrences(of: "\r", with: "\\r")
+      .replacingOccurrences(of: "\n", with: "\\n")
+      .replacingOccurrences(of: "\t", with: "\\t")
+  }
+
+  private static func visible(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return scalar.value <= 0xFF
+      ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u{\(hex)}"
+  }
+
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     (scalar.value < 0x20 && scalar != "\n" && scalar != "\t")
       || (0x7F...0x9F).contains(scalar.value)
+      || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
+      || scalar.value == 0xFFFE || scalar.value == 0xFFFF
   }
 
   static func report(_ diagnostics: [Diagnostic], warnings: Bool = true) {

@@ -6,6 +6,8 @@ struct TextTable {
   var rows: [[String]] = []
 
   func render() -> String {
+    // A cell is one line of visible text, whatever a tracker or a document put in it.
+    let rows = self.rows.map { $0.map(Terminal.cell) }
     let widths = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max() ?? 0
     }

@@ -1,0 +1,64 @@
+import CriteriaModel
+import Foundation
+import Testing
+
+/// Text from outside (a tracker's status, a cell, a title) in each format criteria writes: escaped where
+/// the format can carry the character, U+FFFD where it cannot, and read back by a real parser.
+@Suite("Escaping hostile text per format")
+struct EscapeTests {
+    static let hostile = "a\u{1B}[2J\u{07}b\u{9B}c\u{85}d\u{FFFE}e\u{FFFF}f\u{0}g\u{2028}h \"q\" \\ _x0041_ <&>"
+
+    /// Runs Python with `script`, the text given on standard input as UTF-8.
+    func python(_ script: String, input: String) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("YAML double-quoted scalars carry every character, and yaml.safe_load gives the exact text back")
+    func yaml() throws {
+        let document = "value: \(YAMLEscape.doubleQuoted(Self.hostile))\n"
+        #expect(document.contains("\\x1B") && document.contains("\\x9B") && document.contains("\\uFFFE"))
+        let run = try python("""
+            import sys, yaml, json
+            print(json.dumps(yaml.safe_load(sys.stdin.buffer.read().decode("utf-8"))["value"]))
+            """, input: document)
+        #expect(run.status == 0, "\(run.err)")
+        let back = try JSONDecoder().decode(String.self, from: Data(run.out.utf8))
+        #expect(back == Self.hostile)
+    }
+
+    @Test("XML text: what XML 1.0 cannot hold becomes U+FFFD, the rest parses as it was")
+    func xml() throws {
+        let document = "<r>\(HTMLEscape.xml(Self.hostile))</r>"
+        let run = try python("""
+            import sys, json
+            from xml.dom import minidom
+            print(json.dumps(minidom.parseString(sys.stdin.buffer.read()).documentElement.firstChild.data))
+            """, input: document)
+        #expect(run.status == 0, "\(run.err)")
+        let back = try JSONDecoder().decode(String.self, from: Data(run.out.utf8))
+        #expect(back == "a\u{FFFD}[2J\u{FFFD}b\u{9B}c\u{85}d\u{FFFD}e\u{FFFD}f\u{FFFD}g\u{2028}h \"q\" \\ _x0041_ <&>")
+    }
+
+    @Test("sheet text (OOXML _xHHHH_): escaped, a literal _x0041_ kept literal, and unescaped to the exact text")
+    func ooxml() {
+        let escaped = OOXMLText.escape(Self.hostile)
+        #expect(escaped.contains("_x001B_") && escaped.contains("_xFFFE_") && escaped.contains("_x005F_x0041_"))
+        #expect(!escaped.unicodeScalars.contains { OOXMLText.needsEscape($0) })
+        #expect(OOXMLText.unescape(escaped) == Self.hostile)
+        #expect(OOXMLText.escape("plain_text") == "plain_text")
+        #expect(OOXMLText.unescape("_x00_ and _xZZZZ_") == "_x00_ and _xZZZZ_")
+    }
+}
