@@ -62,15 +62,14 @@ extension Pipeline {
       throw PipelineError(error.message)
     }
     do {
-      let word =
-        request.failWord ?? Self.configuredFailWord(settings)
-        ?? AuditLayout.defaultStatuses[1]
       findings = try AuditFindings(
-        failWord: word, labels: tracker.settings.planner.labels
+        statuses: Self.configuredStatuses(settings)
+          ?? AuditLayout.defaultStatuses,
+        failWord: request.failWord, labels: tracker.settings.planner.labels
       )
       .findings(in: sheet)
     } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: .dataError)
     }
     reporter.note(
       "\(request.audit): \(findings.rowCount) rows, \(findings.items.count + findings.alreadyTicketed.count) "
@@ -183,12 +182,17 @@ extension Pipeline {
     return target
   }
 
-  /// The fail word of the config's audit outputs, when they set their own `statuses`.
-  static func configuredFailWord(_ settings: CriteriaConfig) -> String? {
+  /// The result words of the config's audit outputs, when they set their own `statuses`.
+  static func configuredStatuses(_ settings: CriteriaConfig) -> [String]? {
     settings.outputs.lazy.filter {
       ["xlsx", "csv"].contains($0.exporter)
         && $0.options.values["statuses"] != nil
     }
-    .compactMap { try? AuditLayout(options: $0.options).fail }.first
+    .compactMap { try? AuditLayout(options: $0.options).statuses }.first
+  }
+
+  /// The fail word of the config's audit outputs, when they set their own `statuses`.
+  static func configuredFailWord(_ settings: CriteriaConfig) -> String? {
+    configuredStatuses(settings).map { $0[1] }
   }
 }

@@ -273,6 +273,27 @@ struct TicketUnitTests {
         #expect(TextBodies.markdownText("unclosed ` <tag>") == "unclosed ` &lt;tag>")
     }
 
+    @Test("a Result word the layout does not know ('Failed', 'Fial') is an error naming the file and row, never a silent pass",
+          arguments: ["Failed", "Fial", "x"])
+    func unknownResultWord(word: String) throws {
+        let sheet = AuditSheet(path: "a.csv", sheetName: nil, header: ["ID", "Result"], headerRow: 1,
+                               rows: [.init(number: 2, cells: ["native/x/y/keyboard/tab@ios", "Pass"]),
+                                      .init(number: 3, cells: ["native/x/y/keyboard/esc@ios", word]),
+                                      .init(number: 4, cells: ["native/x/y/keyboard/enter@ios", ""])],
+                               source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+        #expect(throws: TicketError("a.csv:3: Result '\(word)' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell; "
+            + "correct it, so that no failure goes unfiled (tickets are filed for the rows whose Result is Fail)")) {
+            _ = try AuditFindings().findings(in: sheet)
+        }
+        // A team's own words: their fail word files, the defaults are then unknown.
+        let own = AuditFindings(statuses: ["OK", "KO", "N/A", "Todo", "?"])
+        #expect(throws: TicketError.self) { _ = try own.findings(in: sheet) }
+        let failed = AuditSheet(path: "a.csv", sheetName: nil, header: ["ID", "Result"], headerRow: 1,
+                                rows: [.init(number: 2, cells: ["native/x/y/keyboard/tab@ios", "ko"])],
+                                source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+        #expect(try own.findings(in: failed).items.map(\.row) == [2])
+    }
+
     @Test("WCAG in tickets: the numbers beside each check in every body format, and wcag- labels; a finding takes them from the WCAG column")
     func wcagInTickets() throws {
         var tab = Criterion(id: "native/controls/sheet/keyboard/tab", test: .keyboard, check: "Tab", expectation: "Focus moves",

@@ -22,17 +22,22 @@ public struct AuditFindings: Sendable {
     public var rowCount = 0
   }
 
-  /// The result word that means the check failed (compared without regard to case).
-  public var failWord: String
+  /// The five result words (pass, fail, not applicable, not tested, cannot tell), compared without
+  /// regard to case; any other word is an error, never a silent "not failed".
+  public var statuses: [String]
+  /// The result word that means the check failed.
+  public var failWord: String { statuses[1] }
   /// Labels on every ticket, before the finding's own.
   public var labels: [String]
 
-  /// Creates a reader of findings.
+  /// Creates a reader of findings; `failWord` replaces the layout's own fail word.
   public init(
-    failWord: String = AuditLayout.defaultStatuses[1],
+    statuses: [String] = AuditLayout.defaultStatuses, failWord: String? = nil,
     labels: [String] = ["accessibility"]
   ) {
-    self.failWord = failWord
+    var words = statuses.count == 5 ? statuses : AuditLayout.defaultStatuses
+    if let failWord { words[1] = failWord }
+    self.statuses = words
     self.labels = labels
   }
 
@@ -51,11 +56,20 @@ public struct AuditFindings: Sendable {
       uniqueKeysWithValues: AuditColumn.allCases.map { ($0, sheet.column($0)) })
     var result = Result()
     result.rowCount = sheet.rows.count
+    let known = Set(statuses.map { $0.lowercased() })
     for row in sheet.rows {
-      guard
-        row[resultColumn].trimmingCharacters(in: .whitespaces)
-          .caseInsensitiveCompare(failWord) == .orderedSame
-      else { continue }
+      let word = row[resultColumn].trimmingCharacters(
+        in: .whitespacesAndNewlines)
+      guard !word.isEmpty else { continue }
+      guard known.contains(word.lowercased()) else {
+        throw TicketError(
+          "\(sheet.place(row.number)): Result '\(word)' is not one of \(statuses.joined(separator: ", ")); "
+            + "correct it, so that no failure goes unfiled (tickets are filed for the rows whose Result is \(failWord))"
+        )
+      }
+      guard word.caseInsensitiveCompare(failWord) == .orderedSame else {
+        continue
+      }
       let existing = row[columns[.ticket] ?? nil].trimmingCharacters(
         in: .whitespaces)
       if !existing.isEmpty {
