@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 #if canImport(FoundationXML)
@@ -119,8 +120,8 @@ extension AuditSheet {
           }
         }
         if let ticketColumn {
-          for (row, url) in status.links {
-            guard url.hasPrefix("https://") || url.hasPrefix("http://"),
+          for (row, address) in status.links {
+            guard let url = LinkTarget.web(address), !url.hasPrefix("mailto:"),
               let cell = Self.cell(
                 in: document, row: row, column: ticketColumn),
               !(cell.stringValue ?? "").isEmpty

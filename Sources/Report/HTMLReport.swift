@@ -215,7 +215,7 @@ public struct HTMLReport: Sendable {
 
   func ticket(_ key: String) -> String {
     guard !key.isEmpty else { return "" }
-    if let url = ticketLinks[key] {
+    if let url = ticketLinks[key].flatMap(LinkTarget.web) {
       return "<a href=\"\(e(url))\">\(e(key))</a>"
     }
     return e(key)

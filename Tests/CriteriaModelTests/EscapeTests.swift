@@ -62,3 +62,19 @@ struct EscapeTests {
         #expect(OOXMLText.unescape("_x00_ and _xZZZZ_") == "_x00_ and _xZZZZ_")
     }
 }
+
+@Suite("Which addresses become links")
+struct LinkTargetTests {
+    @Test("http, https and mailto become links, read as a browser reads them; any other scheme, or none, stays text",
+          arguments: [
+            ("https://www.magentaa11y.com/checklist-native/button/", "https://www.magentaa11y.com/checklist-native/button/"),
+            ("  HTTP://tracker.example/A-1 ", "HTTP://tracker.example/A-1"),
+            ("mailto:a11y@example.com", "mailto:a11y@example.com"),
+            ("javascript:alert(1)", nil), (" JavaScript:alert(1)", nil), ("java\tscript:alert(1)", nil),
+            ("\u{1}javascript:alert(1)", nil), ("data:text/html,<script>alert(1)</script>", nil),
+            ("file:///etc/passwd", nil), ("/relative/page", nil), ("https:", nil), ("https:/x", nil), ("", nil),
+          ] as [(String, String?)])
+    func schemes(address: String, link: String?) {
+        #expect(LinkTarget.web(address) == link)
+    }
+}

@@ -294,6 +294,22 @@ struct TicketUnitTests {
         #expect(try own.findings(in: failed).items.map(\.row) == [2])
     }
 
+    @Test("a 'Full information' address that is not http, https or mailto is text in every body, never a link")
+    func hostileReference() throws {
+        var ticket = try #require(try sampleTickets(grouping: .componentPlatform).first)
+        ticket.reference = "javascript:alert(document.cookie)"
+        #expect(TextBodies.markdown(ticket).contains("Full information: javascript:alert(document.cookie)"))
+        #expect(!TextBodies.markdown(ticket).contains("](javascript:"))
+        #expect(TextBodies.html(ticket).contains("<p>Full information: javascript:alert(document.cookie)</p>"))
+        #expect(!TextBodies.html(ticket).contains("href=\"javascript:"))
+        #expect(!TextBodies.wiki(ticket).contains("|javascript:"))
+        let jira = try makeTracker("jira-cloud", url: "https://x.atlassian.net")
+        let adf = String(decoding: try jira.payload(for: ticket), as: UTF8.self)
+        #expect(adf.contains("javascript:alert") && !adf.contains("\"href\""), "\(adf)")
+        ticket.reference = "https://www.magentaa11y.com/checklist-native/button/"
+        #expect(TextBodies.html(ticket).contains("<a href=\"https://www.magentaa11y.com/checklist-native/button/\">Full information</a>"))
+    }
+
     @Test("WCAG in tickets: the numbers beside each check in every body format, and wcag- labels; a finding takes them from the WCAG column")
     func wcagInTickets() throws {
         var tab = Criterion(id: "native/controls/sheet/keyboard/tab", test: .keyboard, check: "Tab", expectation: "Focus moves",

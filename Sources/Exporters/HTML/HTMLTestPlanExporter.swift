@@ -55,7 +55,7 @@ public struct HTMLTestPlanExporter: Exporter {
       "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h2 id=\"c\(index)\">\(e(component.title))</h2>\n"
     out +=
       "<p><code>\(e(component.id))</code> · \(e(component.platforms.map(\.rawValue).joined(separator: ", ")))"
-    if let reference = component.reference {
+    if let reference = component.reference.flatMap(LinkTarget.web) {
       out +=
         " · <a href=\"\(e(reference))\">Full information<span class=\"visually-hidden\"> about \(e(component.title))</span></a>"
     }

@@ -39,8 +39,9 @@ enum ChecklistRenderModel {
       "id": component.id, "title": component.title,
       "family": component.family.rawValue,
       "category": component.category, "summary": component.summary,
-      "reference": component.reference ?? "",
-      "hasReference": component.reference != nil,
+      // Only a web address becomes the checklist's link; the JSON export keeps any reference as it is.
+      "reference": component.reference.flatMap(LinkTarget.web) ?? "",
+      "hasReference": component.reference.flatMap(LinkTarget.web) != nil,
       "platforms": platforms,
     ]
   }

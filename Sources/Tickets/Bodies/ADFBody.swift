@@ -43,7 +43,10 @@ public enum ADFBody {
         "content": [
           text("Full information: "),
           text(
-            reference, marks: [["type": "link", "attrs": ["href": reference]]]),
+            reference,
+            marks: LinkTarget.web(reference).map {
+              [["type": "link", "attrs": ["href": $0]]]
+            } ?? []),
         ].compactMap { $0 },
       ])
     }

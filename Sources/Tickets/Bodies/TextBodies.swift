@@ -25,7 +25,10 @@ public enum TextBodies {
         + ["```", ""]
     }
     if let reference = ticket.reference {
-      lines += ["[Full information](\(reference))", ""]
+      lines += [
+        LinkTarget.web(reference).map { "[Full information](\($0))" }
+          ?? "Full information: \(markdownText(reference))", "",
+      ]
     }
     lines.append("<!-- \(ticket.markerLine) -->")
     return lines.joined(separator: "\n")
@@ -52,7 +55,10 @@ public enum TextBodies {
         + steps(scenario) + ["{noformat}", ""]
     }
     if let reference = ticket.reference {
-      lines += ["[Full information|\(reference)]", ""]
+      lines += [
+        LinkTarget.web(reference).map { "[Full information|\($0)]" }
+          ?? "Full information: \(escapeWiki(reference))", "",
+      ]
     }
     lines.append("{color:#999999}\(ticket.markerLine){color}")
     return lines.joined(separator: "\n")
@@ -82,7 +88,9 @@ public enum TextBodies {
     }
     if let reference = ticket.reference {
       parts.append(
-        "<p><a href=\"\(escapeHTML(reference))\">Full information</a></p>")
+        LinkTarget.web(reference).map {
+          "<p><a href=\"\(escapeHTML($0))\">Full information</a></p>"
+        } ?? "<p>Full information: \(escapeHTML(reference))</p>")
     }
     parts.append("<!-- \(escapeHTML(ticket.markerLine)) -->")
     return parts.joined(separator: "\n")
