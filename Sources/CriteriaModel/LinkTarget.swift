@@ -1,6 +1,7 @@
-/// Which addresses from outside (a tracker's answer, a document's "Full information" link) may become
-/// links: only `http`, `https` and `mailto`. A `javascript:`, `data:` or `file:` address, or one without
-/// a scheme, stays text.
+/// Which addresses from outside may become links: only `http`, `https` and `mailto`.
+///
+/// A tracker's answer or a document's "Full information" address with `javascript:`, `data:` or `file:`,
+/// or without a scheme, stays text.
 public enum LinkTarget {
   /// The schemes that become links.
   public static let schemes: Set<String> = ["http", "https", "mailto"]
