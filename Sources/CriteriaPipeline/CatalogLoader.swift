@@ -30,17 +30,17 @@ public struct CatalogLoader {
   public func load(_ sources: [String], relativeTo base: String? = nil)
     throws(PipelineError) -> Loaded
   {
-    let files: [SourceCollector.Found]
+    let collected: SourceCollector.Collected
     do {
-      files = try SourceCollector().collectFiles(sources, relativeTo: base)
+      collected = try SourceCollector().collectAll(sources, relativeTo: base)
     } catch {
       throw PipelineError(error.description)
     }
-    let read = CatalogReader().read(files)
+    let read = CatalogReader().read(collected.files)
     return Loaded(
       catalog: read.catalog, diagnostics: read.diagnostics,
-      documents: files.map(\.path),
-      skipped: read.skipped)
+      documents: collected.files.map(\.path),
+      skipped: collected.unreadable + read.skipped)
   }
 }
 

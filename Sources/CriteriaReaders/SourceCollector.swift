@@ -15,8 +15,28 @@ public struct SourceCollector: Sendable {
     public var description: String { "\(source): error: \(message)" }
   }
 
+  /// Lists a folder's entries, or throws when it cannot be read.
+  public typealias FolderLister = @Sendable (String) throws -> [String]
+
+  /// How folders are listed (the file system; tests may stand in for a folder that cannot be read).
+  let listFolder: FolderLister
+
   /// Creates a collector.
-  public init() {}
+  public init(
+    listFolder: @escaping FolderLister = {
+      try FileManager.default.contentsOfDirectory(atPath: $0)
+    }
+  ) {
+    self.listFolder = listFolder
+  }
+
+  /// What the sources held: the documents, and the folders a walk found but could not read.
+  public struct Collected: Sendable {
+    /// The documents, each with whether it was named explicitly.
+    public var files: [Found] = []
+    /// `folder: skipped: …` for each sub-folder that could not be read, so nothing is left out unsaid.
+    public var unreadable: [String] = []
+  }
 
   /// The documents behind `sources`, relative to `base` when not absolute; each source must yield at least one.
   public func collect(_ sources: [String], relativeTo base: String? = nil)
@@ -38,8 +58,15 @@ public struct SourceCollector: Sendable {
   public func collectFiles(_ sources: [String], relativeTo base: String? = nil)
     throws(Problem) -> [Found]
   {
+    try collectAll(sources, relativeTo: base).files
+  }
+
+  /// The documents behind `sources`, and the folders below them that could not be read.
+  public func collectAll(_ sources: [String], relativeTo base: String? = nil)
+    throws(Problem) -> Collected
+  {
     var seen = Set<String>()
-    var result: [Found] = []
+    var result = Collected()
     for source in sources {
       let path = Self.resolve(source, base: base)
       var isDirectory: ObjCBool = false
@@ -48,9 +75,9 @@ public struct SourceCollector: Sendable {
         && FileManager.default.fileExists(
           atPath: path, isDirectory: &isDirectory)
         && !isDirectory.boolValue
-      let found = try expand(path, as: source)
+      let found = try expand(path, as: source, unreadable: &result.unreadable)
       for file in found where seen.insert(file).inserted {
-        result.append(Found(path: file, named: named))
+        result.files.append(Found(path: file, named: named))
       }
     }
     return result
@@ -63,12 +90,12 @@ public struct SourceCollector: Sendable {
     return (base ?? ".") + "/" + source
   }
 
-  private func expand(_ path: String, as source: String) throws(Problem)
-    -> [String]
-  {
+  private func expand(
+    _ path: String, as source: String, unreadable: inout [String]
+  ) throws(Problem) -> [String] {
     let fm = FileManager.default
     if GlobPattern(path).hasWildcards {
-      let matches = glob(path)
+      let matches = glob(path, unreadable: &unreadable)
       if matches.isEmpty {
         throw Problem(
           source: source, message: "the pattern matches no documents")
@@ -80,7 +107,7 @@ public struct SourceCollector: Sendable {
       throw Problem(source: source, message: "no such file or folder")
     }
     guard isDirectory.boolValue else { return [path] }
-    let files = documents(under: path)
+    let files = documents(under: path, unreadable: &unreadable)
     if files.isEmpty {
       throw Problem(
         source: source,
@@ -90,40 +117,16 @@ public struct SourceCollector: Sendable {
   }
 
   private func documents(
-    under folder: String, accepting accept: (String) -> Bool = isDocumentName
+    under folder: String,
+    accepting accept: @escaping (String) -> Bool = isDocumentName,
+    unreadable: inout [String]
   ) -> [String] {
-    var files: [String] = []
-    var visited = Set<String>()
-    walk(
+    var walk = Walk(listFolder: listFolder, accept: accept)
+    walk.visit(
       folder.hasSuffix("/") && folder.count > 1
-        ? String(folder.dropLast()) : folder, accept, into: &files,
-      visited: &visited)
-    return files.sorted()
-  }
-
-  /// Every document file below `folder`, following symbolic links to folders (each real folder once, so a
-  /// link cycle ends), skipping dot-files and dot-folders (`.git`, `.build`) and README/CHANGELOG files.
-  private func walk(
-    _ folder: String, _ accept: (String) -> Bool, into files: inout [String],
-    visited: inout Set<String>
-  ) {
-    let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-    guard visited.insert(real).inserted else { return }
-    guard
-      let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-    else { return }
-    for name in names.sorted() where !name.hasPrefix(".") {
-      let path = folder == "/" ? "/" + name : folder + "/" + name
-      var isDirectory: ObjCBool = false
-      guard
-        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      else { continue }
-      if isDirectory.boolValue {
-        walk(path, accept, into: &files, visited: &visited)
-      } else if accept(name) {
-        files.append(path)
-      }
-    }
+        ? String(folder.dropLast()) : folder)
+    unreadable += walk.unreadable
+    return walk.files.sorted()
   }
 
   static func isDocumentName(_ name: String) -> Bool {
@@ -135,7 +138,7 @@ public struct SourceCollector: Sendable {
 
   /// Matches a glob against the documents a walk of its longest literal prefix folder finds, so a glob
   /// skips what a folder skips (README files, dot-folders) and follows links as a folder does.
-  private func glob(_ pattern: String) -> [String] {
+  private func glob(_ pattern: String, unreadable: inout [String]) -> [String] {
     let parts = pattern.split(separator: "/", omittingEmptySubsequences: false)
     let literal = parts.prefix { !GlobPattern(String($0)).hasWildcards }
     let root =
@@ -154,8 +157,59 @@ public struct SourceCollector: Sendable {
       !name.uppercased().hasPrefix("README")
         && !name.uppercased().hasPrefix("CHANGELOG")
     }
-    return documents(under: root, accepting: notes).filter {
-      matcher.matches($0)
+    return documents(under: root, accepting: notes, unreadable: &unreadable)
+      .filter {
+        matcher.matches($0)
+      }
+  }
+}
+
+/// Every document file below a folder, following symbolic links to folders (each real folder once, so a
+/// link cycle ends), skipping dot-files and dot-folders (`.git`, `.build`) and README/CHANGELOG files; a
+/// folder that cannot be listed is named, never passed over in silence.
+private struct Walk {
+  let listFolder: SourceCollector.FolderLister
+  let accept: (String) -> Bool
+  var files: [String] = []
+  var unreadable: [String] = []
+  private var visited = Set<String>()
+
+  init(
+    listFolder: @escaping SourceCollector.FolderLister,
+    accept: @escaping (String) -> Bool
+  ) {
+    self.listFolder = listFolder
+    self.accept = accept
+  }
+
+  mutating func visit(_ folder: String) {
+    let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+    guard visited.insert(real).inserted else { return }
+    let names: [String]
+    do { names = try listFolder(folder) } catch {
+      // The system's own words ("Permission denied"), asked again of the folder itself.
+      var reason = error.localizedDescription
+      if let handle = opendir(folder) {
+        closedir(handle)
+      } else {
+        reason = String(cString: strerror(errno))
+      }
+      unreadable.append(
+        "\(folder): skipped: the folder cannot be read (\(reason)); documents in it were not read"
+      )
+      return
+    }
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let path = folder == "/" ? "/" + name : folder + "/" + name
+      var isDirectory: ObjCBool = false
+      guard
+        FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      else { continue }
+      if isDirectory.boolValue {
+        visit(path)
+      } else if accept(name) {
+        files.append(path)
+      }
     }
   }
 }

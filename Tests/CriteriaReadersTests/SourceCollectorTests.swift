@@ -36,4 +36,21 @@ struct SourceCollectorTests {
         #expect(try collect(["docs/*.md"], in: root) == ["docs/a.md"])
         #expect(try collect(["docs/*.txt"], in: root) == ["docs/notes.txt"])
     }
+
+    @Test("a sub-folder that cannot be read is named with its reason, and the rest is still read, by a walk and a glob")
+    func unreadableFolder() throws {
+        let root = try tree()
+        let locked = root.appendingPathComponent("docs/sub").path
+        let collector = SourceCollector { folder in
+            if folder == locked { throw CocoaError(.fileReadNoPermission, userInfo: [NSUnderlyingErrorKey: POSIXError(.EACCES)]) }
+            return try FileManager.default.contentsOfDirectory(atPath: folder)
+        }
+        for source in ["docs", "docs/**/*.md"] {
+            let collected = try collector.collectAll([source], relativeTo: root.path)
+            #expect(collected.files.map { String($0.path.dropFirst(root.path.count + 1)) } == ["docs/a.md", "docs/linked/inner/d.md"])
+            #expect(collected.unreadable.count == 1)
+            #expect(collected.unreadable.first?.hasPrefix("\(locked): skipped: the folder cannot be read (") == true)
+            #expect(collected.unreadable.first?.contains("documents in it were not read") == true, "\(collected.unreadable)")
+        }
+    }
 }
