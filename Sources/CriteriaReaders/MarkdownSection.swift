@@ -54,30 +54,47 @@ struct MarkdownSection: Sendable {
 }
 
 /// Tracks whether a line is inside a ``` / ~~~ fence or a Liquid highlight block.
+///
+/// Fences follow CommonMark: an opening is a run of at least three backticks or tildes (a backtick
+/// fence's info string holds no backtick), and only a run of the same character at least as long,
+/// followed by nothing but spaces, closes it. Anything between, a shorter fence included, is code.
 struct CodeFence: Sendable {
   private(set) var isOpen = false
-  private var marker = ""
+  /// The opening's character (`` ` `` or `~`), or `{` for a Liquid `{% highlight %}` block.
+  private var character: Character = "`"
+  /// How many characters the opening fence has (3 for a Liquid block).
+  private(set) var length = 0
 
   mutating func observe(_ line: SourceLine) {
     let t = line.trimmed
-    guard
-      isOpen || t.hasPrefix("```") || t.hasPrefix("~~~") || t.hasPrefix("{%")
+    guard let first = t.first,
+      isOpen || first == "`" || first == "~" || first == "{"
     else { return }
     if isOpen {
-      if (marker == "{%" && t.hasPrefix("{%") && t.contains("endhighlight"))
-        || (marker != "{%" && t.hasPrefix(marker)
-          && t.dropFirst(marker.count).allSatisfy { $0 == marker.first })
-      {
-        isOpen = false
+      if character == "{" {
+        if t.hasPrefix("{%"), t.contains("endhighlight") { isOpen = false }
+      } else if first == character {
+        let run = t.prefix { $0 == character }.count
+        if run >= length,
+          t.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" })
+        {
+          isOpen = false
+        }
       }
-    } else if t.hasPrefix("```") || t.hasPrefix("~~~") {
+    } else if first == "`" || first == "~" {
+      let run = t.prefix { $0 == first }.count
+      guard run >= 3 else { return }
+      // "```code```" is inline code on a line of its own, not a fence.
+      if first == "`", t.dropFirst(run).contains("`") { return }
       isOpen = true
-      marker = String(t.prefix(3))
+      character = first
+      length = run
     } else if t.hasPrefix("{%"), t.contains("highlight"),
       !t.contains("endhighlight")
     {
       isOpen = true
-      marker = "{%"
+      character = "{"
+      length = 3
     }
   }
 }
