@@ -72,10 +72,12 @@ struct DocumentText: Sendable {
       || (0x7F...0x9F).contains(scalar.value)
   }
 
-  /// Indices of fence openings that do not hold code: never closed, or (a three-character fence, where
-  /// authors' mistakes are) closed only after a line that is a known `##` section heading; a stray fence
-  /// would otherwise swallow every section after it. A closed fence of four or more characters is code,
-  /// whole, whatever it holds: that is what longer fences are for (an example document inside one).
+  /// Indices of fence openings that do not hold code.
+  ///
+  /// Those are fences never closed, or (three-character fences, where authors' mistakes are) closed
+  /// only after a line that is a known `##` section heading; a stray fence would otherwise swallow every
+  /// section after it. A closed fence of four or more characters is code, whole, whatever it holds:
+  /// that is what longer fences are for (an example document inside one).
   static func strayFenceOpenings(_ lines: [SourceLine]) -> [Int] {
     var stray = Set<Int>()
     var found = true
