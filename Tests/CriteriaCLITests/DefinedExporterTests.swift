@@ -84,6 +84,46 @@ struct DefinedExporterTests {
         #expect(listed.stdout.contains("cases-csv") && listed.stdout.contains("exporters/cases-csv.yml"))
     }
 
+    @Test("a template nesting {{#rows}} three deep stops at the output bound with a clear error, at once and in little memory; max_output_mib sets the bound")
+    func boundedOutput() throws {
+        let dir = try CLIRunner.scratch()
+        let rows = (1...120).map { "   - Key \($0): Expectation \($0) " + String(repeating: "x", count: 60) }.joined(separator: "\n")
+        try dir.write("## General Notes\n\nHow to test a widget\n\n## Condensed\n\n1. Test keyboard\n\(rows)\n",
+                      to: "docs/component/widget.md")
+        try dir.write("""
+            name: cube
+            kind: file
+            extension: txt
+            escape: none
+            template: |
+              {{#rows}}{{#rows}}{{#rows}}{{check}} {{expected}}
+              {{/rows}}{{/rows}}{{/rows}}
+            """, to: "exporters/cube.yml")
+        // 120³ lines of about 90 bytes: some 150 MB, past a 16 MiB bound.
+        let started = Date()
+        let refused = try CLIRunner.run(["export", "docs", "--to", "cube", "--option", "max_output_mib=16", "--output", "cube.txt"], in: dir)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("exporters/cube.yml: the output of 'cube' would pass 16 MiB, so it was not written"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("set the option max_output_mib"))
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("cube.txt").path))
+        // Two deep fits under the default bound and renders every line.
+        try dir.write("""
+            name: square
+            kind: file
+            extension: txt
+            escape: none
+            template: |
+              {{#rows}}{{#rows}}{{check}}
+              {{/rows}}{{/rows}}
+            """, to: "exporters/square.yml")
+        let square = try CLIRunner.run(["export", "docs", "--to", "square"], in: dir)
+        #expect(square.status == 0, "\(square.stderr)")
+        #expect(square.stdout.split(separator: "\n").count == 120 * 120)
+        let bad = try CLIRunner.run(["export", "docs", "--to", "square", "--option", "max_output_mib=lots"], in: dir)
+        #expect(bad.status != 0 && bad.stderr.contains("max_output_mib: 'lots' is not a whole number of MiB from 1 to 65536"), "\(bad.stderr)")
+    }
+
     @Test("bad definitions: clear errors with file and line; one broken definition never breaks another export", arguments: [
         ("name: x\nkind: file\nextension: csv\nescape: cvs\ntemplate: a\n", "x.yml:4: escape: unknown escape 'cvs'. Did you mean 'csv'?"),
         ("name: x\nkind: file\nextension: csv\nescape: csv\n", "x.yml:1: template: missing"),

@@ -13,6 +13,15 @@ public struct DefinedFileExporter: Exporter {
   let definition: FileDefinition
   let template: MustacheTemplate
   let values: [String: String]
+  /// The most the template may render, in bytes (`max_output_mib`, 256 MiB by default).
+  let outputLimit: Int
+
+  /// The option every defined file exporter takes besides its own: the bound on its output.
+  public static let limitOption = "max_output_mib"
+  /// The lists a template can repeat a section over.
+  static let lists: Set<String> = [
+    "rows", "components", "cases", "criteria", "scenarios", "steps",
+  ]
 
   public init(options: ExportOptions) throws(ExportError) {
     throw ExportError("a defined file exporter is made from its definition")
@@ -24,11 +33,19 @@ public struct DefinedFileExporter: Exporter {
     throws(ExportError)
   {
     try options.checkKeys(
-      allowed: definition.options.keys, exporter: definition.name)
+      allowed: Array(definition.options.keys) + [Self.limitOption],
+      exporter: definition.name)
     self.definition = definition
     template = try definition.compiled()
+    let mebibytes = try options.string(Self.limitOption) ?? "256"
+    guard let limit = Int(mebibytes), (1...65_536).contains(limit) else {
+      throw ExportError(
+        "\(options.origin).\(Self.limitOption): '\(mebibytes)' is not a whole number of MiB from 1 to 65536"
+      )
+    }
+    outputLimit = limit << 20
     var values: [String: String] = [:]
-    for (key, declared) in definition.options {
+    for (key, declared) in definition.options where key != Self.limitOption {
       values[key] = try options.string(key) ?? declared.defaultValue
     }
     self.values = values
@@ -37,7 +54,44 @@ public struct DefinedFileExporter: Exporter {
   public func export(_ catalog: Catalog, context: ExportContext)
     throws(ExportError) -> ExportArtifact
   {
-    .file(Data(template.render(self.context(catalog, context)).utf8))
+    let budget = RenderBudget(
+      limit: outputLimit, template: definition.template, lists: Self.lists)
+    let rendered = template.render(
+      Self.budgeted(self.context(catalog, context), budget: budget))
+    guard !budget.exceeded else {
+      throw ExportError(
+        "\(definition.file): the output of '\(definition.name)' would pass \(outputLimit >> 20) MiB, so it was not "
+          + "written (a list section inside itself, such as {{#rows}} within {{#rows}}, repeats every row for "
+          + "every row); set the option \(Self.limitOption) to allow more")
+    }
+    return .file(Data(rendered.utf8))
+  }
+
+  /// The context with every printed value and every list counted against `budget`.
+  static func budgeted(_ value: Any, key: String = "", budget: RenderBudget)
+    -> Any
+  {
+    switch value {
+    case let text as String:
+      return BudgetedText(text: text, budget: budget)
+    case let list as [[String: Any]] where lists.contains(key):
+      return BudgetedList(
+        name: key,
+        items: list.map {
+          $0.reduce(into: [:]) { out, entry in
+            out[entry.key] = budgeted(
+              entry.value, key: entry.key, budget: budget)
+          }
+        }, budget: budget)
+    case let map as [String: Any]:
+      return map.reduce(into: [String: Any]()) { out, entry in
+        out[entry.key] = budgeted(entry.value, key: entry.key, budget: budget)
+      }
+    case let strings as [String: String]:
+      return strings.mapValues { BudgetedText(text: $0, budget: budget) }
+    default:
+      return value
+    }
   }
 
   /// What the template sees; every text value already escaped.

@@ -1,4 +1,5 @@
 // swift-format-ignore-file: data.
+
 /// The file exporter definitions that ship with criteria, compiled in so they work from any folder.
 ///
 /// `exporters/testrail-cases.yml`, `exporters/xray-tests.yml` and `exporters/zephyr-scale-cases.yml` hold
