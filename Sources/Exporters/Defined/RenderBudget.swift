@@ -34,9 +34,10 @@ final class RenderBudget: @unchecked Sendable {
   /// template cannot be read that way).
   func itemCost(_ name: String) -> Int { literal[name] ?? wholeTemplate }
 
-  /// For each list section, the most literal text one item can add: its body's text, less the bodies
-  /// of list sections nested in it (counted by their own items). A template that changes its
-  /// delimiters is costed at its whole length per item.
+  /// For each list section, the most literal text one item can add.
+  ///
+  /// That is its body's text, less the bodies of list sections nested in it (counted by their own
+  /// items). A template that changes its delimiters is costed at its whole length per item.
   static func sectionLiterals(_ template: String, lists: Set<String>)
     -> [String: Int]
   {
