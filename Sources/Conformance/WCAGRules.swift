@@ -20,51 +20,6 @@ public struct WCAGRule: Hashable, Sendable {
   public var reason: String
   /// Where the rule was read, `file:line`.
   public var origin: String
-
-  /// Whether the rule applies to a check.
-  public func matches(_ criterion: Criterion) -> Bool {
-    if !tests.isEmpty,
-      !tests.contains(where: {
-        $0.caseInsensitiveCompare(criterion.test.rawValue) == .orderedSame
-      })
-    {
-      return false
-    }
-    let key = WordText(criterion.check)
-    let expected = WordText(criterion.expectation)
-    if !check.isEmpty, !check.contains(where: key.contains) { return false }
-    if !expectation.isEmpty, !expectation.contains(where: expected.contains) {
-      return false
-    }
-    if unless.contains(where: { key.contains($0) || expected.contains($0) }) {
-      return false
-    }
-    return true
-  }
-}
-
-/// Text folded for whole-word matching: lower case, every run of non-letters and non-digits one space.
-struct WordText {
-  let folded: String
-
-  init(_ text: String) {
-    var result = " "
-    for character in text.lowercased() {
-      if character.isLetter || character.isNumber {
-        result.append(character)
-      } else if result.last != " " {
-        result.append(" ")
-      }
-    }
-    if result.last != " " { result.append(" ") }
-    folded = result
-  }
-
-  /// Whether the text holds `phrase` as whole words ("tab" is not in "table").
-  func contains(_ phrase: String) -> Bool {
-    let needle = WordText(phrase).folded
-    return needle != " " && folded.contains(needle)
-  }
 }
 
 /// A problem in a rules file, with its place.
@@ -77,6 +32,24 @@ public struct WCAGRuleError: Error, Sendable, CustomStringConvertible {
 public struct WCAGRules: Sendable {
   /// The rules in the order they were read; a later rule with an earlier one's id replaces it.
   public private(set) var rules: [WCAGRule]
+  /// Each rule's position, by id.
+  private var positions: [String: Int] = [:]
+  /// The rules' phrases as word numbers, and the words' numbering.
+  private var matcher = PhraseMatcher()
+  private var compiled: [CompiledRule] = []
+  /// Which rules can match a check holding a word: a rule with check phrases is filed under the
+  /// first word of each, one with only expectation phrases under theirs; the rest always apply.
+  private var byCheckWord: [Int: [Int]] = [:]
+  private var byExpectationWord: [Int: [Int]] = [:]
+  private var everywhere: [Int] = []
+
+  /// A rule ready to match: its tests, and its phrases as word numbers.
+  private struct CompiledRule: Sendable {
+    var tests: Set<String>
+    var check: [[Int]]
+    var expectation: [[Int]]
+    var unless: [[Int]]
+  }
 
   /// The YAML text of the rules shipped with criteria, to copy and edit.
   public static var builtInYAML: String { BuiltInWCAGRules.yaml + "\n" }
@@ -117,9 +90,10 @@ public struct WCAGRules: Sendable {
       }
       for (index, node) in list.enumerated() {
         let rule = try Self.rule(node, "rules[\(index)]", origin: origin)
-        if let existing = rules.firstIndex(where: { $0.id == rule.id }) {
+        if let existing = positions[rule.id] {
           rules[existing] = rule
         } else {
+          positions[rule.id] = rules.count
           rules.append(rule)
         }
       }
@@ -128,12 +102,83 @@ public struct WCAGRules: Sendable {
         description:
           "\(origin):\(error.line): \(error.keyPath): \(error.message)")
     }
+    compile()
   }
 
   /// The success criteria a check tests, in WCAG order, with the rules that matched.
+  ///
+  /// The check's text is folded once, and only the rules filed under one of its words are tried, so
+  /// the work grows with the check's length plus the rules it could match, not their product.
   public func map(_ criterion: Criterion) -> (wcag: [String], rules: [String]) {
-    let matched = rules.filter { $0.matches(criterion) }
+    let key = matcher.fold(criterion.check)
+    let expected = matcher.fold(criterion.expectation)
+    var candidates = Set(everywhere)
+    for word in key.positions.keys {
+      candidates.formUnion(byCheckWord[word] ?? [])
+    }
+    for word in expected.positions.keys {
+      candidates.formUnion(byExpectationWord[word] ?? [])
+    }
+    let test = criterion.test.rawValue.lowercased()
+    var results: [[Int]: Bool] = [:]
+    func holds(_ text: PhraseMatcher.Text, _ phrase: [Int], _ which: Int)
+      -> Bool
+    {
+      let memo = [which] + phrase
+      if let known = results[memo] { return known }
+      let found = text.contains(phrase)
+      results[memo] = found
+      return found
+    }
+    var matched: [WCAGRule] = []
+    for index in candidates.sorted() {
+      let rule = compiled[index]
+      if !rule.tests.isEmpty, !rule.tests.contains(test) { continue }
+      if !rule.check.isEmpty, !rule.check.contains(where: { holds(key, $0, 0) })
+      {
+        continue
+      }
+      if !rule.expectation.isEmpty,
+        !rule.expectation.contains(where: { holds(expected, $0, 1) })
+      {
+        continue
+      }
+      if rule.unless.contains(where: {
+        holds(key, $0, 0) || holds(expected, $0, 1)
+      }) {
+        continue
+      }
+      matched.append(rules[index])
+    }
     return (WCAGOrder.sorted(matched.flatMap(\.wcag)), matched.map(\.id))
+  }
+
+  /// Numbers every rule's phrases and files each rule under the words that must be present.
+  private mutating func compile() {
+    matcher = PhraseMatcher()
+    compiled = []
+    byCheckWord = [:]
+    byExpectationWord = [:]
+    everywhere = []
+    for (index, rule) in rules.enumerated() {
+      let entry = CompiledRule(
+        tests: Set(rule.tests.map { $0.lowercased() }),
+        check: rule.check.map { matcher.phrase($0) },
+        expectation: rule.expectation.map { matcher.phrase($0) },
+        unless: rule.unless.map { matcher.phrase($0) })
+      compiled.append(entry)
+      if !entry.check.isEmpty {
+        for first in Set(entry.check.compactMap(\.first)) {
+          byCheckWord[first, default: []].append(index)
+        }
+      } else if !entry.expectation.isEmpty {
+        for first in Set(entry.expectation.compactMap(\.first)) {
+          byExpectationWord[first, default: []].append(index)
+        }
+      } else {
+        everywhere.append(index)
+      }
+    }
   }
 
   private static let keys = [
@@ -162,7 +207,17 @@ public struct WCAGRules: Sendable {
     }
     func list(_ key: String) throws(StrictYAMLError) -> [String] {
       guard let value = map[key] else { return [] }
-      if let single = value.scalar?.string { return [single] }
+      if let single = value.scalar?.string {
+        guard PhraseMatcher.words(single).count <= PhraseMatcher.longestPhrase
+        else {
+          throw StrictYAMLError(
+            line: StrictMapping.line(of: value), keyPath: "\(path).\(key)",
+            message:
+              "a phrase of more than \(PhraseMatcher.longestPhrase) words; rules match short phrases, so split it"
+          )
+        }
+        return [single]
+      }
       guard let items = value.sequence else {
         throw StrictYAMLError(
           line: StrictMapping.line(of: value), keyPath: "\(path).\(key)",
@@ -174,6 +229,15 @@ public struct WCAGRules: Sendable {
           throw StrictYAMLError(
             line: StrictMapping.line(of: item),
             keyPath: "\(path).\(key)[\(index)]", message: "expected text")
+        }
+        guard PhraseMatcher.words(string).count <= PhraseMatcher.longestPhrase
+        else {
+          throw StrictYAMLError(
+            line: StrictMapping.line(of: item),
+            keyPath: "\(path).\(key)[\(index)]",
+            message:
+              "a phrase of more than \(PhraseMatcher.longestPhrase) words; rules match short phrases, so split it"
+          )
         }
         strings.append(string)
       }

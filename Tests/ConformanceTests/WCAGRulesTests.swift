@@ -63,6 +63,26 @@ struct WCAGRulesTests {
         #expect(custom.map(check(.keyboard, "Shift+Tab", "Focus moves back")).wcag == ["2.4.3"])
     }
 
+    @Test("whole-word phrases are found as naive folding finds them, in texts of repeated and near-repeated words")
+    func phrasesAgainstNaiveSearch() throws {
+        // The words and the texts are drawn from a few letters so that near misses are everywhere.
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let words = ["a", "b", "ab", "tab", "table"]
+        for _ in 0..<300 {
+            let text = (0..<(1 + next(120))).map { _ in words[next(words.count)] }.joined(separator: [" ", "/", "-"][next(3)])
+            let phrase = (0..<(1 + next(4))).map { _ in words[next(words.count)] }.joined(separator: " ")
+            let yaml = "rules:\n  - id: p\n    expectation: [\"\(phrase)\"]\n    wcag: [2.1.1]\n    reason: r\n"
+            let rules = try WCAGRules(yaml: yaml, origin: "p.yml")
+            let found = !rules.map(check(.keyboard, "Key", text)).rules.isEmpty
+            let folded = " " + text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ") + " "
+            #expect(found == folded.contains(" " + phrase + " "), "'\(phrase)' in '\(text)'")
+        }
+    }
+
     @Test("a team's file adds rules and replaces a built-in one by id")
     func overrides() throws {
         var rules = WCAGRules.builtIn()
@@ -93,6 +113,10 @@ struct WCAGRulesTests {
         ("rules:\n  - id: x\n    wcag: []\n    reason: r\n", "team.yml:3: rules[0].wcag: list the success criteria"),
         ("rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    chek: [tab]\n", "team.yml:5: rules[0].chek: unknown key 'chek'. Did you mean 'check'?"),
         ("rules:\n  - &a\n    id: x\n", "team.yml:2:"),
+        ("rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    check: [\"\(Array(repeating: "w", count: 17).joined(separator: " "))\"]\n",
+         "team.yml:5: rules[0].check[0]: a phrase of more than 16 words; rules match short phrases, so split it"),
+        ("rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    unless: \(Array(repeating: "w", count: 17).joined(separator: "-"))\n",
+         "team.yml:5: rules[0].unless: a phrase of more than 16 words"),
     ])
     func badRules(yaml: String, message: String) {
         do {
@@ -144,7 +168,7 @@ struct WCAGRulesTests {
             at: SharedData.root.appendingPathComponent("seeds"), includingPropertiesForKeys: nil
         ).filter { $0.pathExtension == "txt" }
         #expect(seeds.count == 5)
-        let catalog = try read([SharedData.root.appendingPathComponent("corpus/magentaa11y")] + seeds)
+        let catalog = try read([SharedData.root.appendingPathComponent("corpus/magentaa11y/native")] + seeds)
         #expect(catalog.criterionCount > 350)
         expectAllMapped(catalog)
     }

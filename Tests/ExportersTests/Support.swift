@@ -12,7 +12,8 @@ enum Paths {
     static let samples = packageRoot.appendingPathComponent("Samples/criteria")
     static let scripts = packageRoot.appendingPathComponent("Tests/ExportersTests/Scripts")
     static let golden = packageRoot.appendingPathComponent("Tests/ExportersTests/Fixtures/golden")
-    static let corpus = shared.appendingPathComponent("corpus/magentaa11y")
+    /// The 42 native documents (the web ones are read by the readers' own corpus tests).
+    static let corpus = shared.appendingPathComponent("corpus/magentaa11y/native")
 }
 
 /// A fixed date so that outputs are reproducible.
