@@ -111,7 +111,7 @@ extension Pipeline {
       }
       do {
         let snapshot = try opened.reader.read(
-          FiledTicket(key: key, url: entry.url ?? ""))
+          FiledTicket(key: key, url: entry.url ?? ""), identity: identity)
         lines.append(
           TicketStatusLine(
             key: key, status: snapshot.status,
@@ -155,8 +155,12 @@ extension Pipeline {
       request.failWord ?? Self.configuredFailWord(settings)
       ?? AuditLayout.defaultStatuses[1]
     var byKey: [String: Ledger.Entry] = [:]
-    for entry in opened.ledger.entries.values where entry.state == .filed {
-      if let key = entry.key { byKey[key] = entry }
+    var identities: [String: String] = [:]
+    for (identity, entry) in opened.ledger.entries where entry.state == .filed {
+      if let key = entry.key {
+        byKey[key] = entry
+        identities[key] = identity
+      }
     }
     let ticketed = sheet.rows.compactMap { row -> (Int, String)? in
       let key = row[ticketColumn].trimmingCharacters(in: .whitespaces)
@@ -197,7 +201,8 @@ extension Pipeline {
       } else {
         do {
           snapshot = try opened.reader.read(
-            FiledTicket(key: key, url: entry.url ?? ""))
+            FiledTicket(key: key, url: entry.url ?? ""),
+            identity: identities[key])
         } catch  where error.stopsRun {
           throw PipelineError(
             "\(opened.output): \(error.message)\(error.unreachable ? " (stopped at \(key))" : "")",
@@ -209,6 +214,11 @@ extension Pipeline {
           continue
         }
         cache[key] = snapshot
+        if !snapshot.isOurs {
+          reporter.note(
+            "\(sheet.place(row.number)): \(key) is no longer the ticket criteria filed (\(snapshot.status)); "
+              + "no Retest is set and nothing is filed again; a person decides")
+        }
       }
       let failed =
         row[resultColumn].trimmingCharacters(in: .whitespaces)
@@ -230,10 +240,12 @@ extension Pipeline {
       copy, as: "synced audit", to: target,
       through: ArtifactSink(
         protecting: [request.audit, request.config], reporter: reporter))
-    let summary = ["open", "done", "not planned", "deleted", "retest"]
-      .compactMap {
-        name in counts[name].map { "\(name) \($0)" }
-      }
+    let summary = [
+      "open", "done", "not planned", "deleted", "moved", "replaced", "retest",
+    ]
+    .compactMap {
+      name in counts[name].map { "\(name) \($0)" }
+    }
     reporter.note(
       "\(target): \(known.count) tickets from \(opened.tracker.name)"
         + (summary.isEmpty ? "" : " (\(summary.joined(separator: ", ")))")

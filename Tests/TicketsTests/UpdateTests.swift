@@ -162,4 +162,46 @@ struct UpdateTests {
         #expect(states[0].resolvedOn == nil)
         #expect(!states[1].status.isEmpty && states[1].status != states[0].status)
     }
+
+    @Test("a key that now names another criteria ticket reads as replaced on every tracker; --update leaves it alone and files nothing",
+          arguments: trackers.filter { $0 != "linear" })  // Linear's ids are UUIDs criteria chose: never reused
+    func replacedTicket(tracker name: String) throws {
+        let server = try startFakeTracker()
+        defer { server.stop() }
+        let tickets = Array(try FilingTests.tickets().prefix(2))
+        let ledgerPath = scratchLedger()
+        let tracker = try makeTracker(name, url: server.url)
+        let run = try filer(tracker, ledger: ledgerPath)
+        let filed = try run.file(tickets).filed
+        try #require(filed.count == 2)
+        try server.act("replace", key: filed[0].ticket.key)
+        let states = try filed.map { try run.read($0.ticket, identity: $0.identity) }
+        #expect(states.map(\.category) == [.replaced, .open], "\(states)")
+        #expect(states[0].status == "replaced" && !states[0].isOurs)
+        // Without the identity (an older caller), the read is what the tracker says.
+        #expect(try run.read(filed[0].ticket).category == .open)
+        let update = try filer(tracker, ledger: ledgerPath)
+        update.updateChanged = true
+        let summary = try update.file(Self.changed(tickets))
+        #expect(summary.notOurs.map(\.key) == [filed[0].ticket.key], "\(summary.text)")
+        #expect(summary.updated.map(\.key) == [filed[1].ticket.key])
+        #expect(summary.filed.isEmpty)
+        #expect(summary.text.contains("no longer the tickets criteria filed"))
+        #expect(try server.stats()["issues"] as? Int == 2)
+        #expect(try Self.updates(server)[String(filed[0].ticket.key.reversed().prefix { $0.isNumber }.reversed())] == 0)
+    }
+
+    @Test("a moved ticket reads as moved: Jira answering under another key, GitHub answering 301", arguments: ["jira-cloud", "jira-dc", "github"])
+    func movedTicket(tracker name: String) throws {
+        let server = try startFakeTracker()
+        defer { server.stop() }
+        let tracker = try makeTracker(name, url: server.url)
+        let run = try filer(tracker, ledger: scratchLedger())
+        let filed = try run.file(Array(try FilingTests.tickets().prefix(1))).filed
+        try #require(filed.count == 1)
+        try server.act("move", key: filed[0].ticket.key)
+        let state = try run.read(filed[0].ticket, identity: filed[0].identity)
+        #expect(state.category == .moved && state.status == "moved", "\(state)")
+    }
 }
+

@@ -544,7 +544,7 @@ public final class TicketFiler {
   /// 410 are answers too (the ticket is not there). Returns the answer, or nil and the last cause when
   /// every attempt failed.
   private func ask(
-    _ request: HTTPRequest, gone: Bool = false,
+    _ request: HTTPRequest, gone: Bool = false, moved: Bool = false,
     unusable: (HTTPResponse) -> String?
   ) throws(TicketError) -> (HTTPResponse?, cause: String?) {
     var cause: String?
@@ -558,6 +558,7 @@ public final class TicketFiler {
         continue
       }
       if gone, [404, 410].contains(response.status) { return (response, nil) }
+      if moved, [301, 308].contains(response.status) { return (response, nil) }
       switch Answer(response) {
       case .accepted:
         if let problem = unusable(response) {
@@ -601,10 +602,14 @@ public final class TicketFiler {
   // MARK: Reading and updating filed tickets
 
   /// Reads a filed ticket's state from its tracker (paced and retried like writes); a ticket the
-  /// tracker answers 404 or 410 for is `deleted`.
-  public func read(_ filed: FiledTicket) throws(TicketError) -> TicketSnapshot {
+  /// tracker answers 404 or 410 for is `deleted`, and one that is no longer the ticket the ledger filed
+  /// as `identity` is `moved` or `replaced`.
+  public func read(_ filed: FiledTicket, identity: String? = nil)
+    throws(TicketError)
+    -> TicketSnapshot
+  {
     do {
-      return try readAnswer(filed).snapshot
+      return try readAnswer(filed, identity: identity).snapshot
     } catch {
       var redacted = error
       redacted.message = redactor.text(error.message)
@@ -613,9 +618,9 @@ public final class TicketFiler {
   }
 
   /// The snapshot and the raw answer (whose body tells which revision the ticket holds).
-  func readAnswer(_ filed: FiledTicket) throws(TicketError) -> (
-    snapshot: TicketSnapshot, response: HTTPResponse?
-  ) {
+  func readAnswer(_ filed: FiledTicket, identity: String? = nil)
+    throws(TicketError) -> (snapshot: TicketSnapshot, response: HTTPResponse?)
+  {
     guard
       let request = tracker.readRequest(for: filed, credentials: credentials)
     else {
@@ -623,13 +628,21 @@ public final class TicketFiler {
         "\(tracker.name) tickets cannot be read back (its definition has no read: block); add one to read their status"
       )
     }
-    let (answer, cause) = try ask(request, gone: true) { response in
+    let (answer, cause) = try ask(request, gone: true, moved: identity != nil) {
+      response in
       tracker.snapshot(from: response) == nil
         ? "\(tracker.name) answered \(response.status) with something that is not a ticket: \(response.snippet)"
         : nil
     }
     if let answer {
       if [404, 410].contains(answer.status) { return (.deleted, answer) }
+      if let identity,
+        let other = TicketSnapshot.identity(
+          of: answer, key: filed.key, marker: "criteria:id=\(identity)",
+          answeredKey: tracker.answeredKey(answer))
+      {
+        return (other, answer)
+      }
       if let snapshot = tracker.snapshot(from: answer) {
         return (snapshot, answer)
       }
@@ -661,9 +674,13 @@ public final class TicketFiler {
       )
     }
     var entry = recorded
-    var (snapshot, response) = try readAnswer(filed)
+    var (snapshot, response) = try readAnswer(filed, identity: ticket.identity)
     if snapshot.category == .deleted {
       summary.deleted.append((ticket.identity, key))
+      return
+    }
+    guard snapshot.isOurs else {
+      summary.notOurs.append((ticket.identity, key, snapshot.status))
       return
     }
     // An update sent by a stopped run, found on the tracker: it landed.
@@ -927,6 +944,8 @@ public struct FilingSummary: Sendable {
   public var edited: [(identity: String, key: String)] = []
   /// Out-of-date tickets the tracker no longer has: never filed again.
   public var deleted: [(identity: String, key: String)] = []
+  /// Out-of-date tickets whose key now names a moved or another ticket: left for a person to decide.
+  public var notOurs: [(identity: String, key: String, status: String)] = []
 
   /// Failed and unknown together: what makes the run exit 1.
   public var problemCount: Int { failed.count + unknown.count }
@@ -954,6 +973,11 @@ public struct FilingSummary: Sendable {
       lines.append(
         "deleted on the tracker, not filed again: "
           + deleted.map(\.key).joined(separator: ", "))
+    }
+    if !notOurs.isEmpty {
+      lines.append(
+        "left alone, no longer the tickets criteria filed (a person decides): "
+          + notOurs.map { "\($0.key) (\($0.status))" }.joined(separator: ", "))
     }
     lines += failed.map { "  failed \($0.identity): \($0.reason)" }
     lines += unknown.map { "  not confirmed \($0.identity): \($0.reason)" }

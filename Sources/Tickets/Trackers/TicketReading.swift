@@ -12,6 +12,12 @@ public struct TicketSnapshot: Sendable, Hashable, Codable {
     case notPlanned = "not planned"
     /// The tracker no longer has it.
     case deleted
+    /// The key now names the ticket somewhere else (a Jira issue moved to another project, a GitHub
+    /// issue transferred): never updated, closed or reopened by criteria; a person decides.
+    case moved
+    /// The key now names another ticket (a tracker that reused the number): never touched by criteria;
+    /// a person decides.
+    case replaced
   }
 
   /// The tracker's own words: `In Progress`, `closed (completed)`.
@@ -40,6 +46,33 @@ public struct TicketSnapshot: Sendable, Hashable, Codable {
   public static let deleted = TicketSnapshot(
     status: "deleted", category: .deleted)
 
+  /// Whether the ticket is the one criteria filed, so that criteria may act on it.
+  public var isOurs: Bool { category != .moved && category != .replaced }
+
+  /// What the ledger's ticket has become when its key answers with another ticket: `moved` when the
+  /// tracker says the key moved (a permanent redirect, or another key in the answer), `replaced` when
+  /// the answer carries criteria markers and none is this ticket's; nil when it is the ticket filed.
+  ///
+  /// A ticket whose markers a person removed cannot be told apart, and counts as the one filed.
+  public static func identity(
+    of answer: HTTPResponse, key: String, marker: String,
+    answeredKey: String? = nil
+  ) -> TicketSnapshot? {
+    if [301, 308].contains(answer.status) {
+      return TicketSnapshot(status: "moved", category: .moved)
+    }
+    if let answeredKey, !answeredKey.isEmpty, answeredKey != key {
+      return TicketSnapshot(status: "moved", category: .moved)
+    }
+    let body = answer.body
+    let ours = [marker, marker.replacingOccurrences(of: "/", with: "\\/")]
+    let prefix = Data("criteria:id=".utf8)
+    guard body.range(of: prefix) != nil,
+      !ours.contains(where: { body.range(of: Data($0.utf8)) != nil })
+    else { return nil }
+    return TicketSnapshot(status: "replaced", category: .replaced)
+  }
+
   /// The date part of an ISO 8601 time (`2026-11-23T10:00:00Z` → `2026-11-23`), or nil when it is not one.
   static func day(_ time: String) -> String? {
     let day = String(time.prefix(10))
@@ -65,6 +98,7 @@ extension Tracker {
     -> HTTPRequest?
   { nil }
   public func snapshot(from response: HTTPResponse) -> TicketSnapshot? { nil }
+  public func answeredKey(_ response: HTTPResponse) -> String? { nil }
   public func updateRequest(
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? { nil }
@@ -187,6 +221,10 @@ extension JiraResponses {
 }
 
 extension JiraCloudTracker {
+  public func answeredKey(_ response: HTTPResponse) -> String? {
+    JSONFields(response).string("key")
+  }
+
   public func readRequest(for filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
@@ -208,6 +246,10 @@ extension JiraCloudTracker {
 }
 
 extension JiraDataCenterTracker {
+  public func answeredKey(_ response: HTTPResponse) -> String? {
+    JSONFields(response).string("key")
+  }
+
   public func readRequest(for filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {

@@ -46,6 +46,9 @@ public protocol Tracker: Sendable {
     -> HTTPRequest?
   /// The ticket's state in a `readRequest` answer (or a create or update answer of the same shape).
   func snapshot(from response: HTTPResponse) -> TicketSnapshot?
+  /// The key a `readRequest` answer names, when the tracker gives one (Jira follows a moved issue's
+  /// old key to its new one): another key than the one asked for means the ticket moved.
+  func answeredKey(_ response: HTTPResponse) -> String?
   /// A request replacing a filed ticket's title and body with this content, or nil when the tracker cannot.
   func updateRequest(
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials

@@ -26,7 +26,9 @@ Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT
         update-429:4     every 4th update gets 429 with Retry-After: 1 (nothing changed)
         read-503:2, read-429:3   every 2nd (3rd) read of one issue gets 503 (429 with Retry-After: 1)
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
-  /_delete {"number": N} change issues as people on the tracker would.
+  /_delete {"number": N} change issues as people on the tracker would; /_replace {"number": N} gives the number
+  to another criteria ticket (a tracker reusing ids), /_move {"number": N} moves it (GitHub answers 301, Jira
+  answers under the key MOVED-N).
   POST /_drip {"bytes_per_second": R} makes every later answer (the control paths excepted) trickle out at R
   bytes a second, one byte at a time: 2 is a stalled tracker, a few hundred a slow but moving one; 0 stops it.
 Linear: POST /graphql with issueCreate (the client's own UUID as input.id), issue(id:) and issueUpdate, each
@@ -255,7 +257,9 @@ class Handler(BaseHTTPRequestHandler):
         if kind in ("jira-cloud", "jira-dc"):
             category = "done" if closed else "new"
             resolution = None if not closed else {"name": "Done" if i["reason"] != "not_planned" else "Won't Do"}
-            return {"key": f"A11Y-{i['number']}", "fields": {
+            # A moved issue answers its old key under its new one, as Jira does.
+            key = f"MOVED-{i['number']}" if i.get("moved") else f"A11Y-{i['number']}"
+            return {"key": key, "fields": {
                 "status": {"name": "Done" if closed else "To Do", "statusCategory": {"key": category}},
                 "resolution": resolution, "resolutiondate": jira_time(i["closed_at"]),
                 "created": jira_time(i["created_at"]), "updated": jira_time(i["updated_at"]), "description": i["body"]}}
@@ -398,6 +402,10 @@ class Handler(BaseHTTPRequestHandler):
                 issue = self.issue(kind, m.group(1))
                 if issue is None:
                     return self.reply(404, {"message": "Not Found"})
+                if issue.get("moved") and kind == "github":
+                    # A transferred issue: GitHub answers its old address with a permanent redirect.
+                    return self.reply(301, {"message": "Moved Permanently", "url": "http://gh/other/repo/issues/1"},
+                                      {"Location": "http://gh/other/repo/issues/1"})
                 return self.reply(200, self.shape(kind, issue))
         if url.path == "/search/issues":
             if not self.authorized("github"):
@@ -458,7 +466,7 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 state["drip"] = float(body.get("bytes_per_second", 0))
             return self.reply(200, {})
-        if url.path in ("/_close", "/_edit", "/_delete"):
+        if url.path in ("/_close", "/_edit", "/_delete", "/_replace", "/_move"):
             body = self.read_json()
             with lock:
                 for i in state["issues"]:
@@ -468,6 +476,11 @@ class Handler(BaseHTTPRequestHandler):
                             i.update(state="closed", reason=body.get("reason", "completed"), closed_at=now, updated_at=now)
                         elif url.path == "/_edit":
                             i.update(updated_at=now, body=i["body"] + " (edited by a person)")
+                        elif url.path == "/_replace":
+                            # A tracker that reused the number: another criteria ticket now has it.
+                            i.update(updated_at=now, body="Another ticket\n<!-- criteria:id=someone/else@ios criteria:rev=0 -->")
+                        elif url.path == "/_move":
+                            i["moved"] = True
                         else:
                             i["deleted"] = True
             return self.reply(200, {})
