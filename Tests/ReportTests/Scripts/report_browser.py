@@ -19,6 +19,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.support.ui import WebDriverWait
 
 page, audit, shots = sys.argv[1], sys.argv[2], pathlib.Path(sys.argv[3])
 shots.mkdir(parents=True, exist_ok=True)
@@ -77,10 +79,21 @@ def axe(driver):
     return result
 
 
-def shown(driver):
+def shown_now(driver):
     text = driver.find_element("id", "shown").text
     match = re.search(r"Showing (\d+) of (\d+)", text)
     return int(match.group(1)) if match else -1
+
+
+def shown(driver, expected, timeout=10):
+    """What the live region says once the page has applied the filter: waits (at most `timeout` seconds,
+    polling) for the count the test expects, never for a fixed time, and returns the last count read, so
+    a page that never gets there still fails the test with what it showed."""
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: shown_now(d) == expected)
+    except TimeoutException:
+        pass
+    return shown_now(driver)
 
 
 def tab_to(driver, element_id, from_top=True, limit=80):
@@ -118,17 +131,17 @@ try:
         for value in values[1:3]:
             select.send_keys(Keys.ARROW_DOWN)
             picked = driver.execute_script(f"return document.getElementById('{control}').value;")
-            out["filters"].append({"control": control, "value": picked, "shown": shown(driver),
-                                   "expected": expected(control, picked)})
+            want = expected(control, picked)
+            out["filters"].append({"control": control, "value": picked, "shown": shown(driver, want), "expected": want})
             out["violations"][f"{control}={picked}"] = axe(driver)["ids"]
         if tab_to(driver, "f-reset", from_top=False):
             driver.switch_to.active_element.send_keys(Keys.ENTER)
-            out["filters"].append({"control": "reset", "value": "", "shown": shown(driver), "expected": len(rows)})
+            out["filters"].append({"control": "reset", "value": "", "shown": shown(driver, len(rows)), "expected": len(rows)})
     if tab_to(driver, "f-only"):
         out["reached"].append("f-only")
         driver.switch_to.active_element.send_keys(Keys.SPACE)
-        out["filters"].append({"control": "f-only", "value": "on", "shown": shown(driver),
-                               "expected": expected("f-result", "", only=True)})
+        want = expected("f-result", "", only=True)
+        out["filters"].append({"control": "f-only", "value": "on", "shown": shown(driver, want), "expected": want})
         out["violations"]["only-failures"] = axe(driver)["ids"]
         driver.save_screenshot(str(shots / "report-only-failures.png"))
         out["reached"].append("f-reset" if tab_to(driver, "f-reset", from_top=False) else "no reset")
