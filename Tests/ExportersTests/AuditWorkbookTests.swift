@@ -54,7 +54,7 @@ struct AuditWorkbookTests {
         let (file, catalog) = try writeSample()
         let report = try inspect(file)
         #expect(report["summary_header"] as? [String] == ["Component", "Platform", "Checks", "Pass", "Fail", "Not applicable",
-                                                           "Not tested", "Cannot tell", "Conformance"])
+                                                           "Not tested", "Cannot tell", "Conformance", "Chart label"])
         let pairs = catalog.components.reduce(0) { $0 + $1.platforms.count }
         #expect(report["summary_rows"] as? Int == pairs)
         let formulas = try #require(report["summary_formulas"] as? [[Any]])
@@ -81,11 +81,11 @@ struct AuditWorkbookTests {
         #expect(convert.status == 0, "\(convert.err)")
         let csv = try String(contentsOf: outdir.appendingPathComponent("filled-Summary.csv"), encoding: .utf8)
         let lines = csv.split(whereSeparator: \.isNewline).map(String.init)
-        #expect(lines.contains("Rating,iOS,8,7,1,0,0,0,Partially Supports"))
-        #expect(lines.contains("Rating,Android,8,0,0,0,8,0,Not Evaluated"))
-        #expect(lines.contains("Disclosure,Web,7,7,0,0,0,0,Supports"))
-        #expect(lines.contains("Banner,Android,8,0,8,0,0,0,Does Not Support"))
-        #expect(lines.contains("Toggle switch,iOS,9,0,0,9,0,0,Not Applicable"))
+        #expect(lines.contains("Rating,iOS,8,7,1,0,0,0,Partially Supports,Rating · iOS"), "\(lines)")
+        #expect(lines.contains("Rating,Android,8,0,0,0,8,0,Not Evaluated,Rating · Android"), "\(lines)")
+        #expect(lines.contains("Disclosure,Web,7,7,0,0,0,0,Supports,Disclosure · Web"), "\(lines)")
+        #expect(lines.contains("Banner,Android,8,0,8,0,0,0,Does Not Support,Banner · Android"), "\(lines)")
+        #expect(lines.contains("Toggle switch,iOS,9,0,0,9,0,0,Not Applicable,Toggle switch · iOS"), "\(lines)")
         // The converted original (nothing filled in) opens too.
         let plain = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to", "pdf", "--outdir", outdir.path, file.path])
         #expect(plain.status == 0)

@@ -46,6 +46,9 @@ struct SummarySheet {
         index, width: index == 0 ? 28 : (index == header.count - 1 ? 20 : 13))
       try sheet.write(0, index, title, styles.header)
     }
+    // The hidden column of bar labels; written with the header, as rows go out in order.
+    try sheet.write(0, labelColumn(header), "Chart label", styles.header)
+    try sheet.hideColumn(labelColumn(header), width: 30)
     sheet.freezeHeader()
     try sheet.preparePrinting(title: title)
     for (offset, group) in groups.enumerated() {
@@ -68,12 +71,21 @@ struct SummarySheet {
       try sheet.write(
         row, header.count - 1, formula: conformanceFormula(row: row),
         text: "Not Evaluated")
+      // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top of
+      // each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels too.
+      try sheet.write(
+        row, labelColumn(header),
+        "\(group.component) · \(group.platform.rawValue)")
     }
     try sheet.autofilter(rows: groups.count, columns: header.count)
     if !groups.isEmpty {
-      try addChart(to: sheet, rows: groups.count, book: book)
+      try addChart(
+        to: sheet, rows: groups.count, labels: labelColumn(header), book: book)
     }
   }
+
+  /// The hidden column holding each bar's label, after the table.
+  private func labelColumn(_ header: [String]) -> Int { header.count }
 
   /// The COUNTIFS conditions that select one component on one platform.
   private func matchCriteria(
@@ -114,38 +126,65 @@ struct SummarySheet {
       + "IF(\(untested)+\(unsure)>0,\"Not Evaluated\",\"Supports\")))"
   }
 
-  /// Adds the chart below the table, as wide as the table, on a page of its own when the two would not
-  /// fit on one printed page together.
+  /// The most bars one chart holds: a printed page shows about 30 labels one under another.
+  static let barsPerChart = 30
+
+  /// Adds the charts below the table, as wide as the table: one for each run of up to 30 groups, every
+  /// bar labelled, the first on the table's page when both fit, each further one on a page of its own.
   private func addChart(
-    to sheet: XLSXSheet, rows: Int, book: XLSXWorkbook
+    to sheet: XLSXSheet, rows: Int, labels: Int, book: XLSXWorkbook
   ) throws(ExportError) {
-    guard let chart = book.addChart(LXW_CHART_BAR_STACKED) else {
-      throw ExportError("cannot add the summary chart")
+    let parts = stride(from: 0, to: rows, by: Self.barsPerChart).map {
+      ($0, min(rows, $0 + Self.barsPerChart))
     }
-    let colours: [lxw_color_t] = [
-      0x4CAF50, 0xE53935, 0x9E9E9E, 0xCFD8DC, 0xFFB300,
-    ]
-    for (index, status) in layout.statuses.enumerated() {
-      guard let series = chart_add_series(chart, nil, nil) else { continue }
-      chart_series_set_categories(series, "Summary", 1, 0, lxw_row_t(rows), 1)
-      chart_series_set_values(
-        series, "Summary", 1, lxw_col_t(3 + index), lxw_row_t(rows),
-        lxw_col_t(3 + index))
-      chart_series_set_name(series, status)
-      var fill = lxw_chart_fill()
-      fill.color = colours[index % colours.count]
-      chart_series_set_fill(series, &fill)
+    var anchor = rows + 2
+    var breaks: [Int] = []
+    for (part, (first, end)) in parts.enumerated() {
+      guard let chart = book.addChart(LXW_CHART_BAR_STACKED) else {
+        throw ExportError("cannot add the summary chart")
+      }
+      let colours: [lxw_color_t] = [
+        0x4CAF50, 0xE53935, 0x9E9E9E, 0xCFD8DC, 0xFFB300,
+      ]
+      for (index, status) in layout.statuses.enumerated() {
+        guard let series = chart_add_series(chart, nil, nil) else { continue }
+        chart_series_set_categories(
+          series, "Summary", lxw_row_t(first + 1), lxw_col_t(labels),
+          lxw_row_t(end), lxw_col_t(labels))
+        chart_series_set_values(
+          series, "Summary", lxw_row_t(first + 1), lxw_col_t(3 + index),
+          lxw_row_t(end), lxw_col_t(3 + index))
+        chart_series_set_name(series, status)
+        var fill = lxw_chart_fill()
+        fill.color = colours[index % colours.count]
+        chart_series_set_fill(series, &fill)
+      }
+      chart_title_set_name(
+        chart,
+        parts.count == 1
+          ? "Results per component and platform"
+          : "Results per component and platform (\(part + 1) of \(parts.count))")
+      // Every bar its label: a spreadsheet otherwise skips labels it finds too close together.
+      chart_axis_set_interval_unit(chart.pointee.x_axis, 1)
+      // The labels live in a hidden column; a chart leaves hidden cells out unless told.
+      chart_show_hidden_data(chart)
+      chart_legend_set_position(
+        chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
+      let placement = Self.chartPlacement(rows: end - first)
+      // The first chart shares the table's page when both fit; every further one starts a page.
+      if part > 0 || Double(rows + 1) * 20 + 40 + placement.height > 667 {
+        breaks.append(anchor)
+      }
+      var options = lxw_chart_options()
+      options.x_scale = placement.width / 480
+      options.y_scale = placement.height / 288
+      options.x_offset = 4
+      options.y_offset = 4
+      try sheet.insert(chart, row: anchor, column: 0, options: &options)
+      // Rows of 20 pixels under the chart, and one spare, before the next.
+      anchor += Int((placement.height / 20).rounded(.up)) + 2
     }
-    chart_title_set_name(chart, "Results per component and platform")
-    chart_legend_set_position(chart, UInt8(LXW_CHART_LEGEND_BOTTOM.rawValue))
-    let placement = Self.chartPlacement(rows: rows)
-    if placement.pageBreak { try sheet.breakPage(before: placement.row) }
-    var options = lxw_chart_options()
-    options.x_scale = placement.width / 480
-    options.y_scale = placement.height / 288
-    options.x_offset = 4
-    options.y_offset = 4
-    try sheet.insert(chart, row: placement.row, column: 0, options: &options)
+    try sheet.breakPages(before: breaks)
   }
 
   /// Where the chart goes for a table of `rows` groups, and its size in pixels.

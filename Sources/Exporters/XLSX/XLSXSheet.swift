@@ -93,6 +93,16 @@ struct XLSXSheet {
       "setting a column width")
   }
 
+  /// Hides a column (a helper the reader need not see, such as the chart's labels).
+  func hideColumn(_ column: Int, width: Double) throws(ExportError) {
+    var options = lxw_row_col_options()
+    options.hidden = 1
+    try check(
+      worksheet_set_column_opt(
+        pointer, lxw_col_t(column), lxw_col_t(column), width, nil, &options),
+      "hiding a column")
+  }
+
   func freezeHeader() { worksheet_freeze_panes(pointer, 1, 0) }
 
   /// Sets one row's height in points, so wrapped text shows whole in readers that do not re-measure rows.
@@ -131,11 +141,13 @@ struct XLSXSheet {
     return "&L" + text + fixed
   }
 
-  /// A page break above `row`, so what starts there (a chart) prints on a page of its own.
-  func breakPage(before row: Int) throws(ExportError) {
-    var breaks: [lxw_row_t] = [lxw_row_t(row), 0]
+  /// Page breaks above `rows`, so what starts there (a chart) prints on a page of its own; the sheet's
+  /// breaks are set once, all together (libxlsxwriter keeps only the last list it is given).
+  func breakPages(before rows: [Int]) throws(ExportError) {
+    guard !rows.isEmpty else { return }
+    var breaks = rows.map { lxw_row_t($0) } + [0]
     try check(
-      worksheet_set_h_pagebreaks(pointer, &breaks), "adding a page break")
+      worksheet_set_h_pagebreaks(pointer, &breaks), "adding page breaks")
   }
 
   func autofilter(rows: Int, columns: Int) throws(ExportError) {
