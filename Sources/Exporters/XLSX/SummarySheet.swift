@@ -164,8 +164,9 @@ struct SummarySheet {
         parts.count == 1
           ? "Results per component and platform"
           : "Results per component and platform (\(part + 1) of \(parts.count))")
-      // Every bar its label: a spreadsheet otherwise skips labels it finds too close together.
-      chart_axis_set_interval_unit(chart.pointee.x_axis, 1)
+      // Every bar its label: a spreadsheet otherwise skips labels it finds too close together (in a bar
+      // chart, libxlsxwriter's y axis is the category axis).
+      chart_axis_set_interval_unit(chart.pointee.y_axis, 1)
       // The labels live in a hidden column; a chart leaves hidden cells out unless told.
       chart_show_hidden_data(chart)
       chart_legend_set_position(
