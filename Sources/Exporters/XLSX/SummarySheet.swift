@@ -163,7 +163,8 @@ struct SummarySheet {
         chart,
         parts.count == 1
           ? "Results per component and platform"
-          : "Results per component and platform (\(part + 1) of \(parts.count))")
+          : "Results per component and platform (\(part + 1) of \(parts.count))"
+      )
       // Every bar its label: a spreadsheet otherwise skips labels it finds too close together (in a bar
       // chart, libxlsxwriter's y axis is the category axis).
       chart_axis_set_interval_unit(chart.pointee.y_axis, 1)
