@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzes what criteria reads from users for a set time per target: criteria documents, criteria.yml,
-# exporters/*.yml, filled audits as XLSX and CSV. A case that crashes or hangs the process is kept in
+# Fuzzes what criteria reads from users and from trackers for a set time per target: criteria documents,
+# criteria.yml, exporters/*.yml, filled audits as XLSX and CSV, tracker answers (status, Retry-After and
+# rate-limit numbers, bodies, through every built-in tracker's filer) and kind: file templates. A case that crashes or hangs the process is kept in
 # .build/fuzz/<target>/crash-*.bin; a broken invariant in finding-*.bin. Exit 1 on either.
 #
 # usage: bash scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s, every target)
@@ -9,7 +10,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(documents config definitions audit audit-csv)
+[ ${#targets[@]} -gt 0 ] || targets=(documents config definitions audit audit-csv tracker-answers templates)
 
 swift build --product criteria-fuzz 2>&1 | grep -E "error|warning: unre" || true
 fuzzer=.build/debug/criteria-fuzz
@@ -31,6 +32,8 @@ for target in "${targets[@]}"; do
     audit|audit-csv) seeds=(Samples/criteria/native/*/*.md) ;;  # a small workbook: many more cases a second
     config) seeds=(Samples/*.yml) ;;
     definitions) seeds=(exporters/*.yml) ;;
+    tracker-answers) seeds=(scripts/fuzz-seeds/*.json) ;;
+    templates) seeds=(exporters/testrail-cases.yml exporters/xray-tests.yml exporters/zephyr-scale-cases.yml) ;;
     *) echo "fuzz: unknown target $target" >&2; exit 2 ;;
   esac
   work=.build/fuzz/$target

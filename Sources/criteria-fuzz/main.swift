@@ -14,7 +14,8 @@ import ZIPFoundation
 // so when a case crashes or hangs the process, scripts/fuzz.sh keeps it as a reproducer. Invariants are
 // checked too: a document's ids are unique, every error names its file.
 //
-// usage: criteria-fuzz TARGET SECONDS WORK [SEED_FILES...]   TARGET: documents | config | definitions | audit
+// usage: criteria-fuzz TARGET SECONDS WORK [SEED_FILES...]
+//   TARGET: documents | config | definitions | audit | audit-csv | tracker-answers | templates
 
 struct Generator: RandomNumberGenerator {
     var state: UInt64
@@ -36,6 +37,13 @@ let tokens: [[UInt8]] = [
     "r=\"ZZZZZZZZZZZZZZZ1\"", "<row r=\"99999999999\">", "t=\"s\"><v>999999999</v>", "\u{0}", "\u{1B}[2J", "\r", "\u{FEFF}", "\"",
     "'", ",", ";", "\t", "=cmd|' /C calc'!A0", "Scenario: ", "Given ", "| a | b |", "version: 2", "outputs:\n  - exporter: json\n    path: .",
     "path: \"\"", "rate: 1e-300", "timeout: 0", "{{#rows}}", "{{/x}}", "{{{", String(repeating: "Z", count: 5000),
+    // Tracker answers: huge and odd numbers, control characters, markers, other shapes.
+    "1e19", "9223372036854775807", "-1", "NaN", "inf", "\u{7}", "\u{FFFE}", "\u{9B}", "criteria:id=", "criteria:rev=",
+    "\"key\": \"OTHER-1\"", "\"state\": \"closed\"", "\"state_reason\": \"not_planned\"", "null", "[]", "{}",
+    "<html><body>Sign in</body></html>", "\"status\": {\"name\": \"\u{1B}]0;x\u{7}\"}",
+    // Templates: sections inside themselves, lambdas, partials, delimiters.
+    "{{#rows}}{{#rows}}", "{{/rows}}{{/rows}}", "{{#components}}{{#criteria}}", "{{/criteria}}{{/components}}",
+    "{{> partial}}", "{{=<% %>=}}", "{{^rows}}", "{{.}}", "{{check}}", "{{{expected}}}", "{{#first}}",
 ].map { Array($0.utf8) }
 
 func mutate(_ input: [UInt8], _ others: [[UInt8]], _ rng: inout Generator) -> [UInt8] {
@@ -104,6 +112,19 @@ struct Fuzzer {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data(bytes).write(to: folder.appendingPathComponent("fuzz.yml"))
             _ = try? TrackerRegistry.entries(definitionFolders: [folder.path])
+        case "tracker-answers":
+            try trackerAnswers(bytes)
+        case "templates":
+            // The bytes are a template; the definition around it is fixed, and the output is bounded small.
+            let indented = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "  " + $0 }.joined(separator: "\n")
+            let yaml = "name: fuzz\nkind: file\nextension: txt\nescape: none\ntemplate: |\n\(indented)\n"
+            guard let definition = try? FileDefinition(yaml: yaml, file: "fuzz.yml"),
+                  let exporter = try? DefinedFileExporter(definition: definition, options: ExportOptions(["max_output_mib": .string("4")]))
+            else { return }
+            if case .file(let data)? = try? exporter.export(catalog, context: ExportContext()), data.count > 5 << 20 {
+                throw Finding("a template rendered \(data.count) bytes past its 4 MiB bound")
+            }
         case "audit-csv":
             let file = work.appendingPathComponent("audit.csv")
             try Data(bytes).write(to: file)
@@ -124,6 +145,63 @@ struct Fuzzer {
 
     /// The parts of a real workbook (audit target); the Checklist sheet is replaced by each case.
     let workbookParts: [(String, Data)]
+    /// The catalog templates render (templates target).
+    let catalog: Catalog
+
+    /// Every built-in tracker files two tickets and reads one back against a server whose every answer is
+    /// the case (a status, headers with Retry-After and rate-limit numbers, a body): nothing may trap, hang
+    /// (waits are not slept, only checked) or leave text no reader can hold.
+    func trackerAnswers(_ bytes: [UInt8]) throws {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let statuses = [200, 201, 204, 301, 400, 401, 404, 410, 429, 500, 503]
+        let status = statuses[Int(bytes.first ?? 0) % statuses.count]
+        let number = String(text.prefix(40))
+        let headers = ["retry-after": number, "x-ratelimit-remaining": "0", "x-ratelimit-reset": number,
+                       "x-ratelimit-requests-remaining": "0", "x-ratelimit-requests-reset": number]
+        let answer = HTTPResponse(status: status, headers: headers, body: Data(bytes))
+        if let pause = RetryPolicy.serverPause(answer, now: Date().timeIntervalSince1970),
+           !(pause == .infinity || (pause >= 0 && pause <= RetryPolicy.longestPause)) {
+            throw Finding("a server pause outside 0...\(RetryPolicy.longestPause) or forever: \(pause)")
+        }
+        for entry in try TrackerRegistry.entries(definitionFolders: []) {
+            let options = ExportOptions(["url": .string("https://tracker.example"), "project": .string("P"),
+                                         "max_attempts": .int(2), "backoff": .string("0.001"), "max_wait": .string("5"),
+                                         "token_env": .string("FUZZ_TOKEN"), "user_env": .string("FUZZ_USER")])
+            guard let tracker = try? entry.make(options) else { continue }
+            if let snapshot = tracker.snapshot(from: answer) {
+                if OOXMLText.escape(snapshot.status).unicodeScalars.contains(where: OOXMLText.needsEscape) {
+                    throw Finding("\(entry.name): a status the sheet cannot hold after escaping")
+                }
+                _ = TicketSnapshot.identity(of: answer, key: "A-1", marker: "criteria:id=x", answeredKey: tracker.answeredKey(answer))
+            }
+            let ledger = work.appendingPathComponent("ledger-\(entry.name).json").path
+            for suffix in ["", ".journal", ".lock"] { try? FileManager.default.removeItem(atPath: ledger + suffix) }
+            let transport = AnswerTransport(answer: answer)
+            let filer = TicketFiler(
+                tracker: tracker, transport: transport,
+                ledger: try Ledger(path: ledger, tracker: tracker.name),
+                credentials: Credentials(token: "fuzz-token", user: "fuzz@example.com"),
+                pacer: RequestPacer(pacing: Pacing(), sleep: { _ in }))
+            _ = try? filer.file(tickets)
+            _ = try? filer.read(FiledTicket(key: "A-1", url: ""), identity: "x")
+            if transport.sent > 200 { throw Finding("\(entry.name): \(transport.sent) requests for two tickets") }
+        }
+    }
+
+    var tickets: [Ticket] {
+        Array(TicketPlanner(grouping: .criterion).tickets(for: catalog).prefix(2))
+    }
+}
+
+/// Answers every request with the same response, counting them.
+final class AnswerTransport: HTTPTransport {
+    let answer: HTTPResponse
+    var sent = 0
+    init(answer: HTTPResponse) { self.answer = answer }
+    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+        sent += 1
+        return answer
+    }
 }
 
 let arguments = CommandLine.arguments
@@ -137,6 +215,8 @@ try FileManager.default.createDirectory(at: work, withIntermediateDirectories: t
 var parts: [(String, Data)] = []
 var seeds = arguments.dropFirst(4).compactMap { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } }
 
+let documentsCatalog = Catalog(components: ["Samples/criteria/native/controls/rating.md", "Samples/criteria/web/component/disclosure.md"]
+    .compactMap { DocumentReader().read(path: $0).component })
 if target == "audit" || target == "audit-csv" {
     // The seed is an audit criteria itself writes from the documents given.
     let catalog = Catalog(components: arguments.dropFirst(4).compactMap { DocumentReader().read(path: $0).component })
@@ -160,7 +240,8 @@ guard !seeds.isEmpty else {
 }
 
 let registry = OutputRegistry(configDirectory: nil)
-let fuzzer = Fuzzer(target: target, work: work, seeds: seeds, registry: registry, workbookParts: parts)
+let fuzzer = Fuzzer(target: target, work: work, seeds: seeds, registry: registry, workbookParts: parts,
+                    catalog: documentsCatalog)
 var rng = Generator(state: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"].flatMap(UInt64.init) ?? 1))
 let current = work.appendingPathComponent("current.bin")
 let start = Date()
