@@ -94,7 +94,7 @@ let package = Package(
         ),
         // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel"]),
+        .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"]),

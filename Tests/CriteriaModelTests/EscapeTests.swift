@@ -1,5 +1,6 @@
 import CriteriaModel
 import Foundation
+import TestSupport
 import Testing
 
 /// Text from outside (a tracker's status, a cell, a title) in each format criteria writes: escaped where
@@ -8,22 +9,10 @@ import Testing
 struct EscapeTests {
     static let hostile = "a\u{1B}[2J\u{07}b\u{9B}c\u{85}d\u{FFFE}e\u{FFFF}f\u{0}g\u{2028}h \"q\" \\ _x0041_ <&>"
 
-    /// Runs Python with `script`, the text given on standard input as UTF-8.
+    /// Runs Python with `script`, the text given on standard input as UTF-8 (bounded in time).
     func python(_ script: String, input: String) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let outcome = try ProcessRunner.run("python3", ["-c", script], input: Data(input.utf8), timeout: 60)
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 
     @Test("YAML double-quoted scalars carry every character, and yaml.safe_load gives the exact text back")

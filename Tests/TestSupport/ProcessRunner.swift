@@ -10,10 +10,17 @@ public enum ProcessRunner {
     public var stderr: String
   }
 
-  /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`.
+  /// A program that did not finish in time: it was killed, and the test fails with what it printed.
+  public struct TimedOut: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Runs `executable` (a path, or a name looked up on PATH) with `arguments`; past `timeout` seconds
+  /// (10 minutes unless told: LibreOffice, Chromium and installing Redmine take a while) it is killed and
+  /// `TimedOut` is thrown, so no test hangs on a program that hangs.
   public static func run(
     _ executable: String, _ arguments: [String], input: Data? = nil, directory: URL? = nil,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], timeout: TimeInterval = 600
   ) throws -> Outcome {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -40,7 +47,20 @@ public enum ProcessRunner {
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
     try process.run()
+    if finished.wait(timeout: .now() + timeout) == .timedOut {
+      process.terminate()
+      if finished.wait(timeout: .now() + 5) == .timedOut {
+        kill(process.processIdentifier, SIGKILL)
+        _ = finished.wait(timeout: .now() + 5)
+      }
+      let printed = (try? String(contentsOf: files[2], encoding: .utf8)) ?? ""
+      throw TimedOut(
+        description: "\(executable) \(arguments.prefix(3).joined(separator: " ")) did not finish in \(Int(timeout)) s and was killed; "
+          + "it printed: \(printed.suffix(2000))")
+    }
     process.waitUntilExit()
     try stdin.close()
     try stdout.close()

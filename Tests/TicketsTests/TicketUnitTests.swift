@@ -68,18 +68,9 @@ struct TicketUnitTests {
             jsonschema.validate(json.load(open(f))['fields']['description'], schema)
         print(len(files))
         """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, TicketPaths.adfSchema.path, folder.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(problem)")
-        #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == String(tickets.count))
+        let checked = try ProcessRunner.run("python3", ["-c", script, TicketPaths.adfSchema.path, folder.path], timeout: 120)
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(tickets.count))
         let doc = ADFBody.document(for: tickets[0])
         let content = try #require(doc["content"] as? [[String: Any]])
         #expect(content.contains { $0["type"] as? String == "taskList" })
