@@ -71,13 +71,14 @@ public struct ACRAnswers: Sendable {
     let root: Node?
     do { root = try SafeYAML.compose(yaml) } catch {
       let problem = YAMLProblem(error)
-      throw ACRError("\(origin):\(problem.line): \(problem.message)")
+      throw ACRError(
+        "\(origin):\(problem.line): \(problem.message)", status: .config)
     }
     guard let root else { return }
     guard let map = root.mapping else {
       throw ACRError(
-        "\(origin):\(StrictMapping.line(of: root)): expected success criterion numbers as keys, such as '1.4.3:'"
-      )
+        "\(origin):\(StrictMapping.line(of: root)): expected success criterion numbers as keys, such as '1.4.3:'",
+        status: .config)
     }
     let numbers = WCAG22.all.map(\.number)
     do throws(StrictYAMLError) {
@@ -130,7 +131,8 @@ public struct ACRAnswers: Sendable {
       }
     } catch {
       throw ACRError(
-        "\(origin):\(error.line): \(error.keyPath): \(error.message)")
+        "\(origin):\(error.line): \(error.keyPath): \(error.message)",
+        status: .config)
     }
   }
 }
@@ -138,5 +140,11 @@ public struct ACRAnswers: Sendable {
 /// Why an ACR cannot be made, in words a PM can act on.
 public struct ACRError: Error, Sendable, CustomStringConvertible {
   public var description: String
-  public init(_ description: String) { self.description = description }
+  /// The exit status it means: an audit that cannot be read as evidence, unless told otherwise (a
+  /// config key, an answers file, or a report that cannot be final).
+  public var status: ExitStatus
+  public init(_ description: String, status: ExitStatus = .dataError) {
+    self.description = description
+    self.status = status
+  }
 }

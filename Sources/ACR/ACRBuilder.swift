@@ -45,18 +45,19 @@ public struct ACRBuilder: Sendable {
     }
     guard !settings.author.email.isEmpty else {
       throw ACRError(
-        "acr.author.email: missing; OpenACR requires the author's e-mail address"
-      )
+        "acr.author.email: missing; OpenACR requires the author's e-mail address",
+        status: .config)
     }
     guard settings.vendor.fields.isEmpty || !settings.vendor.email.isEmpty
     else {
       throw ACRError(
-        "acr.vendor.email: missing; OpenACR requires an e-mail address for the vendor too"
-      )
+        "acr.vendor.email: missing; OpenACR requires an e-mail address for the vendor too",
+        status: .config)
     }
     guard !settings.productName.isEmpty else {
       throw ACRError(
-        "acr.product.name: missing; name the product the report is about")
+        "acr.product.name: missing; name the product the report is about",
+        status: .config)
     }
     let components = ACRComponent.allCases.filter { kind in
       evidence.contains { $0.component == kind }
@@ -133,8 +134,8 @@ public struct ACRBuilder: Sendable {
         "\(missing.count) Level A and AA success criteria have no or not enough evidence, and VPAT allows "
           + "Not Evaluated for Level AAA only:\n  "
           + missing.joined(separator: "\n  ")
-          + "\nTest them, \(answersHint), or pass --draft for a draft that marks them Not Evaluated."
-      )
+          + "\nTest them, \(answersHint), or pass --draft for a draft that marks them Not Evaluated.",
+        status: .failure)
     }
     let baseTitle =
       settings.title.isEmpty

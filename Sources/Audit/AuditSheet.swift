@@ -53,7 +53,7 @@ public struct AuditSheet: Sendable {
   /// Reads an `.xlsx` or `.csv` file.
   public static func read(path: String) throws(AuditError) -> AuditSheet {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw AuditError("\(path): no such file")
+      throw AuditError("\(path): no such file", status: .noInput)
     }
     switch (path as NSString).pathExtension.lowercased() {
     case "xlsx", "xlsm": return try readXLSX(path: path)

@@ -42,11 +42,11 @@ extension Pipeline {
     guard let acr = settings.acr else {
       throw PipelineError(
         "\(request.config): no acr: section; add the product and author facts the report needs "
-          + "(criteria init shows one)")
+          + "(criteria init shows one)", status: .config)
     }
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.description)
+      throw PipelineError(error.description, status: error.status)
     }
     // An audit from before WCAG mapping: recompute the mapping from the config's sources.
     var wcagByID: [String: [String]]?
@@ -56,7 +56,8 @@ extension Pipeline {
       if loaded.hasErrors {
         reporter.diagnostics(loaded.diagnostics)
         throw PipelineError(
-          "cannot recompute the WCAG mapping: fix the errors above first")
+          "cannot recompute the WCAG mapping: fix the errors above first",
+          status: .dataError)
       }
       let mapped = try Self.wcagMapping(settings.wcagRules).apply(
         to: loaded.catalog
@@ -91,7 +92,7 @@ extension Pipeline {
         toolVersion: context.toolVersion
       ).build(evidence)
     } catch {
-      throw PipelineError(error.description)
+      throw PipelineError(error.description, status: error.status)
     }
     let text: String
     switch request.format {

@@ -35,7 +35,8 @@ public struct ArtifactSink: Sendable {
     case .standardOutput:
       guard case .file(let data) = artifact else {
         throw PipelineError(
-          "'\(exporter)' writes a folder or a binary file; give --output PATH")
+          "'\(exporter)' writes a folder or a binary file; give --output PATH",
+          status: .usage)
       }
       FileHandle.standardOutput.write(data)
     case .path(let path):
@@ -45,12 +46,12 @@ public struct ArtifactSink: Sendable {
       {
         throw PipelineError(
           "--output \(path): '\(exporter)' writes a folder of files; give it a folder of its own, "
-            + "e.g. out/\(exporter)/")
+            + "e.g. out/\(exporter)/", status: .usage)
       }
       do {
         try FileSink(protecting: protecting).deliver(artifact, to: path)
       } catch {
-        throw PipelineError(error.message)
+        throw PipelineError(error.message, status: .cannotCreate)
       }
       reporter.note("wrote \(path)")
     }
@@ -67,8 +68,8 @@ public struct ArtifactSink: Sendable {
         atPath: folder, withIntermediateDirectories: true)
     } catch {
       throw PipelineError(
-        "\(key): cannot create the folder '\(folder)': \(error.localizedDescription)"
-      )
+        "\(key): cannot create the folder '\(folder)': \(error.localizedDescription)",
+        status: .cannotCreate)
     }
   }
 }

@@ -34,7 +34,7 @@ public struct CatalogLoader {
     do {
       collected = try SourceCollector().collectAll(sources, relativeTo: base)
     } catch {
-      throw PipelineError(error.description)
+      throw PipelineError(error.description, status: .noInput)
     }
     let read = CatalogReader().read(collected.files)
     return Loaded(

@@ -8,6 +8,8 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
   public var keyPath: String
   /// What is wrong and what to do.
   public var message: String
+  /// A config file that is not there is a missing input (66); anything else in it is a config error (78).
+  public var missing = false
 
   public var description: String {
     let place = line > 0 ? "\(file):\(line)" : file

@@ -16,6 +16,9 @@ public struct ConfigFile {
         .path)
     do {
       settings = try ConfigLoader(registry: registry).load(path: path)
-    } catch { throw PipelineError(error.description) }
+    } catch {
+      throw PipelineError(
+        error.description, status: error.missing ? .noInput : .config)
+    }
   }
 }

@@ -25,8 +25,8 @@ public struct ConfigLoader: Sendable {
       throw ConfigError(
         file: path, line: 0, keyPath: "",
         message:
-          "no config file here; run 'criteria init' to write a starter, or pass --config PATH"
-      )
+          "no config file here; run 'criteria init' to write a starter, or pass --config PATH",
+        missing: true)
     }
     guard let yaml = String(data: data, encoding: .utf8) else {
       throw ConfigError(

@@ -51,7 +51,7 @@ extension Pipeline {
     guard
       case .tracker(let tracker) = try Self.make(chosen.entry, chosen.options)
     else {
-      throw PipelineError("\(chosen.keyPath): not a tracker")
+      throw PipelineError("\(chosen.keyPath): not a tracker", status: .config)
     }
     let target = try Self.copyTarget(
       request.copy, of: request.audit, suffix: "tickets",
@@ -59,7 +59,7 @@ extension Pipeline {
     let sheet: AuditSheet
     let findings: AuditFindings.Result
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: error.status)
     }
     do {
       findings = try AuditFindings(
@@ -87,7 +87,7 @@ extension Pipeline {
         files = try DryRun.files(
           tracker: tracker, tickets: tickets)
       } catch {
-        throw PipelineError(error.message)
+        throw PipelineError(error.message, stoppedBy: error)
       }
       try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
       reporter.note("\(files.count) payloads; nothing was sent")
@@ -112,7 +112,7 @@ extension Pipeline {
     }
     let copy: AuditCopy
     do { copy = try sheet.copy(withTickets: keys) } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: error.status)
     }
     try Self.deliver(copy, as: "audit copy", to: target, through: sink)
     reporter.note("\(target): \(keys.count) ticket keys")
@@ -131,7 +131,8 @@ extension Pipeline {
         throw PipelineError(
           "--output \(output): \(config) has no tracker output of that name; tracker outputs: "
             + (trackers.isEmpty
-              ? "none" : trackers.map(\.name).joined(separator: ", ")))
+              ? "none" : trackers.map(\.name).joined(separator: ", ")),
+          status: .usage)
       }
       return found
     }
@@ -140,7 +141,8 @@ extension Pipeline {
         trackers.isEmpty
           ? "\(config): no tracker output; add one under outputs (for example exporter: jira-cloud) to file tickets"
           : "\(config) has \(trackers.count) tracker outputs (\(trackers.map(\.name).joined(separator: ", "))); "
-            + "choose one with --output")
+            + "choose one with --output",
+        status: trackers.isEmpty ? .config : .usage)
     }
     return only
   }
@@ -176,8 +178,8 @@ extension Pipeline {
       ).path
     guard OutputPath.canonical(target) != OutputPath.canonical(audit) else {
       throw PipelineError(
-        "--to \(target): that is the audit itself; \(what) must go to another file"
-      )
+        "--to \(target): that is the audit itself; \(what) must go to another file",
+        status: .usage)
     }
     return target
   }

@@ -48,7 +48,7 @@ public struct OutputRegistry: Sendable {
     do {
       return try TrackerRegistry.entries(definitionFolders: definitionFolders)
     } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: .config)
     }
   }
 
@@ -71,7 +71,8 @@ public struct OutputRegistry: Sendable {
       Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" }
       ?? ""
     throw PipelineError(
-      "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", "))."
+      "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", ")).",
+      status: .config
     )
   }
 }

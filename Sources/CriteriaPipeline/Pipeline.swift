@@ -31,17 +31,21 @@ public struct Pipeline: Sendable {
         reporter: reporter, context: try ExportContext(environment: environment)
       )
     } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: .config)
     }
   }
 
   /// Writes every output of the config (or those `only` names): `criteria run`.
   ///
-  /// Returns how many tickets failed or were not confirmed (the CLI exits 1 when any did).
+  /// Returns what was written and filed; the CLI exits 1 when any ticket failed or was not confirmed.
+  ///
+  /// With `stdoutTaken` (the summary goes to standard output), an output that would also go there is a
+  /// usage error.
   public func run(
-    config path: String, only: [String]?, dryRun: Bool, filing: FilingSettings
+    config path: String, only: [String]?, dryRun: Bool, filing: FilingSettings,
+    stdoutTaken: Bool = false
   )
-    throws(PipelineError) -> Int
+    throws(PipelineError) -> RunSummary
   {
     let config = try ConfigFile(path: path)
     let settings = config.settings
@@ -52,8 +56,22 @@ public struct Pipeline: Sendable {
     if let only, outputs.isEmpty {
       throw PipelineError(
         "--only \(only.joined(separator: ",")) matches no output in \(path); "
-          + "outputs are: \(settings.outputs.map(\.name).joined(separator: ", "))"
-      )
+          + "outputs are: \(settings.outputs.map(\.name).joined(separator: ", "))",
+        status: .usage)
+    }
+    if stdoutTaken {
+      for output in outputs where !output.isTracker {
+        let target = URL(
+          fileURLWithPath: output.path,
+          relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
+        ).standardizedFileURL.path
+        if output.path == "-" || Self.isStandardOutput(target) {
+          throw PipelineError(
+            "\(output.keyPath).path: '\(output.path)' is standard output, where --format json writes the summary; "
+              + "write the output to a file, or drop --format json",
+            status: .usage)
+        }
+      }
     }
     // Make every exporter and tracker first, so a bad option fails the run before anything is written.
     var made: [(CriteriaConfig.Output, Made)] = []
@@ -65,8 +83,13 @@ public struct Pipeline: Sendable {
     loaded.skipped.forEach(reporter.note)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
-      throw PipelineError("nothing was written: fix the errors above first")
+      throw PipelineError(
+        "nothing was written: fix the errors above first", status: .dataError)
     }
+    var summary = RunSummary()
+    summary.warnings =
+      loaded.diagnostics.filter { $0.severity == .warning }.count
+    summary.skipped = loaded.skipped.count
     // Outputs name documents relative to the config's folder, never by the machine's absolute path.
     let catalog = try Self.wcagMapping(settings.wcagRules).apply(
       to: settings.selection.apply(to: loaded.catalog)
@@ -81,7 +104,6 @@ public struct Pipeline: Sendable {
         + "\(catalog.criterionCount) criteria")
     let sink = ArtifactSink(
       protecting: loaded.documents + [path], reporter: reporter)
-    var problems = 0
     for (output, thing) in made {
       let target = URL(
         fileURLWithPath: output.path,
@@ -94,22 +116,52 @@ public struct Pipeline: Sendable {
           output: output.name, filing: filing, reporter: reporter
         )
         .deliver(tickets, to: tracker)
-        problems += sent.summary.problemCount
+        summary.add(sent.summary, output: output.name)
+        summary.outputs.append(
+          .init(
+            name: output.name, exporter: output.exporter,
+            path: tracker.settings.url, action: "filed"))
       case .tracker(let tracker):
         // A dry run swaps the sink: the payloads a real run would send go to the output's folder.
         try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
         try sink.deliver(
           try Self.payloads(tracker, catalog), from: output.exporter,
           to: .path(target))
+        summary.outputs.append(
+          .init(
+            name: output.name, exporter: output.exporter, path: target,
+            action: "written"))
       case .file where dryRun:
         reporter.note("would write \(output.exporter) to \(target)")
+        summary.outputs.append(
+          .init(
+            name: output.name, exporter: output.exporter, path: target,
+            action: "would write"))
       case .file(let exporter):
         let artifact = try render(exporter, catalog)
         try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
         try sink.deliver(artifact, from: output.exporter, to: .path(target))
+        summary.outputs.append(
+          .init(
+            name: output.name, exporter: output.exporter, path: target,
+            action: "written"))
       }
     }
-    return problems
+    summary.exitStatus =
+      summary.ticketProblems > 0
+      ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue
+    return summary
+  }
+
+  /// Whether `path` is the file standard output writes to (`/dev/stdout`, `/proc/self/fd/1`, or the
+  /// very file the shell redirected it to).
+  static func isStandardOutput(_ path: String) -> Bool {
+    var out = stat()
+    var target = stat()
+    guard fstat(STDOUT_FILENO, &out) == 0, stat(path, &target) == 0 else {
+      return false
+    }
+    return out.st_dev == target.st_dev && out.st_ino == target.st_ino
   }
 
   /// Exports documents to one format without a config: `criteria export`.
@@ -127,7 +179,8 @@ public struct Pipeline: Sendable {
     loaded.skipped.forEach(reporter.note)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
-      throw PipelineError("nothing was exported: fix the errors above first")
+      throw PipelineError(
+        "nothing was exported: fix the errors above first", status: .dataError)
     }
     let catalog = try Self.wcagMapping([]).apply(
       to: selection.apply(to: loaded.catalog)
@@ -155,12 +208,13 @@ public struct Pipeline: Sendable {
     var rules = WCAGRules.builtIn()
     for file in files {
       guard let data = FileManager.default.contents(atPath: file) else {
-        throw PipelineError("\(file): cannot read the WCAG rules")
+        throw PipelineError(
+          "\(file): cannot read the WCAG rules", status: .noInput)
       }
       do {
         try rules.add(yaml: String(decoding: data, as: UTF8.self), origin: file)
       } catch {
-        throw PipelineError(error.description)
+        throw PipelineError(error.description, status: .config)
       }
     }
     return WCAGMapping(rules: rules)
@@ -181,7 +235,7 @@ public struct Pipeline: Sendable {
       case .tracker(let tracker): return .tracker(try tracker.make(options))
       }
     } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: error.status)
     }
   }
 
@@ -195,7 +249,7 @@ public struct Pipeline: Sendable {
           tracker: tracker,
           tickets: tracker.settings.planner.tickets(for: catalog)))
     } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, stoppedBy: error)
     }
   }
 
@@ -203,7 +257,7 @@ public struct Pipeline: Sendable {
     throws(PipelineError) -> ExportArtifact
   {
     do { return try exporter.export(catalog, context: context) } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: error.status)
     }
   }
 }

@@ -40,11 +40,11 @@ extension Pipeline {
   public func report(_ request: ReportRequest) throws(PipelineError) {
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.description)
+      throw PipelineError(error.description, status: error.status)
     }
     let results: AuditResults
     do { results = try AuditResults(sheet: sheet) } catch {
-      throw PipelineError(error.description)
+      throw PipelineError(error.description, status: error.status)
     }
     var links: [String: String] = [:]
     var protected = [request.audit]
@@ -90,7 +90,7 @@ extension Pipeline {
           }
         }
       } catch {
-        throw PipelineError(error.message)
+        throw PipelineError(error.message, stoppedBy: error)
       }
     }
     return links

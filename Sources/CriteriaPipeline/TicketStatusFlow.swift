@@ -63,14 +63,15 @@ extension Pipeline {
     guard
       case .tracker(let tracker) = try Self.make(chosen.entry, chosen.options)
     else {
-      throw PipelineError("\(chosen.keyPath): not a tracker")
+      throw PipelineError("\(chosen.keyPath): not a tracker", status: .config)
     }
     let settings = tracker.settings
     let ledgerPath = TrackerSink.ledgerPath(settings, output: chosen.name)
     guard Ledger.exists(at: ledgerPath) else {
       throw PipelineError(
         "\(chosen.name): no ledger at \(ledgerPath), so criteria has filed nothing with this output yet "
-          + "(set \(chosen.keyPath).options.ledger if it is elsewhere)")
+          + "(set \(chosen.keyPath).options.ledger if it is elsewhere)",
+        status: .noInput)
     }
     do throws(TicketError) {
       let ledger = try Ledger(
@@ -87,8 +88,8 @@ extension Pipeline {
     } catch {
       let credentials = try? Credentials.fromEnvironment(settings)
       throw PipelineError(
-        "\(chosen.name): \(Redactor(credentials: credentials, url: settings.url).text(error.message))"
-      )
+        "\(chosen.name): \(Redactor(credentials: credentials, url: settings.url).text(error.message))",
+        stoppedBy: error)
     }
   }
 
@@ -141,12 +142,12 @@ extension Pipeline {
       what: "the synced copy")
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: error.status)
     }
     guard let ticketColumn = sheet.column(.ticket) else {
       throw PipelineError(
-        "\(request.audit): no Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes"
-      )
+        "\(request.audit): no Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes",
+        status: .dataError)
     }
     let opened = try openTracker(
       config: request.config, output: request.output, filing: request.filing)
@@ -168,16 +169,16 @@ extension Pipeline {
     }
     guard !ticketed.isEmpty else {
       throw PipelineError(
-        "\(request.audit): no ticket keys in its Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes"
-      )
+        "\(request.audit): no ticket keys in its Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes",
+        status: .dataError)
     }
     let known = ticketed.filter { byKey[$0.1] != nil }
     if known.isEmpty {
       throw PipelineError(
         "none of the \(ticketed.count) ticket keys in \(request.audit) (\(ticketed.prefix(3).map(\.1).joined(separator: ", "))) "
           + "is in the ledger \(opened.ledger.path) of \(opened.tracker.name) project '\(opened.tracker.settings.project)': "
-          + "they were filed with another tracker or project; choose its output with --output"
-      )
+          + "they were filed with another tracker or project; choose its output with --output",
+        status: .dataError)
     }
     let resultColumn = sheet.column(.result)
     var columns = TicketStatusColumns()
@@ -234,7 +235,7 @@ extension Pipeline {
     }
     let copy: AuditCopy
     do { copy = try sheet.copy(withStatus: columns) } catch {
-      throw PipelineError(error.message)
+      throw PipelineError(error.message, status: error.status)
     }
     try Self.deliver(
       copy, as: "synced audit", to: target,

@@ -42,7 +42,7 @@ struct HostileAuditTests {
         let dir = try setUp()
         try dir.write("SECRET-CONTENTS-OF-A-LOCAL-FILE", to: "secret.txt")
         let local = try hostile(dir, "xxe", dir.appendingPathComponent("secret.txt").absoluteString)
-        #expect(local.status == 1)
+        #expect(local.status == 65)
         #expect(local.stderr.contains("hostile.xlsx: the part xl/worksheets/sheet1.xml has a document type declaration"))
         #expect(!local.stderr.contains("SECRET-CONTENTS") && !local.stdout.contains("SECRET-CONTENTS"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("payloads").path))
@@ -74,11 +74,11 @@ struct HostileAuditTests {
         let remote = try hostile(dir, "xxe", "http://127.0.0.1:\(port)/leak")
         listener.waitUntilExit()
         let heard = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(remote.status == 1)
+        #expect(remote.status == 65)
         #expect(heard.contains("quiet"), "the audit reader made a network request: \(heard)")
     }
 
-    @Test("damaged or malicious parts: a clear error naming the file, exit 1, nothing written",
+    @Test("damaged or malicious parts: a clear error naming the file, exit 65, nothing written",
           arguments: [
             ("empty-part", "xl/sharedStrings.xml", "the part xl/sharedStrings.xml is empty"),
             ("empty-part", "xl/workbook.xml", "the part xl/workbook.xml is empty"),
@@ -98,7 +98,7 @@ struct HostileAuditTests {
     func damaged(kind: String, argument: String, message: String) throws {
         let dir = try setUp()
         let out = try hostile(dir, kind, argument)
-        #expect(out.status == 1, "\(kind): \(out.stderr)")
+        #expect(out.status == 65, "\(kind): \(out.stderr)")
         #expect(out.stderr.contains("hostile.xlsx"), "\(kind): \(out.stderr)")
         #expect(out.stderr.contains(message), "\(kind): \(out.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("payloads").path))
@@ -116,13 +116,13 @@ struct HostileAuditTests {
         utf16.append(text.data(using: .utf16LittleEndian) ?? Data())
         try utf16.write(to: dir.appendingPathComponent("utf16.csv"))
         let wide = try CLIRunner.run(["tickets", "--from", "utf16.csv", "--dry-run"], in: dir)
-        #expect(wide.status == 1)
+        #expect(wide.status == 65)
         #expect(wide.stderr.contains("utf16.csv: the file is UTF-16 or binary, not UTF-8 text; save it as \"CSV UTF-8\""))
         var latin = Data(text.utf8)
         latin.append(contentsOf: Array("x,Café au lait\r\n".utf8).map { $0 == 0xC3 ? 0xE9 : $0 }.filter { $0 != 0xA9 })
         try latin.write(to: dir.appendingPathComponent("latin.csv"))
         let legacy = try CLIRunner.run(["tickets", "--from", "latin.csv", "--dry-run"], in: dir)
-        #expect(legacy.status == 1)
+        #expect(legacy.status == 65)
         let lines = text.utf8.filter { $0 == 0x0A }.count + 1
         #expect(legacy.stderr.contains("latin.csv:\(lines): the file is not UTF-8 text"), "\(legacy.stderr)")
     }

@@ -26,7 +26,7 @@ struct OutputSafetyTests {
     func emptyOrOwnFolder(path: String) throws {
         let dir = try project(outputs: "  - exporter: json\n    path: \(path)\n")
         let out = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
-        #expect(out.status == 1)
+        #expect(out.status == 78)
         #expect(out.stderr.contains("criteria.yml:5: outputs[0].path: "), "\(out.stderr)")
         try expectUntouched(dir)
     }
@@ -35,7 +35,7 @@ struct OutputSafetyTests {
     func samePath() throws {
         let dir = try project(outputs: "  - exporter: json\n    path: out/a.json\n  - exporter: csv\n    path: out/../out/a.json\n")
         let out = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
-        #expect(out.status == 1)
+        #expect(out.status == 78)
         #expect(out.stderr.contains("criteria.yml:7: outputs[1].path: 'out/../out/a.json' is also outputs[0].path; two outputs cannot write to one path"))
         try expectUntouched(dir)
     }
@@ -45,11 +45,11 @@ struct OutputSafetyTests {
         let dir = try project(outputs: "  - exporter: markdown\n    path: docs/native/controls/rating.md\n")
         let before = try Data(contentsOf: dir.appendingPathComponent("docs/native/controls/rating.md"))
         let out = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
-        #expect(out.status == 1)
+        #expect(out.status == 73)
         #expect(out.stderr.contains("it is one of this run's inputs"), "\(out.stderr)")
         #expect(try Data(contentsOf: dir.appendingPathComponent("docs/native/controls/rating.md")) == before)
         let export = try CLIRunner.run(["export", "docs/native/controls/rating.md", "--to", "json", "--output", "docs/native/controls/rating.md"], in: dir)
-        #expect(export.status == 1)
+        #expect(export.status == 73)
         #expect(try Data(contentsOf: dir.appendingPathComponent("docs/native/controls/rating.md")) == before)
     }
 
@@ -57,10 +57,10 @@ struct OutputSafetyTests {
     func exportIntoFolders() throws {
         let dir = try project(outputs: "")
         let file = try CLIRunner.run(["export", "docs", "--to", "json", "--output", "docs"], in: dir)
-        #expect(file.status == 1)
+        #expect(file.status == 73)
         #expect(file.stderr.contains("cannot write 'docs': it is a folder, and an output never replaces a folder; name a file"))
         let here = try CLIRunner.run(["export", "docs", "--to", "gherkin", "--output", "."], in: dir)
-        #expect(here.status == 1)
+        #expect(here.status == 64)
         #expect(here.stderr.contains("--output .: 'gherkin' writes a folder of files; give it a folder of its own"))
         try expectUntouched(dir)
     }
@@ -77,7 +77,7 @@ struct OutputSafetyTests {
         try dir.write("mine too", to: "features/native-controls-rating.feature")
         try FileManager.default.removeItem(at: dir.appendingPathComponent("features/.criteria-output.json"))
         let out = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
-        #expect(out.status == 1)
+        #expect(out.status == 73)
         #expect(out.stderr.contains("a file criteria did not write is already there"))
         #expect(try String(contentsOf: dir.appendingPathComponent("features/native-controls-rating.feature"), encoding: .utf8) == "mine too")
     }

@@ -16,13 +16,17 @@ struct InitCommand: ParsableCommand {
 
   func run() throws {
     if FileManager.default.fileExists(atPath: output) && !force {
-      throw CLIError("'\(output)' already exists; pass --force to replace it")
+      throw CLIError(
+        "'\(output)' already exists; pass --force to replace it",
+        status: .cannotCreate)
     }
     do {
       try Data(StarterConfig.text.utf8).write(
         to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
-      throw CLIError("cannot write '\(output)': \(error.localizedDescription)")
+      throw CLIError(
+        "cannot write '\(output)': \(error.localizedDescription)",
+        status: .cannotCreate)
     }
     Terminal.note(
       "wrote \(output); edit 'sources' and 'outputs', then run 'criteria run --config \(output)'"

@@ -57,7 +57,7 @@ struct ListCommand: ParsableCommand {
         String(
           decoding: try encoder.encode(["components": rows]), as: UTF8.self))
     }
-    if loaded.hasErrors { throw ExitCode(1) }
+    if loaded.hasErrors { throw ExitCode(ExitStatus.dataError.rawValue) }
   }
 
   struct ListRow: Encodable {

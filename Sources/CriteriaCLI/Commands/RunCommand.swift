@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
@@ -10,6 +11,11 @@ struct RunCommand: ParsableCommand {
     discussion:
       "Outputs are written whole or not at all: each goes to a temporary file that replaces the target when complete."
   )
+
+  /// How the run reports what it did.
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+  }
 
   @Option(name: .shortAndLong, help: "The config file.")
   var config = "criteria.yml"
@@ -23,18 +29,43 @@ struct RunCommand: ParsableCommand {
   )
   var dryRun = false
 
+  @Option(
+    help:
+      "text (notes on stderr) or json: also a summary on stdout for a CI step (outputs written, tickets filed, already filed, failed, updated, warnings, the exit status)."
+  )
+  var format: Format = .text
+
   @OptionGroup var filing: FilingOptions
 
   func run() throws {
     let wanted = only.map {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
-    let problems = try cli { () throws(PipelineError) in
-      try Pipeline(
+    var summary = RunSummary()
+    do {
+      summary = try Pipeline(
         reporter: .terminal, environment: ProcessInfo.processInfo.environment
       ).run(
-        config: config, only: wanted, dryRun: dryRun, filing: filing.settings)
+        config: config, only: wanted, dryRun: dryRun, filing: filing.settings,
+        stdoutTaken: format == .json)
+    } catch {
+      guard format == .json else {
+        throw CLIError(error.message, status: error.status)
+      }
+      summary.exitStatus = error.status.rawValue
+      summary.error = Terminal.printable(error.message)
+      FileHandle.standardError.write(
+        Data("Error: \(Terminal.printable(error.message))\n".utf8))
     }
-    if problems > 0 { throw ExitCode(1) }
+    if format == .json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [
+        .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
+      ]
+      encoder.keyEncodingStrategy = .convertToSnakeCase
+      let data = (try? encoder.encode(summary)) ?? Data("{}".utf8)
+      print(String(decoding: data, as: UTF8.self))
+    }
+    if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
   }
 }

@@ -81,6 +81,6 @@ struct WCAGCommand: ParsableCommand {
     Terminal.note(
       "\(rows.count) checks map to \(covered) success criteria"
         + (unmapped > 0 ? "; \(unmapped) map to none (add a rule)" : ""))
-    if loaded.hasErrors { throw ExitCode(1) }
+    if loaded.hasErrors { throw ExitCode(ExitStatus.dataError.rawValue) }
   }
 }

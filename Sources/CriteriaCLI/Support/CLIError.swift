@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaModel
 import CriteriaPipeline
 import Foundation
 

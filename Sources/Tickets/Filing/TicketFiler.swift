@@ -346,6 +346,8 @@ public final class TicketFiler {
       do {
         response = try transport.send(request)
       } catch {
+        // A tracker that does not answer at all: stop here; the ticket stays pending in the ledger.
+        if error.unreachable { throw TicketError(stopping: error) }
         if error.answered {
           throw TicketError(
             "\(error.message); the ticket may have been filed: it stays pending and is looked up before anything is sent again",

@@ -1,0 +1,56 @@
+import CriteriaModel
+import Tickets
+
+/// What `criteria run` did, for people (the notes on stderr) and scripts (`--format json`).
+public struct RunSummary: Sendable, Codable, Equatable {
+  /// One output the run wrote, or would write in a dry run.
+  public struct Output: Sendable, Codable, Equatable {
+    public var name: String
+    public var exporter: String
+    /// Where it went (a file, a folder, or the tracker's URL).
+    public var path: String
+    /// `written`, `would write` (a dry run), or `filed` (a tracker).
+    public var action: String
+  }
+
+  /// One tracker output's tickets.
+  public struct Tickets: Sendable, Codable, Equatable {
+    public var output: String
+    public var filed = 0
+    public var alreadyFiled = 0
+    public var failed = 0
+    /// Sent, not confirmed: pending in the ledger, looked up before anything is sent again.
+    public var notConfirmed = 0
+    public var updated = 0
+    public var outOfDate = 0
+  }
+
+  public var outputs: [Output] = []
+  public var tickets: [Tickets] = []
+  /// Warnings about the documents read (each also on stderr at its line).
+  public var warnings = 0
+  /// Files a folder walk or glob skipped.
+  public var skipped = 0
+  /// The exit status the run ends with.
+  public var exitStatus: Int32 = 0
+  /// Why the run stopped, when it did.
+  public var error: String?
+
+  /// Tickets that failed or were not confirmed, over every tracker output: the run exits 1 when any.
+  public var ticketProblems: Int {
+    tickets.reduce(0) { $0 + $1.failed + $1.notConfirmed }
+  }
+
+  public init() {}
+
+  mutating func add(_ summary: FilingSummary, output: String) {
+    var counts = Tickets(output: output)
+    counts.filed = summary.filed.count
+    counts.alreadyFiled = summary.alreadyFiled.count
+    counts.failed = summary.failed.count
+    counts.notConfirmed = summary.unknown.count
+    counts.updated = summary.updated.count
+    counts.outOfDate = summary.outdated.count
+    tickets.append(counts)
+  }
+}
