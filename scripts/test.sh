@@ -12,12 +12,12 @@ if ! curl -fsS -o /dev/null "http://127.0.0.1:${REDMINE_PORT:-3300}/" 2>/dev/nul
   trap 'bash scripts/redmine.sh stop' EXIT
 fi
 bash scripts/redmine.sh start >/dev/null
-# The product's modules keep the committed style (swift-argument-parser's .swift-format rules); the
-# benchmark, the fuzzer and the test support opt out.
+# The product's modules and the tests keep the committed style (swift-argument-parser's .swift-format
+# rules); the benchmark, the fuzzer and the fake tracker's support opt out.
 lint_status=0
 swift format lint --strict --recursive --configuration .swift-format \
   Sources/CriteriaModel Sources/StrictYAML Sources/CriteriaReaders Sources/Conformance Sources/ACR Sources/Report Sources/Audit Sources/Exporters Sources/Tickets Sources/CriteriaPipeline \
-  Sources/CriteriaCLI Sources/criteria \
+  Sources/CriteriaCLI Sources/criteria Tests \
   || lint_status=1
 swift build --build-tests 2>&1 | tail -n 3
 # A short bounded fuzz pass over everything criteria reads from users (scripts/fuzz.sh runs longer ones).

@@ -4,209 +4,351 @@ import Foundation
 import TestSupport
 import Testing
 
-func row(_ wcag: [String], _ outcome: ACREvidence.Outcome, platform: String = "iOS", component: String = "Modal",
-         check: String = "Tab", severity: String = "", ticket: String = "") -> ACREvidence {
-    ACREvidence(id: "native/x/\(component.lowercased())/\(check.lowercased())@\(platform.lowercased())", wcag: wcag,
-                component: platform == "Web" ? .web : .software, platform: platform, componentName: component,
-                test: "Keyboard", check: check, outcome: outcome, severity: severity, ticket: ticket)
+func row(
+  _ wcag: [String], _ outcome: ACREvidence.Outcome, platform: String = "iOS",
+  component: String = "Modal",
+  check: String = "Tab", severity: String = "", ticket: String = ""
+) -> ACREvidence {
+  ACREvidence(
+    id:
+      "native/x/\(component.lowercased())/\(check.lowercased())@\(platform.lowercased())",
+    wcag: wcag,
+    component: platform == "Web" ? .web : .software, platform: platform,
+    componentName: component,
+    test: "Keyboard", check: check, outcome: outcome, severity: severity,
+    ticket: ticket)
 }
 
 func settings() -> ACRSettings {
-    var s = ACRSettings()
-    s.productName = "App"
-    s.author.email = "a@example.com"
-    return s
+  var s = ACRSettings()
+  s.productName = "App"
+  s.author.email = "a@example.com"
+  return s
 }
 
 /// Every Level A and AA criterion answered as supports for software, so a report can be built from a few rows.
 func answeredAll(except: Set<String> = []) throws -> ACRAnswers {
-    let yaml = WCAG22.all.filter { $0.level != .aaa && !except.contains($0.number) }
-        .map { "\"\($0.number)\":\n  software: {level: supports, notes: \"Reviewed by hand.\"}\n  web: {level: not-applicable}" }
-        .joined(separator: "\n")
-    return try ACRAnswers(yaml: yaml, origin: "answers.yml")
+  let yaml = WCAG22.all.filter {
+    $0.level != .aaa && !except.contains($0.number)
+  }
+  .map {
+    "\"\($0.number)\":\n  software: {level: supports, notes: \"Reviewed by hand.\"}\n  web: {level: not-applicable}"
+  }
+  .joined(separator: "\n")
+  return try ACRAnswers(yaml: yaml, origin: "answers.yml")
 }
 
 @Suite("ACR conformance from evidence")
 struct ACRBuilderTests {
-    @Test("the rules, case by case", arguments: [
-        ([ACREvidence.Outcome.pass, .fail], ACRTerm?.some(.partiallySupports)),
-        ([.fail, .fail, .notApplicable], .doesNotSupport),
-        ([.fail, .notTested], .doesNotSupport),
-        ([.pass, .notApplicable, .pass], .supports),
-        ([.notApplicable, .notApplicable], .notApplicable),
-        ([.pass, .notTested], nil),
-        ([.pass, .cannotTell], nil),
-        ([.notApplicable, .notTested], nil),
-        ([], nil),
+  @Test(
+    "the rules, case by case",
+    arguments: [
+      ([ACREvidence.Outcome.pass, .fail], ACRTerm?.some(.partiallySupports)),
+      ([.fail, .fail, .notApplicable], .doesNotSupport),
+      ([.fail, .notTested], .doesNotSupport),
+      ([.pass, .notApplicable, .pass], .supports),
+      ([.notApplicable, .notApplicable], .notApplicable),
+      ([.pass, .notTested], nil),
+      ([.pass, .cannotTell], nil),
+      ([.notApplicable, .notTested], nil),
+      ([], nil),
     ])
-    func rules(outcomes: [ACREvidence.Outcome], term: ACRTerm?) {
-        #expect(ACRBuilder.conformance(outcomes.map { row(["2.1.1"], $0) }) == term)
-    }
+  func rules(outcomes: [ACREvidence.Outcome], term: ACRTerm?) {
+    #expect(ACRBuilder.conformance(outcomes.map { row(["2.1.1"], $0) }) == term)
+  }
 
-    @Test("Level A and AA without enough evidence stop the report, listing each; AAA becomes Not Evaluated")
-    func missingEvidence() throws {
-        let builder = ACRBuilder(settings: settings(), answers: try answeredAll(except: ["2.1.1", "1.4.3"]),
-                                 today: "2026-11-23", toolVersion: "test")
-        do {
-            _ = try builder.build([row(["2.1.1"], .pass), row(["2.1.1"], .notTested, check: "Escape")])
-            Issue.record("built without evidence for 2.1.1 and 1.4.3")
-        } catch {
-            #expect(error.description.hasPrefix("2 Level A and AA success criteria have no or not enough evidence"))
-            #expect(error.description.contains("2.1.1 Keyboard (Level A; software)"))
-            #expect(error.description.contains("1.4.3 Contrast (Minimum) (Level AA; software)"))
-            #expect(error.description.contains("--draft"))
-        }
-        var draft = builder
-        draft.draft = true
-        let report = try draft.build([row(["2.1.1"], .pass), row(["2.1.1"], .notTested, check: "Escape")])
-        #expect(report.title == "Draft: App Accessibility Conformance Report")
-        let keyboard = try #require(report.chapters[0].rows.first { $0.criterion.number == "2.1.1" }?.adherence[.software])
-        #expect(keyboard.term == .notEvaluated)
-        #expect(keyboard.remarks.hasPrefix("Draft: not evaluated yet. 1 of 2 checks pass, 1 not tested or unsure."))
-        #expect(keyboard.remarks.contains("untested Modal (iOS) Keyboard: Escape"))
-        let aaa = try #require(report.chapters[2].rows.first?.adherence[.software])
-        #expect(aaa.term == .notEvaluated && !aaa.remarks.hasPrefix("Draft"))
-        #expect(report.components == [.software], "no web rows, no web column")
+  @Test(
+    "Level A and AA without enough evidence stop the report, listing each; AAA becomes Not Evaluated"
+  )
+  func missingEvidence() throws {
+    let builder = ACRBuilder(
+      settings: settings(),
+      answers: try answeredAll(except: ["2.1.1", "1.4.3"]),
+      today: "2026-11-23", toolVersion: "test")
+    do {
+      _ = try builder.build([
+        row(["2.1.1"], .pass), row(["2.1.1"], .notTested, check: "Escape"),
+      ])
+      Issue.record("built without evidence for 2.1.1 and 1.4.3")
+    } catch {
+      #expect(
+        error.description.hasPrefix(
+          "2 Level A and AA success criteria have no or not enough evidence"))
+      #expect(error.description.contains("2.1.1 Keyboard (Level A; software)"))
+      #expect(
+        error.description.contains(
+          "1.4.3 Contrast (Minimum) (Level AA; software)"))
+      #expect(error.description.contains("--draft"))
     }
-
-    @Test("remarks name the failures with severity and ticket, count passes, and keep hand-written notes")
-    func remarks() throws {
-        let answers = try ACRAnswers(yaml: "\"2.4.7\":\n  software:\n    notes: \"Fix planned for 5.3.\"\n", origin: "a.yml")
-        var all = try answeredAll(except: ["2.4.7"])
-        all.answers["2.4.7"] = answers.answers["2.4.7"]
-        let report = try ACRBuilder(settings: settings(), answers: all, today: "2026-11-23", toolVersion: "test").build([
-            row(["2.4.7"], .fail, component: "Sheet", check: "Tab", severity: "High", ticket: "A11Y-12"),
-            row(["2.4.7"], .pass, component: "Modal"), row(["2.4.7"], .pass, platform: "Android"),
-            row(["2.4.7"], .notApplicable, component: "Tabs"),
-        ])
-        let focus = try #require(report.chapters[1].rows.first { $0.criterion.number == "2.4.7" }?.adherence[.software])
-        #expect(focus.term == .partiallySupports)
-        #expect(focus.remarks == "Fails: Sheet (iOS) Keyboard: Tab (High, A11Y-12). 2 of 4 checks pass, 1 not applicable. Fix planned for 5.3.")
-    }
-
-    @Test("an answer's level overrides the evidence and says so; 4.1.1 is obsolete and supported")
-    func overrides() throws {
-        var answers = try answeredAll()
-        answers.answers["2.1.1"]?[.software] = ACRAnswer(term: .supports, notes: "The failure is in a retired screen.", origin: "a.yml:1")
-        let report = try ACRBuilder(settings: settings(), answers: answers, today: "2026-11-23", toolVersion: "test")
-            .build([row(["2.1.1"], .fail), row(["2.1.1"], .pass, check: "Enter")])
-        let keyboard = try #require(report.chapters[0].rows.first { $0.criterion.number == "2.1.1" }?.adherence[.software])
-        #expect(keyboard.term == .supports)
-        #expect(keyboard.remarks.hasPrefix("Set by hand to Supports; the audit alone says Partially Supports."))
-        #expect(keyboard.remarks.hasSuffix("The failure is in a retired screen."))
-        var noAnswerFor411 = answers
-        noAnswerFor411.answers["4.1.1"] = nil
-        let parsing = try ACRBuilder(settings: settings(), answers: noAnswerFor411, today: "2026-11-23", toolVersion: "test")
-            .build([row(["2.1.1"], .pass)]).chapters[0].rows.first { $0.criterion.number == "4.1.1" }
-        #expect(parsing?.adherence[.software]?.term == .supports)
-    }
-
-    @Test("missing author e-mail or product name: errors naming the config key")
-    func requiredFacts() {
-        var s = settings()
-        s.author.email = ""
-        #expect(throws: ACRError("acr.author.email: missing; OpenACR requires the author's e-mail address")) {
-            try ACRBuilder(settings: s, today: "2026-11-23", toolVersion: "t").build([row(["2.1.1"], .pass)])
-        }
-        s = settings()
-        s.vendor.companyName = "Co"
-        #expect(throws: ACRError("acr.vendor.email: missing; OpenACR requires an e-mail address for the vendor too")) {
-            try ACRBuilder(settings: s, today: "2026-11-23", toolVersion: "t").build([row(["2.1.1"], .pass)])
-        }
-    }
-
-    @Test("answers files: unknown criteria and terms are errors with file:line and did-you-mean", arguments: [
-        ("\"1.4.33\":\n  web: {level: supports}\n", "answers.yml:1: 1.4.33: '1.4.33' is not a WCAG 2.2 success criterion. Did you mean 1.4.3 (Contrast (Minimum))?"),
-        ("\"1.4.3\":\n  web: {level: suports}\n", "answers.yml:2: 1.4.3.web.level: unknown conformance term 'suports'. Did you mean 'supports'?"),
-        ("\"1.4.3\":\n  desktop: {level: supports}\n", "answers.yml:2: 1.4.3.desktop: unknown key 'desktop'."),
-        ("\"1.4.3\":\n  web: {}\n", "answers.yml:2: 1.4.3.web: give a level, notes, or both"),
+    var draft = builder
+    draft.draft = true
+    let report = try draft.build([
+      row(["2.1.1"], .pass), row(["2.1.1"], .notTested, check: "Escape"),
     ])
-    func badAnswers(yaml: String, message: String) {
-        do {
-            _ = try ACRAnswers(yaml: yaml, origin: "answers.yml")
-            Issue.record("accepted \(yaml)")
-        } catch {
-            #expect(error.description.hasPrefix(message), "\(error.description)")
-        }
+    #expect(report.title == "Draft: App Accessibility Conformance Report")
+    let keyboard = try #require(
+      report.chapters[0].rows.first { $0.criterion.number == "2.1.1" }?
+        .adherence[.software])
+    #expect(keyboard.term == .notEvaluated)
+    #expect(
+      keyboard.remarks.hasPrefix(
+        "Draft: not evaluated yet. 1 of 2 checks pass, 1 not tested or unsure.")
+    )
+    #expect(keyboard.remarks.contains("untested Modal (iOS) Keyboard: Escape"))
+    let aaa = try #require(report.chapters[2].rows.first?.adherence[.software])
+    #expect(aaa.term == .notEvaluated && !aaa.remarks.hasPrefix("Draft"))
+    #expect(report.components == [.software], "no web rows, no web column")
+  }
+
+  @Test(
+    "remarks name the failures with severity and ticket, count passes, and keep hand-written notes"
+  )
+  func remarks() throws {
+    let answers = try ACRAnswers(
+      yaml: "\"2.4.7\":\n  software:\n    notes: \"Fix planned for 5.3.\"\n",
+      origin: "a.yml")
+    var all = try answeredAll(except: ["2.4.7"])
+    all.answers["2.4.7"] = answers.answers["2.4.7"]
+    let report = try ACRBuilder(
+      settings: settings(), answers: all, today: "2026-11-23",
+      toolVersion: "test"
+    ).build([
+      row(
+        ["2.4.7"], .fail, component: "Sheet", check: "Tab", severity: "High",
+        ticket: "A11Y-12"),
+      row(["2.4.7"], .pass, component: "Modal"),
+      row(["2.4.7"], .pass, platform: "Android"),
+      row(["2.4.7"], .notApplicable, component: "Tabs"),
+    ])
+    let focus = try #require(
+      report.chapters[1].rows.first { $0.criterion.number == "2.4.7" }?
+        .adherence[.software])
+    #expect(focus.term == .partiallySupports)
+    #expect(
+      focus.remarks
+        == "Fails: Sheet (iOS) Keyboard: Tab (High, A11Y-12). 2 of 4 checks pass, 1 not applicable. Fix planned for 5.3."
+    )
+  }
+
+  @Test(
+    "an answer's level overrides the evidence and says so; 4.1.1 is obsolete and supported"
+  )
+  func overrides() throws {
+    var answers = try answeredAll()
+    answers.answers["2.1.1"]?[.software] = ACRAnswer(
+      term: .supports, notes: "The failure is in a retired screen.",
+      origin: "a.yml:1")
+    let report = try ACRBuilder(
+      settings: settings(), answers: answers, today: "2026-11-23",
+      toolVersion: "test"
+    )
+    .build([row(["2.1.1"], .fail), row(["2.1.1"], .pass, check: "Enter")])
+    let keyboard = try #require(
+      report.chapters[0].rows.first { $0.criterion.number == "2.1.1" }?
+        .adherence[.software])
+    #expect(keyboard.term == .supports)
+    #expect(
+      keyboard.remarks.hasPrefix(
+        "Set by hand to Supports; the audit alone says Partially Supports."))
+    #expect(keyboard.remarks.hasSuffix("The failure is in a retired screen."))
+    var noAnswerFor411 = answers
+    noAnswerFor411.answers["4.1.1"] = nil
+    let parsing = try ACRBuilder(
+      settings: settings(), answers: noAnswerFor411, today: "2026-11-23",
+      toolVersion: "test"
+    )
+    .build([row(["2.1.1"], .pass)]).chapters[0].rows.first {
+      $0.criterion.number == "4.1.1"
     }
+    #expect(parsing?.adherence[.software]?.term == .supports)
+  }
+
+  @Test("missing author e-mail or product name: errors naming the config key")
+  func requiredFacts() {
+    var s = settings()
+    s.author.email = ""
+    #expect(
+      throws: ACRError(
+        "acr.author.email: missing; OpenACR requires the author's e-mail address"
+      )
+    ) {
+      try ACRBuilder(settings: s, today: "2026-11-23", toolVersion: "t").build([
+        row(["2.1.1"], .pass)
+      ])
+    }
+    s = settings()
+    s.vendor.companyName = "Co"
+    #expect(
+      throws: ACRError(
+        "acr.vendor.email: missing; OpenACR requires an e-mail address for the vendor too"
+      )
+    ) {
+      try ACRBuilder(settings: s, today: "2026-11-23", toolVersion: "t").build([
+        row(["2.1.1"], .pass)
+      ])
+    }
+  }
+
+  @Test(
+    "answers files: unknown criteria and terms are errors with file:line and did-you-mean",
+    arguments: [
+      (
+        "\"1.4.33\":\n  web: {level: supports}\n",
+        "answers.yml:1: 1.4.33: '1.4.33' is not a WCAG 2.2 success criterion. Did you mean 1.4.3 (Contrast (Minimum))?"
+      ),
+      (
+        "\"1.4.3\":\n  web: {level: suports}\n",
+        "answers.yml:2: 1.4.3.web.level: unknown conformance term 'suports'. Did you mean 'supports'?"
+      ),
+      (
+        "\"1.4.3\":\n  desktop: {level: supports}\n",
+        "answers.yml:2: 1.4.3.desktop: unknown key 'desktop'."
+      ),
+      (
+        "\"1.4.3\":\n  web: {}\n",
+        "answers.yml:2: 1.4.3.web: give a level, notes, or both"
+      ),
+    ])
+  func badAnswers(yaml: String, message: String) {
+    do {
+      _ = try ACRAnswers(yaml: yaml, origin: "answers.yml")
+      Issue.record("accepted \(yaml)")
+    } catch {
+      #expect(error.description.hasPrefix(message), "\(error.description)")
+    }
+  }
 }
 
 extension ACRError: Equatable {
-    public static func == (lhs: ACRError, rhs: ACRError) -> Bool { lhs.description == rhs.description }
+  public static func == (lhs: ACRError, rhs: ACRError) -> Bool {
+    lhs.description == rhs.description
+  }
 }
 
 @Suite("ACR writers")
 struct ACRWriterTests {
-    func report(web: Bool = true) throws -> ACRReport {
-        var s = settings()
-        s.productName = "App <b>&"
-        s.legalDisclaimer = "As is."
-        return try ACRBuilder(settings: s, answers: try answeredAll(except: ["2.1.1"]), today: "2026-11-23", toolVersion: "test").build([
-            row(["2.1.1"], .pass), row(["2.1.1"], .fail, platform: "Web", component: "Link <script>alert(1)</script>", check: "Enter"),
-        ])
-    }
+  func report(web: Bool = true) throws -> ACRReport {
+    var s = settings()
+    s.productName = "App <b>&"
+    s.legalDisclaimer = "As is."
+    return try ACRBuilder(
+      settings: s, answers: try answeredAll(except: ["2.1.1"]),
+      today: "2026-11-23", toolVersion: "test"
+    ).build([
+      row(["2.1.1"], .pass),
+      row(
+        ["2.1.1"], .fail, platform: "Web",
+        component: "Link <script>alert(1)</script>", check: "Enter"),
+    ])
+  }
 
-    @Test("Markdown: VPAT's tables and columns, each criterion linking to Understanding, roll-up counts")
-    func markdown() throws {
-        let text = ACRMarkdownWriter.markdown(try report())
-        for heading in ["### Table 1: Success Criteria, Level A", "### Table 2: Success Criteria, Level AA", "### Table 3: Success Criteria, Level AAA"] {
-            #expect(text.contains("\n\(heading)\n"))
-        }
-        #expect(text.components(separatedBy: "| Criteria | Conformance Level | Remarks and Explanations |").count == 4)
-        #expect(text.contains("| [2.1.1 Keyboard](https://www.w3.org/WAI/WCAG22/Understanding/keyboard.html) (Level A) | Web: Does Not Support<br>Software: Supports |"))
-        #expect(text.contains("Summary: Web: 1 Does Not Support, 31 Not Applicable; Software: 32 Supports"))
-        #expect(text.contains("App &lt;b>&amp;") && text.contains("Link &lt;script>alert(1)&lt;/script>"))
+  @Test(
+    "Markdown: VPAT's tables and columns, each criterion linking to Understanding, roll-up counts"
+  )
+  func markdown() throws {
+    let text = ACRMarkdownWriter.markdown(try report())
+    for heading in [
+      "### Table 1: Success Criteria, Level A",
+      "### Table 2: Success Criteria, Level AA",
+      "### Table 3: Success Criteria, Level AAA",
+    ] {
+      #expect(text.contains("\n\(heading)\n"))
     }
+    #expect(
+      text.components(
+        separatedBy:
+          "| Criteria | Conformance Level | Remarks and Explanations |"
+      ).count == 4)
+    #expect(
+      text.contains(
+        "| [2.1.1 Keyboard](https://www.w3.org/WAI/WCAG22/Understanding/keyboard.html) (Level A) | Web: Does Not Support<br>Software: Supports |"
+      ))
+    #expect(
+      text.contains(
+        "Summary: Web: 1 Does Not Support, 31 Not Applicable; Software: 32 Supports"
+      ))
+    #expect(
+      text.contains("App &lt;b>&amp;")
+        && text.contains("Link &lt;script>alert(1)&lt;/script>"))
+  }
 
-    @Test("HTML: headings, captions, scope on header cells, escaped text, nothing external")
-    func html() throws {
-        let page = ACRHTMLWriter.html(try report())
-        #expect(page.contains("<html lang=\"en\">"))
-        #expect(page.contains("<caption>Table 2: Success Criteria, Level AA</caption>"))
-        #expect(page.contains("<th scope=\"col\">Remarks and Explanations</th>"))
-        #expect(page.contains("<th scope=\"row\"><a href=\"https://www.w3.org/WAI/WCAG22/Understanding/keyboard.html\">2.1.1 Keyboard</a> (Level A)</th>"))
-        #expect(!page.contains("<script>") && page.contains("&lt;script&gt;"))
-        #expect(page.contains("default-src 'none'"))
-        #expect(!page.contains("src=\"http") && !page.contains("<link "))
-    }
+  @Test(
+    "HTML: headings, captions, scope on header cells, escaped text, nothing external"
+  )
+  func html() throws {
+    let page = ACRHTMLWriter.html(try report())
+    #expect(page.contains("<html lang=\"en\">"))
+    #expect(
+      page.contains("<caption>Table 2: Success Criteria, Level AA</caption>"))
+    #expect(page.contains("<th scope=\"col\">Remarks and Explanations</th>"))
+    #expect(
+      page.contains(
+        "<th scope=\"row\"><a href=\"https://www.w3.org/WAI/WCAG22/Understanding/keyboard.html\">2.1.1 Keyboard</a> (Level A)</th>"
+      ))
+    #expect(!page.contains("<script>") && page.contains("&lt;script&gt;"))
+    #expect(page.contains("default-src 'none'"))
+    #expect(!page.contains("src=\"http") && !page.contains("<link "))
+  }
 
-    @Test("OpenACR validates against the schema and the VPAT 2.5 WCAG 2.2 catalogue",
-          .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
-    func openACR() throws {
-        let folder = try Scratch.folder("criteria-acr")
-        let file = folder.appendingPathComponent("acr.yaml")
-        try Data(OpenACRWriter.yaml(try report()).utf8).write(to: file)
-        let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
-        let script = SharedData.packageRoot.appendingPathComponent("Tests/ACRTests/Scripts/check_openacr.py")
-        let run = try ProcessRunner.run("python3", [script.path, file.path, schemas.appendingPathComponent("openacr-0.1.0.json").path,
-                                                     schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "ok\n", "\(run.stdout)")
-        let text = OpenACRWriter.yaml(try report())
-        #expect(text.contains("      - num: \"2.1.1\"\n"))
-        #expect(text.contains("\nversion: 1\n"))
-    }
+  @Test(
+    "OpenACR validates against the schema and the VPAT 2.5 WCAG 2.2 catalogue",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func openACR() throws {
+    let folder = try Scratch.folder("criteria-acr")
+    let file = folder.appendingPathComponent("acr.yaml")
+    try Data(OpenACRWriter.yaml(try report()).utf8).write(to: file)
+    let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
+    let script = SharedData.packageRoot.appendingPathComponent(
+      "Tests/ACRTests/Scripts/check_openacr.py")
+    let run = try ProcessRunner.run(
+      "python3",
+      [
+        script.path, file.path,
+        schemas.appendingPathComponent("openacr-0.1.0.json").path,
+        schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path,
+      ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout == "ok\n", "\(run.stdout)")
+    let text = OpenACRWriter.yaml(try report())
+    #expect(text.contains("      - num: \"2.1.1\"\n"))
+    #expect(text.contains("\nversion: 1\n"))
+  }
 
-    @Test("the HTML ACR in real headless Chromium: no axe-core violation (WCAG 2.0-2.2 A and AA), every link reachable by Tab, a screenshot",
-          .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
-    func inBrowser() throws {
-        let folder = SharedData.packageRoot.appendingPathComponent(".build/screenshots")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let page = folder.appendingPathComponent("acr.html")
-        try Data(ACRHTMLWriter.html(try report()).utf8).write(to: page)
-        let screenshot = folder.appendingPathComponent("acr.png")
-        try? FileManager.default.removeItem(at: screenshot)
-        let script = SharedData.packageRoot.appendingPathComponent("Tests/ACRTests/Scripts/browser_check.py")
-        let run = try ProcessRunner.run("python3", [script.path, page.path, screenshot.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
-        #expect((result["axe"] as? String)?.hasPrefix("4.") == true, "axe-core 4.x ran: \(result)")
-        #expect(result["error"] is NSNull)
-        #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result["violations"] ?? "")")
-        let links = result["links"] as? Int ?? 0
-        #expect(links == 87, "one Understanding link per catalogue entry")
-        #expect(result["tabStops"] as? Int == links, "Tab reaches every link once")
-        #expect(FileManager.default.fileExists(atPath: screenshot.path), "screenshot at \(screenshot.path)")
-        #expect(result["horizontalScroll"] as? Bool == false, "nothing scrolls sideways at 1280 pixels")
-    }
+  @Test(
+    "the HTML ACR in real headless Chromium: no axe-core violation (WCAG 2.0-2.2 A and AA), every link reachable by Tab, a screenshot",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+  func inBrowser() throws {
+    let folder = SharedData.packageRoot.appendingPathComponent(
+      ".build/screenshots")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true)
+    let page = folder.appendingPathComponent("acr.html")
+    try Data(ACRHTMLWriter.html(try report()).utf8).write(to: page)
+    let screenshot = folder.appendingPathComponent("acr.png")
+    try? FileManager.default.removeItem(at: screenshot)
+    let script = SharedData.packageRoot.appendingPathComponent(
+      "Tests/ACRTests/Scripts/browser_check.py")
+    let run = try ProcessRunner.run(
+      "python3", [script.path, page.path, screenshot.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let result = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        as? [String: Any], "\(run.stderr)")
+    #expect(
+      (result["axe"] as? String)?.hasPrefix("4.") == true,
+      "axe-core 4.x ran: \(result)")
+    #expect(result["error"] is NSNull)
+    #expect(
+      (result["violations"] as? [Any])?.isEmpty == true,
+      "\(result["violations"] ?? "")")
+    let links = result["links"] as? Int ?? 0
+    #expect(links == 87, "one Understanding link per catalogue entry")
+    #expect(result["tabStops"] as? Int == links, "Tab reaches every link once")
+    #expect(
+      FileManager.default.fileExists(atPath: screenshot.path),
+      "screenshot at \(screenshot.path)")
+    #expect(
+      result["horizontalScroll"] as? Bool == false,
+      "nothing scrolls sideways at 1280 pixels")
+  }
 }

@@ -7,209 +7,329 @@ import Testing
 
 @Suite("mapping checks to WCAG")
 struct WCAGRulesTests {
-    let rules = WCAGRules.builtIn()
+  let rules = WCAGRules.builtIn()
 
-    func check(_ test: TestKind, _ key: String, _ expectation: String, platforms: [Platform] = [.web]) -> Criterion {
-        Criterion(id: "web/component/x/\(test.rawValue)/\(key.lowercased())", test: test, check: key,
-                  expectation: expectation, platforms: platforms, source: SourceLocation(file: "x.md", line: 3))
-    }
+  func check(
+    _ test: TestKind, _ key: String, _ expectation: String,
+    platforms: [Platform] = [.web]
+  ) -> Criterion {
+    Criterion(
+      id: "web/component/x/\(test.rawValue)/\(key.lowercased())", test: test,
+      check: key,
+      expectation: expectation, platforms: platforms,
+      source: SourceLocation(file: "x.md", line: 3))
+  }
 
-    @Test("what the issue names: focus, name and visible label, role, state, group, resize, announcements, trap, target size, contrast, orientation",
-          arguments: [
-            (TestKind.keyboard, "Tab", "Focus visibly moves to the button", ["2.1.1", "2.4.3", "2.4.7"]),
-            (.screenReader, "Name", "Purpose is clear and matches the visible label", ["2.5.3", "4.1.2"]),
-            (.screenReader, "Name", "Purpose is clear", ["4.1.2"]),
-            (.screenReader, "Role", "Identifies as a button", ["4.1.2"]),
-            (.screenReader, "State", "Expresses its state (selected)", ["4.1.2"]),
-            (.screenReader, "Group", "Label and hint are read together", ["1.3.1"]),
-            (.settings, "Text resize", "Text can resize up to 200% without losing information", ["1.4.4"]),
-            (.keyboard, "Escape", "Closes the dialog", ["2.1.1", "2.1.2"]),
-            (.screenReader, "Status", "The result count is dynamically announced", ["4.1.3"]),
-            (.settings, "Target size", "Each target is at least 24 by 24 pixels", ["2.5.8"]),
-            (.settings, "Contrast", "Text contrast is at least 4.5:1", ["1.4.3"]),
-            (.settings, "Orientation", "Works in portrait and landscape", ["1.3.4"]),
-          ])
-    func named(test: TestKind, key: String, expectation: String, wcag: [String]) {
-        #expect(rules.map(check(test, key, expectation)).wcag == wcag)
-    }
-
-    @Test("web components the corpus does not hold: links, tabs, forms, dialogs, tables", arguments: [
-        (TestKind.keyboard, "Enter", "Activates the link and goes to its destination", ["2.1.1"]),
-        (.keyboard, "Arrow keys", "Focus moves between the tabs in the tab list", ["2.1.1", "2.4.3", "2.4.7"]),
-        (.screenReader, "Label", "The input's visible label is read as its name", ["2.5.3", "4.1.2"]),
-        (.screenReader, "Error message", "The error message is announced when the field is invalid", ["3.3.1"]),
-        (.screenReader, "Hint", "Format instructions are read after the label", ["3.3.2"]),
-        (.keyboard, "Tab", "Focus is trapped inside the dialog while it is open", ["2.1.1", "2.1.2", "2.4.3", "2.4.7"]),
-        (.screenReader, "Column header", "Each header is read with its cell", ["1.3.1"]),
-        (.screenReader, "Initial focus", "Focus moves to the dialog's heading when it opens", ["2.4.3"]),
-        (.screenReader, "Image", "The chart's text alternative is read", ["1.1.1"]),
+  @Test(
+    "what the issue names: focus, name and visible label, role, state, group, resize, announcements, trap, target size, contrast, orientation",
+    arguments: [
+      (
+        TestKind.keyboard, "Tab", "Focus visibly moves to the button",
+        ["2.1.1", "2.4.3", "2.4.7"]
+      ),
+      (
+        .screenReader, "Name", "Purpose is clear and matches the visible label",
+        ["2.5.3", "4.1.2"]
+      ),
+      (.screenReader, "Name", "Purpose is clear", ["4.1.2"]),
+      (.screenReader, "Role", "Identifies as a button", ["4.1.2"]),
+      (.screenReader, "State", "Expresses its state (selected)", ["4.1.2"]),
+      (.screenReader, "Group", "Label and hint are read together", ["1.3.1"]),
+      (
+        .settings, "Text resize",
+        "Text can resize up to 200% without losing information", ["1.4.4"]
+      ),
+      (.keyboard, "Escape", "Closes the dialog", ["2.1.1", "2.1.2"]),
+      (
+        .screenReader, "Status", "The result count is dynamically announced",
+        ["4.1.3"]
+      ),
+      (
+        .settings, "Target size", "Each target is at least 24 by 24 pixels",
+        ["2.5.8"]
+      ),
+      (.settings, "Contrast", "Text contrast is at least 4.5:1", ["1.4.3"]),
+      (.settings, "Orientation", "Works in portrait and landscape", ["1.3.4"]),
     ])
-    func generalises(test: TestKind, key: String, expectation: String, wcag: [String]) {
-        let mapped = rules.map(check(test, key, expectation)).wcag
-        for number in wcag { #expect(mapped.contains(number), "\(key): \(mapped)") }
-        #expect(!mapped.isEmpty)
-    }
+  func named(test: TestKind, key: String, expectation: String, wcag: [String]) {
+    #expect(rules.map(check(test, key, expectation)).wcag == wcag)
+  }
 
-    @Test("phrases match whole words: 'tab' is not in 'table', 'name' is not in 'rename'")
-    func wholeWords() throws {
-        let custom = try WCAGRules(yaml: """
-            rules:
-              - id: tab-only
-                check: [tab]
-                wcag: [2.4.3]
-                reason: test
-            """, origin: "t.yml")
-        #expect(custom.map(check(.screenReader, "Table", "Read as a table")).wcag.isEmpty)
-        #expect(custom.map(check(.keyboard, "Shift+Tab", "Focus moves back")).wcag == ["2.4.3"])
-    }
-
-    @Test("whole-word phrases are found as naive folding finds them, in texts of repeated and near-repeated words")
-    func phrasesAgainstNaiveSearch() throws {
-        // The words and the texts are drawn from a few letters so that near misses are everywhere.
-        var seed: UInt64 = 0x5EED
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(bound))
-        }
-        let words = ["a", "b", "ab", "tab", "table"]
-        for _ in 0..<300 {
-            let text = (0..<(1 + next(120))).map { _ in words[next(words.count)] }.joined(separator: [" ", "/", "-"][next(3)])
-            let phrase = (0..<(1 + next(4))).map { _ in words[next(words.count)] }.joined(separator: " ")
-            let yaml = "rules:\n  - id: p\n    expectation: [\"\(phrase)\"]\n    wcag: [2.1.1]\n    reason: r\n"
-            let rules = try WCAGRules(yaml: yaml, origin: "p.yml")
-            let found = !rules.map(check(.keyboard, "Key", text)).rules.isEmpty
-            let folded = " " + text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ") + " "
-            #expect(found == folded.contains(" " + phrase + " "), "'\(phrase)' in '\(text)'")
-        }
-    }
-
-    @Test("a team's file adds rules and replaces a built-in one by id")
-    func overrides() throws {
-        var rules = WCAGRules.builtIn()
-        try rules.add(yaml: """
-            rules:
-              - id: resize-text
-                check: [text resize]
-                wcag: [1.4.4, 1.4.10]
-                reason: "our products reflow as well"
-              - id: wobble
-                tests: [screenReader]
-                check: [wobble]
-                wcag: [2.3.1]
-                reason: "flashes"
-            """, origin: "team.yml")
-        #expect(rules.rules.filter { $0.id == "resize-text" }.count == 1)
-        let resize = rules.map(check(.settings, "Text resize", "Text grows"))
-        #expect(resize.wcag == ["1.4.4", "1.4.10"])
-        #expect(resize.rules == ["resize-text"])
-        #expect(rules.rules.first { $0.id == "resize-text" }?.origin == "team.yml:2")
-        #expect(rules.map(check(.screenReader, "Wobble", "It wobbles")).wcag == ["2.3.1"])
-    }
-
-    @Test("bad rules are errors with the file, the line and what to do", arguments: [
-        ("rules:\n  - id: x\n    wcag: [2.4.77]\n    reason: r\n", "team.yml:3: rules[0].wcag: '2.4.77' is not a WCAG 2.2 success criterion. Did you mean 2.4.7 (Focus Visible)?"),
-        ("rules:\n  - id: x\n    tests: [keybaord]\n    wcag: [2.1.1]\n    reason: r\n", "team.yml:3: rules[0].tests: unknown test 'keybaord'. Did you mean 'keyboard'?"),
-        ("rules:\n  - id: x\n    wcag: [2.1.1]\n", "team.yml:2: rules[0].reason: missing"),
-        ("rules:\n  - id: x\n    wcag: []\n    reason: r\n", "team.yml:3: rules[0].wcag: list the success criteria"),
-        ("rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    chek: [tab]\n", "team.yml:5: rules[0].chek: unknown key 'chek'. Did you mean 'check'?"),
-        ("rules:\n  - &a\n    id: x\n", "team.yml:2:"),
-        ("rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    check: [\"\(Array(repeating: "w", count: 17).joined(separator: " "))\"]\n",
-         "team.yml:5: rules[0].check[0]: a phrase of more than 16 words; rules match short phrases, so split it"),
-        ("rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    unless: \(Array(repeating: "w", count: 17).joined(separator: "-"))\n",
-         "team.yml:5: rules[0].unless: a phrase of more than 16 words"),
+  @Test(
+    "web components the corpus does not hold: links, tabs, forms, dialogs, tables",
+    arguments: [
+      (
+        TestKind.keyboard, "Enter",
+        "Activates the link and goes to its destination", ["2.1.1"]
+      ),
+      (
+        .keyboard, "Arrow keys", "Focus moves between the tabs in the tab list",
+        ["2.1.1", "2.4.3", "2.4.7"]
+      ),
+      (
+        .screenReader, "Label", "The input's visible label is read as its name",
+        ["2.5.3", "4.1.2"]
+      ),
+      (
+        .screenReader, "Error message",
+        "The error message is announced when the field is invalid", ["3.3.1"]
+      ),
+      (
+        .screenReader, "Hint", "Format instructions are read after the label",
+        ["3.3.2"]
+      ),
+      (
+        .keyboard, "Tab", "Focus is trapped inside the dialog while it is open",
+        ["2.1.1", "2.1.2", "2.4.3", "2.4.7"]
+      ),
+      (
+        .screenReader, "Column header", "Each header is read with its cell",
+        ["1.3.1"]
+      ),
+      (
+        .screenReader, "Initial focus",
+        "Focus moves to the dialog's heading when it opens", ["2.4.3"]
+      ),
+      (
+        .screenReader, "Image", "The chart's text alternative is read",
+        ["1.1.1"]
+      ),
     ])
-    func badRules(yaml: String, message: String) {
-        do {
-            _ = try WCAGRules(yaml: yaml, origin: "team.yml")
-            Issue.record("accepted: \(yaml)")
-        } catch {
-            #expect(error.description.hasPrefix(message), "\(error.description)")
-        }
-    }
+  func generalises(
+    test: TestKind, key: String, expectation: String, wcag: [String]
+  ) {
+    let mapped = rules.map(check(test, key, expectation)).wcag
+    for number in wcag { #expect(mapped.contains(number), "\(key): \(mapped)") }
+    #expect(!mapped.isEmpty)
+  }
 
-    @Test("every built-in rule names real success criteria and gives a reason citing Understanding")
-    func builtInRulesAreReviewed() {
-        #expect(rules.rules.count >= 30)
-        #expect(Set(rules.rules.map(\.id)).count == rules.rules.count)
-        for rule in rules.rules {
-            #expect(rule.reason.hasPrefix("Understanding "), "\(rule.id)")
-            for number in rule.wcag {
-                #expect(WCAG22.criterion(number) != nil, "\(rule.id): \(number)")
-                #expect(rule.reason.contains(number), "\(rule.id)'s reason cites \(number)")
-            }
-        }
-    }
+  @Test(
+    "phrases match whole words: 'tab' is not in 'table', 'name' is not in 'rename'"
+  )
+  func wholeWords() throws {
+    let custom = try WCAGRules(
+      yaml: """
+        rules:
+          - id: tab-only
+            check: [tab]
+            wcag: [2.4.3]
+            reason: test
+        """, origin: "t.yml")
+    #expect(
+      custom.map(check(.screenReader, "Table", "Read as a table")).wcag.isEmpty)
+    #expect(
+      custom.map(check(.keyboard, "Shift+Tab", "Focus moves back")).wcag == [
+        "2.4.3"
+      ])
+  }
 
-    func read(_ urls: [URL]) throws -> Catalog {
-        let (catalog, diagnostics) = CatalogReader().read(try SourceCollector().collect(urls.map(\.path)))
-        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
-        return catalog
+  @Test(
+    "whole-word phrases are found as naive folding finds them, in texts of repeated and near-repeated words"
+  )
+  func phrasesAgainstNaiveSearch() throws {
+    // The words and the texts are drawn from a few letters so that near misses are everywhere.
+    var seed: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
     }
+    let words = ["a", "b", "ab", "tab", "table"]
+    for _ in 0..<300 {
+      let text = (0..<(1 + next(120))).map { _ in words[next(words.count)] }
+        .joined(separator: [" ", "/", "-"][next(3)])
+      let phrase = (0..<(1 + next(4))).map { _ in words[next(words.count)] }
+        .joined(separator: " ")
+      let yaml =
+        "rules:\n  - id: p\n    expectation: [\"\(phrase)\"]\n    wcag: [2.1.1]\n    reason: r\n"
+      let rules = try WCAGRules(yaml: yaml, origin: "p.yml")
+      let found = !rules.map(check(.keyboard, "Key", text)).rules.isEmpty
+      let folded =
+        " "
+        + text.lowercased().split(whereSeparator: {
+          !$0.isLetter && !$0.isNumber
+        }).joined(separator: " ") + " "
+      #expect(
+        found == folded.contains(" " + phrase + " "), "'\(phrase)' in '\(text)'"
+      )
+    }
+  }
 
-    func expectAllMapped(_ catalog: Catalog) {
-        let (mapped, rows) = WCAGMapping(rules: rules).apply(to: catalog)
-        #expect(!rows.isEmpty)
-        let unmapped = rows.filter(\.wcag.isEmpty).map { "\($0.source) \($0.test): \($0.check)" }
-        #expect(unmapped.isEmpty, "\(unmapped)")
-        for component in mapped.components {
-            #expect(Set(component.wcag) == Set(component.criteria.flatMap(\.wcag)))
-        }
-    }
+  @Test("a team's file adds rules and replaces a built-in one by id")
+  func overrides() throws {
+    var rules = WCAGRules.builtIn()
+    try rules.add(
+      yaml: """
+        rules:
+          - id: resize-text
+            check: [text resize]
+            wcag: [1.4.4, 1.4.10]
+            reason: "our products reflow as well"
+          - id: wobble
+            tests: [screenReader]
+            check: [wobble]
+            wcag: [2.3.1]
+            reason: "flashes"
+        """, origin: "team.yml")
+    #expect(rules.rules.filter { $0.id == "resize-text" }.count == 1)
+    let resize = rules.map(check(.settings, "Text resize", "Text grows"))
+    #expect(resize.wcag == ["1.4.4", "1.4.10"])
+    #expect(resize.rules == ["resize-text"])
+    #expect(
+      rules.rules.first { $0.id == "resize-text" }?.origin == "team.yml:2")
+    #expect(
+      rules.map(check(.screenReader, "Wobble", "It wobbles")).wcag == ["2.3.1"])
+  }
 
-    @Test("every check of the sample documents maps to at least one success criterion")
-    func samples() throws {
-        expectAllMapped(try read([SharedData.packageRoot.appendingPathComponent("Samples/criteria")]))
+  @Test(
+    "bad rules are errors with the file, the line and what to do",
+    arguments: [
+      (
+        "rules:\n  - id: x\n    wcag: [2.4.77]\n    reason: r\n",
+        "team.yml:3: rules[0].wcag: '2.4.77' is not a WCAG 2.2 success criterion. Did you mean 2.4.7 (Focus Visible)?"
+      ),
+      (
+        "rules:\n  - id: x\n    tests: [keybaord]\n    wcag: [2.1.1]\n    reason: r\n",
+        "team.yml:3: rules[0].tests: unknown test 'keybaord'. Did you mean 'keyboard'?"
+      ),
+      (
+        "rules:\n  - id: x\n    wcag: [2.1.1]\n",
+        "team.yml:2: rules[0].reason: missing"
+      ),
+      (
+        "rules:\n  - id: x\n    wcag: []\n    reason: r\n",
+        "team.yml:3: rules[0].wcag: list the success criteria"
+      ),
+      (
+        "rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    chek: [tab]\n",
+        "team.yml:5: rules[0].chek: unknown key 'chek'. Did you mean 'check'?"
+      ),
+      ("rules:\n  - &a\n    id: x\n", "team.yml:2:"),
+      (
+        "rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    check: [\"\(Array(repeating: "w", count: 17).joined(separator: " "))\"]\n",
+        "team.yml:5: rules[0].check[0]: a phrase of more than 16 words; rules match short phrases, so split it"
+      ),
+      (
+        "rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    unless: \(Array(repeating: "w", count: 17).joined(separator: "-"))\n",
+        "team.yml:5: rules[0].unless: a phrase of more than 16 words"
+      ),
+    ])
+  func badRules(yaml: String, message: String) {
+    do {
+      _ = try WCAGRules(yaml: yaml, origin: "team.yml")
+      Issue.record("accepted: \(yaml)")
+    } catch {
+      #expect(error.description.hasPrefix(message), "\(error.description)")
     }
+  }
 
-    @Test("every check of the 42-document corpus and the five seeds maps to at least one success criterion",
-          .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
-    func corpus() throws {
-        let seeds = try FileManager.default.contentsOfDirectory(
-            at: SharedData.root.appendingPathComponent("seeds"), includingPropertiesForKeys: nil
-        ).filter { $0.pathExtension == "txt" }
-        #expect(seeds.count == 5)
-        let catalog = try read([SharedData.root.appendingPathComponent("corpus/magentaa11y/native")] + seeds)
-        #expect(catalog.criterionCount > 350)
-        expectAllMapped(catalog)
+  @Test(
+    "every built-in rule names real success criteria and gives a reason citing Understanding"
+  )
+  func builtInRulesAreReviewed() {
+    #expect(rules.rules.count >= 30)
+    #expect(Set(rules.rules.map(\.id)).count == rules.rules.count)
+    for rule in rules.rules {
+      #expect(rule.reason.hasPrefix("Understanding "), "\(rule.id)")
+      for number in rule.wcag {
+        #expect(WCAG22.criterion(number) != nil, "\(rule.id): \(number)")
+        #expect(
+          rule.reason.contains(number), "\(rule.id)'s reason cites \(number)")
+      }
     }
+  }
+
+  func read(_ urls: [URL]) throws -> Catalog {
+    let (catalog, diagnostics) = CatalogReader().read(
+      try SourceCollector().collect(urls.map(\.path)))
+    #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+    return catalog
+  }
+
+  func expectAllMapped(_ catalog: Catalog) {
+    let (mapped, rows) = WCAGMapping(rules: rules).apply(to: catalog)
+    #expect(!rows.isEmpty)
+    let unmapped = rows.filter(\.wcag.isEmpty).map {
+      "\($0.source) \($0.test): \($0.check)"
+    }
+    #expect(unmapped.isEmpty, "\(unmapped)")
+    for component in mapped.components {
+      #expect(Set(component.wcag) == Set(component.criteria.flatMap(\.wcag)))
+    }
+  }
+
+  @Test(
+    "every check of the sample documents maps to at least one success criterion"
+  )
+  func samples() throws {
+    expectAllMapped(
+      try read([
+        SharedData.packageRoot.appendingPathComponent("Samples/criteria")
+      ]))
+  }
+
+  @Test(
+    "every check of the 42-document corpus and the five seeds maps to at least one success criterion",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func corpus() throws {
+    let seeds = try FileManager.default.contentsOfDirectory(
+      at: SharedData.root.appendingPathComponent("seeds"),
+      includingPropertiesForKeys: nil
+    ).filter { $0.pathExtension == "txt" }
+    #expect(seeds.count == 5)
+    let catalog = try read(
+      [SharedData.root.appendingPathComponent("corpus/magentaa11y/native")]
+        + seeds)
+    #expect(catalog.criterionCount > 350)
+    expectAllMapped(catalog)
+  }
 }
 
 @Suite("criteria a document cites itself")
 struct CitedWCAGTests {
-    @Test("links in a further-reading list and a Jekyll wcag: list become component-level references")
-    func citations() throws {
-        let current = """
-            ## General Notes
+  @Test(
+    "links in a further-reading list and a Jekyll wcag: list become component-level references"
+  )
+  func citations() throws {
+    let current = """
+      ## General Notes
 
-            How to test a tab list
+      How to test a tab list
 
-            ## Condensed
+      ## Condensed
 
-            1. Test keyboard
-               - **Arrow keys**: focus moves between tabs
+      1. Test keyboard
+         - **Arrow keys**: focus moves between tabs
 
-            ## Further reading
+      ## Further reading
 
-            - [WCAG 1.3.1 Info and Relationships (Level A)](https://www.w3.org/WAI/WCAG22/Understanding/info-and-relationships)
-            - [WCAG 2.2 1.4.11 Non-text Contrast](https://example.com) and WCAG 9.9.99, which does not exist
-            - The WCAG 2.2 Understanding documents
-            """
-        let read = DocumentReader().read(bytes: Array(current.utf8), path: "web/component/tabs.md")
-        let component = try #require(read.component)
-        #expect(component.wcag == ["1.3.1", "1.4.11", "9.9.99"])
-        let mapped = WCAGMapping(rules: .builtIn()).apply(to: Catalog(components: [component])).catalog.components[0]
-        #expect(mapped.wcag == ["1.3.1", "1.4.11", "2.1.1", "2.4.3", "2.4.7"], "cited ones join the mapped ones; unknown numbers do not")
+      - [WCAG 1.3.1 Info and Relationships (Level A)](https://www.w3.org/WAI/WCAG22/Understanding/info-and-relationships)
+      - [WCAG 2.2 1.4.11 Non-text Contrast](https://example.com) and WCAG 9.9.99, which does not exist
+      - The WCAG 2.2 Understanding documents
+      """
+    let read = DocumentReader().read(
+      bytes: Array(current.utf8), path: "web/component/tabs.md")
+    let component = try #require(read.component)
+    #expect(component.wcag == ["1.3.1", "1.4.11", "9.9.99"])
+    let mapped = WCAGMapping(rules: .builtIn()).apply(
+      to: Catalog(components: [component])
+    ).catalog.components[0]
+    #expect(
+      mapped.wcag == ["1.3.1", "1.4.11", "2.1.1", "2.4.3", "2.4.7"],
+      "cited ones join the mapped ones; unknown numbers do not")
 
-        let jekyll = """
-            ---
-            title: "Switch"
-            categories: [controls]
-            wcag: [4.1.2, "2.5.8"]
-            keyboard:
-              tab: Focus moves to the switch
-            ---
-            """
-        let old = try #require(DocumentReader().read(bytes: Array(jekyll.utf8), path: "native/controls/switch.md").component)
-        #expect(old.wcag == ["2.5.8", "4.1.2"])
-    }
+    let jekyll = """
+      ---
+      title: "Switch"
+      categories: [controls]
+      wcag: [4.1.2, "2.5.8"]
+      keyboard:
+        tab: Focus moves to the switch
+      ---
+      """
+    let old = try #require(
+      DocumentReader().read(
+        bytes: Array(jekyll.utf8), path: "native/controls/switch.md"
+      ).component)
+    #expect(old.wcag == ["2.5.8", "4.1.2"])
+  }
 }

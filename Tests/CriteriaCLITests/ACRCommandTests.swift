@@ -5,182 +5,299 @@ import Testing
 
 @Suite("criteria acr")
 struct ACRCommandTests {
-    static let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
+  static let samples = CLIRunner.packageRoot.appendingPathComponent(
+    "Samples/criteria"
+  ).path
 
-    /// A folder with a filled sample audit (every row Pass except two Fails with a ticket) and a config.
-    func setUp(format: String = "xlsx", columns: String? = nil, acr: String? = nil) throws -> URL {
-        let dir = try CLIRunner.scratch()
-        var arguments = ["export", Self.samples, "--to", format, "--output", "audit.\(format)"]
-        if let columns { arguments += ["--option", "columns=\(columns)"] }
-        let export = try CLIRunner.run(arguments, in: dir)
-        #expect(export.status == 0, "\(export.stderr)")
-        let script = CLIRunner.packageRoot.appendingPathComponent("Tests/CriteriaCLITests/Scripts/tester.py").path
-        let fill = try CLIRunner.runPython([script, "fill", dir.appendingPathComponent("audit.\(format)").path,
-                                            dir.appendingPathComponent("filled.\(format)").path, #"{"*": {"Result": "Pass"}}"#])
-        #expect(fill.status == 0, "\(fill.stderr)")
-        try dir.write("""
-            version: 1
-            sources: [\(Self.samples)]
-            acr:
-            \(acr ?? """
+  /// A folder with a filled sample audit (every row Pass except two Fails with a ticket) and a config.
+  func setUp(
+    format: String = "xlsx", columns: String? = nil, acr: String? = nil
+  ) throws -> URL {
+    let dir = try CLIRunner.scratch()
+    var arguments = [
+      "export", Self.samples, "--to", format, "--output", "audit.\(format)",
+    ]
+    if let columns { arguments += ["--option", "columns=\(columns)"] }
+    let export = try CLIRunner.run(arguments, in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    let script = CLIRunner.packageRoot.appendingPathComponent(
+      "Tests/CriteriaCLITests/Scripts/tester.py"
+    ).path
+    let fill = try CLIRunner.runPython([
+      script, "fill", dir.appendingPathComponent("audit.\(format)").path,
+      dir.appendingPathComponent("filled.\(format)").path,
+      #"{"*": {"Result": "Pass"}}"#,
+    ])
+    #expect(fill.status == 0, "\(fill.stderr)")
+    try dir.write(
+      """
+      version: 1
+      sources: [\(Self.samples)]
+      acr:
+      \(acr ?? """
               title: "Sample App ACR"
               product: {name: "Sample App", version: "1.0"}
               author: {name: "Ana", email: "ana@example.com"}
               report_date: "2026-11-20"
               answers: answers.yml
             """)
-            """, to: "criteria.yml")
-        return dir
-    }
+      """, to: "criteria.yml")
+    return dir
+  }
 
-    @Test("without enough evidence for Level A and AA it lists them and writes nothing; --draft writes a draft")
-    func missingEvidence() throws {
-        let dir = try setUp()
-        try dir.write("{}\n", to: "answers.yml")
-        let run = try CLIRunner.run(["acr", "--from", "filled.xlsx", "--output", "acr.yaml"], in: dir)
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("Level A and AA success criteria have no or not enough evidence"))
-        #expect(run.stderr.contains("1.1.1 Non-text Content (Level A; web, software)"))
-        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("acr.yaml").path))
-        let draft = try CLIRunner.run(["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"], in: dir)
-        #expect(draft.status == 0, "\(draft.stderr)")
-        let yaml = try String(contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
-        #expect(yaml.contains("title: \"Draft: Sample App ACR\""))
-        #expect(yaml.contains("report_date: \"2026-11-20\""))
-    }
+  @Test(
+    "without enough evidence for Level A and AA it lists them and writes nothing; --draft writes a draft"
+  )
+  func missingEvidence() throws {
+    let dir = try setUp()
+    try dir.write("{}\n", to: "answers.yml")
+    let run = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "acr.yaml"], in: dir)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr.contains(
+        "Level A and AA success criteria have no or not enough evidence"))
+    #expect(
+      run.stderr.contains("1.1.1 Non-text Content (Level A; web, software)"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("acr.yaml").path))
+    let draft = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"],
+      in: dir)
+    #expect(draft.status == 0, "\(draft.stderr)")
+    let yaml = try String(
+      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    #expect(yaml.contains("title: \"Draft: Sample App ACR\""))
+    #expect(yaml.contains("report_date: \"2026-11-20\""))
+  }
 
-    /// An answers file giving every Level A and AA criterion a level by hand wherever the samples do not
-    /// test it (per product type: web rows, software rows).
-    func answerTheRest(_ dir: URL) throws {
-        let export = try CLIRunner.run(["export", Self.samples, "--to", "json"])
-        let json = try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: [[String: Any]]]
-        var tested: [String: Set<String>] = ["web": [], "software": []]
-        for component in json?["components"] ?? [] {
-            for criterion in component["criteria"] as? [[String: Any]] ?? [] {
-                for platform in criterion["platforms"] as? [String] ?? [] {
-                    tested[platform == "Web" ? "web" : "software", default: []].formUnion(criterion["wcag"] as? [String] ?? [])
-                }
-            }
+  /// An answers file giving every Level A and AA criterion a level by hand wherever the samples do not
+  /// test it (per product type: web rows, software rows).
+  func answerTheRest(_ dir: URL) throws {
+    let export = try CLIRunner.run(["export", Self.samples, "--to", "json"])
+    let json =
+      try JSONSerialization.jsonObject(with: Data(export.stdout.utf8))
+      as? [String: [[String: Any]]]
+    var tested: [String: Set<String>] = ["web": [], "software": []]
+    for component in json?["components"] ?? [] {
+      for criterion in component["criteria"] as? [[String: Any]] ?? [] {
+        for platform in criterion["platforms"] as? [String] ?? [] {
+          tested[platform == "Web" ? "web" : "software", default: []].formUnion(
+            criterion["wcag"] as? [String] ?? [])
         }
-        var lines: [String] = []
-        for criterion in WCAG22.all where criterion.level != .aaa {
-            let kinds = ["web", "software"].filter { !(tested[$0]?.contains(criterion.number) ?? false) }
-            guard !kinds.isEmpty else { continue }
-            lines.append("\"\(criterion.number)\":")
-            for kind in kinds { lines.append("  \(kind): {level: not-applicable, notes: \"No such content.\"}") }
-        }
-        try dir.write(lines.joined(separator: "\n") + "\n", to: "answers.yml")
+      }
     }
-
-    @Test("a filled audit becomes OpenACR, Markdown and HTML with evidence-based remarks and ticket keys",
-          arguments: ["xlsx", "csv"])
-    func formats(format: String) throws {
-        let dir = try setUp(format: format)
-        try answerTheRest(dir)
-        let script = CLIRunner.packageRoot.appendingPathComponent("Tests/CriteriaCLITests/Scripts/tester.py").path
-        let fail = try CLIRunner.runPython([script, "fill", dir.appendingPathComponent("filled.\(format)").path,
-                                            dir.appendingPathComponent("failed.\(format)").path,
-                                            #"{"2": {"Result": "Fail", "Severity": "High", "Ticket": "A11Y-7"}}"#])
-        #expect(fail.status == 0, "\(fail.stderr)")
-        for (to, file) in [("openacr", "acr.yaml"), ("markdown", "acr.md"), ("html", "acr.html")] {
-            let run = try CLIRunner.run(["acr", "--from", "failed.\(format)", "--to", to, "--output", file], in: dir)
-            #expect(run.status == 0, "\(run.stderr)")
-        }
-        let yaml = try String(contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
-        #expect(yaml.contains("level: partially-supports"))
-        #expect(yaml.contains("(High, A11Y-7)"), "the failing row's severity and ticket are in the remarks")
-        #expect(yaml.contains("notes: \"No check of this audit tests it. No such content.\""))
-        let markdown = try String(contentsOf: dir.appendingPathComponent("acr.md"), encoding: .utf8)
-        #expect(markdown.contains("### Table 1: Success Criteria, Level A"))
-        let html = try String(contentsOf: dir.appendingPathComponent("acr.html"), encoding: .utf8)
-        #expect(html.contains("<caption>Table 1: Success Criteria, Level A</caption>"))
-        if SharedData.available {
-            let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
-            let check = try CLIRunner.runPython([
-                CLIRunner.packageRoot.appendingPathComponent("Tests/ACRTests/Scripts/check_openacr.py").path,
-                dir.appendingPathComponent("acr.yaml").path, schemas.appendingPathComponent("openacr-0.1.0.json").path,
-                schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path])
-            #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
-        }
+    var lines: [String] = []
+    for criterion in WCAG22.all where criterion.level != .aaa {
+      let kinds = ["web", "software"].filter {
+        !(tested[$0]?.contains(criterion.number) ?? false)
+      }
+      guard !kinds.isEmpty else { continue }
+      lines.append("\"\(criterion.number)\":")
+      for kind in kinds {
+        lines.append(
+          "  \(kind): {level: not-applicable, notes: \"No such content.\"}")
+      }
     }
+    try dir.write(lines.joined(separator: "\n") + "\n", to: "answers.yml")
+  }
 
-    @Test("an audit without a WCAG column: the mapping is recomputed from the config's sources")
-    func oldAudit() throws {
-        let dir = try setUp(format: "csv", columns: "ID,Component,Platform,Test,Check,Expected result,Result,Severity,Tester,Date,Notes,Ticket")
-        try answerTheRest(dir)
-        let run = try CLIRunner.run(["acr", "--from", "filled.csv", "--output", "acr.yaml"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("filled.csv has no WCAG column; the mapping was recomputed from criteria.yml's sources"))
-        let yaml = try String(contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
-        #expect(yaml.contains("level: supports"))
+  @Test(
+    "a filled audit becomes OpenACR, Markdown and HTML with evidence-based remarks and ticket keys",
+    arguments: ["xlsx", "csv"])
+  func formats(format: String) throws {
+    let dir = try setUp(format: format)
+    try answerTheRest(dir)
+    let script = CLIRunner.packageRoot.appendingPathComponent(
+      "Tests/CriteriaCLITests/Scripts/tester.py"
+    ).path
+    let fail = try CLIRunner.runPython([
+      script, "fill", dir.appendingPathComponent("filled.\(format)").path,
+      dir.appendingPathComponent("failed.\(format)").path,
+      #"{"2": {"Result": "Fail", "Severity": "High", "Ticket": "A11Y-7"}}"#,
+    ])
+    #expect(fail.status == 0, "\(fail.stderr)")
+    for (to, file) in [
+      ("openacr", "acr.yaml"), ("markdown", "acr.md"), ("html", "acr.html"),
+    ] {
+      let run = try CLIRunner.run(
+        ["acr", "--from", "failed.\(format)", "--to", to, "--output", file],
+        in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
     }
-
-    @Test("bad input: no acr section, no author e-mail, an unknown criterion in the answers, an unknown result word")
-    func badInput() throws {
-        let dir = try setUp(acr: "  product: {name: \"App\"}\n  author: {name: \"Ana\"}")
-        let noMail = try CLIRunner.run(["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"], in: dir)
-        #expect(noMail.status != 0)
-        #expect(noMail.stderr.contains("acr.author.email: missing; OpenACR requires the author's e-mail address"), "\(noMail.stderr)")
-
-        let answers = try setUp()
-        try answers.write("\"2.4.77\":\n  web: {level: supports}\n", to: "answers.yml")
-        let bad = try CLIRunner.run(["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"], in: answers)
-        #expect(bad.stderr.contains("answers.yml:1: 2.4.77: '2.4.77' is not a WCAG 2.2 success criterion. Did you mean 2.4.7 (Focus Visible)?"), "\(bad.stderr)")
-
-        try answers.write("version: 1\nsources: [\(Self.samples)]\n", to: "criteria.yml")
-        let noSection = try CLIRunner.run(["acr", "--from", "filled.xlsx", "--output", "acr.yaml"], in: answers)
-        #expect(noSection.stderr.contains("criteria.yml: no acr: section"), "\(noSection.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: answers.appendingPathComponent("acr.yaml").path))
+    let yaml = try String(
+      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    #expect(yaml.contains("level: partially-supports"))
+    #expect(
+      yaml.contains("(High, A11Y-7)"),
+      "the failing row's severity and ticket are in the remarks")
+    #expect(
+      yaml.contains(
+        "notes: \"No check of this audit tests it. No such content.\""))
+    let markdown = try String(
+      contentsOf: dir.appendingPathComponent("acr.md"), encoding: .utf8)
+    #expect(markdown.contains("### Table 1: Success Criteria, Level A"))
+    let html = try String(
+      contentsOf: dir.appendingPathComponent("acr.html"), encoding: .utf8)
+    #expect(
+      html.contains("<caption>Table 1: Success Criteria, Level A</caption>"))
+    if SharedData.available {
+      let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
+      let check = try CLIRunner.runPython([
+        CLIRunner.packageRoot.appendingPathComponent(
+          "Tests/ACRTests/Scripts/check_openacr.py"
+        ).path,
+        dir.appendingPathComponent("acr.yaml").path,
+        schemas.appendingPathComponent("openacr-0.1.0.json").path,
+        schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path,
+      ])
+      #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
     }
+  }
 
-    @Test("the corpus workbook, every row filled with openpyxl, becomes OpenACR that passes the schema and catalogue checks",
-          .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
-    func corpus() throws {
-        let dir = try CLIRunner.scratch()
-        let corpus = CLIRunner.shared.appendingPathComponent("corpus/magentaa11y").path
-        let export = try CLIRunner.run(["export", corpus, "--to", "xlsx", "--output", "audit.xlsx"], in: dir)
-        #expect(export.status == 0, "\(export.stderr)")
-        let script = CLIRunner.packageRoot.appendingPathComponent("Tests/CriteriaCLITests/Scripts/tester.py").path
-        let fill = try CLIRunner.runPython([script, "fill", dir.appendingPathComponent("audit.xlsx").path,
-                                            dir.appendingPathComponent("filled.xlsx").path,
-                                            #"{"*": {"Result": "Pass"}, "5": {"Result": "Fail", "Severity": "Critical"}, "9": {"Result": "Not applicable"}}"#])
-        #expect(fill.status == 0, "\(fill.stderr)")
-        try dir.write("""
-            version: 1
-            sources: [\(corpus)]
-            acr:
-              product: {name: "Corpus App"}
-              author: {name: "Ana", email: "ana@example.com"}
-            """, to: "criteria.yml")
-        let run = try CLIRunner.run(["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        let schemas = CLIRunner.shared.appendingPathComponent("schemas/openacr")
-        let check = try CLIRunner.runPython([
-            CLIRunner.packageRoot.appendingPathComponent("Tests/ACRTests/Scripts/check_openacr.py").path,
-            dir.appendingPathComponent("acr.yaml").path, schemas.appendingPathComponent("openacr-0.1.0.json").path,
-            schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path])
-        #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
-        let yaml = try String(contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
-        #expect(yaml.contains("level: partially-supports") && yaml.contains("(Critical)"))
-        #expect(yaml.contains("level: supports"))
-    }
+  @Test(
+    "an audit without a WCAG column: the mapping is recomputed from the config's sources"
+  )
+  func oldAudit() throws {
+    let dir = try setUp(
+      format: "csv",
+      columns:
+        "ID,Component,Platform,Test,Check,Expected result,Result,Severity,Tester,Date,Notes,Ticket"
+    )
+    try answerTheRest(dir)
+    let run = try CLIRunner.run(
+      ["acr", "--from", "filled.csv", "--output", "acr.yaml"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "filled.csv has no WCAG column; the mapping was recomputed from criteria.yml's sources"
+      ))
+    let yaml = try String(
+      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    #expect(yaml.contains("level: supports"))
+  }
 
-    @Test("the bundled sample: Samples/audit-filled.csv with Samples/criteria.yml makes a draft ACR and a report, as the demo does")
-    func bundledSample() throws {
-        let dir = try CLIRunner.scratch()
-        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
-                                         to: dir.appendingPathComponent("Samples"))
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
-        let acr = try CLIRunner.run(["acr", "--config", "Samples/criteria.yml", "--from", "Samples/audit-filled.csv",
-                                     "--to", "openacr", "--output", "out/acr.yaml", "--draft"], in: dir)
-        #expect(acr.status == 0, "\(acr.stderr)")
-        let yaml = try String(contentsOf: dir.appendingPathComponent("out/acr.yaml"), encoding: .utf8)
-        #expect(yaml.contains("Fails: Banner (iOS) Screen reader: Name (Critical)."))
-        #expect(yaml.contains("title: \"Draft: Sample App Accessibility Conformance Report\""))
-        let report = try CLIRunner.run(["report", "--config", "Samples/criteria.yml", "--from", "Samples/audit-filled.csv",
-                                        "--output", "out/report.html"], in: dir)
-        #expect(report.status == 0, "\(report.stderr)")
-        let html = try String(contentsOf: dir.appendingPathComponent("out/report.html"), encoding: .utf8)
-        #expect(html.contains("<h2 id=\"failures-h\">Failures (2)</h2>"))
-    }
+  @Test(
+    "bad input: no acr section, no author e-mail, an unknown criterion in the answers, an unknown result word"
+  )
+  func badInput() throws {
+    let dir = try setUp(
+      acr: "  product: {name: \"App\"}\n  author: {name: \"Ana\"}")
+    let noMail = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"],
+      in: dir)
+    #expect(noMail.status != 0)
+    #expect(
+      noMail.stderr.contains(
+        "acr.author.email: missing; OpenACR requires the author's e-mail address"
+      ), "\(noMail.stderr)")
+
+    let answers = try setUp()
+    try answers.write(
+      "\"2.4.77\":\n  web: {level: supports}\n", to: "answers.yml")
+    let bad = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"],
+      in: answers)
+    #expect(
+      bad.stderr.contains(
+        "answers.yml:1: 2.4.77: '2.4.77' is not a WCAG 2.2 success criterion. Did you mean 2.4.7 (Focus Visible)?"
+      ), "\(bad.stderr)")
+
+    try answers.write(
+      "version: 1\nsources: [\(Self.samples)]\n", to: "criteria.yml")
+    let noSection = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "acr.yaml"], in: answers)
+    #expect(
+      noSection.stderr.contains("criteria.yml: no acr: section"),
+      "\(noSection.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: answers.appendingPathComponent("acr.yaml").path))
+  }
+
+  @Test(
+    "the corpus workbook, every row filled with openpyxl, becomes OpenACR that passes the schema and catalogue checks",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func corpus() throws {
+    let dir = try CLIRunner.scratch()
+    let corpus = CLIRunner.shared.appendingPathComponent("corpus/magentaa11y")
+      .path
+    let export = try CLIRunner.run(
+      ["export", corpus, "--to", "xlsx", "--output", "audit.xlsx"], in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    let script = CLIRunner.packageRoot.appendingPathComponent(
+      "Tests/CriteriaCLITests/Scripts/tester.py"
+    ).path
+    let fill = try CLIRunner.runPython([
+      script, "fill", dir.appendingPathComponent("audit.xlsx").path,
+      dir.appendingPathComponent("filled.xlsx").path,
+      #"{"*": {"Result": "Pass"}, "5": {"Result": "Fail", "Severity": "Critical"}, "9": {"Result": "Not applicable"}}"#,
+    ])
+    #expect(fill.status == 0, "\(fill.stderr)")
+    try dir.write(
+      """
+      version: 1
+      sources: [\(corpus)]
+      acr:
+        product: {name: "Corpus App"}
+        author: {name: "Ana", email: "ana@example.com"}
+      """, to: "criteria.yml")
+    let run = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"],
+      in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let schemas = CLIRunner.shared.appendingPathComponent("schemas/openacr")
+    let check = try CLIRunner.runPython([
+      CLIRunner.packageRoot.appendingPathComponent(
+        "Tests/ACRTests/Scripts/check_openacr.py"
+      ).path,
+      dir.appendingPathComponent("acr.yaml").path,
+      schemas.appendingPathComponent("openacr-0.1.0.json").path,
+      schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path,
+    ])
+    #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
+    let yaml = try String(
+      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    #expect(
+      yaml.contains("level: partially-supports") && yaml.contains("(Critical)"))
+    #expect(yaml.contains("level: supports"))
+  }
+
+  @Test(
+    "the bundled sample: Samples/audit-filled.csv with Samples/criteria.yml makes a draft ACR and a report, as the demo does"
+  )
+  func bundledSample() throws {
+    let dir = try CLIRunner.scratch()
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
+      to: dir.appendingPathComponent("Samples"))
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+    let acr = try CLIRunner.run(
+      [
+        "acr", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv",
+        "--to", "openacr", "--output", "out/acr.yaml", "--draft",
+      ], in: dir)
+    #expect(acr.status == 0, "\(acr.stderr)")
+    let yaml = try String(
+      contentsOf: dir.appendingPathComponent("out/acr.yaml"), encoding: .utf8)
+    #expect(
+      yaml.contains("Fails: Banner (iOS) Screen reader: Name (Critical)."))
+    #expect(
+      yaml.contains(
+        "title: \"Draft: Sample App Accessibility Conformance Report\""))
+    let report = try CLIRunner.run(
+      [
+        "report", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv",
+        "--output", "out/report.html",
+      ], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    let html = try String(
+      contentsOf: dir.appendingPathComponent("out/report.html"), encoding: .utf8
+    )
+    #expect(html.contains("<h2 id=\"failures-h\">Failures (2)</h2>"))
+  }
 }

@@ -7,109 +7,167 @@ import Testing
 /// script would run, and `run --format json` saying the same.
 @Suite("Exit statuses a script can use", .serialized)
 struct ExitStatusTests {
-    static let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
+  static let samples = CLIRunner.packageRoot.appendingPathComponent(
+    "Samples/criteria"
+  ).path
 
-    @Test("0, 1, 64, 65, 66, 73 and 78, each where the table says")
-    func table() throws {
-        let dir = try CLIRunner.scratch()
-        try dir.write("## Condensed\n\n1. Test keyboard\n    - Tab: Focus moves\n", to: "docs/native/controls/ok.md")
-        try dir.write("---\ntitle: [unclosed\n---\n", to: "docs/native/controls/broken.md")
-        try dir.write("version: 1\nsources: [docs]\noutputs:\n  - exporter: csv\n    path: out.csv\n    bogus: 1\n", to: "bad.yml")
-        let cases: [([String], Int32)] = [
-            (["list", Self.samples], 0),
-            (["validate", "--strict", "docs"], 1),  // problems a person must act on
-            (["export", Self.samples, "--to", "csv", "--bogus"], 64),
-            (["export", "docs", "--to", "csv"], 65),  // a document that cannot be read
-            (["export", "no-such-folder", "--to", "csv"], 66),
-            (["run", "--config", "no-such.yml"], 66),
-            (["export", Self.samples, "--to", "csv", "--output", "/no/such/folder/a.csv"], 73),
-            (["export", Self.samples, "--to", "xslx"], 78),
-            (["run", "--config", "bad.yml"], 78),
-        ]
-        for (arguments, status) in cases {
-            let run = try CLIRunner.run(arguments, in: dir)
-            #expect(run.status == status, "criteria \(arguments.joined(separator: " ")): \(run.stderr)")
-        }
-        let unknownWord = try CLIRunner.run(["report", "--from", "audit.csv", "--output", "r.html"], in: try Self.audit(with: "Fial"))
-        #expect(unknownWord.status == 65, "\(unknownWord.stderr)")
+  @Test("0, 1, 64, 65, 66, 73 and 78, each where the table says")
+  func table() throws {
+    let dir = try CLIRunner.scratch()
+    try dir.write(
+      "## Condensed\n\n1. Test keyboard\n    - Tab: Focus moves\n",
+      to: "docs/native/controls/ok.md")
+    try dir.write(
+      "---\ntitle: [unclosed\n---\n", to: "docs/native/controls/broken.md")
+    try dir.write(
+      "version: 1\nsources: [docs]\noutputs:\n  - exporter: csv\n    path: out.csv\n    bogus: 1\n",
+      to: "bad.yml")
+    let cases: [([String], Int32)] = [
+      (["list", Self.samples], 0),
+      (["validate", "--strict", "docs"], 1),  // problems a person must act on
+      (["export", Self.samples, "--to", "csv", "--bogus"], 64),
+      // A document that cannot be read.
+      (["export", "docs", "--to", "csv"], 65),
+      (["export", "no-such-folder", "--to", "csv"], 66),
+      (["run", "--config", "no-such.yml"], 66),
+      (
+        [
+          "export", Self.samples, "--to", "csv", "--output",
+          "/no/such/folder/a.csv",
+        ], 73
+      ),
+      (["export", Self.samples, "--to", "xslx"], 78),
+      (["run", "--config", "bad.yml"], 78),
+    ]
+    for (arguments, status) in cases {
+      let run = try CLIRunner.run(arguments, in: dir)
+      #expect(
+        run.status == status,
+        "criteria \(arguments.joined(separator: " ")): \(run.stderr)")
     }
+    let unknownWord = try CLIRunner.run(
+      ["report", "--from", "audit.csv", "--output", "r.html"],
+      in: try Self.audit(with: "Fial"))
+    #expect(unknownWord.status == 65, "\(unknownWord.stderr)")
+  }
 
-    /// A CSV audit of the samples whose first row's Result is `word`, in a folder of its own.
-    static func audit(with word: String) throws -> URL {
-        let dir = try CLIRunner.scratch()
-        let export = try CLIRunner.run(["export", samples, "--to", "csv", "--output", "audit.csv"], in: dir)
-        try #require(export.status == 0, "\(export.stderr)")
-        let file = dir.appendingPathComponent("audit.csv")
-        var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\r\n")
-        lines[1] = lines[1].replacingOccurrences(of: ",Not tested,", with: ",\(word),")
-        try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
-        return dir
-    }
+  /// A CSV audit of the samples whose first row's Result is `word`, in a folder of its own.
+  static func audit(with word: String) throws -> URL {
+    let dir = try CLIRunner.scratch()
+    let export = try CLIRunner.run(
+      ["export", samples, "--to", "csv", "--output", "audit.csv"], in: dir)
+    try #require(export.status == 0, "\(export.stderr)")
+    let file = dir.appendingPathComponent("audit.csv")
+    var lines = try String(contentsOf: file, encoding: .utf8).components(
+      separatedBy: "\r\n")
+    lines[1] = lines[1].replacingOccurrences(
+      of: ",Not tested,", with: ",\(word),")
+    try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
+    return dir
+  }
 
-    @Test("tickets: an unknown Result word is 65 and files nothing; refused credentials 77; an unreachable tracker 69")
-    func tickets() throws {
-        let server = try FakeTrackerProcess()
-        defer { server.stop() }
-        let dir = try Self.audit(with: "Fial")
-        try dir.write("""
-            version: 1
-            sources: [\(Self.samples)]
-            outputs:
-              - name: issues
-                exporter: github
-                options: {url: \(server.url), project: acme/app, token_env: FAKE_TRACKER_TOKEN, max_attempts: 2, backoff: 0.05}
-            """, to: "criteria.yml")
-        let unknown = try CLIRunner.run(["tickets", "--from", "audit.csv"], in: dir, environment: ["FAKE_TRACKER_TOKEN": "secret-token"])
-        #expect(unknown.status == 65, "\(unknown.stderr)")
-        #expect(unknown.stderr.contains("audit.csv:2: Result 'Fial' is not one of"), "\(unknown.stderr)")
-        #expect(try server.stats()["issues"] as? Int == 0)
+  @Test(
+    "tickets: an unknown Result word is 65 and files nothing; refused credentials 77; an unreachable tracker 69"
+  )
+  func tickets() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let dir = try Self.audit(with: "Fial")
+    try dir.write(
+      """
+      version: 1
+      sources: [\(Self.samples)]
+      outputs:
+        - name: issues
+          exporter: github
+          options: {url: \(server.url), project: acme/app, token_env: FAKE_TRACKER_TOKEN, max_attempts: 2, backoff: 0.05}
+      """, to: "criteria.yml")
+    let unknown = try CLIRunner.run(
+      ["tickets", "--from", "audit.csv"], in: dir,
+      environment: ["FAKE_TRACKER_TOKEN": "secret-token"])
+    #expect(unknown.status == 65, "\(unknown.stderr)")
+    #expect(
+      unknown.stderr.contains("audit.csv:2: Result 'Fial' is not one of"),
+      "\(unknown.stderr)")
+    #expect(try server.stats()["issues"] as? Int == 0)
 
-        let failed = try Self.audit(with: "Fail")
-        try FileManager.default.copyItem(at: dir.appendingPathComponent("criteria.yml"), to: failed.appendingPathComponent("criteria.yml"))
-        let refused = try CLIRunner.run(["tickets", "--from", "audit.csv"], in: failed, environment: ["FAKE_TRACKER_TOKEN": "wrong"])
-        #expect(refused.status == 77, "\(refused.stderr)")
-        #expect(!refused.stderr.contains("wrong"))
+    let failed = try Self.audit(with: "Fail")
+    try FileManager.default.copyItem(
+      at: dir.appendingPathComponent("criteria.yml"),
+      to: failed.appendingPathComponent("criteria.yml"))
+    let refused = try CLIRunner.run(
+      ["tickets", "--from", "audit.csv"], in: failed,
+      environment: ["FAKE_TRACKER_TOKEN": "wrong"])
+    #expect(refused.status == 77, "\(refused.stderr)")
+    #expect(!refused.stderr.contains("wrong"))
 
-        // A port nothing listens on: every connection is refused, and the run stops at the first ticket.
-        let closed = try Self.audit(with: "Fail")
-        try closed.write("""
-            version: 1
-            sources: [\(Self.samples)]
-            outputs:
-              - name: issues
-                exporter: github
-                options: {url: "http://127.0.0.1:9", project: acme/app, token_env: FAKE_TRACKER_TOKEN, max_attempts: 2, backoff: 0.05}
-            """, to: "criteria.yml")
-        let unreachable = try CLIRunner.run(["tickets", "--from", "audit.csv"], in: closed, environment: ["FAKE_TRACKER_TOKEN": "t"])
-        #expect(unreachable.status == 69, "\(unreachable.stderr)")
-        #expect(unreachable.stderr.contains("the tracker gave no answer to 2 requests in a row"), "\(unreachable.stderr)")
-        #expect(unreachable.stderr.contains("(stopped at finding/"), "\(unreachable.stderr)")
-    }
+    // A port nothing listens on: every connection is refused, and the run stops at the first ticket.
+    let closed = try Self.audit(with: "Fail")
+    try closed.write(
+      """
+      version: 1
+      sources: [\(Self.samples)]
+      outputs:
+        - name: issues
+          exporter: github
+          options: {url: "http://127.0.0.1:9", project: acme/app, token_env: FAKE_TRACKER_TOKEN, max_attempts: 2, backoff: 0.05}
+      """, to: "criteria.yml")
+    let unreachable = try CLIRunner.run(
+      ["tickets", "--from", "audit.csv"], in: closed,
+      environment: ["FAKE_TRACKER_TOKEN": "t"])
+    #expect(unreachable.status == 69, "\(unreachable.stderr)")
+    #expect(
+      unreachable.stderr.contains(
+        "the tracker gave no answer to 2 requests in a row"),
+      "\(unreachable.stderr)")
+    #expect(
+      unreachable.stderr.contains("(stopped at finding/"),
+      "\(unreachable.stderr)")
+  }
 
-    @Test("run --format json: the facts the terminal shows and the exit status, also when the run stops; 64 when an output is standard output too")
-    func runSummary() throws {
-        let dir = try CLIRunner.scratch()
-        try dir.write("version: 1\nsources: [\(Self.samples)]\noutputs:\n  - exporter: csv\n    path: out/a.csv\n  - exporter: json\n    path: out/a.json\n",
-                      to: "criteria.yml")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
-        let run = try CLIRunner.run(["run", "--format", "json"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(summary["exit_status"] as? Int == 0)
-        let outputs = summary["outputs"] as? [[String: Any]] ?? []
-        #expect(outputs.map { $0["exporter"] as? String } == ["csv", "json"])
-        #expect(outputs.allSatisfy { $0["action"] as? String == "written" })
-        #expect(summary["warnings"] as? Int ?? -1 >= 1, "the sample banner's unknown section is a warning")
+  @Test(
+    "run --format json: the facts the terminal shows and the exit status, also when the run stops; 64 when an output is standard output too"
+  )
+  func runSummary() throws {
+    let dir = try CLIRunner.scratch()
+    try dir.write(
+      "version: 1\nsources: [\(Self.samples)]\noutputs:\n  - exporter: csv\n    path: out/a.csv\n  - exporter: json\n    path: out/a.json\n",
+      to: "criteria.yml")
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
+    let run = try CLIRunner.run(["run", "--format", "json"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        as? [String: Any])
+    #expect(summary["exit_status"] as? Int == 0)
+    let outputs = summary["outputs"] as? [[String: Any]] ?? []
+    #expect(outputs.map { $0["exporter"] as? String } == ["csv", "json"])
+    #expect(outputs.allSatisfy { $0["action"] as? String == "written" })
+    #expect(
+      summary["warnings"] as? Int ?? -1 >= 1,
+      "the sample banner's unknown section is a warning")
 
-        let stopped = try CLIRunner.run(["run", "--format", "json", "--only", "nope"], in: dir)
-        #expect(stopped.status == 64)
-        let failed = try JSONSerialization.jsonObject(with: Data(stopped.stdout.utf8)) as? [String: Any]
-        #expect(failed?["exit_status"] as? Int == 64)
-        #expect((failed?["error"] as? String)?.contains("--only nope matches no output") == true)
+    let stopped = try CLIRunner.run(
+      ["run", "--format", "json", "--only", "nope"], in: dir)
+    #expect(stopped.status == 64)
+    let failed =
+      try JSONSerialization.jsonObject(with: Data(stopped.stdout.utf8))
+      as? [String: Any]
+    #expect(failed?["exit_status"] as? Int == 64)
+    #expect(
+      (failed?["error"] as? String)?.contains("--only nope matches no output")
+        == true)
 
-        try dir.write("version: 1\nsources: [\(Self.samples)]\noutputs:\n  - exporter: csv\n    path: /dev/stdout\n", to: "stdout.yml")
-        let both = try CLIRunner.run(["run", "--format", "json", "--config", "stdout.yml"], in: dir)
-        #expect(both.status == 64, "\(both.stderr)")
-        #expect(both.stderr.contains("is standard output, where --format json writes the summary"), "\(both.stderr)")
-    }
+    try dir.write(
+      "version: 1\nsources: [\(Self.samples)]\noutputs:\n  - exporter: csv\n    path: /dev/stdout\n",
+      to: "stdout.yml")
+    let both = try CLIRunner.run(
+      ["run", "--format", "json", "--config", "stdout.yml"], in: dir)
+    #expect(both.status == 64, "\(both.stderr)")
+    #expect(
+      both.stderr.contains(
+        "is standard output, where --format json writes the summary"),
+      "\(both.stderr)")
+  }
 }

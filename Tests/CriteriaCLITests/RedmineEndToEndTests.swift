@@ -6,220 +6,312 @@ import Tickets
 /// The real Redmine on 127.0.0.1 that scripts/redmine.sh installs and starts (the test command runs it;
 /// these tests run it too, which returns at once when Redmine already answers).
 struct Redmine {
-    let url: String
-    let key: String
+  let url: String
+  let key: String
 
-    static func start() throws -> Redmine {
-        let outcome = try ProcessRunner.run("/bin/bash", [CLIRunner.packageRoot.appendingPathComponent("scripts/redmine.sh").path, "start"])
-        let parts = outcome.stdout.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard outcome.status == 0, parts.count == 2 else {
-            throw TicketError("scripts/redmine.sh start failed (\(outcome.status)): \(outcome.stderr.suffix(2000))")
-        }
-        return Redmine(url: parts[0], key: parts[1])
+  static func start() throws -> Redmine {
+    let outcome = try ProcessRunner.run(
+      "/bin/bash",
+      [
+        CLIRunner.packageRoot.appendingPathComponent("scripts/redmine.sh").path,
+        "start",
+      ])
+    let parts = outcome.stdout.split(whereSeparator: \.isWhitespace).map(
+      String.init)
+    guard outcome.status == 0, parts.count == 2 else {
+      throw TicketError(
+        "scripts/redmine.sh start failed (\(outcome.status)): \(outcome.stderr.suffix(2000))"
+      )
     }
+    return Redmine(url: parts[0], key: parts[1])
+  }
 
-    func request(_ method: String, _ path: String, json: Any? = nil) throws -> HTTPResponse {
-        let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
-        return try CurlClient().send(HTTPRequest(method: method, url: url + path,
-                                                 headers: [("X-Redmine-API-Key", key), ("Content-Type", "application/json")],
-                                                 body: body))
-    }
+  func request(_ method: String, _ path: String, json: Any? = nil) throws
+    -> HTTPResponse
+  {
+    let body = try json.map { try JSONSerialization.data(withJSONObject: $0) }
+    return try CurlClient().send(
+      HTTPRequest(
+        method: method, url: url + path,
+        headers: [
+          ("X-Redmine-API-Key", key), ("Content-Type", "application/json"),
+        ],
+        body: body))
+  }
 
-    /// A new project, so each test counts only its own issues.
-    func newProject() throws -> String {
-        let identifier = "e2e-" + UUID().uuidString.lowercased().prefix(12)
-        let response = try request("POST", "/projects.json", json: ["project": [
-            "name": "Criteria \(identifier)", "identifier": identifier, "is_public": true,
-            "enabled_module_names": ["issue_tracking"], "tracker_ids": [1, 2, 3]]])
-        guard response.status == 201 else { throw TicketError("creating a project: \(response.status) \(response.snippet)") }
-        return identifier
+  /// A new project, so each test counts only its own issues.
+  func newProject() throws -> String {
+    let identifier = "e2e-" + UUID().uuidString.lowercased().prefix(12)
+    let response = try request(
+      "POST", "/projects.json",
+      json: [
+        "project": [
+          "name": "Criteria \(identifier)", "identifier": identifier,
+          "is_public": true,
+          "enabled_module_names": ["issue_tracking"], "tracker_ids": [1, 2, 3],
+        ]
+      ])
+    guard response.status == 201 else {
+      throw TicketError(
+        "creating a project: \(response.status) \(response.snippet)")
     }
+    return identifier
+  }
 
-    /// Every issue in the project, open or closed.
-    func issues(project: String) throws -> [[String: Any]] {
-        var all: [[String: Any]] = []
-        while true {
-            let response = try request("GET", "/issues.json?project_id=\(project)&status_id=*&limit=100&offset=\(all.count)")
-            guard response.status == 200, let page = (response.json as? [String: Any])?["issues"] as? [[String: Any]] else {
-                throw TicketError("listing issues: \(response.status) \(response.snippet)")
-            }
-            all += page
-            if page.isEmpty { return all }
-        }
+  /// Every issue in the project, open or closed.
+  func issues(project: String) throws -> [[String: Any]] {
+    var all: [[String: Any]] = []
+    while true {
+      let response = try request(
+        "GET",
+        "/issues.json?project_id=\(project)&status_id=*&limit=100&offset=\(all.count)"
+      )
+      guard response.status == 200,
+        let page = (response.json as? [String: Any])?["issues"]
+          as? [[String: Any]]
+      else {
+        throw TicketError(
+          "listing issues: \(response.status) \(response.snippet)")
+      }
+      all += page
+      if page.isEmpty { return all }
     }
+  }
 }
 
 /// Ten synthetic components in the Jekyll format, ten checks each, for iOS and Android: 200 criterion tickets.
 func writeTwoHundredCriteria(to folder: URL) throws {
-    for n in 1...10 {
-        try folder.write("""
-        ---
-        layout: entry
-        title: "Widget \(n)"
-        categories: controls
+  for n in 1...10 {
+    try folder.write(
+      """
+      ---
+      layout: entry
+      title: "Widget \(n)"
+      categories: controls
 
-        keyboard:
-          tab: |
-            Focus moves to widget \(n)
-          enter: |
-            Activates widget \(n)
+      keyboard:
+        tab: |
+          Focus moves to widget \(n)
+        enter: |
+          Activates widget \(n)
 
-        mobile:
-          swipe: |
-            Focus moves to widget \(n), expresses its name and role
-          doubletap: |
-            Activates widget \(n)
-          two finger swipe: |
-            Scrolls past widget \(n)
+      mobile:
+        swipe: |
+          Focus moves to widget \(n), expresses its name and role
+        doubletap: |
+          Activates widget \(n)
+        two finger swipe: |
+          Scrolls past widget \(n)
 
-        screenreader:
-          name: |
-            Purpose of widget \(n) is clear
-          role: |
-            Identifies widget \(n) as a button
-          state: |
-            Expresses whether widget \(n) is selected
+      screenreader:
+        name: |
+          Purpose of widget \(n) is clear
+        role: |
+          Identifies widget \(n) as a button
+        state: |
+          Expresses whether widget \(n) is selected
 
-        settings:
-          text resize: |
-            Widget \(n) text resizes to 200%
-          dark mode: |
-            Widget \(n) keeps its contrast
-        ---
+      settings:
+        text resize: |
+          Widget \(n) text resizes to 200%
+        dark mode: |
+          Widget \(n) keeps its contrast
+      ---
 
-        ## Developer notes
-        - Widget \(n) is a synthetic component for the end-to-end test.
-        """, to: "criteria/native/controls/widget-\(n).md")
-    }
+      ## Developer notes
+      - Widget \(n) is a synthetic component for the end-to-end test.
+      """, to: "criteria/native/controls/widget-\(n).md")
+  }
 }
 
-@Suite("Tickets into a real Redmine", .serialized, .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+@Suite(
+  "Tickets into a real Redmine", .serialized, .tags(.slow),
+  .enabled(if: SlowTests.enabled, SlowTests.skipped))
 struct RedmineEndToEndTests {
-    /// A new Redmine project, and a folder whose config files the 200 synthetic criteria into it, one ticket each.
-    static func twoHundred() throws -> (Redmine, String, URL, [String: String]) {
-        let redmine = try Redmine.start()
-        let project = try redmine.newProject()
-        let folder = try CLIRunner.scratch()
-        try writeTwoHundredCriteria(to: folder)
-        try folder.write("""
-        version: 1
-        sources: [criteria/]
-        outputs:
-          - name: redmine
-            exporter: redmine
-            options:
-              url: \(redmine.url)
-              project: \(project)
-              token_env: E2E_REDMINE_KEY
-              grouping: criterion
-        """, to: "criteria.yml")
-        return (redmine, project, folder, ["E2E_REDMINE_KEY": redmine.key])
+  /// A new Redmine project, and a folder whose config files the 200 synthetic criteria into it, one ticket each.
+  static func twoHundred() throws -> (Redmine, String, URL, [String: String]) {
+    let redmine = try Redmine.start()
+    let project = try redmine.newProject()
+    let folder = try CLIRunner.scratch()
+    try writeTwoHundredCriteria(to: folder)
+    try folder.write(
+      """
+      version: 1
+      sources: [criteria/]
+      outputs:
+        - name: redmine
+          exporter: redmine
+          options:
+            url: \(redmine.url)
+            project: \(project)
+            token_env: E2E_REDMINE_KEY
+            grouping: criterion
+      """, to: "criteria.yml")
+    return (redmine, project, folder, ["E2E_REDMINE_KEY": redmine.key])
+  }
+
+  @Test(
+    "200 tickets, the run killed with SIGKILL midway and run again: exactly 200 issues"
+  )
+  func killedAndRerun() throws {
+    let (redmine, project, folder, environment) = try Self.twoHundred()
+    let ledger = folder.appendingPathComponent("redmine.ledger.json")
+
+    // First run: killed once some tickets are filed (the ledger is the only thing we watch).
+    let process = Process()
+    process.executableURL = CLIRunner.executable
+    process.arguments = [
+      "run", "--config", folder.appendingPathComponent("criteria.yml").path,
+    ]
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      environment
+    ) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var filedBeforeKill = 0
+    let deadline = Date().addingTimeInterval(300)
+    while process.isRunning, Date() < deadline {
+      filedBeforeKill =
+        (try? Ledger(path: ledger.path, tracker: "redmine"))?.entries.values
+        .filter { $0.state == .filed }.count ?? 0
+      if filedBeforeKill >= 60 { break }
+      usleep(20_000)
     }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(
+      process.terminationReason == .uncaughtSignal,
+      "the first run was still going when killed")
+    #expect(filedBeforeKill >= 60 && filedBeforeKill < 200)
+    let before = try redmine.issues(project: project).count
+    #expect(before >= filedBeforeKill && before < 200)
 
-    @Test("200 tickets, the run killed with SIGKILL midway and run again: exactly 200 issues")
-    func killedAndRerun() throws {
-        let (redmine, project, folder, environment) = try Self.twoHundred()
-        let ledger = folder.appendingPathComponent("redmine.ledger.json")
-
-        // First run: killed once some tickets are filed (the ledger is the only thing we watch).
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["run", "--config", folder.appendingPathComponent("criteria.yml").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var filedBeforeKill = 0
-        let deadline = Date().addingTimeInterval(300)
-        while process.isRunning, Date() < deadline {
-            filedBeforeKill = (try? Ledger(path: ledger.path, tracker: "redmine"))?.entries.values.filter { $0.state == .filed }.count ?? 0
-            if filedBeforeKill >= 60 { break }
-            usleep(20_000)
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the first run was still going when killed")
-        #expect(filedBeforeKill >= 60 && filedBeforeKill < 200)
-        let before = try redmine.issues(project: project).count
-        #expect(before >= filedBeforeKill && before < 200)
-
-        // Second run: finishes the rest, files nothing twice.
-        let rerun = try CLIRunner.run(["run", "--config", folder.appendingPathComponent("criteria.yml").path], environment: environment)
-        #expect(rerun.status == 0, "\(rerun.stderr)")
-        #expect(rerun.stderr.contains("failed 0"), "\(rerun.stderr)")
-        let issues = try redmine.issues(project: project)
-        #expect(issues.count == 200)
-        let markers = issues.compactMap { ($0["description"] as? String)?.firstMatch(of: /criteria:id=(\S+?)( |-->|$)/)?.1 }
-        #expect(markers.count == 200 && Set(markers).count == 200)
-        let entries = try Ledger(path: ledger.path, tracker: "redmine").entries
-        #expect(entries.count == 200 && entries.values.allSatisfy { $0.state == .filed })
-        #expect(Set(entries.values.compactMap(\.key)) == Set(issues.compactMap { ($0["id"] as? Int).map(String.init) }))
-
-        // A third run sends nothing.
-        let third = try CLIRunner.run(["run", "--config", folder.appendingPathComponent("criteria.yml").path], environment: environment)
-        #expect(third.status == 0 && third.stderr.contains("filed 0, already filed 200"), "\(third.stderr)")
-        #expect(try redmine.issues(project: project).count == 200)
+    // Second run: finishes the rest, files nothing twice.
+    let rerun = try CLIRunner.run(
+      ["run", "--config", folder.appendingPathComponent("criteria.yml").path],
+      environment: environment)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(rerun.stderr.contains("failed 0"), "\(rerun.stderr)")
+    let issues = try redmine.issues(project: project)
+    #expect(issues.count == 200)
+    let markers = issues.compactMap {
+      ($0["description"] as? String)?.firstMatch(
+        of: /criteria:id=(\S+?)( |-->|$)/)?.1
     }
+    #expect(markers.count == 200 && Set(markers).count == 200)
+    let entries = try Ledger(path: ledger.path, tracker: "redmine").entries
+    #expect(
+      entries.count == 200 && entries.values.allSatisfy { $0.state == .filed })
+    #expect(
+      Set(entries.values.compactMap(\.key))
+        == Set(issues.compactMap { ($0["id"] as? Int).map(String.init) }))
 
-    @Test("200 changed criteria, the --update run killed with SIGKILL midway and run again: each issue updated once, none created")
-    func updatesKilledAndRerun() throws {
-        let (redmine, project, folder, environment) = try Self.twoHundred()
-        let config = folder.appendingPathComponent("criteria.yml").path
-        let first = try CLIRunner.run(["run", "--config", config], environment: environment)
-        #expect(first.status == 0 && first.stderr.contains("filed 200"), "\(first.stderr)")
-        let ledgerPath = folder.appendingPathComponent("redmine.ledger.json").path
-        let before = try Ledger(path: ledgerPath, tracker: "redmine").entries.mapValues { $0.fingerprint }
+    // A third run sends nothing.
+    let third = try CLIRunner.run(
+      ["run", "--config", folder.appendingPathComponent("criteria.yml").path],
+      environment: environment)
+    #expect(
+      third.status == 0 && third.stderr.contains("filed 0, already filed 200"),
+      "\(third.stderr)")
+    #expect(try redmine.issues(project: project).count == 200)
+  }
 
-        // Every expected result is reworded: all 200 tickets are out of date, and a run without --update only says so.
-        for n in 1...10 {
-            let file = folder.appendingPathComponent("criteria/native/controls/widget-\(n).md")
-            let text = try String(contentsOf: file, encoding: .utf8)
-            try text.replacingOccurrences(of: "idget \(n)", with: "idget number \(n)").write(to: file, atomically: true, encoding: .utf8)
-        }
-        let counted = try CLIRunner.run(["run", "--config", config], environment: environment)
-        #expect(counted.status == 0 && counted.stderr.contains("200 tickets are out of date"), "\(counted.stderr)")
+  @Test(
+    "200 changed criteria, the --update run killed with SIGKILL midway and run again: each issue updated once, none created"
+  )
+  func updatesKilledAndRerun() throws {
+    let (redmine, project, folder, environment) = try Self.twoHundred()
+    let config = folder.appendingPathComponent("criteria.yml").path
+    let first = try CLIRunner.run(
+      ["run", "--config", config], environment: environment)
+    #expect(
+      first.status == 0 && first.stderr.contains("filed 200"), "\(first.stderr)"
+    )
+    let ledgerPath = folder.appendingPathComponent("redmine.ledger.json").path
+    let before = try Ledger(path: ledgerPath, tracker: "redmine").entries
+      .mapValues { $0.fingerprint }
 
-        // The --update run, killed once some updates are confirmed (read from the ledger, opened read-only meanwhile).
-        let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["run", "--update", "--config", config]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var updatedBeforeKill = 0
-        let deadline = Date().addingTimeInterval(300)
-        while process.isRunning, Date() < deadline {
-            let entries = (try? Ledger(path: ledgerPath, tracker: "redmine"))?.entries ?? [:]
-            updatedBeforeKill = entries.filter { $0.value.fingerprint != before[$0.key] && $0.value.updating == nil }.count
-            if updatedBeforeKill >= 40 { break }
-            usleep(20_000)
-        }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "the update run was still going when killed")
-        #expect(updatedBeforeKill >= 40 && updatedBeforeKill < 200)
-
-        let rerun = try CLIRunner.run(["run", "--update", "--config", config], environment: environment)
-        #expect(rerun.status == 0, "\(rerun.stderr)")
-        #expect(rerun.stderr.contains("filed 0"), "\(rerun.stderr)")
-        let issues = try redmine.issues(project: project)
-        #expect(issues.count == 200, "nothing created")
-        // Each issue's history holds exactly one change of its description, and it says "widget number".
-        var descriptionChanges: [Int] = []
-        for issue in issues {
-            let id = issue["id"] as? Int ?? 0
-            let response = try redmine.request("GET", "/issues/\(id).json?include=journals")
-            let journals = (response.json as? [String: Any]).flatMap { ($0["issue"] as? [String: Any])?["journals"] as? [[String: Any]] } ?? []
-            descriptionChanges.append(journals.filter { journal in
-                (journal["details"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "description" }
-            }.count)
-            #expect((issue["description"] as? String)?.contains("idget number") == true)
-        }
-        #expect(descriptionChanges.allSatisfy { $0 == 1 }, "description changes per issue: \(Dictionary(grouping: descriptionChanges, by: { $0 }).mapValues(\.count))")
-        let after = try Ledger(path: ledgerPath, tracker: "redmine").entries
-        #expect(after.values.allSatisfy { $0.updating == nil && $0.state == .filed })
-        let third = try CLIRunner.run(["run", "--config", config], environment: environment)
-        #expect(third.status == 0 && !third.stderr.contains("out of date"), "\(third.stderr)")
+    // Every expected result is reworded: all 200 tickets are out of date, and a run without --update only says so.
+    for n in 1...10 {
+      let file = folder.appendingPathComponent(
+        "criteria/native/controls/widget-\(n).md")
+      let text = try String(contentsOf: file, encoding: .utf8)
+      try text.replacingOccurrences(of: "idget \(n)", with: "idget number \(n)")
+        .write(to: file, atomically: true, encoding: .utf8)
     }
+    let counted = try CLIRunner.run(
+      ["run", "--config", config], environment: environment)
+    #expect(
+      counted.status == 0
+        && counted.stderr.contains("200 tickets are out of date"),
+      "\(counted.stderr)")
+
+    // The --update run, killed once some updates are confirmed (read from the ledger, opened read-only meanwhile).
+    let process = Process()
+    process.executableURL = CLIRunner.executable
+    process.arguments = ["run", "--update", "--config", config]
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      environment
+    ) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var updatedBeforeKill = 0
+    let deadline = Date().addingTimeInterval(300)
+    while process.isRunning, Date() < deadline {
+      let entries =
+        (try? Ledger(path: ledgerPath, tracker: "redmine"))?.entries ?? [:]
+      updatedBeforeKill =
+        entries.filter {
+          $0.value.fingerprint != before[$0.key] && $0.value.updating == nil
+        }.count
+      if updatedBeforeKill >= 40 { break }
+      usleep(20_000)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(
+      process.terminationReason == .uncaughtSignal,
+      "the update run was still going when killed")
+    #expect(updatedBeforeKill >= 40 && updatedBeforeKill < 200)
+
+    let rerun = try CLIRunner.run(
+      ["run", "--update", "--config", config], environment: environment)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    #expect(rerun.stderr.contains("filed 0"), "\(rerun.stderr)")
+    let issues = try redmine.issues(project: project)
+    #expect(issues.count == 200, "nothing created")
+    // Each issue's history holds exactly one change of its description, and it says "widget number".
+    var descriptionChanges: [Int] = []
+    for issue in issues {
+      let id = issue["id"] as? Int ?? 0
+      let response = try redmine.request(
+        "GET", "/issues/\(id).json?include=journals")
+      let journals =
+        (response.json as? [String: Any]).flatMap {
+          ($0["issue"] as? [String: Any])?["journals"] as? [[String: Any]]
+        } ?? []
+      descriptionChanges.append(
+        journals.filter { journal in
+          (journal["details"] as? [[String: Any]] ?? []).contains {
+            $0["name"] as? String == "description"
+          }
+        }.count)
+      #expect(
+        (issue["description"] as? String)?.contains("idget number") == true)
+    }
+    #expect(
+      descriptionChanges.allSatisfy { $0 == 1 },
+      "description changes per issue: \(Dictionary(grouping: descriptionChanges, by: { $0 }).mapValues(\.count))"
+    )
+    let after = try Ledger(path: ledgerPath, tracker: "redmine").entries
+    #expect(
+      after.values.allSatisfy { $0.updating == nil && $0.state == .filed })
+    let third = try CLIRunner.run(
+      ["run", "--config", config], environment: environment)
+    #expect(
+      third.status == 0 && !third.stderr.contains("out of date"),
+      "\(third.stderr)")
+  }
 }

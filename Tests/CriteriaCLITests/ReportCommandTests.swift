@@ -4,196 +4,330 @@ import Testing
 
 @Suite("criteria report")
 struct ReportCommandTests {
-    static let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
-    static let tester = CLIRunner.packageRoot.appendingPathComponent("Tests/CriteriaCLITests/Scripts/tester.py").path
+  static let samples = CLIRunner.packageRoot.appendingPathComponent(
+    "Samples/criteria"
+  ).path
+  static let tester = CLIRunner.packageRoot.appendingPathComponent(
+    "Tests/CriteriaCLITests/Scripts/tester.py"
+  ).path
 
-    /// A filled sample audit: results of every kind, a hostile note, a ticket key the ledger knows.
-    func filled(_ format: String = "xlsx") throws -> URL {
-        let dir = try CLIRunner.scratch()
-        let export = try CLIRunner.run(["export", Self.samples, "--to", format, "--output", "audit.\(format)"], in: dir)
-        #expect(export.status == 0, "\(export.stderr)")
-        let edits = #"""
-            {"*": {"Result": "Pass"},
-             "2": {"Result": "Fail", "Severity": "Critical", "Tester": "Ana", "Notes": "Focus is lost <script>alert(1)</script>", "Ticket": "7"},
-             "3": {"Result": "Fail", "Severity": "Low", "Tester": "Ana", "Notes": "Reads \"star\" twice"},
-             "4": {"Result": "not applicable"}, "5": {"Result": "Not tested"}, "6": {"Result": "Cannot tell"},
-             "40": {"Result": "Fail", "Severity": "High"}, "41": {"Result": ""}}
-            """#
-        let fill = try CLIRunner.runPython([Self.tester, "fill", dir.appendingPathComponent("audit.\(format)").path,
-                                            dir.appendingPathComponent("filled.\(format)").path, edits])
-        #expect(fill.status == 0, "\(fill.stderr)")
-        return dir
-    }
+  /// A filled sample audit: results of every kind, a hostile note, a ticket key the ledger knows.
+  func filled(_ format: String = "xlsx") throws -> URL {
+    let dir = try CLIRunner.scratch()
+    let export = try CLIRunner.run(
+      ["export", Self.samples, "--to", format, "--output", "audit.\(format)"],
+      in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    let edits = #"""
+      {"*": {"Result": "Pass"},
+       "2": {"Result": "Fail", "Severity": "Critical", "Tester": "Ana", "Notes": "Focus is lost <script>alert(1)</script>", "Ticket": "7"},
+       "3": {"Result": "Fail", "Severity": "Low", "Tester": "Ana", "Notes": "Reads \"star\" twice"},
+       "4": {"Result": "not applicable"}, "5": {"Result": "Not tested"}, "6": {"Result": "Cannot tell"},
+       "40": {"Result": "Fail", "Severity": "High"}, "41": {"Result": ""}}
+      """#
+    let fill = try CLIRunner.runPython([
+      Self.tester, "fill", dir.appendingPathComponent("audit.\(format)").path,
+      dir.appendingPathComponent("filled.\(format)").path, edits,
+    ])
+    #expect(fill.status == 0, "\(fill.stderr)")
+    return dir
+  }
 
-    @Test("one self-contained page: summary, failures first (most severe first), components, WCAG, not tested; text stays text")
-    func page() throws {
-        let dir = try filled()
-        let run = try CLIRunner.run(["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
-        let order = ["id=\"filters\"", "id=\"summary\"", "id=\"failures\"", "id=\"components\"", "id=\"wcag\"", "id=\"not-tested\""]
-        let positions = order.map { html.range(of: $0)?.lowerBound }
-        #expect(positions.allSatisfy { $0 != nil }, "every section is there")
-        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "in this order")
-        #expect(html.contains("<h2 id=\"failures-h\">Failures (3)</h2>"))
-        let failures = String(html[html.range(of: "id=\"failures\"")!.lowerBound..<html.range(of: "id=\"components\"")!.lowerBound])
-        let critical = try #require(failures.range(of: "data-severity=\"Critical\""))
-        let high = try #require(failures.range(of: "data-severity=\"High\""))
-        let low = try #require(failures.range(of: "data-severity=\"Low\""))
-        #expect(critical.lowerBound < high.lowerBound && high.lowerBound < low.lowerBound)
-        #expect(html.contains("Focus is lost &lt;script&gt;alert(1)&lt;/script&gt;") && !html.contains("<script>alert"))
-        #expect(html.contains("<td data-count=\"Not applicable\">1</td>"), "result words are read without regard to case")
-        #expect(html.contains("<td data-count=\"Not tested\">2</td>"), "an empty Result counts as not tested")
-        // Nothing external, no inline event handlers, one script allowed by its hash.
-        #expect(html.range(of: #"<[^>]*\son[a-z]+\s*="#, options: .regularExpression) == nil, "no inline event handler")
-        #expect(!html.contains(" src=") && !html.contains("<link"))
-        #expect(html.contains("script-src 'sha256-") && html.contains("default-src 'none'"))
-        #expect(html.components(separatedBy: "<script>").count == 2)
-        #expect(html.contains("<svg role=\"img\" aria-labelledby=\"chart-t chart-d\""))
-        #expect(html.contains("@media print"))
-    }
+  @Test(
+    "one self-contained page: summary, failures first (most severe first), components, WCAG, not tested; text stays text"
+  )
+  func page() throws {
+    let dir = try filled()
+    let run = try CLIRunner.run(
+      ["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try String(
+      contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+    let order = [
+      "id=\"filters\"", "id=\"summary\"", "id=\"failures\"",
+      "id=\"components\"", "id=\"wcag\"", "id=\"not-tested\"",
+    ]
+    let positions = order.map { html.range(of: $0)?.lowerBound }
+    #expect(positions.allSatisfy { $0 != nil }, "every section is there")
+    #expect(
+      positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(),
+      "in this order")
+    #expect(html.contains("<h2 id=\"failures-h\">Failures (3)</h2>"))
+    let failures = String(
+      html[
+        html.range(of: "id=\"failures\"")!
+          .lowerBound..<html.range(of: "id=\"components\"")!.lowerBound])
+    let critical = try #require(
+      failures.range(of: "data-severity=\"Critical\""))
+    let high = try #require(failures.range(of: "data-severity=\"High\""))
+    let low = try #require(failures.range(of: "data-severity=\"Low\""))
+    #expect(
+      critical.lowerBound < high.lowerBound && high.lowerBound < low.lowerBound)
+    #expect(
+      html.contains("Focus is lost &lt;script&gt;alert(1)&lt;/script&gt;")
+        && !html.contains("<script>alert"))
+    #expect(
+      html.contains("<td data-count=\"Not applicable\">1</td>"),
+      "result words are read without regard to case")
+    #expect(
+      html.contains("<td data-count=\"Not tested\">2</td>"),
+      "an empty Result counts as not tested")
+    // Nothing external, no inline event handlers, one script allowed by its hash.
+    #expect(
+      html.range(of: #"<[^>]*\son[a-z]+\s*="#, options: .regularExpression)
+        == nil, "no inline event handler")
+    #expect(!html.contains(" src=") && !html.contains("<link"))
+    #expect(
+      html.contains("script-src 'sha256-")
+        && html.contains("default-src 'none'"))
+    #expect(html.components(separatedBy: "<script>").count == 2)
+    #expect(
+      html.contains("<svg role=\"img\" aria-labelledby=\"chart-t chart-d\""))
+    #expect(html.contains("@media print"))
+  }
 
-    @Test("ticket keys link to the tracker pages the config's ledger recorded")
-    func ticketLinks() throws {
-        let dir = try filled()
-        try dir.write("""
-            version: 1
-            sources: [\(Self.samples)]
-            outputs:
-              - name: redmine
-                exporter: redmine
-                options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
-            """, to: "criteria.yml")
-        try dir.write(#"""
-            {
-              "entries" : {
-                "finding/x" : {"attempts" : 1, "key" : "7", "state" : "filed", "url" : "http://127.0.0.1:9/issues/7"}
-              },
-              "tracker" : "redmine",
-              "version" : 1
-            }
-            """#, to: "redmine.ledger.json")
-        let run = try CLIRunner.run(["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
-        #expect(html.contains("<a href=\"http://127.0.0.1:9/issues/7\">7</a>"), "\(html.prefix(200))")
-    }
+  @Test("ticket keys link to the tracker pages the config's ledger recorded")
+  func ticketLinks() throws {
+    let dir = try filled()
+    try dir.write(
+      """
+      version: 1
+      sources: [\(Self.samples)]
+      outputs:
+        - name: redmine
+          exporter: redmine
+          options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
+      """, to: "criteria.yml")
+    try dir.write(
+      #"""
+      {
+        "entries" : {
+          "finding/x" : {"attempts" : 1, "key" : "7", "state" : "filed", "url" : "http://127.0.0.1:9/issues/7"}
+        },
+        "tracker" : "redmine",
+        "version" : 1
+      }
+      """#, to: "redmine.ledger.json")
+    let run = try CLIRunner.run(
+      ["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try String(
+      contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+    #expect(
+      html.contains("<a href=\"http://127.0.0.1:9/issues/7\">7</a>"),
+      "\(html.prefix(200))")
+  }
 
-    @Test("bad input: no Result column, an unknown result word, a report path in a missing folder; nothing half-written")
-    func badInput() throws {
-        let dir = try filled("csv")
-        try CLIRunner.runPython([Self.tester, "fill", dir.appendingPathComponent("filled.csv").path,
-                                 dir.appendingPathComponent("odd.csv").path, #"{"7": {"Result": "Passed-ish"}}"#])
-        let odd = try CLIRunner.run(["report", "--from", "odd.csv", "--output", "r.html"], in: dir)
-        #expect(odd.status != 0)
-        #expect(odd.stderr.contains("odd.csv:7: Result 'Passed-ish' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell"), "\(odd.stderr)")
-        let missing = try CLIRunner.run(["report", "--from", "filled.csv", "--output", "no/such/folder/r.html"], in: dir)
-        #expect(missing.status != 0)
-        #expect(missing.stderr.contains("no/such/folder"), "\(missing.stderr)")
-        var text = try String(contentsOf: dir.appendingPathComponent("filled.csv"), encoding: .utf8)
-        text = text.replacingOccurrences(of: ",Result,", with: ",Outcome,")
-        try dir.write(text, to: "noresult.csv")
-        let noResult = try CLIRunner.run(["report", "--from", "noresult.csv", "--output", "r.html"], in: dir)
-        #expect(noResult.stderr.contains("noresult.csv: no Result column"), "\(noResult.stderr)")
-        #expect(!dir.listing.contains("r.html"))
-        #expect(dir.listing.filter { $0.hasPrefix(".") }.isEmpty, "no temporary file left behind: \(dir.listing)")
-    }
+  @Test(
+    "bad input: no Result column, an unknown result word, a report path in a missing folder; nothing half-written"
+  )
+  func badInput() throws {
+    let dir = try filled("csv")
+    try CLIRunner.runPython([
+      Self.tester, "fill", dir.appendingPathComponent("filled.csv").path,
+      dir.appendingPathComponent("odd.csv").path,
+      #"{"7": {"Result": "Passed-ish"}}"#,
+    ])
+    let odd = try CLIRunner.run(
+      ["report", "--from", "odd.csv", "--output", "r.html"], in: dir)
+    #expect(odd.status != 0)
+    #expect(
+      odd.stderr.contains(
+        "odd.csv:7: Result 'Passed-ish' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell"
+      ), "\(odd.stderr)")
+    let missing = try CLIRunner.run(
+      ["report", "--from", "filled.csv", "--output", "no/such/folder/r.html"],
+      in: dir)
+    #expect(missing.status != 0)
+    #expect(missing.stderr.contains("no/such/folder"), "\(missing.stderr)")
+    var text = try String(
+      contentsOf: dir.appendingPathComponent("filled.csv"), encoding: .utf8)
+    text = text.replacingOccurrences(of: ",Result,", with: ",Outcome,")
+    try dir.write(text, to: "noresult.csv")
+    let noResult = try CLIRunner.run(
+      ["report", "--from", "noresult.csv", "--output", "r.html"], in: dir)
+    #expect(
+      noResult.stderr.contains("noresult.csv: no Result column"),
+      "\(noResult.stderr)")
+    #expect(!dir.listing.contains("r.html"))
+    #expect(
+      dir.listing.filter { $0.hasPrefix(".") }.isEmpty,
+      "no temporary file left behind: \(dir.listing)")
+  }
 
-    @Test("in real headless Chromium: no axe-core violation in the default view or any filter, filters by keyboard, counts equal the audit's, readable without JavaScript",
-          .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
-    func inBrowser() throws {
-        let dir = try filled()
-        let run = try CLIRunner.run(["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        let shots = CLIRunner.packageRoot.appendingPathComponent(".build/screenshots")
-        let check = try CLIRunner.runPython([
-            CLIRunner.packageRoot.appendingPathComponent("Tests/ReportTests/Scripts/report_browser.py").path,
-            dir.appendingPathComponent("report.html").path, dir.appendingPathComponent("filled.xlsx").path, shots.path])
-        #expect(check.status == 0, "\(check.stderr)")
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any], "\(check.stderr)")
-        #expect((result["axe"] as? String)?.hasPrefix("4.") == true)
-        let violations = try #require(result["violations"] as? [String: [String]])
-        #expect(violations.count >= 10, "axe ran in the default view and after each filter: \(violations.keys.sorted())")
-        for (view, found) in violations { #expect(found.isEmpty, "\(view): \(found)") }
-        #expect(result["reached"] as? [String] == ["f-platform", "f-result", "f-severity", "f-component", "f-only", "f-reset"])
-        let filters = try #require(result["filters"] as? [[String: Any]])
-        #expect(filters.count >= 12)
-        for filter in filters {
-            #expect(filter["shown"] as? Int == filter["expected"] as? Int, "\(filter)")
-        }
-        for (word, pair) in try #require(result["summary"] as? [String: [Int]]) {
-            #expect(pair[0] == pair[1], "\(word): the page says \(pair[0]), the audit holds \(pair[1])")
-        }
-        #expect(result["noscript"] as? Int == 58, "every check row is readable with JavaScript off")
-        #expect(result["noscriptFiltersHidden"] as? Bool == true, "filters that cannot work are not shown")
-        #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("report.png").path))
+  @Test(
+    "in real headless Chromium: no axe-core violation in the default view or any filter, filters by keyboard, counts equal the audit's, readable without JavaScript",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+  func inBrowser() throws {
+    let dir = try filled()
+    let run = try CLIRunner.run(
+      ["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let shots = CLIRunner.packageRoot.appendingPathComponent(
+      ".build/screenshots")
+    let check = try CLIRunner.runPython([
+      CLIRunner.packageRoot.appendingPathComponent(
+        "Tests/ReportTests/Scripts/report_browser.py"
+      ).path,
+      dir.appendingPathComponent("report.html").path,
+      dir.appendingPathComponent("filled.xlsx").path, shots.path,
+    ])
+    #expect(check.status == 0, "\(check.stderr)")
+    let result = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8))
+        as? [String: Any], "\(check.stderr)")
+    #expect((result["axe"] as? String)?.hasPrefix("4.") == true)
+    let violations = try #require(result["violations"] as? [String: [String]])
+    #expect(
+      violations.count >= 10,
+      "axe ran in the default view and after each filter: \(violations.keys.sorted())"
+    )
+    for (view, found) in violations {
+      #expect(found.isEmpty, "\(view): \(found)")
     }
+    #expect(
+      result["reached"] as? [String] == [
+        "f-platform", "f-result", "f-severity", "f-component", "f-only",
+        "f-reset",
+      ])
+    let filters = try #require(result["filters"] as? [[String: Any]])
+    #expect(filters.count >= 12)
+    for filter in filters {
+      #expect(
+        filter["shown"] as? Int == filter["expected"] as? Int, "\(filter)")
+    }
+    for (word, pair) in try #require(result["summary"] as? [String: [Int]]) {
+      #expect(
+        pair[0] == pair[1],
+        "\(word): the page says \(pair[0]), the audit holds \(pair[1])")
+    }
+    #expect(
+      result["noscript"] as? Int == 58,
+      "every check row is readable with JavaScript off")
+    #expect(
+      result["noscriptFiltersHidden"] as? Bool == true,
+      "filters that cannot work are not shown")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: shots.appendingPathComponent("report.png").path))
+  }
 
-    @Test("export --to html: a printable test plan per component with checks, WCAG, scenarios and developer notes")
-    func testPlan() throws {
-        let dir = try CLIRunner.scratch()
-        let run = try CLIRunner.run(["export", Self.samples, "--to", "html", "--output", "plan.html"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        let html = try String(contentsOf: dir.appendingPathComponent("plan.html"), encoding: .utf8)
-        #expect(html.components(separatedBy: "<section class=\"component\"").count == 5, "one section per sample component")
-        #expect(html.contains("<caption>Toggle switch: checks</caption>"))
-        #expect(html.contains("<th scope=\"row\">Tab, arrow keys or ctl+tab</th><td>Focus visibly moves to the toggle switch</td><td>iOS, Android</td><td>2.1.1, 2.4.3, 2.4.7</td>"))
-        #expect(html.contains("<h3>Scenarios</h3>") && html.contains("<h3>Developer notes</h3>"))
-        #expect(html.contains("@media print") && html.contains("default-src 'none'") && !html.contains("<script"))
-        let noNotes = try CLIRunner.run(["export", Self.samples, "--to", "html", "--option", "notes=false"], in: dir)
-        #expect(!noNotes.stdout.contains("<h3>Developer notes</h3>"))
-    }
+  @Test(
+    "export --to html: a printable test plan per component with checks, WCAG, scenarios and developer notes"
+  )
+  func testPlan() throws {
+    let dir = try CLIRunner.scratch()
+    let run = try CLIRunner.run(
+      ["export", Self.samples, "--to", "html", "--output", "plan.html"], in: dir
+    )
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try String(
+      contentsOf: dir.appendingPathComponent("plan.html"), encoding: .utf8)
+    #expect(
+      html.components(separatedBy: "<section class=\"component\"").count == 5,
+      "one section per sample component")
+    #expect(html.contains("<caption>Toggle switch: checks</caption>"))
+    #expect(
+      html.contains(
+        "<th scope=\"row\">Tab, arrow keys or ctl+tab</th><td>Focus visibly moves to the toggle switch</td><td>iOS, Android</td><td>2.1.1, 2.4.3, 2.4.7</td>"
+      ))
+    #expect(
+      html.contains("<h3>Scenarios</h3>")
+        && html.contains("<h3>Developer notes</h3>"))
+    #expect(
+      html.contains("@media print") && html.contains("default-src 'none'")
+        && !html.contains("<script"))
+    let noNotes = try CLIRunner.run(
+      ["export", Self.samples, "--to", "html", "--option", "notes=false"],
+      in: dir)
+    #expect(!noNotes.stdout.contains("<h3>Developer notes</h3>"))
+  }
 
-    @Test("the test plan in headless Chromium: no axe-core violation, every link reachable by Tab, no sideways scrolling",
-          .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
-    func testPlanInBrowser() throws {
-        let dir = try CLIRunner.scratch()
-        var sources = [Self.samples]
-        if SharedData.available { sources.append(CLIRunner.shared.appendingPathComponent("corpus/magentaa11y").path) }
-        let run = try CLIRunner.run(["export"] + sources + ["--to", "html", "--output", "plan.html"], in: dir)
-        #expect(run.status == 0, "\(run.stderr)")
-        let shot = CLIRunner.packageRoot.appendingPathComponent(".build/screenshots/test-plan.png")
-        let check = try CLIRunner.runPython([
-            CLIRunner.packageRoot.appendingPathComponent("Tests/ACRTests/Scripts/browser_check.py").path,
-            dir.appendingPathComponent("plan.html").path, shot.path])
-        let result = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any], "\(check.stderr)")
-        #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result)")
-        #expect(result["tabStops"] as? Int == result["links"] as? Int)
-        #expect(result["horizontalScroll"] as? Bool == false)
+  @Test(
+    "the test plan in headless Chromium: no axe-core violation, every link reachable by Tab, no sideways scrolling",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+  func testPlanInBrowser() throws {
+    let dir = try CLIRunner.scratch()
+    var sources = [Self.samples]
+    if SharedData.available {
+      sources.append(
+        CLIRunner.shared.appendingPathComponent("corpus/magentaa11y").path)
     }
+    let run = try CLIRunner.run(
+      ["export"] + sources + ["--to", "html", "--output", "plan.html"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let shot = CLIRunner.packageRoot.appendingPathComponent(
+      ".build/screenshots/test-plan.png")
+    let check = try CLIRunner.runPython([
+      CLIRunner.packageRoot.appendingPathComponent(
+        "Tests/ACRTests/Scripts/browser_check.py"
+      ).path,
+      dir.appendingPathComponent("plan.html").path, shot.path,
+    ])
+    let result = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8))
+        as? [String: Any], "\(check.stderr)")
+    #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result)")
+    #expect(result["tabStops"] as? Int == result["links"] as? Int)
+    #expect(result["horizontalScroll"] as? Bool == false)
+  }
 
-    @Test("report --to junit: one suite per component and platform, read by junitparser with the audit's counts")
-    func junit() throws {
-        let dir = try filled()
-        let run = try CLIRunner.run(["report", "--from", "filled.xlsx", "--to", "junit", "--output", "results.xml"], in: dir,
-                                    environment: ["SOURCE_DATE_EPOCH": "1767225600"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let script = """
-            import json, sys
-            from junitparser import JUnitXml, Failure, Skipped
-            xml = JUnitXml.fromfile(sys.argv[1])
-            suites, cases = [], []
-            for suite in xml:
-                suites.append([suite.name, suite.tests, suite.failures, suite.skipped, str(suite.timestamp)])
-                for case in suite:
-                    kinds = [type(r).__name__ for r in case.result]
-                    messages = [r.message for r in case.result]
-                    cases.append([case.classname, case.name, kinds, messages, [r.text for r in case.result]])
-            print(json.dumps({"suites": suites, "cases": cases}))
-            """
-        let parsed = try CLIRunner.runPython(["-c", script, dir.appendingPathComponent("results.xml").path])
-        #expect(parsed.status == 0, "\(parsed.stderr)")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [String: [[Any]]])
-        let suites = json["suites"] ?? [], cases = json["cases"] ?? []
-        #expect(suites.count == 7, "component and platform pairs of the samples")
-        #expect(suites.reduce(0) { $0 + ($1[1] as? Int ?? 0) } == 58)
-        #expect(suites.reduce(0) { $0 + ($1[2] as? Int ?? 0) } == 3, "three rows failed")
-        #expect(suites.reduce(0) { $0 + ($1[3] as? Int ?? 0) } == 4, "one not applicable, two not tested, one cannot tell")
-        #expect(suites.allSatisfy { ($0[4] as? String) == "2026-01-01T00:00:00" }, "the timestamp honours SOURCE_DATE_EPOCH")
-        let failure = try #require(cases.first { ($0[2] as? [String]) == ["Failure"] && ($0[4] as? [String])?.first?.contains("script") == true })
-        #expect(failure[0] as? String == "native/controls/rating")
-        #expect((failure[3] as? [String])?.first?.contains("Severity: Critical") == true)
-        #expect((failure[4] as? [String])?.first?.contains("Focus is lost <script>alert(1)</script>") == true, "text round-trips exactly")
-        #expect(cases.contains { ($0[3] as? [String]) == ["not applicable"] })
-    }
+  @Test(
+    "report --to junit: one suite per component and platform, read by junitparser with the audit's counts"
+  )
+  func junit() throws {
+    let dir = try filled()
+    let run = try CLIRunner.run(
+      [
+        "report", "--from", "filled.xlsx", "--to", "junit", "--output",
+        "results.xml",
+      ], in: dir,
+      environment: ["SOURCE_DATE_EPOCH": "1767225600"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let script = """
+      import json, sys
+      from junitparser import JUnitXml, Failure, Skipped
+      xml = JUnitXml.fromfile(sys.argv[1])
+      suites, cases = [], []
+      for suite in xml:
+          suites.append([suite.name, suite.tests, suite.failures, suite.skipped, str(suite.timestamp)])
+          for case in suite:
+              kinds = [type(r).__name__ for r in case.result]
+              messages = [r.message for r in case.result]
+              cases.append([case.classname, case.name, kinds, messages, [r.text for r in case.result]])
+      print(json.dumps({"suites": suites, "cases": cases}))
+      """
+    let parsed = try CLIRunner.runPython([
+      "-c", script, dir.appendingPathComponent("results.xml").path,
+    ])
+    #expect(parsed.status == 0, "\(parsed.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8))
+        as? [String: [[Any]]])
+    let suites = json["suites"] ?? []
+    let cases = json["cases"] ?? []
+    #expect(suites.count == 7, "component and platform pairs of the samples")
+    #expect(suites.reduce(0) { $0 + ($1[1] as? Int ?? 0) } == 58)
+    #expect(
+      suites.reduce(0) { $0 + ($1[2] as? Int ?? 0) } == 3, "three rows failed")
+    #expect(
+      suites.reduce(0) { $0 + ($1[3] as? Int ?? 0) } == 4,
+      "one not applicable, two not tested, one cannot tell")
+    #expect(
+      suites.allSatisfy { ($0[4] as? String) == "2026-01-01T00:00:00" },
+      "the timestamp honours SOURCE_DATE_EPOCH")
+    let failure = try #require(
+      cases.first {
+        ($0[2] as? [String]) == ["Failure"]
+          && ($0[4] as? [String])?.first?.contains("script") == true
+      })
+    #expect(failure[0] as? String == "native/controls/rating")
+    #expect(
+      (failure[3] as? [String])?.first?.contains("Severity: Critical") == true)
+    #expect(
+      (failure[4] as? [String])?.first?.contains(
+        "Focus is lost <script>alert(1)</script>") == true,
+      "text round-trips exactly")
+    #expect(cases.contains { ($0[3] as? [String]) == ["not applicable"] })
+  }
 }

@@ -8,115 +8,186 @@ import Tickets
 /// tickets read back into a copy, and the bad input the issue names.
 @Suite("criteria sync and status", .serialized)
 struct SyncCommandTests {
-    static let samples = CLIRunner.packageRoot.appendingPathComponent("Samples/criteria").path
-    static let tester = CLIRunner.packageRoot.appendingPathComponent("Tests/CriteriaCLITests/Scripts/tester.py").path
-    static let environment = ["FAKE_TRACKER_TOKEN": "secret-token"]
+  static let samples = CLIRunner.packageRoot.appendingPathComponent(
+    "Samples/criteria"
+  ).path
+  static let tester = CLIRunner.packageRoot.appendingPathComponent(
+    "Tests/CriteriaCLITests/Scripts/tester.py"
+  ).path
+  static let environment = ["FAKE_TRACKER_TOKEN": "secret-token"]
 
-    func config(_ server: FakeTrackerProcess, exporter: String = "github", project: String = "acme/app", ledger: String? = nil) -> String {
-        """
-        version: 1
-        sources: [\(Self.samples)]
-        outputs:
-          - name: issues
-            exporter: \(exporter)
-            options:
-              url: \(server.url)
-              project: \(project)
-              token_env: FAKE_TRACKER_TOKEN
-              max_attempts: 2
-              backoff: 0.05
-        \(ledger.map { "      ledger: \($0)" } ?? "")
-        """
+  func config(
+    _ server: FakeTrackerProcess, exporter: String = "github",
+    project: String = "acme/app", ledger: String? = nil
+  ) -> String {
+    """
+    version: 1
+    sources: [\(Self.samples)]
+    outputs:
+      - name: issues
+        exporter: \(exporter)
+        options:
+          url: \(server.url)
+          project: \(project)
+          token_env: FAKE_TRACKER_TOKEN
+          max_attempts: 2
+          backoff: 0.05
+    \(ledger.map { "      ledger: \($0)" } ?? "")
+    """
+  }
+
+  func read(_ file: URL) throws -> (header: [String], rows: [String: [String]])
+  {
+    let run = try CLIRunner.runPython([Self.tester, "read", file.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let json =
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+      as? [String: Any]
+    return (
+      json?["header"] as? [String] ?? [],
+      json?["rows"] as? [String: [String]] ?? [:]
+    )
+  }
+
+  /// A CSV audit with rows 2, 3 and 4 failed and filed; returns the folder and the three keys.
+  func filedAudit(_ server: FakeTrackerProcess) throws -> (URL, [String]) {
+    let dir = try CLIRunner.scratch()
+    let export = try CLIRunner.run(
+      ["export", Self.samples, "--to", "csv", "--output", "audit.csv"], in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    try dir.write(config(server), to: "criteria.yml")
+    let edits = [
+      "2": ["Result": "Fail"], "3": ["Result": "Fail"], "4": ["Result": "Fail"],
+      "5": ["Result": "Pass"],
+    ]
+    let fill = try CLIRunner.runPython([
+      Self.tester, "fill", dir.appendingPathComponent("audit.csv").path,
+      dir.appendingPathComponent("filled.csv").path,
+      String(
+        decoding: try JSONSerialization.data(withJSONObject: edits),
+        as: UTF8.self),
+    ])
+    #expect(fill.status == 0, "\(fill.stderr)")
+    let filed = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv"], in: dir,
+      environment: Self.environment)
+    #expect(filed.status == 0, "\(filed.stderr)")
+    let copy = try read(dir.appendingPathComponent("filled-tickets.csv"))
+    let column = try #require(copy.header.firstIndex(of: "Ticket"))
+    return (dir, ["2", "3", "4"].map { copy.rows[$0]?[column] ?? "" })
+  }
+
+  @Test(
+    "a CSV audit: closed, closed as not planned and deleted tickets read back into a copy; Retest only where fixed"
+  )
+  func syncCSV() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let (dir, keys) = try filedAudit(server)
+    #expect(keys.allSatisfy { $0.hasPrefix("#") }, "\(keys)")
+    try server.act("close", key: keys[0])
+    try server.act("close", key: keys[1], reason: "not_planned")
+    let original = try Data(
+      contentsOf: dir.appendingPathComponent("filled-tickets.csv"))
+    let sync = try CLIRunner.run(
+      ["sync", "--from", "filled-tickets.csv"], in: dir,
+      environment: Self.environment)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      try Data(contentsOf: dir.appendingPathComponent("filled-tickets.csv"))
+        == original)
+    let synced = try read(
+      dir.appendingPathComponent("filled-tickets-synced.csv"))
+    #expect(
+      Array(synced.header.suffix(3)) == [
+        "Ticket status", "Resolved on", "Retest",
+      ])
+    let status = synced.header.count - 3
+    let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+    #expect(
+      synced.rows["2"].map { Array($0[status...]) } == [
+        "closed as completed (done)", today, "Retest",
+      ])
+    #expect(
+      synced.rows["3"].map { Array($0[status...]) } == [
+        "closed as not planned (not planned)", today, "",
+      ])
+    #expect(synced.rows["4"].map { Array($0[status...]) } == ["open", "", ""])
+    #expect(synced.rows["5"].map { Array($0[status...]) } == ["", "", ""])
+
+    // Deleted on the tracker: said, never filed again. A second sync of the synced copy reuses its columns.
+    try server.act("delete", key: keys[2])
+    let again = try CLIRunner.run(
+      ["sync", "--from", "filled-tickets-synced.csv", "--to", "again.csv"],
+      in: dir,
+      environment: Self.environment)
+    #expect(again.status == 0, "\(again.stderr)")
+    let second = try read(dir.appendingPathComponent("again.csv"))
+    #expect(second.header.count == synced.header.count)
+    #expect(second.rows["4"]?[status] == "deleted")
+    #expect(try server.stats()["issues"] as? Int == 3)
+
+    // status: every ticket with its live state.
+    let listed = try CLIRunner.run(
+      ["status"], in: dir, environment: Self.environment)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    #expect(listed.stdout.hasPrefix("KEY"))
+    for (key, state) in zip(keys, ["done", "not planned", "deleted"]) {
+      #expect(
+        listed.stdout.split(separator: "\n").contains {
+          $0.hasPrefix(key + " ") && $0.contains(state)
+        },
+        "\(key) \(state) in\n\(listed.stdout)")
     }
+  }
 
-    func read(_ file: URL) throws -> (header: [String], rows: [String: [String]]) {
-        let run = try CLIRunner.runPython([Self.tester, "read", file.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        let json = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-        return (json?["header"] as? [String] ?? [], json?["rows"] as? [String: [String]] ?? [:])
-    }
+  @Test(
+    "bad input: another project's or tracker's ledger, no ledger, no Ticket column: a clear error and no copy"
+  )
+  func badInput() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let (dir, _) = try filedAudit(server)
 
-    /// A CSV audit with rows 2, 3 and 4 failed and filed; returns the folder and the three keys.
-    func filedAudit(_ server: FakeTrackerProcess) throws -> (URL, [String]) {
-        let dir = try CLIRunner.scratch()
-        let export = try CLIRunner.run(["export", Self.samples, "--to", "csv", "--output", "audit.csv"], in: dir)
-        #expect(export.status == 0, "\(export.stderr)")
-        try dir.write(config(server), to: "criteria.yml")
-        let edits = ["2": ["Result": "Fail"], "3": ["Result": "Fail"], "4": ["Result": "Fail"], "5": ["Result": "Pass"]]
-        let fill = try CLIRunner.runPython([Self.tester, "fill", dir.appendingPathComponent("audit.csv").path,
-                                            dir.appendingPathComponent("filled.csv").path,
-                                            String(decoding: try JSONSerialization.data(withJSONObject: edits), as: UTF8.self)])
-        #expect(fill.status == 0, "\(fill.stderr)")
-        let filed = try CLIRunner.run(["tickets", "--from", "filled.csv"], in: dir, environment: Self.environment)
-        #expect(filed.status == 0, "\(filed.stderr)")
-        let copy = try read(dir.appendingPathComponent("filled-tickets.csv"))
-        let column = try #require(copy.header.firstIndex(of: "Ticket"))
-        return (dir, ["2", "3", "4"].map { copy.rows[$0]?[column] ?? "" })
-    }
+    try dir.write(config(server, project: "other/app"), to: "other.yml")
+    let project = try CLIRunner.run(
+      ["sync", "--from", "filled-tickets.csv", "--config", "other.yml"],
+      in: dir, environment: Self.environment)
+    #expect(project.status != 0)
+    #expect(
+      project.stderr.contains(
+        "belongs to github project 'acme/app', not 'other/app'"),
+      "\(project.stderr)")
 
-    @Test("a CSV audit: closed, closed as not planned and deleted tickets read back into a copy; Retest only where fixed")
-    func syncCSV() throws {
-        let server = try FakeTrackerProcess()
-        defer { server.stop() }
-        let (dir, keys) = try filedAudit(server)
-        #expect(keys.allSatisfy { $0.hasPrefix("#") }, "\(keys)")
-        try server.act("close", key: keys[0])
-        try server.act("close", key: keys[1], reason: "not_planned")
-        let original = try Data(contentsOf: dir.appendingPathComponent("filled-tickets.csv"))
-        let sync = try CLIRunner.run(["sync", "--from", "filled-tickets.csv"], in: dir, environment: Self.environment)
-        #expect(sync.status == 0, "\(sync.stderr)")
-        #expect(try Data(contentsOf: dir.appendingPathComponent("filled-tickets.csv")) == original)
-        let synced = try read(dir.appendingPathComponent("filled-tickets-synced.csv"))
-        #expect(Array(synced.header.suffix(3)) == ["Ticket status", "Resolved on", "Retest"])
-        let status = synced.header.count - 3
-        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
-        #expect(synced.rows["2"].map { Array($0[status...]) } == ["closed as completed (done)", today, "Retest"])
-        #expect(synced.rows["3"].map { Array($0[status...]) } == ["closed as not planned (not planned)", today, ""])
-        #expect(synced.rows["4"].map { Array($0[status...]) } == ["open", "", ""])
-        #expect(synced.rows["5"].map { Array($0[status...]) } == ["", "", ""])
+    try dir.write(
+      config(server, exporter: "gitlab", ledger: "issues.ledger.json"),
+      to: "gitlab.yml")
+    let tracker = try CLIRunner.run(
+      ["sync", "--from", "filled-tickets.csv", "--config", "gitlab.yml"],
+      in: dir, environment: Self.environment)
+    #expect(tracker.status != 0)
+    #expect(
+      tracker.stderr.contains("belongs to 'github', not 'gitlab'"),
+      "\(tracker.stderr)")
 
-        // Deleted on the tracker: said, never filed again. A second sync of the synced copy reuses its columns.
-        try server.act("delete", key: keys[2])
-        let again = try CLIRunner.run(["sync", "--from", "filled-tickets-synced.csv", "--to", "again.csv"], in: dir,
-                                      environment: Self.environment)
-        #expect(again.status == 0, "\(again.stderr)")
-        let second = try read(dir.appendingPathComponent("again.csv"))
-        #expect(second.header.count == synced.header.count)
-        #expect(second.rows["4"]?[status] == "deleted")
-        #expect(try server.stats()["issues"] as? Int == 3)
+    try dir.write(
+      config(server, ledger: "nowhere.ledger.json"), to: "missing.yml")
+    let missing = try CLIRunner.run(
+      ["sync", "--from", "filled-tickets.csv", "--config", "missing.yml"],
+      in: dir, environment: Self.environment)
+    #expect(
+      missing.status != 0 && missing.stderr.contains("no ledger at ")
+        && missing.stderr.contains(
+          "nowhere.ledger.json, so criteria has filed nothing"),
+      "\(missing.stderr)")
 
-        // status: every ticket with its live state.
-        let listed = try CLIRunner.run(["status"], in: dir, environment: Self.environment)
-        #expect(listed.status == 0, "\(listed.stderr)")
-        #expect(listed.stdout.hasPrefix("KEY"))
-        for (key, state) in zip(keys, ["done", "not planned", "deleted"]) {
-            #expect(listed.stdout.split(separator: "\n").contains { $0.hasPrefix(key + " ") && $0.contains(state) },
-                    "\(key) \(state) in\n\(listed.stdout)")
-        }
-    }
-
-    @Test("bad input: another project's or tracker's ledger, no ledger, no Ticket column: a clear error and no copy")
-    func badInput() throws {
-        let server = try FakeTrackerProcess()
-        defer { server.stop() }
-        let (dir, _) = try filedAudit(server)
-
-        try dir.write(config(server, project: "other/app"), to: "other.yml")
-        let project = try CLIRunner.run(["sync", "--from", "filled-tickets.csv", "--config", "other.yml"], in: dir, environment: Self.environment)
-        #expect(project.status != 0)
-        #expect(project.stderr.contains("belongs to github project 'acme/app', not 'other/app'"), "\(project.stderr)")
-
-        try dir.write(config(server, exporter: "gitlab", ledger: "issues.ledger.json"), to: "gitlab.yml")
-        let tracker = try CLIRunner.run(["sync", "--from", "filled-tickets.csv", "--config", "gitlab.yml"], in: dir, environment: Self.environment)
-        #expect(tracker.status != 0)
-        #expect(tracker.stderr.contains("belongs to 'github', not 'gitlab'"), "\(tracker.stderr)")
-
-        try dir.write(config(server, ledger: "nowhere.ledger.json"), to: "missing.yml")
-        let missing = try CLIRunner.run(["sync", "--from", "filled-tickets.csv", "--config", "missing.yml"], in: dir, environment: Self.environment)
-        #expect(missing.status != 0 && missing.stderr.contains("no ledger at ") && missing.stderr.contains("nowhere.ledger.json, so criteria has filed nothing"), "\(missing.stderr)")
-
-        let noTickets = try CLIRunner.run(["sync", "--from", "audit.csv"], in: dir, environment: Self.environment)
-        #expect(noTickets.status != 0 && noTickets.stderr.contains("audit.csv: no ticket keys in its Ticket column"), "\(noTickets.stderr)")
-        #expect(!dir.listing.contains { $0.contains("synced") })
-    }
+    let noTickets = try CLIRunner.run(
+      ["sync", "--from", "audit.csv"], in: dir, environment: Self.environment)
+    #expect(
+      noTickets.status != 0
+        && noTickets.stderr.contains(
+          "audit.csv: no ticket keys in its Ticket column"),
+      "\(noTickets.stderr)")
+    #expect(!dir.listing.contains { $0.contains("synced") })
+  }
 }

@@ -3,74 +3,108 @@ import Testing
 
 @Suite("Selection, globs and audit rows")
 struct SelectionTests {
-    static func criterion(_ check: String, _ test: TestKind, _ platforms: [Platform],
-                          in component: String = "native/controls/sheet") -> Criterion {
-        Criterion(id: StableID.criterion(component: component, test: test, check: check), test: test,
-                  check: check, expectation: "x", platforms: platforms, source: SourceLocation(file: "f", line: 1))
-    }
+  static func criterion(
+    _ check: String, _ test: TestKind, _ platforms: [Platform],
+    in component: String = "native/controls/sheet"
+  ) -> Criterion {
+    Criterion(
+      id: StableID.criterion(component: component, test: test, check: check),
+      test: test,
+      check: check, expectation: "x", platforms: platforms,
+      source: SourceLocation(file: "f", line: 1))
+  }
 
-    static let catalog = Catalog(components: [
-        Component(id: "web/component/button", title: "Button", family: .web, category: "component",
-                  criteria: [criterion("Tab", .keyboard, [.web], in: "web/component/button")], source: SourceLocation(file: "b", line: 1)),
-        Component(id: "native/controls/sheet", title: "Sheet", family: .native, category: "controls",
-                  criteria: [criterion("Tab", .keyboard, [.iOS, .android]), criterion("Enter", .keyboard, [.android]),
-                             criterion("Name", .screenReader, [.iOS, .android])],
-                  source: SourceLocation(file: "a", line: 1)),
-    ])
+  static let catalog = Catalog(components: [
+    Component(
+      id: "web/component/button", title: "Button", family: .web,
+      category: "component",
+      criteria: [
+        criterion("Tab", .keyboard, [.web], in: "web/component/button")
+      ], source: SourceLocation(file: "b", line: 1)),
+    Component(
+      id: "native/controls/sheet", title: "Sheet", family: .native,
+      category: "controls",
+      criteria: [
+        criterion("Tab", .keyboard, [.iOS, .android]),
+        criterion("Enter", .keyboard, [.android]),
+        criterion("Name", .screenReader, [.iOS, .android]),
+      ],
+      source: SourceLocation(file: "a", line: 1)),
+  ])
 
-    @Test func globPatterns() {
-        #expect(GlobPattern("native/controls/*").matches("native/controls/sheet"))
-        #expect(!GlobPattern("native/*").matches("native/controls/sheet"))
-        #expect(GlobPattern("native/**").matches("native/controls/sheet"))
-        #expect(GlobPattern("*/*/shee?").matches("native/controls/sheet"))
-        #expect(!GlobPattern("web/**").matches("native/controls/sheet"))
-    }
+  @Test func globPatterns() {
+    #expect(GlobPattern("native/controls/*").matches("native/controls/sheet"))
+    #expect(!GlobPattern("native/*").matches("native/controls/sheet"))
+    #expect(GlobPattern("native/**").matches("native/controls/sheet"))
+    #expect(GlobPattern("*/*/shee?").matches("native/controls/sheet"))
+    #expect(!GlobPattern("web/**").matches("native/controls/sheet"))
+  }
 
-    @Test("the catalog is sorted by id; rows expand component x criterion x platform")
-    func rows() {
-        #expect(Self.catalog.components.map(\.id) == ["native/controls/sheet", "web/component/button"])
-        let rows = AuditRow.rows(of: Self.catalog)
-        #expect(rows.map(\.id) == [
-            "native/controls/sheet/keyboard/tab@ios", "native/controls/sheet/keyboard/tab@android",
-            "native/controls/sheet/keyboard/enter@android",
-            "native/controls/sheet/screenreader/name@ios", "native/controls/sheet/screenreader/name@android",
-            "web/component/button/keyboard/tab@web",
-        ])
-    }
+  @Test(
+    "the catalog is sorted by id; rows expand component x criterion x platform")
+  func rows() {
+    #expect(
+      Self.catalog.components.map(\.id) == [
+        "native/controls/sheet", "web/component/button",
+      ])
+    let rows = AuditRow.rows(of: Self.catalog)
+    #expect(
+      rows.map(\.id) == [
+        "native/controls/sheet/keyboard/tab@ios",
+        "native/controls/sheet/keyboard/tab@android",
+        "native/controls/sheet/keyboard/enter@android",
+        "native/controls/sheet/screenreader/name@ios",
+        "native/controls/sheet/screenreader/name@android",
+        "web/component/button/keyboard/tab@web",
+      ])
+  }
 
-    @Test("selecting a platform drops criteria that do not apply to it")
-    func platformSelection() {
-        let iOSOnly = Selection(platforms: [.iOS]).apply(to: Self.catalog)
-        #expect(iOSOnly.components.map(\.id) == ["native/controls/sheet", "web/component/button"])
-        #expect(iOSOnly.components[0].criteria.map(\.check) == ["Tab", "Name"])
-        #expect(iOSOnly.components[1].criteria.isEmpty)
-        let keyboard = Selection(components: ["native/**"], tests: [.keyboard]).apply(to: Self.catalog)
-        #expect(keyboard.components.map(\.id) == ["native/controls/sheet"])
-        #expect(keyboard.components[0].criteria.map(\.check) == ["Tab", "Enter"])
-    }
+  @Test("selecting a platform drops criteria that do not apply to it")
+  func platformSelection() {
+    let iOSOnly = Selection(platforms: [.iOS]).apply(to: Self.catalog)
+    #expect(
+      iOSOnly.components.map(\.id) == [
+        "native/controls/sheet", "web/component/button",
+      ])
+    #expect(iOSOnly.components[0].criteria.map(\.check) == ["Tab", "Name"])
+    #expect(iOSOnly.components[1].criteria.isEmpty)
+    let keyboard = Selection(components: ["native/**"], tests: [.keyboard])
+      .apply(to: Self.catalog)
+    #expect(keyboard.components.map(\.id) == ["native/controls/sheet"])
+    #expect(keyboard.components[0].criteria.map(\.check) == ["Tab", "Enter"])
+  }
 
-    @Test("globs: ** spans folders and also none; many stars against a long name still answer (no exponential backtracking)")
+  @Test(
+    "globs: ** spans folders and also none; many stars against a long name still answer (no exponential backtracking)"
+  )
   func globs() {
     #expect(GlobPattern("docs/**/*.md").matches("docs/a.md"))
     #expect(GlobPattern("docs/**/*.md").matches("docs/x/y/a.md"))
     #expect(!GlobPattern("docs/*.md").matches("docs/x/a.md"))
     #expect(GlobPattern("native/*/sheet").matches("native/controls/sheet"))
     let name = "docs/" + String(repeating: "a", count: 200) + ".md"
-    #expect(!GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b.md").matches(name))
-    #expect(GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*.md").matches(name))
+    #expect(
+      !GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*b.md").matches(
+        name))
+    #expect(
+      GlobPattern("docs/**/*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*a*.md").matches(name))
   }
 
-    @Test("long text is cut at line ends into pieces that fit; a line longer than the limit is cut, nothing is lost")
-    func textPieces() {
-        let lines = (1...300).map { "line \($0) " + String(repeating: "x", count: 40) }
-        let text = lines.joined(separator: "\n")
-        let pieces = TextPieces.split(text, limit: 1_000)
-        #expect(pieces.count > 1 && pieces.allSatisfy { $0.count <= 1_000 })
-        #expect(pieces.joined(separator: "\n") == text)
-        let long = String(repeating: "é", count: 2_500)
-        let cut = TextPieces.split(long, limit: 1_000) { $0.utf16.count }
-        #expect(cut.map(\.count) == [1_000, 1_000, 500])
-        #expect(cut.joined() == long)
-        #expect(TextPieces.split("short", limit: 10) == ["short"])
+  @Test(
+    "long text is cut at line ends into pieces that fit; a line longer than the limit is cut, nothing is lost"
+  )
+  func textPieces() {
+    let lines = (1...300).map {
+      "line \($0) " + String(repeating: "x", count: 40)
     }
+    let text = lines.joined(separator: "\n")
+    let pieces = TextPieces.split(text, limit: 1_000)
+    #expect(pieces.count > 1 && pieces.allSatisfy { $0.count <= 1_000 })
+    #expect(pieces.joined(separator: "\n") == text)
+    let long = String(repeating: "é", count: 2_500)
+    let cut = TextPieces.split(long, limit: 1_000) { $0.utf16.count }
+    #expect(cut.map(\.count) == [1_000, 1_000, 500])
+    #expect(cut.joined() == long)
+    #expect(TextPieces.split("short", limit: 10) == ["short"])
+  }
 }

@@ -5,187 +5,286 @@ import Testing
 
 @Suite("Atomic delivery")
 struct FileSinkTests {
-    @Test("a failing export leaves neither a partial file nor a temporary one, and keeps the old file")
-    func failureLeavesNothing() throws {
-        let folder = try scratchFolder()
-        let target = folder.appendingPathComponent("audit.xlsx")
-        try Data("old".utf8).write(to: target)
-        let failing = ExportArtifact.writtenByLibrary { path throws(ExportError) in
-            try? Data("half".utf8).write(to: URL(fileURLWithPath: path))
-            throw ExportError("disk full")
-        }
-        #expect(throws: ExportError("disk full")) { try FileSink().deliver(failing, to: target.path) }
-        #expect(try String(contentsOf: target, encoding: .utf8) == "old")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["audit.xlsx"])
+  @Test(
+    "a failing export leaves neither a partial file nor a temporary one, and keeps the old file"
+  )
+  func failureLeavesNothing() throws {
+    let folder = try scratchFolder()
+    let target = folder.appendingPathComponent("audit.xlsx")
+    try Data("old".utf8).write(to: target)
+    let failing = ExportArtifact.writtenByLibrary { path throws(ExportError) in
+      try? Data("half".utf8).write(to: URL(fileURLWithPath: path))
+      throw ExportError("disk full")
     }
+    #expect(throws: ExportError("disk full")) {
+      try FileSink().deliver(failing, to: target.path)
+    }
+    #expect(try String(contentsOf: target, encoding: .utf8) == "old")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+        "audit.xlsx"
+      ])
+  }
 
-    @Test("a folder output replaces only the files it wrote before; other files in the folder stay")
-    func folders() throws {
-        let folder = try scratchFolder()
-        let target = folder.appendingPathComponent("features")
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
-        try Data("mine".utf8).write(to: target.appendingPathComponent("notes.txt"))
-        try FileSink().deliver(.folder([(name: "a.feature", data: Data("a".utf8)), (name: "b.feature", data: Data("b".utf8))]), to: target.path)
-        try FileSink().deliver(.folder([(name: "a.feature", data: Data("a2".utf8)), (name: "c.feature", data: Data("c".utf8))]), to: target.path)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
-            == [".criteria-output.json", "a.feature", "c.feature", "notes.txt"])
-        #expect(try String(contentsOf: target.appendingPathComponent("a.feature"), encoding: .utf8) == "a2")
-        #expect(try String(contentsOf: target.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["features"])
-    }
+  @Test(
+    "a folder output replaces only the files it wrote before; other files in the folder stay"
+  )
+  func folders() throws {
+    let folder = try scratchFolder()
+    let target = folder.appendingPathComponent("features")
+    try FileManager.default.createDirectory(
+      at: target, withIntermediateDirectories: false)
+    try Data("mine".utf8).write(to: target.appendingPathComponent("notes.txt"))
+    try FileSink().deliver(
+      .folder([
+        (name: "a.feature", data: Data("a".utf8)),
+        (name: "b.feature", data: Data("b".utf8)),
+      ]), to: target.path)
+    try FileSink().deliver(
+      .folder([
+        (name: "a.feature", data: Data("a2".utf8)),
+        (name: "c.feature", data: Data("c".utf8)),
+      ]), to: target.path)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+        == [".criteria-output.json", "a.feature", "c.feature", "notes.txt"])
+    #expect(
+      try String(
+        contentsOf: target.appendingPathComponent("a.feature"), encoding: .utf8)
+        == "a2")
+    #expect(
+      try String(
+        contentsOf: target.appendingPathComponent("notes.txt"), encoding: .utf8)
+        == "mine")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+        "features"
+      ])
+  }
 
-    @Test("a folder output never replaces a file it did not write, and writes nothing then")
-    func foreignFile() throws {
-        let target = try scratchFolder()
-        try Data("mine".utf8).write(to: target.appendingPathComponent("b.feature"))
-        #expect(throws: ExportError("cannot write '\(target.path)/b.feature': a file criteria did not write is already there; "
-            + "move it away or choose another output folder (nothing was written)")) {
-            try FileSink().deliver(.folder([(name: "a.feature", data: Data("a".utf8)), (name: "b.feature", data: Data("b".utf8))]), to: target.path)
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path) == ["b.feature"])
-        #expect(try String(contentsOf: target.appendingPathComponent("b.feature"), encoding: .utf8) == "mine")
+  @Test(
+    "a folder output never replaces a file it did not write, and writes nothing then"
+  )
+  func foreignFile() throws {
+    let target = try scratchFolder()
+    try Data("mine".utf8).write(to: target.appendingPathComponent("b.feature"))
+    #expect(
+      throws: ExportError(
+        "cannot write '\(target.path)/b.feature': a file criteria did not write is already there; "
+          + "move it away or choose another output folder (nothing was written)"
+      )
+    ) {
+      try FileSink().deliver(
+        .folder([
+          (name: "a.feature", data: Data("a".utf8)),
+          (name: "b.feature", data: Data("b".utf8)),
+        ]), to: target.path)
     }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: target.path) == [
+        "b.feature"
+      ])
+    #expect(
+      try String(
+        contentsOf: target.appendingPathComponent("b.feature"), encoding: .utf8)
+        == "mine")
+  }
 
-    @Test("a file output never replaces a folder or a protected input")
-    func neverReplacesFoldersOrInputs() throws {
-        let folder = try scratchFolder()
-        let inner = folder.appendingPathComponent("docs")
-        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
-        let document = inner.appendingPathComponent("a.md")
-        try Data("# doc".utf8).write(to: document)
-        #expect(throws: ExportError("cannot write '\(inner.path)': it is a folder, and an output never replaces a folder; name a file")) {
-            try FileSink().deliver(.file(Data("x".utf8)), to: inner.path)
-        }
-        #expect(throws: ExportError("cannot write '\(document.path)': it is one of this run's inputs; choose another output path")) {
-            try FileSink(protecting: [inner.path + "/../docs/a.md"]).deliver(.file(Data("x".utf8)), to: document.path)
-        }
-        #expect(throws: ExportError("cannot write '\(inner.path)/a.md': it is one of this run's inputs; choose another output folder")) {
-            try FileSink(protecting: [document.path]).deliver(.folder([(name: "a.md", data: Data("x".utf8))]), to: inner.path)
-        }
-        #expect(throws: ExportError("an output path is empty; name the file or folder to write")) {
-            try FileSink().deliver(.file(Data("x".utf8)), to: "")
-        }
-        #expect(try String(contentsOf: document, encoding: .utf8) == "# doc")
+  @Test("a file output never replaces a folder or a protected input")
+  func neverReplacesFoldersOrInputs() throws {
+    let folder = try scratchFolder()
+    let inner = folder.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(
+      at: inner, withIntermediateDirectories: false)
+    let document = inner.appendingPathComponent("a.md")
+    try Data("# doc".utf8).write(to: document)
+    #expect(
+      throws: ExportError(
+        "cannot write '\(inner.path)': it is a folder, and an output never replaces a folder; name a file"
+      )
+    ) {
+      try FileSink().deliver(.file(Data("x".utf8)), to: inner.path)
     }
+    #expect(
+      throws: ExportError(
+        "cannot write '\(document.path)': it is one of this run's inputs; choose another output path"
+      )
+    ) {
+      try FileSink(protecting: [inner.path + "/../docs/a.md"]).deliver(
+        .file(Data("x".utf8)), to: document.path)
+    }
+    #expect(
+      throws: ExportError(
+        "cannot write '\(inner.path)/a.md': it is one of this run's inputs; choose another output folder"
+      )
+    ) {
+      try FileSink(protecting: [document.path]).deliver(
+        .folder([(name: "a.md", data: Data("x".utf8))]), to: inner.path)
+    }
+    #expect(
+      throws: ExportError(
+        "an output path is empty; name the file or folder to write")
+    ) {
+      try FileSink().deliver(.file(Data("x".utf8)), to: "")
+    }
+    #expect(try String(contentsOf: document, encoding: .utf8) == "# doc")
+  }
 
-    @Test("folder file names that escape the folder or collide are refused")
-    func badNames() throws {
-        let target = try scratchFolder().appendingPathComponent("out")
-        for name in ["../x.json", "/etc/x", "a//b", ".criteria-output.json"] {
-            #expect(throws: ExportError("cannot write '\(target.path)': the file name '\(name)' does not stay inside the folder")) {
-                try FileSink().deliver(.folder([(name: name, data: Data())]), to: target.path)
-            }
-        }
-        #expect(throws: ExportError("cannot write '\(target.path)': two files would both be named 'A.json' (names differing only in case count as one)")) {
-            try FileSink().deliver(.folder([(name: "a.json", data: Data()), (name: "A.json", data: Data())]), to: target.path)
-        }
-        #expect(!FileManager.default.fileExists(atPath: target.path))
+  @Test("folder file names that escape the folder or collide are refused")
+  func badNames() throws {
+    let target = try scratchFolder().appendingPathComponent("out")
+    for name in ["../x.json", "/etc/x", "a//b", ".criteria-output.json"] {
+      #expect(
+        throws: ExportError(
+          "cannot write '\(target.path)': the file name '\(name)' does not stay inside the folder"
+        )
+      ) {
+        try FileSink().deliver(
+          .folder([(name: name, data: Data())]), to: target.path)
+      }
     }
+    #expect(
+      throws: ExportError(
+        "cannot write '\(target.path)': two files would both be named 'A.json' (names differing only in case count as one)"
+      )
+    ) {
+      try FileSink().deliver(
+        .folder([
+          (name: "a.json", data: Data()), (name: "A.json", data: Data()),
+        ]), to: target.path)
+    }
+    #expect(!FileManager.default.fileExists(atPath: target.path))
+  }
 
-    @Test("unique file names: collisions get -2, -3 in order, deterministically")
-    func uniqueNames() {
-        var names = UniqueFileNames()
-        #expect(["a", "a", "A", "a-2", "b"].map { names.name($0, extension: "feature") }
-            == ["a.feature", "a-2.feature", "A-3.feature", "a-2-2.feature", "b.feature"])
-    }
+  @Test("unique file names: collisions get -2, -3 in order, deterministically")
+  func uniqueNames() {
+    var names = UniqueFileNames()
+    #expect(
+      ["a", "a", "A", "a-2", "b"].map { names.name($0, extension: "feature") }
+        == [
+          "a.feature", "a-2.feature", "A-3.feature", "a-2-2.feature",
+          "b.feature",
+        ])
+  }
 
-    @Test("a missing folder is a clear error, and nothing is created")
-    func missingFolder() throws {
-        let folder = try scratchFolder()
-        let target = folder.appendingPathComponent("nope/out.csv")
-        #expect(throws: ExportError("cannot write '\(target.path)': the folder '\(folder.appendingPathComponent("nope").path)' does not exist; create it first")) {
-            try FileSink().deliver(.file(Data()), to: target.path)
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  @Test("a missing folder is a clear error, and nothing is created")
+  func missingFolder() throws {
+    let folder = try scratchFolder()
+    let target = folder.appendingPathComponent("nope/out.csv")
+    #expect(
+      throws: ExportError(
+        "cannot write '\(target.path)': the folder '\(folder.appendingPathComponent("nope").path)' does not exist; create it first"
+      )
+    ) {
+      try FileSink().deliver(.file(Data()), to: target.path)
     }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
 }
 
 @Suite("Outputs that are not regular files")
 struct SpecialOutputTests {
-    /// Reads a FIFO to its end on another thread, as `>(gzip > a.gz)` would.
-    private func drain(_ path: String) -> @Sendable () -> Data {
-        let box = DataBox()
-        let thread = Thread {
-            box.data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
-            box.done.signal()
-        }
-        thread.start()
-        return {
-            _ = box.done.wait(timeout: .now() + 10)
-            return box.data
-        }
+  /// Reads a FIFO to its end on another thread, as `>(gzip > a.gz)` would.
+  private func drain(_ path: String) -> @Sendable () -> Data {
+    let box = DataBox()
+    let thread = Thread {
+      box.data =
+        FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+      box.done.signal()
     }
+    thread.start()
+    return {
+      _ = box.done.wait(timeout: .now() + 10)
+      return box.data
+    }
+  }
 
-    private final class DataBox: @unchecked Sendable {
-        var data = Data()
-        let done = DispatchSemaphore(value: 0)
-    }
+  private final class DataBox: @unchecked Sendable {
+    var data = Data()
+    let done = DispatchSemaphore(value: 0)
+  }
 
-    @Test("a FIFO is written through and stays a FIFO, for a file or a workbook the library writes")
-    func fifo() throws {
-        let folder = try scratchFolder()
-        let fifo = folder.appendingPathComponent("out.pipe").path
-        #expect(mkfifo(fifo, 0o600) == 0)
-        var read = drain(fifo)
-        try FileSink().deliver(.file(Data("hello".utf8)), to: fifo)
-        #expect(read() == Data("hello".utf8))
-        #expect(FileKind.at(fifo) == .fifo)
-        read = drain(fifo)
-        let library = ExportArtifact.writtenByLibrary { path throws(ExportError) in
-            do { try Data("by library".utf8).write(to: URL(fileURLWithPath: path)) } catch {
-                throw ExportError("\(error)")
-            }
-        }
-        try FileSink().deliver(library, to: fifo)
-        #expect(read() == Data("by library".utf8))
-        #expect(FileKind.at(fifo) == .fifo)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.pipe"])
+  @Test(
+    "a FIFO is written through and stays a FIFO, for a file or a workbook the library writes"
+  )
+  func fifo() throws {
+    let folder = try scratchFolder()
+    let fifo = folder.appendingPathComponent("out.pipe").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    var read = drain(fifo)
+    try FileSink().deliver(.file(Data("hello".utf8)), to: fifo)
+    #expect(read() == Data("hello".utf8))
+    #expect(FileKind.at(fifo) == .fifo)
+    read = drain(fifo)
+    let library = ExportArtifact.writtenByLibrary { path throws(ExportError) in
+      do {
+        try Data("by library".utf8).write(to: URL(fileURLWithPath: path))
+      } catch {
+        throw ExportError("\(error)")
+      }
     }
+    try FileSink().deliver(library, to: fifo)
+    #expect(read() == Data("by library".utf8))
+    #expect(FileKind.at(fifo) == .fifo)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path) == [
+        "out.pipe"
+      ])
+  }
 
-    @Test("/dev/null stays a character device, also through a symbolic link")
-    func devNull() throws {
-        try FileSink().deliver(.file(Data("{}".utf8)), to: "/dev/null")
-        #expect(FileKind.at("/dev/null") == .characterDevice)
-        let folder = try scratchFolder()
-        let link = folder.appendingPathComponent("sink").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
-        try FileSink().deliver(.file(Data("{}".utf8)), to: link)
-        #expect(FileKind.at("/dev/null") == .characterDevice)
-        #expect(FileKind.isSymbolicLink(link))
-    }
+  @Test("/dev/null stays a character device, also through a symbolic link")
+  func devNull() throws {
+    try FileSink().deliver(.file(Data("{}".utf8)), to: "/dev/null")
+    #expect(FileKind.at("/dev/null") == .characterDevice)
+    let folder = try scratchFolder()
+    let link = folder.appendingPathComponent("sink").path
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: "/dev/null")
+    try FileSink().deliver(.file(Data("{}".utf8)), to: link)
+    #expect(FileKind.at("/dev/null") == .characterDevice)
+    #expect(FileKind.isSymbolicLink(link))
+  }
 
-    @Test("a symbolic link to a regular file stays a link; the file it names gets the output")
-    func linkToFile() throws {
-        let folder = try scratchFolder()
-        let real = folder.appendingPathComponent("real.json")
-        try Data("old".utf8).write(to: real)
-        let link = folder.appendingPathComponent("link.json").path
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real.path)
-        try FileSink().deliver(.file(Data("new".utf8)), to: link)
-        #expect(FileKind.isSymbolicLink(link))
-        #expect(try String(contentsOf: real, encoding: .utf8) == "new")
-    }
+  @Test(
+    "a symbolic link to a regular file stays a link; the file it names gets the output"
+  )
+  func linkToFile() throws {
+    let folder = try scratchFolder()
+    let real = folder.appendingPathComponent("real.json")
+    try Data("old".utf8).write(to: real)
+    let link = folder.appendingPathComponent("link.json").path
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: real.path)
+    try FileSink().deliver(.file(Data("new".utf8)), to: link)
+    #expect(FileKind.isSymbolicLink(link))
+    #expect(try String(contentsOf: real, encoding: .utf8) == "new")
+  }
 
-    @Test("a socket is refused with its kind named, and left alone")
-    func socketRefused() throws {
-        let folder = try scratchFolder()
-        let path = folder.appendingPathComponent("s.sock").path
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        try #require(bound == 0)
-        #expect(throws: ExportError("cannot write '\(path)': it is a socket; name a regular file")) {
-            try FileSink().deliver(.file(Data("x".utf8)), to: path)
-        }
-        #expect(FileKind.at(path) == .socket)
+  @Test("a socket is refused with its kind named, and left alone")
+  func socketRefused() throws {
+    let folder = try scratchFolder()
+    let path = folder.appendingPathComponent("s.sock").path
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1
+      { buffer[index] = byte }
     }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(bound == 0)
+    #expect(
+      throws: ExportError(
+        "cannot write '\(path)': it is a socket; name a regular file")
+    ) {
+      try FileSink().deliver(.file(Data("x".utf8)), to: path)
+    }
+    #expect(FileKind.at(path) == .socket)
+  }
 }

@@ -7,49 +7,89 @@ import Testing
 
 @Suite("Gherkin features")
 struct GherkinFeatureTests {
-    func parse(_ catalog: Catalog) throws -> [String: [String: Any]] {
-        let folder = try scratchFolder().appendingPathComponent("features")
-        try exportToDisk(try GherkinFeatureExporter(options: ExportOptions()), catalog, to: folder)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted().map { folder.appendingPathComponent($0).path }
-        #expect(files.count == catalog.components.count)
-        let result = try python("check_features.py", files)
-        #expect(result.status == 0, "the official parser rejected a feature: \(result.err)")
-        return try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: [String: Any]])
-    }
+  func parse(_ catalog: Catalog) throws -> [String: [String: Any]] {
+    let folder = try scratchFolder().appendingPathComponent("features")
+    try exportToDisk(
+      try GherkinFeatureExporter(options: ExportOptions()), catalog, to: folder)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { !$0.hasPrefix(".") }.sorted().map {
+        folder.appendingPathComponent($0).path
+      }
+    #expect(files.count == catalog.components.count)
+    let result = try python("check_features.py", files)
+    #expect(
+      result.status == 0,
+      "the official parser rejected a feature: \(result.err)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(result.out.utf8))
+        as? [String: [String: Any]])
+  }
 
-    @Test("the official Cucumber parser reads every feature made from the corpus and the seeds", .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
-    func corpusFeatures() throws {
-        let catalog = try loadCatalog(Paths.corpus)
-        let report = try parse(catalog)
-        #expect(report.count == 42)
-        let sheet = try #require(report["native-controls-sheet.feature"])
-        #expect(sheet["name"] as? String == "Sheet")
-        let scenarios = try #require(sheet["scenarios"] as? [[String: Any]])
-        #expect(scenarios.count == 4)
-        #expect(scenarios[0]["tags"] as? [String] == ["@ios", "@android", "@keyboard", "@wcag-2.1.1", "@wcag-2.4.3", "@wcag-2.4.7",
-                                                    "@id:native/controls/sheet/scenario/test-keyboard-actions"])
-        #expect((scenarios[0]["keywords"] as? [String])?.prefix(3) == ["Given", "When", "Then"])
-        #expect(scenarios[2]["tags"] as? [String] == ["@ios", "@android", "@screen-reader", "@wcag-1.3.1", "@wcag-4.1.2",
-                                                    "@id:native/controls/sheet/scenario/test-screen-reader-output-on-all-devices"])
-    }
+  @Test(
+    "the official Cucumber parser reads every feature made from the corpus and the seeds",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func corpusFeatures() throws {
+    let catalog = try loadCatalog(Paths.corpus)
+    let report = try parse(catalog)
+    #expect(report.count == 42)
+    let sheet = try #require(report["native-controls-sheet.feature"])
+    #expect(sheet["name"] as? String == "Sheet")
+    let scenarios = try #require(sheet["scenarios"] as? [[String: Any]])
+    #expect(scenarios.count == 4)
+    #expect(
+      scenarios[0]["tags"] as? [String] == [
+        "@ios", "@android", "@keyboard", "@wcag-2.1.1", "@wcag-2.4.3",
+        "@wcag-2.4.7",
+        "@id:native/controls/sheet/scenario/test-keyboard-actions",
+      ])
+    #expect(
+      (scenarios[0]["keywords"] as? [String])?.prefix(3) == [
+        "Given", "When", "Then",
+      ])
+    #expect(
+      scenarios[2]["tags"] as? [String] == [
+        "@ios", "@android", "@screen-reader", "@wcag-1.3.1", "@wcag-4.1.2",
+        "@id:native/controls/sheet/scenario/test-screen-reader-output-on-all-devices",
+      ])
+  }
 
-    @Test("components without Gherkin get scenarios from their checks; web ones are tagged @web")
-    func fromCriteria() throws {
-        let report = try parse(try sampleCatalog())
-        let rating = try #require(report["native-controls-rating.feature"]?["scenarios"] as? [[String: Any]])
-        #expect(rating.map { $0["name"] as? String } == ["Test keyboard", "Test gestures", "Test screen reader", "Test settings"])
-        #expect((rating[0]["keywords"] as? [String]) == ["Given", "When", "Then", "When", "Then"])
-        let disclosure = try #require(report["web-component-disclosure.feature"])
-        #expect((disclosure["scenarios"] as? [[String: Any]])?.first?["tags"] as? [String] ==
-                ["@web", "@keyboard", "@wcag-2.1.1", "@wcag-2.4.3", "@wcag-2.4.7",
-                 "@id:web/component/disclosure/scenario/keyboard-for-mobile-desktop"])
-        #expect(disclosure["tags"] as? [String] == ["@web", "@component", "@component:web/component/disclosure"])
-    }
+  @Test(
+    "components without Gherkin get scenarios from their checks; web ones are tagged @web"
+  )
+  func fromCriteria() throws {
+    let report = try parse(try sampleCatalog())
+    let rating = try #require(
+      report["native-controls-rating.feature"]?["scenarios"] as? [[String: Any]]
+    )
+    #expect(
+      rating.map { $0["name"] as? String } == [
+        "Test keyboard", "Test gestures", "Test screen reader", "Test settings",
+      ])
+    #expect(
+      (rating[0]["keywords"] as? [String]) == [
+        "Given", "When", "Then", "When", "Then",
+      ])
+    let disclosure = try #require(report["web-component-disclosure.feature"])
+    #expect(
+      (disclosure["scenarios"] as? [[String: Any]])?.first?["tags"] as? [String]
+        == [
+          "@web", "@keyboard", "@wcag-2.1.1", "@wcag-2.4.3", "@wcag-2.4.7",
+          "@id:web/component/disclosure/scenario/keyboard-for-mobile-desktop",
+        ])
+    #expect(
+      disclosure["tags"] as? [String] == [
+        "@web", "@component", "@component:web/component/disclosure",
+      ])
+  }
 
-    @Test("golden feature of the toggle switch sample")
-    func golden() throws {
-        let catalog = try loadCatalog(Paths.samples.appendingPathComponent("native/controls/toggle-switch.md"))
-        let exporter = try GherkinFeatureExporter(options: ExportOptions())
-        try expectGolden(exporter.feature(for: catalog.components[0], toolVersion: fixedContext.toolVersion), "toggle-switch.feature")
-    }
+  @Test("golden feature of the toggle switch sample")
+  func golden() throws {
+    let catalog = try loadCatalog(
+      Paths.samples.appendingPathComponent("native/controls/toggle-switch.md"))
+    let exporter = try GherkinFeatureExporter(options: ExportOptions())
+    try expectGolden(
+      exporter.feature(
+        for: catalog.components[0], toolVersion: fixedContext.toolVersion),
+      "toggle-switch.feature")
+  }
 }

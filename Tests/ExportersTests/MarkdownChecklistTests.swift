@@ -5,85 +5,135 @@ import Testing
 
 @Suite("Markdown checklists")
 struct MarkdownChecklistTests {
-    func render(_ options: [String: ExportOptions.Value] = [:], catalog: Catalog? = nil) throws -> String {
-        let exporter = try MarkdownChecklistExporter(options: ExportOptions(options))
-        return String(decoding: try fileData(exporter.export(catalog ?? sampleCatalog(), context: fixedContext)), as: UTF8.self)
-    }
+  func render(
+    _ options: [String: ExportOptions.Value] = [:], catalog: Catalog? = nil
+  ) throws -> String {
+    let exporter = try MarkdownChecklistExporter(
+      options: ExportOptions(options))
+    return String(
+      decoding: try fileData(
+        exporter.export(catalog ?? sampleCatalog(), context: fixedContext)),
+      as: UTF8.self)
+  }
 
-    func html(_ markdown: String) throws -> String {
-        let result = try runTool("cmark-gfm", ["--extension", "tasklist", "--extension", "table"], input: Data(markdown.utf8))
-        #expect(result.status == 0, "\(result.err)")
-        return result.out
-    }
+  func html(_ markdown: String) throws -> String {
+    let result = try runTool(
+      "cmark-gfm", ["--extension", "tasklist", "--extension", "table"],
+      input: Data(markdown.utf8))
+    #expect(result.status == 0, "\(result.err)")
+    return result.out
+  }
 
-    @Test("cmark-gfm renders one unchecked task per audit row, with the issue's wording")
-    func taskLists() throws {
-        let catalog = try sampleCatalog()
-        let markdown = try render()
-        #expect(markdown.contains("- [ ] **Keyboard: Tab, arrow keys or ctl+tab** — Focus visibly moves to the toggle switch (WCAG 2.1.1, 2.4.3, 2.4.7)\n"))
-        #expect(markdown.contains("### Toggle switch on Android (10 checks)"))
-        let rendered = try html(markdown)
-        let boxes = rendered.components(separatedBy: "<input type=\"checkbox\" disabled=\"\" />").count - 1
-        #expect(boxes == AuditRow.rows(of: catalog).count)
-        #expect(rendered.contains("<h2>Toggle switch (native)</h2>"))
-        #expect(rendered.contains("<strong>Keyboard: Enter</strong>"))
-    }
+  @Test(
+    "cmark-gfm renders one unchecked task per audit row, with the issue's wording"
+  )
+  func taskLists() throws {
+    let catalog = try sampleCatalog()
+    let markdown = try render()
+    #expect(
+      markdown.contains(
+        "- [ ] **Keyboard: Tab, arrow keys or ctl+tab** — Focus visibly moves to the toggle switch (WCAG 2.1.1, 2.4.3, 2.4.7)\n"
+      ))
+    #expect(markdown.contains("### Toggle switch on Android (10 checks)"))
+    let rendered = try html(markdown)
+    let boxes =
+      rendered.components(
+        separatedBy: "<input type=\"checkbox\" disabled=\"\" />"
+      ).count - 1
+    #expect(boxes == AuditRow.rows(of: catalog).count)
+    #expect(rendered.contains("<h2>Toggle switch (native)</h2>"))
+    #expect(rendered.contains("<strong>Keyboard: Enter</strong>"))
+  }
 
-    @Test("table mode renders GFM tables with escaped pipes")
-    func tables() throws {
-        var catalog = try loadCatalog(Paths.samples.appendingPathComponent("web/component/disclosure.md"))
-        catalog.components[0].criteria[0].expectation = "Focus moves | visibly"
-        let markdown = try render(["table": .bool(true)], catalog: catalog)
-        let rendered = try html(markdown)
-        #expect(rendered.contains("<table>"))
-        #expect(rendered.components(separatedBy: "<tr>").count - 1 == 1 + catalog.components[0].criteria.count)
-        #expect(rendered.contains("<td>Focus moves | visibly</td>"))
-    }
+  @Test("table mode renders GFM tables with escaped pipes")
+  func tables() throws {
+    var catalog = try loadCatalog(
+      Paths.samples.appendingPathComponent("web/component/disclosure.md"))
+    catalog.components[0].criteria[0].expectation = "Focus moves | visibly"
+    let markdown = try render(["table": .bool(true)], catalog: catalog)
+    let rendered = try html(markdown)
+    #expect(rendered.contains("<table>"))
+    #expect(
+      rendered.components(separatedBy: "<tr>").count - 1 == 1
+        + catalog.components[0].criteria.count)
+    #expect(rendered.contains("<td>Focus moves | visibly</td>"))
+  }
 
-    @Test("split by platform writes one file per component and platform")
-    func split() throws {
-        let exporter = try MarkdownChecklistExporter(options: ExportOptions(["split": .string("platform")]))
-        guard case .folder(let files) = try exporter.export(try sampleCatalog(), context: fixedContext) else {
-            Issue.record("expected a folder"); return
-        }
-        #expect(files.map(\.name) == ["native-controls-rating-ios.md", "native-controls-rating-android.md",
-                                      "native-controls-toggle-switch-ios.md", "native-controls-toggle-switch-android.md",
-                                      "native-notifications-banner-ios.md", "native-notifications-banner-android.md",
-                                      "web-component-disclosure-web.md"])
+  @Test("split by platform writes one file per component and platform")
+  func split() throws {
+    let exporter = try MarkdownChecklistExporter(
+      options: ExportOptions(["split": .string("platform")]))
+    guard
+      case .folder(let files) = try exporter.export(
+        try sampleCatalog(), context: fixedContext)
+    else {
+      Issue.record("expected a folder")
+      return
     }
+    #expect(
+      files.map(\.name) == [
+        "native-controls-rating-ios.md", "native-controls-rating-android.md",
+        "native-controls-toggle-switch-ios.md",
+        "native-controls-toggle-switch-android.md",
+        "native-notifications-banner-ios.md",
+        "native-notifications-banner-android.md",
+        "web-component-disclosure-web.md",
+      ])
+  }
 
-    @Test("a user template replaces the built-in one; the shipped template file is the built-in text")
-    func userTemplate() throws {
-        let folder = try scratchFolder()
-        try Data("{{% CONTENT_TYPE: TEXT }}\n{{#components}}* {{id}}: {{#platforms}}{{name}} {{/platforms}}\n{{/components}}".utf8)
-            .write(to: folder.appendingPathComponent("mine.mustache"))
-        let exporter = try MarkdownChecklistExporter(options: ExportOptions(["template": .string("mine.mustache")],
-                                                                           baseDirectory: folder.path))
-        let text = String(decoding: try fileData(exporter.export(try sampleCatalog(), context: fixedContext)), as: UTF8.self)
-        #expect(text == "* native/controls/rating: iOS Android \n* native/controls/toggle-switch: iOS Android \n* native/notifications/banner: iOS Android \n* web/component/disclosure: Web \n")
-        let shipped = try MarkdownChecklistExporter(options: ExportOptions(["template": .string("templates/checklist.md.mustache")],
-                                                                          baseDirectory: Paths.packageRoot.path))
-        let builtIn = try MarkdownChecklistExporter(options: ExportOptions())
-        let catalog = try sampleCatalog()
-        #expect(try fileData(shipped.export(catalog, context: fixedContext)) == fileData(builtIn.export(catalog, context: fixedContext)))
-    }
+  @Test(
+    "a user template replaces the built-in one; the shipped template file is the built-in text"
+  )
+  func userTemplate() throws {
+    let folder = try scratchFolder()
+    try Data(
+      "{{% CONTENT_TYPE: TEXT }}\n{{#components}}* {{id}}: {{#platforms}}{{name}} {{/platforms}}\n{{/components}}"
+        .utf8
+    )
+    .write(to: folder.appendingPathComponent("mine.mustache"))
+    let exporter = try MarkdownChecklistExporter(
+      options: ExportOptions(
+        ["template": .string("mine.mustache")],
+        baseDirectory: folder.path))
+    let text = String(
+      decoding: try fileData(
+        exporter.export(try sampleCatalog(), context: fixedContext)),
+      as: UTF8.self)
+    #expect(
+      text
+        == "* native/controls/rating: iOS Android \n* native/controls/toggle-switch: iOS Android \n* native/notifications/banner: iOS Android \n* web/component/disclosure: Web \n"
+    )
+    let shipped = try MarkdownChecklistExporter(
+      options: ExportOptions(
+        ["template": .string("templates/checklist.md.mustache")],
+        baseDirectory: Paths.packageRoot.path))
+    let builtIn = try MarkdownChecklistExporter(options: ExportOptions())
+    let catalog = try sampleCatalog()
+    #expect(
+      try fileData(shipped.export(catalog, context: fixedContext))
+        == fileData(builtIn.export(catalog, context: fixedContext)))
+  }
 
-    @Test("a template with a syntax error is reported with file:line:column")
-    func templateError() throws {
-        let folder = try scratchFolder()
-        let path = folder.appendingPathComponent("broken.mustache")
-        try Data("# Title\n{{#components}}\n- {{title}}\n{{/platforms}}\n".utf8).write(to: path)
-        do {
-            _ = try MarkdownChecklistExporter(options: ExportOptions(["template": .string(path.path)]))
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.message.hasPrefix("\(path.path):4:"))
-            #expect(error.message.contains("template syntax error (sectionCloseNameIncorrect)"))
-        }
+  @Test("a template with a syntax error is reported with file:line:column")
+  func templateError() throws {
+    let folder = try scratchFolder()
+    let path = folder.appendingPathComponent("broken.mustache")
+    try Data("# Title\n{{#components}}\n- {{title}}\n{{/platforms}}\n".utf8)
+      .write(to: path)
+    do {
+      _ = try MarkdownChecklistExporter(
+        options: ExportOptions(["template": .string(path.path)]))
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.hasPrefix("\(path.path):4:"))
+      #expect(
+        error.message.contains(
+          "template syntax error (sectionCloseNameIncorrect)"))
     }
+  }
 
-    @Test("golden Markdown of the samples")
-    func golden() throws {
-        try expectGolden(try render(), "samples.md")
-    }
+  @Test("golden Markdown of the samples")
+  func golden() throws {
+    try expectGolden(try render(), "samples.md")
+  }
 }

@@ -1,110 +1,155 @@
 import CriteriaModel
-@testable import Exporters
 import Foundation
 import TestSupport
 import Testing
 
+@testable import Exporters
+
 @Suite("a workbook that prints")
 struct WorkbookPrintTests {
-    struct Printout {
-        var landscape: Bool
-        var pages: [(first: String, last: String, overlaps: Int)]
-        var examples: [String]
-    }
+  struct Printout {
+    var landscape: Bool
+    var pages: [(first: String, last: String, overlaps: Int)]
+    var examples: [String]
+  }
 
-    /// Writes the workbook, prints it to PDF with LibreOffice and reads the PDF back with poppler.
-    func print(_ catalog: Catalog, title: String) throws -> Printout {
-        let folder = try scratchFolder()
-        let file = folder.appendingPathComponent("audit.xlsx")
-        let exporter = try AuditWorkbookExporter(options: ExportOptions(["title": .string(title)]))
-        try exportToDisk(exporter, catalog, to: file)
-        let convert = try runTool("soffice", LibreOffice.isolated + ["--headless", "--norestore", "--convert-to", "pdf", "--outdir", folder.path, file.path])
-        #expect(convert.status == 0, "\(convert.err)")
-        let check = try python("print_check.py", [folder.appendingPathComponent("audit.pdf").path])
-        #expect(check.status == 0, "\(check.err)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(check.out.utf8)) as? [String: Any])
-        let pages = (report["pages"] as? [[String: Any]] ?? []).map {
-            (first: $0["first"] as? String ?? "", last: $0["last"] as? String ?? "", overlaps: $0["overlaps"] as? Int ?? -1)
-        }
-        let width = report["width"] as? Double ?? 0
-        let height = report["height"] as? Double ?? 0
-        return Printout(landscape: width > height, pages: pages, examples: report["examples"] as? [String] ?? [])
+  /// Writes the workbook, prints it to PDF with LibreOffice and reads the PDF back with poppler.
+  func print(_ catalog: Catalog, title: String) throws -> Printout {
+    let folder = try scratchFolder()
+    let file = folder.appendingPathComponent("audit.xlsx")
+    let exporter = try AuditWorkbookExporter(
+      options: ExportOptions(["title": .string(title)]))
+    try exportToDisk(exporter, catalog, to: file)
+    let convert = try runTool(
+      "soffice",
+      LibreOffice.isolated + [
+        "--headless", "--norestore", "--convert-to", "pdf", "--outdir",
+        folder.path, file.path,
+      ])
+    #expect(convert.status == 0, "\(convert.err)")
+    let check = try python(
+      "print_check.py", [folder.appendingPathComponent("audit.pdf").path])
+    #expect(check.status == 0, "\(check.err)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.out.utf8))
+        as? [String: Any])
+    let pages = (report["pages"] as? [[String: Any]] ?? []).map {
+      (
+        first: $0["first"] as? String ?? "", last: $0["last"] as? String ?? "",
+        overlaps: $0["overlaps"] as? Int ?? -1
+      )
     }
+    let width = report["width"] as? Double ?? 0
+    let height = report["height"] as? Double ?? 0
+    return Printout(
+      landscape: width > height, pages: pages,
+      examples: report["examples"] as? [String] ?? [])
+  }
 
-    /// Every page is landscape, starts with its sheet's header row, ends with the footer, and no printed
-    /// text runs into other text.
-    func expectPrintable(_ printout: Printout, title: String, sheets: [String]) {
-        #expect(printout.landscape)
-        #expect(!printout.pages.isEmpty)
-        let headers = [
-            "Checklist": "Component Platform Test Check Expected result WCAG Result Severity Tester Date Notes Ticket ID",
-            "Summary": "Component Platform Checks Pass Fail Not applicable Not tested Cannot tell Conformance",
-            // Its header wraps onto three lines; the first printed line starts with these.
-            "WCAG": "Criterion Name Level",
-            "Scenarios": "Component ID Component Scenario Step",
-            "Notes": "Component ID Component Platform Topic Framework Note",
-        ]
-        var seen: [String] = []
-        for (index, page) in printout.pages.enumerated() {
-            let footer = page.last.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            let sheet = sheets.first { footer.contains(" \($0) Page ") } ?? "?"
-            if seen.last != sheet { seen.append(sheet) }
-            #expect(footer.hasPrefix(title + " "), "page \(index + 1) footer: \(footer)")
-            #expect(footer.hasSuffix("Page \(index + 1) of \(printout.pages.count)"), "page \(index + 1) footer: \(footer)")
-            let first = page.first.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            let header = headers[sheet] ?? "?"
-            #expect(sheet == "WCAG" ? first.hasPrefix(header) : first == header, "page \(index + 1) (\(sheet)) starts with '\(first)'")
-            #expect(page.overlaps == 0, "page \(index + 1): \(page.overlaps) words printed over others: \(printout.examples)")
-        }
-        #expect(seen == sheets, "sheets print in order, each once")
+  /// Every page is landscape, starts with its sheet's header row, ends with the footer, and no printed
+  /// text runs into other text.
+  func expectPrintable(_ printout: Printout, title: String, sheets: [String]) {
+    #expect(printout.landscape)
+    #expect(!printout.pages.isEmpty)
+    let headers = [
+      "Checklist":
+        "Component Platform Test Check Expected result WCAG Result Severity Tester Date Notes Ticket ID",
+      "Summary":
+        "Component Platform Checks Pass Fail Not applicable Not tested Cannot tell Conformance",
+      // Its header wraps onto three lines; the first printed line starts with these.
+      "WCAG": "Criterion Name Level",
+      "Scenarios": "Component ID Component Scenario Step",
+      "Notes": "Component ID Component Platform Topic Framework Note",
+    ]
+    var seen: [String] = []
+    for (index, page) in printout.pages.enumerated() {
+      let footer = page.last.split(
+        separator: " ", omittingEmptySubsequences: true
+      ).joined(separator: " ")
+      let sheet = sheets.first { footer.contains(" \($0) Page ") } ?? "?"
+      if seen.last != sheet { seen.append(sheet) }
+      #expect(
+        footer.hasPrefix(title + " "), "page \(index + 1) footer: \(footer)")
+      #expect(
+        footer.hasSuffix("Page \(index + 1) of \(printout.pages.count)"),
+        "page \(index + 1) footer: \(footer)")
+      let first = page.first.split(
+        separator: " ", omittingEmptySubsequences: true
+      ).joined(separator: " ")
+      let header = headers[sheet] ?? "?"
+      #expect(
+        sheet == "WCAG" ? first.hasPrefix(header) : first == header,
+        "page \(index + 1) (\(sheet)) starts with '\(first)'")
+      #expect(
+        page.overlaps == 0,
+        "page \(index + 1): \(page.overlaps) words printed over others: \(printout.examples)"
+      )
     }
+    #expect(seen == sheets, "sheets print in order, each once")
+  }
 
-    @Test("the sample workbook prints landscape, one page wide, header on every page, footer with title, sheet and page numbers", .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
-    func sample() throws {
-        let title = "Sample audit & review"
-        let printout = try print(try sampleCatalog(), title: title)
-        expectPrintable(printout, title: title, sheets: ["Checklist", "Summary", "WCAG", "Scenarios", "Notes"])
-        #expect(printout.pages.count <= 8, "the sample printed on \(printout.pages.count) pages")
-    }
+  @Test(
+    "the sample workbook prints landscape, one page wide, header on every page, footer with title, sheet and page numbers",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+  func sample() throws {
+    let title = "Sample audit & review"
+    let printout = try print(try sampleCatalog(), title: title)
+    expectPrintable(
+      printout, title: title,
+      sheets: ["Checklist", "Summary", "WCAG", "Scenarios", "Notes"])
+    #expect(
+      printout.pages.count <= 8,
+      "the sample printed on \(printout.pages.count) pages")
+  }
 
-    @Test("the corpus workbook prints the same way on every one of its pages", .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped),
-          .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
-    func corpus() throws {
-        let title = "Corpus audit"
-        let printout = try print(try loadCatalog(Paths.corpus), title: title)
-        expectPrintable(printout, title: title, sheets: ["Checklist", "Summary", "WCAG", "Scenarios", "Notes"])
-    }
+  @Test(
+    "the corpus workbook prints the same way on every one of its pages",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped),
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func corpus() throws {
+    let title = "Corpus audit"
+    let printout = try print(try loadCatalog(Paths.corpus), title: title)
+    expectPrintable(
+      printout, title: title,
+      sheets: ["Checklist", "Summary", "WCAG", "Scenarios", "Notes"])
+  }
 
-    @Test("row heights cover the lines wrapped text needs", arguments: [
-        ("short", 10.0, 1),
-        ("native/controls/rating/keyboard/tab-or-arrow-keys@android", 28.0, 3),
-        (String(repeating: "word ", count: 40), 46.0, 4),
-        ("one\ntwo\nthree", 40.0, 3),
-        (String(repeating: "x", count: 100), 10.0, 10),
+  @Test(
+    "row heights cover the lines wrapped text needs",
+    arguments: [
+      ("short", 10.0, 1),
+      ("native/controls/rating/keyboard/tab-or-arrow-keys@android", 28.0, 3),
+      (String(repeating: "word ", count: 40), 46.0, 4),
+      ("one\ntwo\nthree", 40.0, 3),
+      (String(repeating: "x", count: 100), 10.0, 10),
     ])
-    func rowHeights(text: String, width: Double, lines: Int) {
-        #expect(RowHeight.lines(text, width: width) == lines)
-    }
+  func rowHeights(text: String, width: Double, lines: Int) {
+    #expect(RowHeight.lines(text, width: width) == lines)
+  }
 
-    @Test("the footer doubles a literal & and stays within Excel's 255 characters")
-    func footer() {
-        #expect(XLSXSheet.footer(title: "A & B") == "&LA && B&C&A&RPage &P of &N")
-        let long = XLSXSheet.footer(title: String(repeating: "&", count: 400))
-        #expect(long.utf8.count <= 255)
-        #expect(long.hasSuffix("&C&A&RPage &P of &N"))
-    }
+  @Test(
+    "the footer doubles a literal & and stays within Excel's 255 characters")
+  func footer() {
+    #expect(XLSXSheet.footer(title: "A & B") == "&LA && B&C&A&RPage &P of &N")
+    let long = XLSXSheet.footer(title: String(repeating: "&", count: 400))
+    #expect(long.utf8.count <= 255)
+    #expect(long.hasSuffix("&C&A&RPage &P of &N"))
+  }
 }
 
 @Suite("shipped file exporter definitions")
 struct ShippedFileDefinitionTests {
-    @Test("the compiled-in definitions are the files in exporters/, and each reads")
-    func sameAsFiles() throws {
-        #expect(!ShippedFileDefinitions.files.isEmpty)
-        for file in ShippedFileDefinitions.files {
-            let onDisk = try String(contentsOf: Paths.packageRoot.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(onDisk == file.text, "\(file.name)")
-            let definition = try FileDefinition(yaml: file.text, file: file.name)
-            #expect(definition.escape == .csv)
-        }
+  @Test(
+    "the compiled-in definitions are the files in exporters/, and each reads")
+  func sameAsFiles() throws {
+    #expect(!ShippedFileDefinitions.files.isEmpty)
+    for file in ShippedFileDefinitions.files {
+      let onDisk = try String(
+        contentsOf: Paths.packageRoot.appendingPathComponent(file.name),
+        encoding: .utf8)
+      #expect(onDisk == file.text, "\(file.name)")
+      let definition = try FileDefinition(yaml: file.text, file: file.name)
+      #expect(definition.escape == .csv)
     }
+  }
 }

@@ -19,13 +19,18 @@ public enum ProcessRunner {
   /// (10 minutes unless told: LibreOffice, Chromium and installing Redmine take a while) it is killed and
   /// `TimedOut` is thrown, so no test hangs on a program that hangs.
   public static func run(
-    _ executable: String, _ arguments: [String], input: Data? = nil, directory: URL? = nil,
+    _ executable: String, _ arguments: [String], input: Data? = nil,
+    directory: URL? = nil,
     environment: [String: String] = [:], timeout: TimeInterval = 600
   ) throws -> Outcome {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let files = ["stdin", "stdout", "stderr"].map { folder.appendingPathComponent($0) }
+    let files = ["stdin", "stdout", "stderr"].map {
+      folder.appendingPathComponent($0)
+    }
     try (input ?? Data()).write(to: files[0])
     FileManager.default.createFile(atPath: files[1].path, contents: nil)
     FileManager.default.createFile(atPath: files[2].path, contents: nil)
@@ -58,7 +63,8 @@ public enum ProcessRunner {
       }
       let printed = (try? String(contentsOf: files[2], encoding: .utf8)) ?? ""
       throw TimedOut(
-        description: "\(executable) \(arguments.prefix(3).joined(separator: " ")) did not finish in \(Int(timeout)) s and was killed; "
+        description:
+          "\(executable) \(arguments.prefix(3).joined(separator: " ")) did not finish in \(Int(timeout)) s and was killed; "
           + "it printed: \(printed.suffix(2000))")
     }
     process.waitUntilExit()

@@ -4,8 +4,10 @@ import Foundation
 public enum Scratch {
   /// A new empty folder named `<prefix>-<uuid>`.
   public static func folder(_ prefix: String = "criteria-test") throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true)
     return url
   }
 }

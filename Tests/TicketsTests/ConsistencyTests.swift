@@ -3,105 +3,156 @@ import Exporters
 import FakeTrackerSupport
 import Foundation
 import Testing
+
 @testable import Tickets
 
 /// Passes requests on, but a GitHub comment never leaves: as if the run were killed between an issue and its comments.
 final class NoCommentsTransport: HTTPTransport {
-    let inner: HTTPTransport
-    init(_ inner: HTTPTransport) { self.inner = inner }
+  let inner: HTTPTransport
+  init(_ inner: HTTPTransport) { self.inner = inner }
 
-    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
-        if request.method == "POST", request.url.hasSuffix("/comments") {
-            throw TransportError(message: "Couldn't connect to server", retryable: true, neverSent: true)
-        }
-        return try inner.send(request)
+  func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+    if request.method == "POST", request.url.hasSuffix("/comments") {
+      throw TransportError(
+        message: "Couldn't connect to server", retryable: true, neverSent: true)
     }
+    return try inner.send(request)
+  }
 }
 
 @Suite("Nothing twice against answers real servers get wrong", .serialized)
 struct ConsistencyTests {
-    @Test("searches that lag creates never cause a second issue: GitHub lists by label; Jira waits for its index",
-          arguments: ["github", "jira-cloud", "jira-dc"])
-    func laggingIndex(tracker name: String) throws {
-        let server = try startFakeTracker(arguments: ["--index-lag", "2", "--faults", "created-drop:3"])
-        defer { server.stop() }
-        let tickets = try FilingTests.tickets()
-        let tracker = try makeTracker(name, url: server.url, extra: ["search_settle": .string("3")])
-        let summary = try filer(tracker, ledger: scratchLedger()).file(tickets)
-        #expect(summary.filed.count == tickets.count && summary.problemCount == 0, "\(summary.text)")
-        try FilingTests.expectExactlyOnce(server, tickets)
-    }
+  @Test(
+    "searches that lag creates never cause a second issue: GitHub lists by label; Jira waits for its index",
+    arguments: ["github", "jira-cloud", "jira-dc"])
+  func laggingIndex(tracker name: String) throws {
+    let server = try startFakeTracker(arguments: [
+      "--index-lag", "2", "--faults", "created-drop:3",
+    ])
+    defer { server.stop() }
+    let tickets = try FilingTests.tickets()
+    let tracker = try makeTracker(
+      name, url: server.url, extra: ["search_settle": .string("3")])
+    let summary = try filer(tracker, ledger: scratchLedger()).file(tickets)
+    #expect(
+      summary.filed.count == tickets.count && summary.problemCount == 0,
+      "\(summary.text)")
+    try FilingTests.expectExactlyOnce(server, tickets)
+  }
 
-    @Test("201 with an unexpected body and 200 with an HTML page: not confirmed, then found; one issue per ticket",
-          arguments: [("github", "odd201:2"), ("gitlab", "html200:2"), ("jira-cloud", "odd201:3"), ("redmine", "html200:3")])
-    func wrongShapes(tracker name: String, faults: String) throws {
-        let server = try startFakeTracker(arguments: ["--faults", faults])
-        defer { server.stop() }
-        let tickets = try FilingTests.tickets()
-        let ledgerPath = scratchLedger()
-        let first = try filer(try makeTracker(name, url: server.url), ledger: ledgerPath).file(tickets)
-        #expect(first.failed.isEmpty && !first.unknown.isEmpty, "\(first.text)")
-        #expect(first.filed.count + first.unknown.count == tickets.count)
-        let second = try filer(try makeTracker(name, url: server.url), ledger: ledgerPath).file(tickets)
-        #expect(second.problemCount == 0 && second.alreadyFiled.count == tickets.count, "\(second.text)")
-        try FilingTests.expectExactlyOnce(server, tickets)
-    }
+  @Test(
+    "201 with an unexpected body and 200 with an HTML page: not confirmed, then found; one issue per ticket",
+    arguments: [
+      ("github", "odd201:2"), ("gitlab", "html200:2"),
+      ("jira-cloud", "odd201:3"), ("redmine", "html200:3"),
+    ])
+  func wrongShapes(tracker name: String, faults: String) throws {
+    let server = try startFakeTracker(arguments: ["--faults", faults])
+    defer { server.stop() }
+    let tickets = try FilingTests.tickets()
+    let ledgerPath = scratchLedger()
+    let first = try filer(
+      try makeTracker(name, url: server.url), ledger: ledgerPath
+    ).file(tickets)
+    #expect(first.failed.isEmpty && !first.unknown.isEmpty, "\(first.text)")
+    #expect(first.filed.count + first.unknown.count == tickets.count)
+    let second = try filer(
+      try makeTracker(name, url: server.url), ledger: ledgerPath
+    ).file(tickets)
+    #expect(
+      second.problemCount == 0 && second.alreadyFiled.count == tickets.count,
+      "\(second.text)")
+    try FilingTests.expectExactlyOnce(server, tickets)
+  }
 
-    /// Two tickets whose GitHub bodies need three continuation comments each.
-    static func longTickets() -> [Ticket] {
-        let source = CriteriaModel.SourceLocation(file: "long.md", line: 1)
-        let components = ["a", "b"].map { name in
-            let criteria = (1...40).map { n in
-                Criterion(id: "native/controls/\(name)/keyboard/check-\(n)", test: .keyboard, check: "Check \(n)",
-                          expectation: String(repeating: "Focus moves visibly and predictably. ", count: 140), platforms: [.iOS], source: source)
-            }
-            return Component(id: "native/controls/\(name)", title: name.uppercased(), family: .native, category: "controls",
-                             criteria: criteria, source: source)
-        }
-        return TicketPlanner(grouping: .componentPlatform).tickets(for: Catalog(components: components))
+  /// Two tickets whose GitHub bodies need three continuation comments each.
+  static func longTickets() -> [Ticket] {
+    let source = CriteriaModel.SourceLocation(file: "long.md", line: 1)
+    let components = ["a", "b"].map { name in
+      let criteria = (1...40).map { n in
+        Criterion(
+          id: "native/controls/\(name)/keyboard/check-\(n)", test: .keyboard,
+          check: "Check \(n)",
+          expectation: String(
+            repeating: "Focus moves visibly and predictably. ", count: 140),
+          platforms: [.iOS], source: source)
+      }
+      return Component(
+        id: "native/controls/\(name)", title: name.uppercased(),
+        family: .native, category: "controls",
+        criteria: criteria, source: source)
     }
+    return TicketPlanner(grouping: .componentPlatform).tickets(
+      for: Catalog(components: components))
+  }
 
-    static func expectCommentsOnce(_ server: FakeTrackerProcess, _ count: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let stats = try server.stats()
-        #expect(stats["comment_parts"] as? Int == count, "comments posted", sourceLocation: sourceLocation)
-        #expect(stats["unique_comment_parts"] as? Int == count, "distinct comments", sourceLocation: sourceLocation)
-    }
+  static func expectCommentsOnce(
+    _ server: FakeTrackerProcess, _ count: Int,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let stats = try server.stats()
+    #expect(
+      stats["comment_parts"] as? Int == count, "comments posted",
+      sourceLocation: sourceLocation)
+    #expect(
+      stats["unique_comment_parts"] as? Int == count, "distinct comments",
+      sourceLocation: sourceLocation)
+  }
 
-    @Test("GitHub continuation comments whose answers are lost are looked up by marker, never posted twice")
-    func commentsOnce() throws {
-        let tickets = Self.longTickets()
-        let pieces = GitHubTracker.pieces(TextBodies.markdown(tickets[0])).count
-        #expect(pieces == 4, "the fixture should need three comments")
-        let server = try startFakeTracker(arguments: ["--faults", "comment-drop:2,comment-503:5"])
-        defer { server.stop() }
-        let summary = try filer(try makeTracker("github", url: server.url), ledger: scratchLedger()).file(tickets)
-        #expect(summary.filed.count == tickets.count && summary.problemCount == 0, "\(summary.text)")
-        try FilingTests.expectExactlyOnce(server, tickets)
-        try Self.expectCommentsOnce(server, tickets.count * (pieces - 1))
-    }
+  @Test(
+    "GitHub continuation comments whose answers are lost are looked up by marker, never posted twice"
+  )
+  func commentsOnce() throws {
+    let tickets = Self.longTickets()
+    let pieces = GitHubTracker.pieces(TextBodies.markdown(tickets[0])).count
+    #expect(pieces == 4, "the fixture should need three comments")
+    let server = try startFakeTracker(arguments: [
+      "--faults", "comment-drop:2,comment-503:5",
+    ])
+    defer { server.stop() }
+    let summary = try filer(
+      try makeTracker("github", url: server.url), ledger: scratchLedger()
+    ).file(tickets)
+    #expect(
+      summary.filed.count == tickets.count && summary.problemCount == 0,
+      "\(summary.text)")
+    try FilingTests.expectExactlyOnce(server, tickets)
+    try Self.expectCommentsOnce(server, tickets.count * (pieces - 1))
+  }
 
-    @Test("a run stopped between an issue and its comments: the next run posts exactly the missing ones")
-    func commentsResume() throws {
-        let tickets = Self.longTickets()
-        let server = try startFakeTracker()
-        defer { server.stop() }
-        let tracker = try makeTracker("github", url: server.url, extra: ["max_attempts": .int(1)])
-        let ledgerPath = scratchLedger()
-        let first = TicketFiler(tracker: tracker, transport: NoCommentsTransport(try CurlClient(settings: CurlClient.Settings())),
-                                ledger: try Ledger(path: ledgerPath, tracker: "github"), credentials: Credentials(token: "secret-token"),
-                                pacer: RequestPacer(pacing: Pacing()))
-        let stopped = try first.file(tickets)
-        #expect(stopped.failed.count == tickets.count, "\(stopped.text)")
-        #expect(stopped.failed.first?.reason.contains("is not posted yet") == true)
-        #expect(try Ledger(path: ledgerPath, tracker: "github")[tickets[0].identity]?.state == .filed)
-        try Self.expectCommentsOnce(server, 0)
+  @Test(
+    "a run stopped between an issue and its comments: the next run posts exactly the missing ones"
+  )
+  func commentsResume() throws {
+    let tickets = Self.longTickets()
+    let server = try startFakeTracker()
+    defer { server.stop() }
+    let tracker = try makeTracker(
+      "github", url: server.url, extra: ["max_attempts": .int(1)])
+    let ledgerPath = scratchLedger()
+    let first = TicketFiler(
+      tracker: tracker,
+      transport: NoCommentsTransport(
+        try CurlClient(settings: CurlClient.Settings())),
+      ledger: try Ledger(path: ledgerPath, tracker: "github"),
+      credentials: Credentials(token: "secret-token"),
+      pacer: RequestPacer(pacing: Pacing()))
+    let stopped = try first.file(tickets)
+    #expect(stopped.failed.count == tickets.count, "\(stopped.text)")
+    #expect(stopped.failed.first?.reason.contains("is not posted yet") == true)
+    #expect(
+      try Ledger(path: ledgerPath, tracker: "github")[tickets[0].identity]?
+        .state == .filed)
+    try Self.expectCommentsOnce(server, 0)
 
-        let second = try filer(tracker, ledger: ledgerPath).file(tickets)
-        #expect(second.alreadyFiled.count == tickets.count && second.problemCount == 0, "\(second.text)")
-        try FilingTests.expectExactlyOnce(server, tickets)
-        try Self.expectCommentsOnce(server, tickets.count * 3)
-        let third = try filer(tracker, ledger: ledgerPath).file(tickets)
-        #expect(third.alreadyFiled.count == tickets.count)
-        try Self.expectCommentsOnce(server, tickets.count * 3)
-    }
+    let second = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(
+      second.alreadyFiled.count == tickets.count && second.problemCount == 0,
+      "\(second.text)")
+    try FilingTests.expectExactlyOnce(server, tickets)
+    try Self.expectCommentsOnce(server, tickets.count * 3)
+    let third = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(third.alreadyFiled.count == tickets.count)
+    try Self.expectCommentsOnce(server, tickets.count * 3)
+  }
 }

@@ -2,6 +2,7 @@ import FakeTrackerSupport
 import Foundation
 import Logging
 import Testing
+
 @testable import Tickets
 
 /// Collects log lines, so tests can read what a user would see on stderr.
@@ -25,7 +26,9 @@ struct CapturingLogHandler: LogHandler {
 
 @Suite("Logging through swift-log", .serialized)
 struct LoggingTests {
-  @Test("the HTTP log (debug) and the filer's notices go through the logger, with every secret redacted")
+  @Test(
+    "the HTTP log (debug) and the filer's notices go through the logger, with every secret redacted"
+  )
   func capturedLog() throws {
     let server = try startFakeTracker(arguments: ["--faults", "429:3:2"])
     defer { server.stop() }
@@ -33,29 +36,45 @@ struct LoggingTests {
     let logger = Logger(label: "test") { _ in CapturingLogHandler(box: box) }
     var settings = CurlClient.Settings()
     settings.logger = logger
-    settings.redactor = Redactor(credentials: Credentials(token: "secret-token", user: "auditor@example.com"))
+    settings.redactor = Redactor(
+      credentials: Credentials(
+        token: "secret-token", user: "auditor@example.com"))
     let tracker = try makeTracker("jira-cloud", url: server.url)
-    let filer = TicketFiler(tracker: tracker, transport: try CurlClient(settings: settings),
-                            ledger: try Ledger(path: scratchLedger(), tracker: tracker.name),
-                            credentials: Credentials(token: "secret-token", user: "auditor@example.com"),
-                            pacer: RequestPacer(pacing: Pacing()))
+    let filer = TicketFiler(
+      tracker: tracker, transport: try CurlClient(settings: settings),
+      ledger: try Ledger(path: scratchLedger(), tracker: tracker.name),
+      credentials: Credentials(
+        token: "secret-token", user: "auditor@example.com"),
+      pacer: RequestPacer(pacing: Pacing()))
     filer.logger = logger
-    let summary = try filer.file(Array(try sampleTickets(grouping: .componentPlatform, copies: 1).prefix(3)))
+    let summary = try filer.file(
+      Array(
+        try sampleTickets(grouping: .componentPlatform, copies: 1).prefix(3)))
     #expect(summary.filed.count == 3)
     let lines = box.lines
-    #expect(lines.contains { $0.hasPrefix("debug: > POST ") && $0.contains("/rest/api/3/issue") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("debug: > POST ") && $0.contains("/rest/api/3/issue")
+      })
     #expect(lines.contains { $0.contains("> Authorization: [redacted]") })
-    #expect(lines.contains { $0.hasPrefix("notice: jira-cloud asks to wait 2 s") }, "\(lines)")
-    let basic = Data("auditor@example.com:secret-token".utf8).base64EncodedString()
-    #expect(!lines.contains { $0.contains("secret-token") || $0.contains(basic) })
+    #expect(
+      lines.contains { $0.hasPrefix("notice: jira-cloud asks to wait 2 s") },
+      "\(lines)")
+    let basic = Data("auditor@example.com:secret-token".utf8)
+      .base64EncodedString()
+    #expect(
+      !lines.contains { $0.contains("secret-token") || $0.contains(basic) })
   }
 
-  @Test("a fake tracker that cannot start says why in the failure (its stderr is kept)")
+  @Test(
+    "a fake tracker that cannot start says why in the failure (its stderr is kept)"
+  )
   func fakeTrackerSaysWhy() {
     #expect {
       _ = try FakeTrackerProcess(arguments: ["--no-such-option"])
     } throws: { error in
-      "\(error)".contains("the fake tracker did not start") && "\(error)".contains("unrecognized arguments: --no-such-option")
+      "\(error)".contains("the fake tracker did not start")
+        && "\(error)".contains("unrecognized arguments: --no-such-option")
     }
   }
 }

@@ -1,333 +1,572 @@
-@testable import Audit
 import CriteriaModel
 import Exporters
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Audit
 @testable import Tickets
 
 @Suite("Ticket building blocks", .serialized)
 struct TicketUnitTests {
-    @Test("GitHub pacing: at least 1 s apart, at most 80 a minute and 500 an hour")
-    func githubPacing() {
-        var now = 0.0
-        let pacer = RequestPacer(pacing: GitHubTracker.defaultPacing, clock: { now }, sleep: { now += $0 })
-        var times: [Double] = []
-        for _ in 0..<600 { pacer.waitForTurn(); times.append(now) }
-        for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 1 - 1e-9) }
-        for (index, start) in times.enumerated() {
-            #expect(times[index...].prefix { $0 < start + 60 }.count <= 80)
-            #expect(times[index...].prefix { $0 < start + 3600 }.count <= 500)
-        }
-        #expect(times[499] < 3600 && times[500] >= 3600)
+  @Test(
+    "GitHub pacing: at least 1 s apart, at most 80 a minute and 500 an hour")
+  func githubPacing() {
+    var now = 0.0
+    let pacer = RequestPacer(
+      pacing: GitHubTracker.defaultPacing, clock: { now }, sleep: { now += $0 })
+    var times: [Double] = []
+    for _ in 0..<600 {
+      pacer.waitForTurn()
+      times.append(now)
+    }
+    for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 1 - 1e-9) }
+    for (index, start) in times.enumerated() {
+      #expect(times[index...].prefix { $0 < start + 60 }.count <= 80)
+      #expect(times[index...].prefix { $0 < start + 3600 }.count <= 500)
+    }
+    #expect(times[499] < 3600 && times[500] >= 3600)
+  }
+
+  @Test(
+    "server pauses: Retry-After in seconds or as a date, GitHub's reset when nothing remains"
+  )
+  func serverPauses() {
+    let now = 1_700_000_000.0
+    #expect(
+      RetryPolicy.serverPause(
+        HTTPResponse(status: 429, headers: ["retry-after": "7"], body: Data()),
+        now: now) == 7)
+    let date = HTTPResponse(
+      status: 503, headers: ["retry-after": "Tue, 14 Nov 2023 22:13:40 GMT"],
+      body: Data())
+    #expect(RetryPolicy.serverPause(date, now: now) == 20)
+    let reset = HTTPResponse(
+      status: 403,
+      headers: [
+        "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1700000042",
+      ], body: Data())
+    #expect(RetryPolicy.serverPause(reset, now: now) == 42)
+    #expect(
+      RetryPolicy.serverPause(
+        HTTPResponse(status: 500, headers: [:], body: Data()), now: now) == nil)
+    let policy = RetryPolicy(maxAttempts: 5, base: 1, cap: 8)
+    for attempt in 1...6 {
+      let wait = policy.backoff(attempt: attempt)
+      #expect(
+        wait <= min(8, pow(2, Double(attempt - 1)))
+          && wait >= min(8, pow(2, Double(attempt - 1))) / 2)
+    }
+  }
+
+  @Test("secrets never reach the verbose log")
+  func redaction() {
+    let request = HTTPRequest(
+      method: "POST",
+      url: "https://r.example/issues.json?key=abc123&project_id=x",
+      headers: [
+        ("Authorization", "Bearer s3cret"), ("PRIVATE-TOKEN", "glpat-s3cret"),
+        ("X-Redmine-API-Key", "s3cret"), ("Accept", "application/json"),
+      ])
+    let log = Redactor(secrets: ["s3cret", "glpat-s3cret"]).describe(request)
+    #expect(!log.contains("s3cret") && !log.contains("abc123"))
+    #expect(log.contains("> Authorization: [redacted]"))
+    #expect(log.contains("key=[redacted]&project_id=x"))
+    #expect(log.contains("> Accept: application/json"))
+  }
+
+  @Test(
+    "every Jira Cloud description from the corpus validates against Atlassian's ADF schema",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func adfSchema() throws {
+    let tracker = try makeTracker(
+      "jira-cloud", url: "https://acme.atlassian.net")
+    var tickets = try corpusTickets(
+      ["controls/sheet", "controls/carousel", "patterns/focus"],
+      grouping: .componentPlatform)
+    tickets[0].finding = Finding(
+      severity: "High", tester: "", date: "2026-11-22", notes: "Focus is lost")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "adf-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true)
+    for (name, data) in try DryRun.files(tracker: tracker, tickets: tickets) {
+      try data.write(to: folder.appendingPathComponent(name))
+    }
+    let script = """
+      import json, sys, glob, jsonschema
+      schema = json.load(open(sys.argv[1]))
+      files = sorted(glob.glob(sys.argv[2] + '/*.json'))
+      for f in files:
+          jsonschema.validate(json.load(open(f))['fields']['description'], schema)
+      print(len(files))
+      """
+    let checked = try ProcessRunner.run(
+      "python3", ["-c", script, TicketPaths.adfSchema.path, folder.path],
+      timeout: 120)
+    #expect(checked.status == 0, "\(checked.stderr)")
+    #expect(
+      checked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        == String(tickets.count))
+    let doc = ADFBody.document(for: tickets[0])
+    let content = try #require(doc["content"] as? [[String: Any]])
+    #expect(content.contains { $0["type"] as? String == "taskList" })
+    #expect(content.contains { $0["type"] as? String == "codeBlock" })
+  }
+
+  @Test(
+    "labels have no spaces; GitLab gets one comma-separated string; Azure gets '; '-separated tags"
+  )
+  func labelShapes() throws {
+    var ticket = try sampleTickets(grouping: .componentPlatform, copies: 1)[0]
+    ticket.labels.append(Label.clean("Screen Reader, iOS"))
+    #expect(ticket.labels.allSatisfy { !$0.contains(" ") && !$0.contains(",") })
+    let gitlab =
+      try JSONSerialization.jsonObject(
+        with: try makeTracker("gitlab", url: "https://gl.example").payload(
+          for: ticket)) as? [String: Any]
+    #expect(
+      (gitlab?["labels"] as? String)?.split(separator: ",").count == ticket
+        .labels.count + 1)
+    let azure =
+      try JSONSerialization.jsonObject(
+        with: try makeTracker("azure-devops", url: "https://dev.azure.com/acme")
+          .payload(for: ticket)) as? [[String: Any]]
+    let tags =
+      azure?.first { $0["path"] as? String == "/fields/System.Tags" }?["value"]
+      as? String
+    #expect(tags?.contains("; ") == true)
+  }
+
+  @Test("the shipped definitions are the files in exporters/")
+  func shippedDefinitions() throws {
+    for file in ShippedDefinitions.files {
+      let onDisk = try String(
+        contentsOf: TicketPaths.packageRoot.appendingPathComponent(file.name),
+        encoding: .utf8)
+      #expect(onDisk == file.text, "\(file.name)")
+    }
+  }
+
+  @Test("a malformed exporter definition is reported with file:line")
+  func badDefinitions() {
+    #expect(
+      throws: TicketError(
+        "x.yml:3: create.metod: unknown key 'metod'. Did you mean 'method'? Known keys here: method, url, content_type, body."
+      )
+    ) {
+      try TrackerDefinition(
+        yaml: "name: x\ncreate:\n  metod: POST\n", file: "x.yml")
+    }
+    #expect(
+      throws: TicketError(
+        "x.yml:3: not valid YAML: while scanning a simple key could not find expected ':'"
+      )
+    ) {
+      try TrackerDefinition(yaml: "name: x\nbroken\nauth: {}\n", file: "x.yml")
+    }
+    let error = #expect(throws: TicketError.self) {
+      try TrackerDefinition(
+        yaml:
+          "name: x\ncreate:\n  url: '{{url}}/x'\n  body: |\n    {\"a\": \"{{#title}}\"}\nauth: {}\ncreated: {key: id}\n",
+        file: "x.yml")
+    }
+    #expect(error?.message.hasPrefix("x.yml:") == true)
+    #expect(
+      error?.message.contains("body: template syntax error") == true,
+      "\(error?.message ?? "")")
+  }
+
+  @Test(
+    "the ledger file: entries in identity order, any identity text, read back as written"
+  )
+  func ledgerFile() throws {
+    let path = scratchLedger()
+    var ledger = try Ledger(path: path, tracker: "redmine")
+    let identities = [
+      "native/controls/sheet@ios", "finding/a \"quoted\" id/2026-11-20",
+      "web/component/ménu@web", "a",
+    ]
+    for identity in identities { try ledger.markPending(identity) }
+    try ledger.markFiled(
+      identities[0], FiledTicket(key: "12", url: "https://r.example/issues/12"))
+    try ledger.markFailed(identities[1], reason: "Project cannot be blank")
+    try ledger.markPending(all: [identities[2], "z"])
+    let reopened = try Ledger(path: path, tracker: "redmine")
+    #expect(reopened.entries == ledger.entries && reopened.entries.count == 5)
+    #expect(
+      reopened[identities[0]]?.key == "12"
+        && reopened[identities[1]]?.state == .failed)
+    #expect(reopened[identities[2]]?.attempts == 2)
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    let positions = try reopened.entries.keys.sorted().compactMap {
+      text.range(of: String(decoding: try encoder.encode($0), as: UTF8.self))?
+        .lowerBound
+    }
+    #expect(positions.count == 5 && positions == positions.sorted())
+    #expect(throws: TicketError.self) {
+      try Ledger(path: path, tracker: "github")
+    }
+  }
+
+  @Test(
+    "the journal: each change is one appended line; a torn last line is left out, a damaged one before it is an error"
+  )
+  func ledgerJournal() throws {
+    let path = scratchLedger()
+    var ledger = try Ledger(path: path, tracker: "redmine", project: "a11y")
+    try ledger.markPending("a", fingerprint: "f1")
+    try ledger.markFiled("a", FiledTicket(key: "1", url: "u1"))
+    try ledger.markPending(all: ["b", "c"])
+    // Three appends, four lines, nothing written to the ledger file itself yet.
+    let journal = try String(
+      contentsOfFile: ledger.journalPath, encoding: .utf8)
+    #expect(journal.split(separator: "\n").count == 4)
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(
+      ledger["a"]?.fingerprint == "f1",
+      "the fingerprint sent is kept when the ticket is found filed")
+
+    // A run killed in the middle of an append leaves a line without its newline: that change's
+    // request was never sent, so it is left out; the rest is folded into the ledger file on open.
+    let handle = try FileHandle(
+      forWritingTo: URL(fileURLWithPath: ledger.journalPath))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("{\"id\":\"d\",\"entry\":{\"sta".utf8))
+    try handle.close()
+    let reopened = try Ledger(path: path, tracker: "redmine", project: "a11y")
+    #expect(reopened.entries.keys.sorted() == ["a", "b", "c"])
+    #expect(reopened["a"]?.state == .filed && reopened["b"]?.state == .pending)
+    #expect(
+      !FileManager.default.fileExists(atPath: ledger.journalPath),
+      "folded in and removed")
+    #expect(try Ledger(path: path, tracker: "redmine").project == "a11y")
+
+    // Another project's ledger is refused by name.
+    #expect(throws: TicketError.self) {
+      try Ledger(path: path, tracker: "redmine", project: "other")
     }
 
-    @Test("server pauses: Retry-After in seconds or as a date, GitHub's reset when nothing remains")
-    func serverPauses() {
-        let now = 1_700_000_000.0
-        #expect(RetryPolicy.serverPause(HTTPResponse(status: 429, headers: ["retry-after": "7"], body: Data()), now: now) == 7)
-        let date = HTTPResponse(status: 503, headers: ["retry-after": "Tue, 14 Nov 2023 22:13:40 GMT"], body: Data())
-        #expect(RetryPolicy.serverPause(date, now: now) == 20)
-        let reset = HTTPResponse(status: 403, headers: ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "1700000042"], body: Data())
-        #expect(RetryPolicy.serverPause(reset, now: now) == 42)
-        #expect(RetryPolicy.serverPause(HTTPResponse(status: 500, headers: [:], body: Data()), now: now) == nil)
-        let policy = RetryPolicy(maxAttempts: 5, base: 1, cap: 8)
-        for attempt in 1...6 {
-            let wait = policy.backoff(attempt: attempt)
-            #expect(wait <= min(8, pow(2, Double(attempt - 1))) && wait >= min(8, pow(2, Double(attempt - 1))) / 2)
-        }
+    // A damaged line followed by good ones is not a torn write: refuse, with the journal's file and line.
+    try Data(
+      "{\"id\":\"e\",\"entry\":{\"attempts\":1,\"state\":\"pending\"}}\nnot json\n{\"id\":\"f\",\"entry\":{\"attempts\":1,\"state\":\"pending\"}}\n"
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: ledger.journalPath))
+    do {
+      _ = try Ledger(path: path, tracker: "redmine")
+      Issue.record("a damaged journal was accepted")
+    } catch {
+      #expect(
+        error.message.hasPrefix(
+          "\(ledger.journalPath):2: a damaged ledger journal line"),
+        "\(error.message)")
     }
+  }
 
-    @Test("secrets never reach the verbose log")
-    func redaction() {
-        let request = HTTPRequest(method: "POST", url: "https://r.example/issues.json?key=abc123&project_id=x",
-                                  headers: [("Authorization", "Bearer s3cret"), ("PRIVATE-TOKEN", "glpat-s3cret"),
-                                            ("X-Redmine-API-Key", "s3cret"), ("Accept", "application/json")])
-        let log = Redactor(secrets: ["s3cret", "glpat-s3cret"]).describe(request)
-        #expect(!log.contains("s3cret") && !log.contains("abc123"))
-        #expect(log.contains("> Authorization: [redacted]"))
-        #expect(log.contains("key=[redacted]&project_id=x"))
-        #expect(log.contains("> Accept: application/json"))
+  @Test(
+    "one writer at a time: while another process holds the ledger, it opens read-only; a writer waits its turn"
+  )
+  func ledgerLock() throws {
+    let path = scratchLedger()
+    do {
+      var ledger = try Ledger(path: path, tracker: "redmine")
+      try ledger.markPending("a")
+      try ledger.markFiled("a", FiledTicket(key: "1", url: ""))
+      try ledger.compact()
     }
+    // Another process (as a running `criteria run` would) holds the lock for a second and a half.
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    holder.arguments = [
+      "python3", "-c",
+      "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(1.5)",
+      path + ".lock",
+    ]
+    let out = Pipe()
+    holder.standardOutput = out
+    try holder.run()
+    _ = out.fileHandleForReading.availableData
+    var reader = try Ledger(path: path, tracker: "redmine")
+    #expect(!reader.isWritable)
+    #expect(reader["a"]?.key == "1", "a read-only ledger still reads")
+    #expect(throws: TicketError.self) { try reader.markPending("b") }
+    let started = Date()
+    var writer = try Ledger(
+      path: path + "", tracker: "redmine", waitForLock: true)
+    #expect(
+      Date().timeIntervalSince(started) > 0.5,
+      "the writer waited for the other process")
+    holder.waitUntilExit()
+    #expect(writer.isWritable)
+    try writer.markPending("b")
+  }
 
-    @Test("every Jira Cloud description from the corpus validates against Atlassian's ADF schema", .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
-    func adfSchema() throws {
-        let tracker = try makeTracker("jira-cloud", url: "https://acme.atlassian.net")
-        var tickets = try corpusTickets(["controls/sheet", "controls/carousel", "patterns/focus"], grouping: .componentPlatform)
-        tickets[0].finding = Finding(severity: "High", tester: "", date: "2026-11-22", notes: "Focus is lost")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("adf-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, data) in try DryRun.files(tracker: tracker, tickets: tickets) {
-            try data.write(to: folder.appendingPathComponent(name))
-        }
-        let script = """
-        import json, sys, glob, jsonschema
-        schema = json.load(open(sys.argv[1]))
-        files = sorted(glob.glob(sys.argv[2] + '/*.json'))
-        for f in files:
-            jsonschema.validate(json.load(open(f))['fields']['description'], schema)
-        print(len(files))
-        """
-        let checked = try ProcessRunner.run("python3", ["-c", script, TicketPaths.adfSchema.path, folder.path], timeout: 120)
-        #expect(checked.status == 0, "\(checked.stderr)")
-        #expect(checked.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(tickets.count))
-        let doc = ADFBody.document(for: tickets[0])
-        let content = try #require(doc["content"] as? [[String: Any]])
-        #expect(content.contains { $0["type"] as? String == "taskList" })
-        #expect(content.contains { $0["type"] as? String == "codeBlock" })
+  @Test(
+    "rate and backoff must be positive numbers; rate paces requests just under the limit"
+  )
+  func numberOptions() throws {
+    #expect(
+      throws: ExportError(
+        "--option.rate: 'fast' is not a number from 0.01 to 1000")
+    ) {
+      try TrackerSettings(
+        tracker: "gitlab",
+        options: ExportOptions([
+          "url": .string("https://g"), "project": .string("p"),
+          "rate": .string("fast"),
+        ]),
+        defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
     }
-
-    @Test("labels have no spaces; GitLab gets one comma-separated string; Azure gets '; '-separated tags")
-    func labelShapes() throws {
-        var ticket = try sampleTickets(grouping: .componentPlatform, copies: 1)[0]
-        ticket.labels.append(Label.clean("Screen Reader, iOS"))
-        #expect(ticket.labels.allSatisfy { !$0.contains(" ") && !$0.contains(",") })
-        let gitlab = try JSONSerialization.jsonObject(with: try makeTracker("gitlab", url: "https://gl.example").payload(for: ticket)) as? [String: Any]
-        #expect((gitlab?["labels"] as? String)?.split(separator: ",").count == ticket.labels.count + 1)
-        let azure = try JSONSerialization.jsonObject(with: try makeTracker("azure-devops", url: "https://dev.azure.com/acme").payload(for: ticket)) as? [[String: Any]]
-        let tags = azure?.first { $0["path"] as? String == "/fields/System.Tags" }?["value"] as? String
-        #expect(tags?.contains("; ") == true)
+    #expect(
+      throws: ExportError(
+        "--option.backoff: '0' is not a number from 0.001 to 60")
+    ) {
+      try TrackerSettings(
+        tracker: "gitlab",
+        options: ExportOptions([
+          "url": .string("https://g"), "project": .string("p"),
+          "backoff": .int(0),
+        ]),
+        defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
     }
+    let tracker = try makeTracker(
+      "gitlab", url: "https://g", extra: ["rate": .int(20)])
+    #expect(abs(tracker.pacing.minimumInterval - 0.051) < 1e-9)
+  }
 
-    @Test("the shipped definitions are the files in exporters/")
-    func shippedDefinitions() throws {
-        for file in ShippedDefinitions.files {
-            let onDisk = try String(contentsOf: TicketPaths.packageRoot.appendingPathComponent(file.name), encoding: .utf8)
-            #expect(onDisk == file.text, "\(file.name)")
-        }
+  @Test("a missing token variable is named, and its value never printed")
+  func missingCredentials() throws {
+    let tracker = try makeTracker("gitlab", url: "https://gl.example")
+    #expect(
+      throws: TicketError(
+        "the environment variable GITLAB_TOKEN is not set; export it with the gitlab token (--option.token_env)"
+      )
+    ) {
+      try Credentials.fromEnvironment(tracker.settings, environment: [:])
     }
+  }
 
-    @Test("a malformed exporter definition is reported with file:line")
-    func badDefinitions() {
-        #expect(throws: TicketError("x.yml:3: create.metod: unknown key 'metod'. Did you mean 'method'? Known keys here: method, url, content_type, body.")) {
-            try TrackerDefinition(yaml: "name: x\ncreate:\n  metod: POST\n", file: "x.yml")
-        }
-        #expect(throws: TicketError("x.yml:3: not valid YAML: while scanning a simple key could not find expected ':'")) {
-            try TrackerDefinition(yaml: "name: x\nbroken\nauth: {}\n", file: "x.yml")
-        }
-        let error = #expect(throws: TicketError.self) {
-            try TrackerDefinition(yaml: "name: x\ncreate:\n  url: '{{url}}/x'\n  body: |\n    {\"a\": \"{{#title}}\"}\nauth: {}\ncreated: {key: id}\n", file: "x.yml")
-        }
-        #expect(error?.message.hasPrefix("x.yml:") == true)
-        #expect(error?.message.contains("body: template syntax error") == true, "\(error?.message ?? "")")
+  @Test(
+    "audit cells: A1 references both ways, and spreadsheet date serials as dates"
+  )
+  func auditCells() {
+    for column in [0, 1, 25, 26, 27, 51, 52, 701, 702, 16_383] {
+      #expect(
+        CellReference.column(CellReference.letters(column) + "7") == column)
     }
+    #expect(
+      CellReference.letters(0) == "A" && CellReference.letters(26) == "AA"
+        && CellReference.letters(16_383) == "XFD")
+    #expect(
+      CellReference.column("L12") == 11 && CellReference.column("12") == nil)
+    #expect(AuditFindings.date("46346") == "2026-11-20")
+    #expect(AuditFindings.date("61") == "1900-03-01")
+    #expect(AuditFindings.date("46346.75") == "2026-11-20")
+    #expect(
+      AuditFindings.date("20 Nov") == "20 Nov" && AuditFindings.date("") == "")
+  }
 
-    @Test("the ledger file: entries in identity order, any identity text, read back as written")
-    func ledgerFile() throws {
-        let path = scratchLedger()
-        var ledger = try Ledger(path: path, tracker: "redmine")
-        let identities = ["native/controls/sheet@ios", "finding/a \"quoted\" id/2026-11-20", "web/component/ménu@web", "a"]
-        for identity in identities { try ledger.markPending(identity) }
-        try ledger.markFiled(identities[0], FiledTicket(key: "12", url: "https://r.example/issues/12"))
-        try ledger.markFailed(identities[1], reason: "Project cannot be blank")
-        try ledger.markPending(all: [identities[2], "z"])
-        let reopened = try Ledger(path: path, tracker: "redmine")
-        #expect(reopened.entries == ledger.entries && reopened.entries.count == 5)
-        #expect(reopened[identities[0]]?.key == "12" && reopened[identities[1]]?.state == .failed)
-        #expect(reopened[identities[2]]?.attempts == 2)
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        let positions = try reopened.entries.keys.sorted().compactMap { text.range(of: String(decoding: try encoder.encode($0), as: UTF8.self))?.lowerBound }
-        #expect(positions.count == 5 && positions == positions.sorted())
-        #expect(throws: TicketError.self) { try Ledger(path: path, tracker: "github") }
+  @Test(
+    "a finding ticket: identity from the row id and date, Bug type, the tester's facts in every body format"
+  )
+  func findingTicket() throws {
+    let sheet = AuditSheet(
+      path: "a.csv", sheetName: nil,
+      header: [
+        "ID", "Component", "Platform", "Test", "Check", "Expected result",
+        "Result", "Severity", "Tester", "Date", "Notes", "Ticket",
+      ],
+      headerRow: 1,
+      rows: [
+        .init(
+          number: 2,
+          cells: [
+            "native/controls/sheet/keyboard/tab@ios", "Sheet", "iOS",
+            "Keyboard", "Tab", "Focus moves", "FAIL", "High", "Ana",
+            "2026-11-20", "Focus is lost <b>", "",
+          ]),
+        .init(
+          number: 3,
+          cells: [
+            "native/controls/sheet/keyboard/esc@ios", "Sheet", "iOS",
+            "Keyboard", "Esc", "Closes", "Pass", "", "", "", "", "",
+          ]),
+        .init(
+          number: 4,
+          cells: [
+            "native/controls/sheet/keyboard/esc@android", "Sheet", "Android",
+            "Keyboard", "Esc", "Closes", "Fail", "", "", "", "", "A11Y-9",
+          ]),
+      ],
+      source: .csv(
+        records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+    let result = try AuditFindings().findings(in: sheet)
+    #expect(
+      result.items.map(\.row) == [2]
+        && result.alreadyTicketed.map(\.ticket) == ["A11Y-9"])
+    let ticket = result.items[0].ticket
+    #expect(
+      ticket.identity
+        == "finding/native/controls/sheet/keyboard/tab@ios/2026-11-20")
+    #expect(
+      ticket.componentID == "native/controls/sheet" && ticket.platform == .iOS)
+    #expect(
+      ticket.labels == [
+        "accessibility", "audit-finding", "ios", "severity-high",
+      ])
+    let jira = try makeTracker("jira-dc", url: "https://jira.example")
+    let payload =
+      try JSONSerialization.jsonObject(with: try jira.payload(for: ticket))
+      as? [String: Any]
+    let fields = payload?["fields"] as? [String: Any]
+    #expect((fields?["issuetype"] as? [String: String])?["name"] == "Bug")
+    let wiki = fields?["description"] as? String ?? ""
+    for fact in [
+      "Result:* FAIL", "Severity:* High", "Tester:* Ana", "Date:* 2026-11-20",
+      "Notes:* Focus is lost",
+    ] { #expect(wiki.contains(fact), "\(wiki)") }
+    let github = try makeTracker("github", url: "https://api.github.com")
+    let body =
+      (try JSONSerialization.jsonObject(with: try github.payload(for: ticket))
+      as? [String: Any])?["body"] as? String ?? ""
+    #expect(
+      body.contains("- **Notes:** Focus is lost &lt;b>")
+        && !body.contains("<b>"), "\(body)")
+    #expect(
+      TextBodies.markdownText("a <b> `<code>` ``x ` <y>`` <z>\nnext")
+        == "a &lt;b> `<code>` ``x ` <y>`` &lt;z>\n  next")
+    #expect(
+      TextBodies.markdownText("unclosed ` <tag>") == "unclosed ` &lt;tag>")
+  }
+
+  @Test(
+    "a Result word the layout does not know ('Failed', 'Fial') is an error naming the file and row, never a silent pass",
+    arguments: ["Failed", "Fial", "x"])
+  func unknownResultWord(word: String) throws {
+    let sheet = AuditSheet(
+      path: "a.csv", sheetName: nil, header: ["ID", "Result"], headerRow: 1,
+      rows: [
+        .init(number: 2, cells: ["native/x/y/keyboard/tab@ios", "Pass"]),
+        .init(number: 3, cells: ["native/x/y/keyboard/esc@ios", word]),
+        .init(number: 4, cells: ["native/x/y/keyboard/enter@ios", ""]),
+      ],
+      source: .csv(
+        records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+    #expect(
+      throws: TicketError(
+        "a.csv:3: Result '\(word)' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell; "
+          + "correct it, so that no failure goes unfiled (tickets are filed for the rows whose Result is Fail)"
+      )
+    ) {
+      _ = try AuditFindings().findings(in: sheet)
     }
+    // A team's own words: their fail word files, the defaults are then unknown.
+    let own = AuditFindings(statuses: ["OK", "KO", "N/A", "Todo", "?"])
+    #expect(throws: TicketError.self) { _ = try own.findings(in: sheet) }
+    let failed = AuditSheet(
+      path: "a.csv", sheetName: nil, header: ["ID", "Result"], headerRow: 1,
+      rows: [.init(number: 2, cells: ["native/x/y/keyboard/tab@ios", "ko"])],
+      source: .csv(
+        records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+    #expect(try own.findings(in: failed).items.map(\.row) == [2])
+  }
 
-    @Test("the journal: each change is one appended line; a torn last line is left out, a damaged one before it is an error")
-    func ledgerJournal() throws {
-        let path = scratchLedger()
-        var ledger = try Ledger(path: path, tracker: "redmine", project: "a11y")
-        try ledger.markPending("a", fingerprint: "f1")
-        try ledger.markFiled("a", FiledTicket(key: "1", url: "u1"))
-        try ledger.markPending(all: ["b", "c"])
-        // Three appends, four lines, nothing written to the ledger file itself yet.
-        let journal = try String(contentsOfFile: ledger.journalPath, encoding: .utf8)
-        #expect(journal.split(separator: "\n").count == 4)
-        #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(ledger["a"]?.fingerprint == "f1", "the fingerprint sent is kept when the ticket is found filed")
+  @Test(
+    "a 'Full information' address that is not http, https or mailto is text in every body, never a link"
+  )
+  func hostileReference() throws {
+    var ticket = try #require(
+      try sampleTickets(grouping: .componentPlatform).first)
+    ticket.reference = "javascript:alert(document.cookie)"
+    #expect(
+      TextBodies.markdown(ticket).contains(
+        "Full information: javascript:alert(document.cookie)"))
+    #expect(!TextBodies.markdown(ticket).contains("](javascript:"))
+    #expect(
+      TextBodies.html(ticket).contains(
+        "<p>Full information: javascript:alert(document.cookie)</p>"))
+    #expect(!TextBodies.html(ticket).contains("href=\"javascript:"))
+    #expect(!TextBodies.wiki(ticket).contains("|javascript:"))
+    let jira = try makeTracker("jira-cloud", url: "https://x.atlassian.net")
+    let adf = String(decoding: try jira.payload(for: ticket), as: UTF8.self)
+    #expect(
+      adf.contains("javascript:alert") && !adf.contains("\"href\""), "\(adf)")
+    ticket.reference = "https://www.magentaa11y.com/checklist-native/button/"
+    #expect(
+      TextBodies.html(ticket).contains(
+        "<a href=\"https://www.magentaa11y.com/checklist-native/button/\">Full information</a>"
+      ))
+  }
 
-        // A run killed in the middle of an append leaves a line without its newline: that change's
-        // request was never sent, so it is left out; the rest is folded into the ledger file on open.
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: ledger.journalPath))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data("{\"id\":\"d\",\"entry\":{\"sta".utf8))
-        try handle.close()
-        let reopened = try Ledger(path: path, tracker: "redmine", project: "a11y")
-        #expect(reopened.entries.keys.sorted() == ["a", "b", "c"])
-        #expect(reopened["a"]?.state == .filed && reopened["b"]?.state == .pending)
-        #expect(!FileManager.default.fileExists(atPath: ledger.journalPath), "folded in and removed")
-        #expect(try Ledger(path: path, tracker: "redmine").project == "a11y")
-
-        // Another project's ledger is refused by name.
-        #expect(throws: TicketError.self) { try Ledger(path: path, tracker: "redmine", project: "other") }
-
-        // A damaged line followed by good ones is not a torn write: refuse, with the journal's file and line.
-        try Data("{\"id\":\"e\",\"entry\":{\"attempts\":1,\"state\":\"pending\"}}\nnot json\n{\"id\":\"f\",\"entry\":{\"attempts\":1,\"state\":\"pending\"}}\n".utf8)
-            .write(to: URL(fileURLWithPath: ledger.journalPath))
-        do {
-            _ = try Ledger(path: path, tracker: "redmine")
-            Issue.record("a damaged journal was accepted")
-        } catch {
-            #expect(error.message.hasPrefix("\(ledger.journalPath):2: a damaged ledger journal line"), "\(error.message)")
-        }
+  @Test(
+    "WCAG in tickets: the numbers beside each check in every body format, and wcag- labels; a finding takes them from the WCAG column"
+  )
+  func wcagInTickets() throws {
+    var tab = Criterion(
+      id: "native/controls/sheet/keyboard/tab", test: .keyboard, check: "Tab",
+      expectation: "Focus moves",
+      platforms: [.iOS], source: SourceLocation(file: "s.md", line: 3))
+    tab.wcag = ["2.1.1", "2.4.7"]
+    var name = Criterion(
+      id: "native/controls/sheet/screenreader/name", test: .screenReader,
+      check: "Name",
+      expectation: "Purpose is clear", platforms: [.iOS],
+      source: SourceLocation(file: "s.md", line: 4))
+    name.wcag = ["4.1.2"]
+    let catalog = Catalog(components: [
+      Component(
+        id: "native/controls/sheet", title: "Sheet", family: .native,
+        category: "controls",
+        criteria: [tab, name], source: SourceLocation(file: "s.md", line: 1))
+    ])
+    let component = try #require(
+      TicketPlanner(grouping: .componentPlatform).tickets(for: catalog).first)
+    #expect(
+      component.labels.suffix(3) == ["wcag-2.1.1", "wcag-2.4.7", "wcag-4.1.2"])
+    let perCheck = TicketPlanner(grouping: .criterion).tickets(for: catalog)
+    #expect(
+      perCheck.first { $0.identity.contains("/tab@") }?.labels.suffix(2) == [
+        "wcag-2.1.1", "wcag-2.4.7",
+      ])
+    for (tracker, url) in [
+      ("github", "https://api.github.com"), ("jira-dc", "https://jira.example"),
+      ("jira-cloud", "https://x.atlassian.net"),
+      ("azure-devops", "https://dev.azure.com/acme"),
+    ] {
+      let payload = String(
+        decoding: try makeTracker(tracker, url: url).payload(for: component),
+        as: UTF8.self)
+      #expect(
+        payload.contains("Focus moves (WCAG 2.1.1, 2.4.7)"),
+        "\(tracker): \(payload)")
     }
-
-    @Test("one writer at a time: while another process holds the ledger, it opens read-only; a writer waits its turn")
-    func ledgerLock() throws {
-        let path = scratchLedger()
-        do {
-            var ledger = try Ledger(path: path, tracker: "redmine")
-            try ledger.markPending("a")
-            try ledger.markFiled("a", FiledTicket(key: "1", url: ""))
-            try ledger.compact()
-        }
-        // Another process (as a running `criteria run` would) holds the lock for a second and a half.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        holder.arguments = ["python3", "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(1.5)", path + ".lock"]
-        let out = Pipe()
-        holder.standardOutput = out
-        try holder.run()
-        _ = out.fileHandleForReading.availableData
-        var reader = try Ledger(path: path, tracker: "redmine")
-        #expect(!reader.isWritable)
-        #expect(reader["a"]?.key == "1", "a read-only ledger still reads")
-        #expect(throws: TicketError.self) { try reader.markPending("b") }
-        let started = Date()
-        var writer = try Ledger(path: path + "", tracker: "redmine", waitForLock: true)
-        #expect(Date().timeIntervalSince(started) > 0.5, "the writer waited for the other process")
-        holder.waitUntilExit()
-        #expect(writer.isWritable)
-        try writer.markPending("b")
-    }
-
-    @Test("rate and backoff must be positive numbers; rate paces requests just under the limit")
-    func numberOptions() throws {
-        #expect(throws: ExportError("--option.rate: 'fast' is not a number from 0.01 to 1000")) {
-            try TrackerSettings(tracker: "gitlab", options: ExportOptions(["url": .string("https://g"), "project": .string("p"), "rate": .string("fast")]),
-                                defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
-        }
-        #expect(throws: ExportError("--option.backoff: '0' is not a number from 0.001 to 60")) {
-            try TrackerSettings(tracker: "gitlab", options: ExportOptions(["url": .string("https://g"), "project": .string("p"), "backoff": .int(0)]),
-                                defaultURL: nil, defaultPacing: Pacing(), defaultTokenEnv: "T")
-        }
-        let tracker = try makeTracker("gitlab", url: "https://g", extra: ["rate": .int(20)])
-        #expect(abs(tracker.pacing.minimumInterval - 0.051) < 1e-9)
-    }
-
-    @Test("a missing token variable is named, and its value never printed")
-    func missingCredentials() throws {
-        let tracker = try makeTracker("gitlab", url: "https://gl.example")
-        #expect(throws: TicketError("the environment variable GITLAB_TOKEN is not set; export it with the gitlab token (--option.token_env)")) {
-            try Credentials.fromEnvironment(tracker.settings, environment: [:])
-        }
-    }
-
-    @Test("audit cells: A1 references both ways, and spreadsheet date serials as dates")
-    func auditCells() {
-        for column in [0, 1, 25, 26, 27, 51, 52, 701, 702, 16_383] {
-            #expect(CellReference.column(CellReference.letters(column) + "7") == column)
-        }
-        #expect(CellReference.letters(0) == "A" && CellReference.letters(26) == "AA" && CellReference.letters(16_383) == "XFD")
-        #expect(CellReference.column("L12") == 11 && CellReference.column("12") == nil)
-        #expect(AuditFindings.date("46346") == "2026-11-20")
-        #expect(AuditFindings.date("61") == "1900-03-01")
-        #expect(AuditFindings.date("46346.75") == "2026-11-20")
-        #expect(AuditFindings.date("20 Nov") == "20 Nov" && AuditFindings.date("") == "")
-    }
-
-    @Test("a finding ticket: identity from the row id and date, Bug type, the tester's facts in every body format")
-    func findingTicket() throws {
-        let sheet = AuditSheet(path: "a.csv", sheetName: nil,
-                               header: ["ID", "Component", "Platform", "Test", "Check", "Expected result", "Result", "Severity", "Tester", "Date", "Notes", "Ticket"],
-                               headerRow: 1,
-                               rows: [.init(number: 2, cells: ["native/controls/sheet/keyboard/tab@ios", "Sheet", "iOS", "Keyboard", "Tab", "Focus moves", "FAIL", "High", "Ana", "2026-11-20", "Focus is lost <b>", ""]),
-                                      .init(number: 3, cells: ["native/controls/sheet/keyboard/esc@ios", "Sheet", "iOS", "Keyboard", "Esc", "Closes", "Pass", "", "", "", "", ""]),
-                                      .init(number: 4, cells: ["native/controls/sheet/keyboard/esc@android", "Sheet", "Android", "Keyboard", "Esc", "Closes", "Fail", "", "", "", "", "A11Y-9"])],
-                               source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
-        let result = try AuditFindings().findings(in: sheet)
-        #expect(result.items.map(\.row) == [2] && result.alreadyTicketed.map(\.ticket) == ["A11Y-9"])
-        let ticket = result.items[0].ticket
-        #expect(ticket.identity == "finding/native/controls/sheet/keyboard/tab@ios/2026-11-20")
-        #expect(ticket.componentID == "native/controls/sheet" && ticket.platform == .iOS)
-        #expect(ticket.labels == ["accessibility", "audit-finding", "ios", "severity-high"])
-        let jira = try makeTracker("jira-dc", url: "https://jira.example")
-        let payload = try JSONSerialization.jsonObject(with: try jira.payload(for: ticket)) as? [String: Any]
-        let fields = payload?["fields"] as? [String: Any]
-        #expect((fields?["issuetype"] as? [String: String])?["name"] == "Bug")
-        let wiki = fields?["description"] as? String ?? ""
-        for fact in ["Result:* FAIL", "Severity:* High", "Tester:* Ana", "Date:* 2026-11-20", "Notes:* Focus is lost"] { #expect(wiki.contains(fact), "\(wiki)") }
-        let github = try makeTracker("github", url: "https://api.github.com")
-        let body = (try JSONSerialization.jsonObject(with: try github.payload(for: ticket)) as? [String: Any])?["body"] as? String ?? ""
-        #expect(body.contains("- **Notes:** Focus is lost &lt;b>") && !body.contains("<b>"), "\(body)")
-        #expect(TextBodies.markdownText("a <b> `<code>` ``x ` <y>`` <z>\nnext") == "a &lt;b> `<code>` ``x ` <y>`` &lt;z>\n  next")
-        #expect(TextBodies.markdownText("unclosed ` <tag>") == "unclosed ` &lt;tag>")
-    }
-
-    @Test("a Result word the layout does not know ('Failed', 'Fial') is an error naming the file and row, never a silent pass",
-          arguments: ["Failed", "Fial", "x"])
-    func unknownResultWord(word: String) throws {
-        let sheet = AuditSheet(path: "a.csv", sheetName: nil, header: ["ID", "Result"], headerRow: 1,
-                               rows: [.init(number: 2, cells: ["native/x/y/keyboard/tab@ios", "Pass"]),
-                                      .init(number: 3, cells: ["native/x/y/keyboard/esc@ios", word]),
-                                      .init(number: 4, cells: ["native/x/y/keyboard/enter@ios", ""])],
-                               source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
-        #expect(throws: TicketError("a.csv:3: Result '\(word)' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell; "
-            + "correct it, so that no failure goes unfiled (tickets are filed for the rows whose Result is Fail)")) {
-            _ = try AuditFindings().findings(in: sheet)
-        }
-        // A team's own words: their fail word files, the defaults are then unknown.
-        let own = AuditFindings(statuses: ["OK", "KO", "N/A", "Todo", "?"])
-        #expect(throws: TicketError.self) { _ = try own.findings(in: sheet) }
-        let failed = AuditSheet(path: "a.csv", sheetName: nil, header: ["ID", "Result"], headerRow: 1,
-                                rows: [.init(number: 2, cells: ["native/x/y/keyboard/tab@ios", "ko"])],
-                                source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
-        #expect(try own.findings(in: failed).items.map(\.row) == [2])
-    }
-
-    @Test("a 'Full information' address that is not http, https or mailto is text in every body, never a link")
-    func hostileReference() throws {
-        var ticket = try #require(try sampleTickets(grouping: .componentPlatform).first)
-        ticket.reference = "javascript:alert(document.cookie)"
-        #expect(TextBodies.markdown(ticket).contains("Full information: javascript:alert(document.cookie)"))
-        #expect(!TextBodies.markdown(ticket).contains("](javascript:"))
-        #expect(TextBodies.html(ticket).contains("<p>Full information: javascript:alert(document.cookie)</p>"))
-        #expect(!TextBodies.html(ticket).contains("href=\"javascript:"))
-        #expect(!TextBodies.wiki(ticket).contains("|javascript:"))
-        let jira = try makeTracker("jira-cloud", url: "https://x.atlassian.net")
-        let adf = String(decoding: try jira.payload(for: ticket), as: UTF8.self)
-        #expect(adf.contains("javascript:alert") && !adf.contains("\"href\""), "\(adf)")
-        ticket.reference = "https://www.magentaa11y.com/checklist-native/button/"
-        #expect(TextBodies.html(ticket).contains("<a href=\"https://www.magentaa11y.com/checklist-native/button/\">Full information</a>"))
-    }
-
-    @Test("WCAG in tickets: the numbers beside each check in every body format, and wcag- labels; a finding takes them from the WCAG column")
-    func wcagInTickets() throws {
-        var tab = Criterion(id: "native/controls/sheet/keyboard/tab", test: .keyboard, check: "Tab", expectation: "Focus moves",
-                            platforms: [.iOS], source: SourceLocation(file: "s.md", line: 3))
-        tab.wcag = ["2.1.1", "2.4.7"]
-        var name = Criterion(id: "native/controls/sheet/screenreader/name", test: .screenReader, check: "Name",
-                             expectation: "Purpose is clear", platforms: [.iOS], source: SourceLocation(file: "s.md", line: 4))
-        name.wcag = ["4.1.2"]
-        let catalog = Catalog(components: [Component(id: "native/controls/sheet", title: "Sheet", family: .native, category: "controls",
-                                                     criteria: [tab, name], source: SourceLocation(file: "s.md", line: 1))])
-        let component = try #require(TicketPlanner(grouping: .componentPlatform).tickets(for: catalog).first)
-        #expect(component.labels.suffix(3) == ["wcag-2.1.1", "wcag-2.4.7", "wcag-4.1.2"])
-        let perCheck = TicketPlanner(grouping: .criterion).tickets(for: catalog)
-        #expect(perCheck.first { $0.identity.contains("/tab@") }?.labels.suffix(2) == ["wcag-2.1.1", "wcag-2.4.7"])
-        for (tracker, url) in [("github", "https://api.github.com"), ("jira-dc", "https://jira.example"),
-                               ("jira-cloud", "https://x.atlassian.net"), ("azure-devops", "https://dev.azure.com/acme")] {
-            let payload = String(decoding: try makeTracker(tracker, url: url).payload(for: component), as: UTF8.self)
-            #expect(payload.contains("Focus moves (WCAG 2.1.1, 2.4.7)"), "\(tracker): \(payload)")
-        }
-        let sheet = AuditSheet(path: "a.csv", sheetName: nil,
-                               header: ["Component", "Platform", "Test", "Check", "Expected result", "WCAG", "Result", "ID"],
-                               headerRow: 1,
-                               rows: [.init(number: 2, cells: ["Sheet", "iOS", "Keyboard", "Tab", "Focus moves", "2.1.1, 2.4.7, see notes", "Fail",
-                                                               "native/controls/sheet/keyboard/tab@ios"])],
-                               source: .csv(records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
-        let finding = try #require(try AuditFindings().findings(in: sheet).items.first?.ticket)
-        #expect(finding.labels.suffix(2) == ["wcag-2.1.1", "wcag-2.4.7"], "words typed in the column are no label")
-        #expect(finding.checklist.first?.detail == "Focus moves (WCAG 2.1.1, 2.4.7)")
-    }
+    let sheet = AuditSheet(
+      path: "a.csv", sheetName: nil,
+      header: [
+        "Component", "Platform", "Test", "Check", "Expected result", "WCAG",
+        "Result", "ID",
+      ],
+      headerRow: 1,
+      rows: [
+        .init(
+          number: 2,
+          cells: [
+            "Sheet", "iOS", "Keyboard", "Tab", "Focus moves",
+            "2.1.1, 2.4.7, see notes", "Fail",
+            "native/controls/sheet/keyboard/tab@ios",
+          ])
+      ],
+      source: .csv(
+        records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+    let finding = try #require(
+      try AuditFindings().findings(in: sheet).items.first?.ticket)
+    #expect(
+      finding.labels.suffix(2) == ["wcag-2.1.1", "wcag-2.4.7"],
+      "words typed in the column are no label")
+    #expect(
+      finding.checklist.first?.detail == "Focus moves (WCAG 2.1.1, 2.4.7)")
+  }
 }
