@@ -63,6 +63,16 @@ public enum HTMLPage {
 public enum JSONEscape {
   /// `text` with quotes, backslashes and control characters escaped, without the surrounding quotes.
   public static func string(_ text: String) -> String {
+    BackslashEscape.apply(text) { value in
+      value < 0x20 ? String(format: "\\u%04x", value) : nil
+    }
+  }
+}
+
+/// The backslash escapes JSON strings and YAML double-quoted scalars share: quote, backslash and the
+/// common controls by name, other scalars as `escape` says (nil: as they are).
+enum BackslashEscape {
+  static func apply(_ text: String, escape: (UInt32) -> String?) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -73,8 +83,8 @@ public enum JSONEscape {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 {
-          out += String(format: "\\u%04x", scalar.value)
+        if let escaped = escape(scalar.value) {
+          out += escaped
         } else {
           out.unicodeScalars.append(scalar)
         }
@@ -101,30 +111,22 @@ public enum MarkdownEscape {
   }
 }
 
-/// Text as a YAML double-quoted scalar, which can carry every character: what YAML does not allow
-/// printed (C0 and C1 controls, DEL, U+FFFE, U+FFFF; and the line separators U+2028, U+2029) is written as an escape (`\x1B`, `\x9B`, `\uFFFE`).
+/// Text as a YAML double-quoted scalar, which can carry every character.
+///
+/// What YAML does not allow printed (C0 and C1 controls, DEL, U+FFFE, U+FFFF; and the line separators
+/// U+2028, U+2029) is written as an escape (`\x1B`, `\x9B`, `\uFFFE`).
 public enum YAMLEscape {
   /// `text` between double quotes: always a string, whatever it looks like.
   public static func doubleQuoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        let value = scalar.value
-        if value < 0x20 || (0x7F...0x9F).contains(value) {
-          out += String(format: "\\x%02X", value)
-        } else if [0xFFFE, 0xFFFF, 0x2028, 0x2029].contains(value) {
-          out += String(format: "\\u%04X", value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+    let body = BackslashEscape.apply(text) { value in
+      if value < 0x20 || (0x7F...0x9F).contains(value) {
+        return String(format: "\\x%02X", value)
       }
+      if [0xFFFE, 0xFFFF, 0x2028, 0x2029].contains(value) {
+        return String(format: "\\u%04X", value)
+      }
+      return nil
     }
-    return out + "\""
+    return "\"" + body + "\""
   }
 }

@@ -69,39 +69,23 @@ public final class CurlClient: HTTPTransport {
       code == CURLE_OK
       ? criteria_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
       : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_long(
-        handle, CURLOPT_CONNECTTIMEOUT, settings.connectTimeout) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_long(handle, CURLOPT_TIMEOUT, settings.timeout)
-      : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_long(
-        handle, CURLOPT_LOW_SPEED_LIMIT, settings.lowSpeedLimit) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_long(
-        handle, CURLOPT_LOW_SPEED_TIME, settings.lowSpeedTime) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1) : code
+    // Timeouts, the low-speed limit that ends a stalled request, and TLS verification (always on).
+    var numbers: [(CURLoption, Int)] = [
+      (CURLOPT_CONNECTTIMEOUT, settings.connectTimeout),
+      (CURLOPT_TIMEOUT, settings.timeout),
+      (CURLOPT_LOW_SPEED_LIMIT, settings.lowSpeedLimit),
+      (CURLOPT_LOW_SPEED_TIME, settings.lowSpeedTime),
+      (CURLOPT_SSL_VERIFYPEER, 1), (CURLOPT_SSL_VERIFYHOST, 2),
+      (CURLOPT_NOSIGNAL, 1),
+    ]
+    if !settings.reuseConnections {
+      numbers += [(CURLOPT_FRESH_CONNECT, 1), (CURLOPT_FORBID_REUSE, 1)]
+    }
+    for (option, value) in numbers where code == CURLE_OK {
+      code = criteria_curl_setopt_long(handle, option, value)
+    }
     if code == CURLE_OK, let caFile = settings.caFile {
       code = criteria_curl_setopt_string(handle, CURLOPT_CAINFO, caFile)
-    }
-    if code == CURLE_OK, !settings.reuseConnections {
-      code = criteria_curl_setopt_long(handle, CURLOPT_FRESH_CONNECT, 1)
-      code =
-        code == CURLE_OK
-        ? criteria_curl_setopt_long(handle, CURLOPT_FORBID_REUSE, 1) : code
     }
     sink.upload = request.body ?? Data()
     let box = Unmanaged.passRetained(sink)
