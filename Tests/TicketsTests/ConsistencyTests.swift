@@ -137,17 +137,23 @@ struct ConsistencyTests {
       ledger: try Ledger(path: ledgerPath, tracker: "github"),
       credentials: Credentials(token: "secret-token"),
       pacer: RequestPacer(pacing: Pacing()))
-    let stopped = try first.file(tickets)
-    #expect(stopped.failed.count == tickets.count, "\(stopped.text)")
-    #expect(stopped.failed.first?.reason.contains("is not posted yet") == true)
-    #expect(
-      try Ledger(path: ledgerPath, tracker: "github")[tickets[0].identity]?
-        .state == .filed)
+    // The comments' endpoint never answers: with one attempt a request, the first comment that gets
+    // no answer stops the run (the tracker counts as unreachable), after the issue itself was filed.
+    #expect {
+      _ = try first.file(tickets)
+    } throws: { error in
+      (error as? TicketError)?.unreachable == true
+    }
+    let ledger = try Ledger(path: ledgerPath, tracker: "github")
+    #expect(ledger[tickets[0].identity]?.state == .filed)
+    #expect(ledger[tickets[0].identity]?.followUpsSent ?? 0 == 0)
+    #expect(ledger[tickets[1].identity] == nil)
     try Self.expectCommentsOnce(server, 0)
 
     let second = try filer(tracker, ledger: ledgerPath).file(tickets)
     #expect(
-      second.alreadyFiled.count == tickets.count && second.problemCount == 0,
+      second.alreadyFiled == [tickets[0].identity] && second.filed.count == 1
+        && second.problemCount == 0,
       "\(second.text)")
     try FilingTests.expectExactlyOnce(server, tickets)
     try Self.expectCommentsOnce(server, tickets.count * 3)
