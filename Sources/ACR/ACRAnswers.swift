@@ -48,12 +48,19 @@ public struct ACRAnswer: Sendable, Hashable {
   public var notes: String
   /// `file:line`.
   public var origin: String
+  /// How the product meets the criterion another way despite recorded failures: VPAT's "equivalent
+  /// facilitation", the only ground for Supports over a failure. It becomes the remark.
+  public var equivalentFacilitation: String
 
   /// Creates an answer.
-  public init(term: ACRTerm?, notes: String, origin: String) {
+  public init(
+    term: ACRTerm?, notes: String, origin: String,
+    equivalentFacilitation: String = ""
+  ) {
     self.term = term
     self.notes = notes
     self.origin = origin
+    self.equivalentFacilitation = equivalentFacilitation
   }
 }
 
@@ -99,7 +106,7 @@ public struct ACRAnswers: Sendable {
           guard let kind = ACRComponent(rawValue: kindName) else { continue }
           let path = "\(number).\(kindName)"
           let fields = try StrictMapping.read(
-            node, path, allowed: ["level", "notes"])
+            node, path, allowed: ["level", "notes", "equivalent_facilitation"])
           var term: ACRTerm?
           if let level = fields["level"] {
             let id = level.string ?? ""
@@ -126,7 +133,9 @@ public struct ACRAnswers: Sendable {
           answers[number, default: [:]][kind] = ACRAnswer(
             term: term,
             notes: notes.trimmingCharacters(in: .whitespacesAndNewlines),
-            origin: "\(origin):\(StrictMapping.line(of: node))")
+            origin: "\(origin):\(StrictMapping.line(of: node))",
+            equivalentFacilitation: (fields["equivalent_facilitation"]?.string
+              ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
         }
       }
     } catch {

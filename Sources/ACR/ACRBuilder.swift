@@ -70,6 +70,7 @@ public struct ACRBuilder: Sendable {
       }
     }
     var missing: [String] = []
+    var contradictions: [String] = []
     var chapters: [ACRChapter] = []
     for (index, level) in WCAGLevel.allCases.enumerated() {
       var rows: [ACRRow] = []
@@ -82,8 +83,28 @@ public struct ACRBuilder: Sendable {
           let found = Self.conformance(rowsHere)
           var remarks = Remarks.evidence(rowsHere, term: found)
           var term: ACRTerm
+          let failures = rowsHere.filter { $0.outcome == .fail }
+          let place = "\(criterion.number) \(criterion.handle) (\(kind.label))"
           if let set = answer?.term {
-            if let found, found != set {
+            // An answer may not say what the evidence disproves (VPAT's definitions rule).
+            if let problem = Self.contradiction(
+              set, answer: answer, failures: failures, level: level,
+              place: place)
+            {
+              if !draft {
+                contradictions.append(problem)
+              } else {
+                remarks = "Draft: \(problem) " + remarks
+              }
+            }
+            if set == .supports, !failures.isEmpty,
+              let facilitation = answer?.equivalentFacilitation,
+              !facilitation.isEmpty
+            {
+              remarks =
+                "Supports through equivalent facilitation: \(facilitation) "
+                + remarks
+            } else if let found, found != set {
               remarks =
                 "Set by hand to \(set.label); the audit alone says \(found.label). "
                 + remarks
@@ -91,6 +112,16 @@ public struct ACRBuilder: Sendable {
             term = set
           } else if let found {
             term = found
+            // Every row Not applicable: buyers expect the reason ("no video in the product").
+            if found == .notApplicable, (answer?.notes ?? "").isEmpty {
+              let reason =
+                "\(place): every check is Not applicable; give the reason under notes in the answers file"
+              if draft {
+                remarks = "Draft: reason needed. " + remarks
+              } else {
+                contradictions.append(reason)
+              }
+            }
           } else if criterion.obsolete {
             term = .supports
             remarks =
@@ -125,6 +156,25 @@ public struct ACRBuilder: Sendable {
           level: level,
           rows: rows))
     }
+    // A finding tied to no criterion never vanishes: a final report refuses, a draft lists it.
+    let unmapped = evidence.filter(\.isUnmappedFinding)
+    var refusals: [String] = []
+    if !unmapped.isEmpty, !draft {
+      refusals.append(
+        "\(unmapped.count) failed or uncertain \(unmapped.count == 1 ? "row names" : "rows name") no WCAG success criterion, "
+          + "so no conformance level can account for \(unmapped.count == 1 ? "it" : "them"):\n  "
+          + unmapped.map { "\($0.place): \($0.what)" }.joined(separator: "\n  ")
+          + "\nGive each its WCAG number (the WCAG column), or pass --draft to list them in the report."
+      )
+    }
+    if !contradictions.isEmpty {
+      refusals.append(
+        "\(contradictions.count) \(contradictions.count == 1 ? "answer contradicts" : "answers contradict") the audit or VPAT's definitions:\n  "
+          + contradictions.joined(separator: "\n  "))
+    }
+    if !refusals.isEmpty, missing.isEmpty {
+      throw ACRError(refusals.joined(separator: "\n"), status: .failure)
+    }
     if !missing.isEmpty {
       let answersHint =
         settings.answers.isEmpty
@@ -134,7 +184,8 @@ public struct ACRBuilder: Sendable {
         "\(missing.count) Level A and AA success criteria have no or not enough evidence, and VPAT allows "
           + "Not Evaluated for Level AAA only:\n  "
           + missing.joined(separator: "\n  ")
-          + "\nTest them, \(answersHint), or pass --draft for a draft that marks them Not Evaluated.",
+          + "\nTest them, \(answersHint), or pass --draft for a draft that marks them Not Evaluated."
+          + (refusals.isEmpty ? "" : "\n" + refusals.joined(separator: "\n")),
         status: .failure)
     }
     let baseTitle =
@@ -145,7 +196,37 @@ public struct ACRBuilder: Sendable {
       settings: settings, title: draft ? "Draft: " + baseTitle : baseTitle,
       reportDate: settings.reportDate.isEmpty ? today : settings.reportDate,
       components: components, chapters: chapters, draft: draft,
-      rowCount: evidence.count, toolVersion: toolVersion)
+      rowCount: evidence.count, toolVersion: toolVersion,
+      unmappedFindings: draft ? unmapped : [])
+  }
+
+  /// What is wrong with answering `set` for a criterion with these failures, or nil.
+  ///
+  /// VPAT 2.5: Supports means "without known defects or with equivalent facilitation", so Supports over
+  /// a recorded failure needs an `equivalent_facilitation` text; recorded failures prove the criterion
+  /// applies, so Not Applicable over them is refused; Not Evaluated is allowed for Level AAA only.
+  static func contradiction(
+    _ set: ACRTerm, answer: ACRAnswer?, failures: [ACREvidence],
+    level: WCAGLevel, place: String
+  ) -> String? {
+    let origin = answer.map { " (\($0.origin))" } ?? ""
+    let rows = failures.prefix(3).map(\.place).joined(separator: "; ")
+    switch set {
+    case .supports
+    where !failures.isEmpty && (answer?.equivalentFacilitation ?? "").isEmpty:
+      return
+        "\(place): answered Supports\(origin) over \(failures.count) recorded failure\(failures.count == 1 ? "" : "s") (\(rows)); "
+        + "VPAT's Supports means without known defects, or with equivalent facilitation: describe it under equivalent_facilitation"
+    case .notApplicable where !failures.isEmpty:
+      return
+        "\(place): answered Not Applicable\(origin) over \(failures.count) recorded failure\(failures.count == 1 ? "" : "s") (\(rows)); "
+        + "the failures show the criterion applies"
+    case .notEvaluated where level != .aaa:
+      return
+        "\(place): answered Not Evaluated\(origin); VPAT allows Not Evaluated for Level AAA only"
+    default:
+      return nil
+    }
   }
 }
 

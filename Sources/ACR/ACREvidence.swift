@@ -18,13 +18,20 @@ public struct ACREvidence: Sendable, Hashable {
   public var outcome: Outcome
   public var severity: String
   public var ticket: String
+  /// Where the row is, for messages: `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
+  public var place: String
+  /// The tester's notes.
+  public var notes: String
 
   /// Creates a row of evidence.
   public init(
     id: String, wcag: [String], component: ACRComponent, platform: String,
     componentName: String, test: String, check: String, outcome: Outcome,
-    severity: String = "", ticket: String = ""
+    severity: String = "", ticket: String = "", place: String = "",
+    notes: String = ""
   ) {
+    self.place = place
+    self.notes = notes
     self.id = id
     self.wcag = wcag
     self.component = component
@@ -35,6 +42,12 @@ public struct ACREvidence: Sendable, Hashable {
     self.outcome = outcome
     self.severity = severity
     self.ticket = ticket
+  }
+
+  /// A finding whose defect is not tied to any success criterion: a Fail or Cannot tell row with no
+  /// WCAG number. It must never vanish from a report.
+  public var isUnmappedFinding: Bool {
+    wcag.isEmpty && (outcome == .fail || outcome == .cannotTell)
   }
 
   /// `Modal (iOS) Keyboard: Escape`.
@@ -119,7 +132,8 @@ public struct ACREvidence: Sendable, Hashable {
           id: id, wcag: wcag, component: ACRComponent(platform: platform),
           platform: platform.rawValue, componentName: cell(.component),
           test: cell(.test), check: cell(.check), outcome: outcome,
-          severity: cell(.severity), ticket: cell(.ticket)))
+          severity: cell(.severity), ticket: cell(.ticket),
+          place: sheet.place(row.number), notes: cell(.notes)))
     }
     return rows
   }

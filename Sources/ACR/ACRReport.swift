@@ -49,6 +49,12 @@ public struct ACRReport: Sendable {
   public var rowCount: Int
   /// The tool version, for the generator note.
   public var toolVersion: String
+  /// Failed or uncertain rows that name no success criterion (a draft lists them; a final report
+  /// refuses to be made while there are any).
+  public var unmappedFindings: [ACREvidence] = []
+
+  /// The draft's section listing `unmappedFindings`.
+  public static let unmappedHeading = "Findings not mapped to a criterion"
 
   /// The facts VPAT lists above the tables (product, date, contact, notes, methods), in its order.
   public var facts: [(String, String)] {

@@ -99,6 +99,16 @@ public enum ACRMarkdownWriter {
         lines.append("| \(name) | \(levels) | \(remarks) |")
       }
     }
+    if !report.unmappedFindings.isEmpty {
+      lines += [
+        "", "## \(ACRReport.unmappedHeading)", "",
+        "Failed or uncertain rows of the audit that name no WCAG success criterion; a final report needs each mapped.",
+        "", "| Row | Check | Result | Notes |", "| --- | --- | --- | --- |",
+      ]
+      lines += report.unmappedFindings.map {
+        "| \(cell($0.place)) | \(cell($0.what)) | \($0.outcome == .fail ? "Fail" : "Cannot tell") | \(cell($0.notes)) |"
+      }
+    }
     if !s.legalDisclaimer.isEmpty {
       lines += ["", "## Legal Disclaimer", "", text(s.legalDisclaimer)]
     }
@@ -173,6 +183,18 @@ public enum ACRHTMLWriter {
       }
       out += "</tbody>\n</table>\n"
       _ = index
+    }
+    if !report.unmappedFindings.isEmpty {
+      out +=
+        "<h2>\(ACRReport.unmappedHeading)</h2>\n<p>Failed or uncertain rows of the audit that name no WCAG success criterion; a final report needs each mapped.</p>\n"
+        + "<table class=\"criteria\">\n<caption>\(ACRReport.unmappedHeading)</caption>\n<thead><tr><th scope=\"col\">Row</th>"
+        + "<th scope=\"col\">Check</th><th scope=\"col\">Result</th><th scope=\"col\">Notes</th></tr></thead>\n<tbody>\n"
+      for row in report.unmappedFindings {
+        out +=
+          "<tr><th scope=\"row\">\(escape(row.place))</th><td>\(escape(row.what))</td>"
+          + "<td>\(row.outcome == .fail ? "Fail" : "Cannot tell")</td><td>\(escape(row.notes))</td></tr>\n"
+      }
+      out += "</tbody>\n</table>\n"
     }
     if !s.legalDisclaimer.isEmpty {
       out += "<h2>Legal Disclaimer</h2>\n<p>\(escape(s.legalDisclaimer))</p>\n"

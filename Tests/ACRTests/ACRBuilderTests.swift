@@ -7,7 +7,8 @@ import Testing
 func row(
   _ wcag: [String], _ outcome: ACREvidence.Outcome, platform: String = "iOS",
   component: String = "Modal",
-  check: String = "Tab", severity: String = "", ticket: String = ""
+  check: String = "Tab", severity: String = "", ticket: String = "",
+  place: String = "", notes: String = ""
 ) -> ACREvidence {
   ACREvidence(
     id:
@@ -16,7 +17,7 @@ func row(
     component: platform == "Web" ? .web : .software, platform: platform,
     componentName: component,
     test: "Keyboard", check: check, outcome: outcome, severity: severity,
-    ticket: ticket)
+    ticket: ticket, place: place, notes: notes)
 }
 
 func settings() -> ACRSettings {
@@ -136,21 +137,21 @@ struct ACRBuilderTests {
   func overrides() throws {
     var answers = try answeredAll()
     answers.answers["2.1.1"]?[.software] = ACRAnswer(
-      term: .supports, notes: "The failure is in a retired screen.",
+      term: .partiallySupports, notes: "Escape is fixed in 5.3.",
       origin: "a.yml:1")
     let report = try ACRBuilder(
       settings: settings(), answers: answers, today: "2026-11-23",
       toolVersion: "test"
     )
-    .build([row(["2.1.1"], .fail), row(["2.1.1"], .pass, check: "Enter")])
+    .build([row(["2.1.1"], .pass), row(["2.1.1"], .pass, check: "Enter")])
     let keyboard = try #require(
       report.chapters[0].rows.first { $0.criterion.number == "2.1.1" }?
         .adherence[.software])
-    #expect(keyboard.term == .supports)
+    #expect(keyboard.term == .partiallySupports)
     #expect(
       keyboard.remarks.hasPrefix(
-        "Set by hand to Supports; the audit alone says Partially Supports."))
-    #expect(keyboard.remarks.hasSuffix("The failure is in a retired screen."))
+        "Set by hand to Partially Supports; the audit alone says Supports."))
+    #expect(keyboard.remarks.hasSuffix("Escape is fixed in 5.3."))
     var noAnswerFor411 = answers
     noAnswerFor411.answers["4.1.1"] = nil
     let parsing = try ACRBuilder(
@@ -161,6 +162,141 @@ struct ACRBuilderTests {
       $0.criterion.number == "4.1.1"
     }
     #expect(parsing?.adherence[.software]?.term == .supports)
+  }
+
+  /// A final report from these rows and answers: its error's text, or nil when it was made.
+  func refusal(_ rows: [ACREvidence], _ answers: ACRAnswers) -> String? {
+    do {
+      _ = try ACRBuilder(
+        settings: settings(), answers: answers, today: "2026-11-23",
+        toolVersion: "test"
+      ).build(rows)
+      return nil
+    } catch {
+      #expect(
+        error.status == .failure, "an ACR that cannot be final is status 1")
+      return error.description
+    }
+  }
+
+  @Test(
+    "answers may not contradict the evidence: Supports over a failure needs equivalent facilitation, Not Applicable over failures and Not Evaluated below AAA are refused"
+  )
+  func contradictions() throws {
+    let failing = [
+      row(["2.1.1"], .fail, check: "Escape", place: "audit.csv:7"),
+      row(["2.1.1"], .pass, check: "Tab"),
+    ]
+    var answers = try answeredAll()
+    answers.answers["2.1.1"]?[.software] = ACRAnswer(
+      term: .supports, notes: "", origin: "answers.yml:4")
+    let supports = try #require(refusal(failing, answers))
+    #expect(
+      supports.contains(
+        "2.1.1 Keyboard (Software): answered Supports (answers.yml:4) over 1 recorded failure (audit.csv:7)"
+      ),
+      "\(supports)")
+    #expect(supports.contains("equivalent_facilitation"))
+
+    answers.answers["2.1.1"]?[.software]?.equivalentFacilitation =
+      "Every Escape action is also on a visible Close button."
+    let facilitated = try ACRBuilder(
+      settings: settings(), answers: answers, today: "2026-11-23",
+      toolVersion: "test"
+    ).build(failing)
+    let keyboard = try #require(
+      facilitated.chapters[0].rows.first { $0.criterion.number == "2.1.1" }?
+        .adherence[.software])
+    #expect(keyboard.term == .supports)
+    #expect(
+      keyboard.remarks.hasPrefix(
+        "Supports through equivalent facilitation: Every Escape action is also on a visible Close button."
+      ))
+
+    answers.answers["2.1.1"]?[.software] = ACRAnswer(
+      term: .notApplicable, notes: "", origin: "answers.yml:4")
+    #expect(
+      refusal(failing, answers)?.contains(
+        "answered Not Applicable (answers.yml:4) over 1 recorded failure (audit.csv:7); the failures show the criterion applies"
+      ) == true)
+
+    answers.answers["2.1.1"]?[.software] = ACRAnswer(
+      term: .notEvaluated, notes: "", origin: "answers.yml:4")
+    #expect(
+      refusal([row(["2.1.1"], .pass)], answers)?.contains(
+        "2.1.1 Keyboard (Software): answered Not Evaluated (answers.yml:4); VPAT allows Not Evaluated for Level AAA only"
+      ) == true)
+    var aaa = try answeredAll()
+    aaa.answers["2.1.3"] = [
+      .software: ACRAnswer(term: .notEvaluated, notes: "", origin: "a.yml:9")
+    ]
+    #expect(refusal([row(["2.1.1"], .pass)], aaa) == nil)
+  }
+
+  @Test(
+    "a criterion whose rows are all Not applicable needs a reason: a final report refuses, a draft says so"
+  )
+  func notApplicableNeedsReason() throws {
+    var answers = try answeredAll(except: ["1.2.1"])
+    let rows = [row(["1.2.1"], .notApplicable), row(["2.1.1"], .pass)]
+    let refused = try #require(refusal(rows, answers))
+    #expect(
+      refused.contains(
+        "1.2.1 Audio-only and Video-only (Prerecorded) (Software): every check is Not applicable; give the reason"
+      ), "\(refused)")
+    var draft = ACRBuilder(
+      settings: settings(), answers: answers, today: "2026-11-23",
+      toolVersion: "test")
+    draft.draft = true
+    let media = try #require(
+      try draft.build(rows).chapters[0].rows.first {
+        $0.criterion.number == "1.2.1"
+      }?.adherence[.software])
+    #expect(
+      media.term == .notApplicable
+        && media.remarks.hasPrefix("Draft: reason needed."))
+    answers.answers["1.2.1"] = [
+      .software: ACRAnswer(
+        term: nil, notes: "The app has no audio or video.", origin: "a.yml:3")
+    ]
+    #expect(refusal(rows, answers) == nil)
+  }
+
+  @Test(
+    "a Fail or Cannot tell row with no WCAG number never vanishes: a final report refuses and lists it, a draft prints it with its notes"
+  )
+  func unmappedFindings() throws {
+    let rows = [
+      row(
+        [], .fail, check: "Swipe", severity: "Critical", place: "audit.csv:12",
+        notes: "Focus is lost."),
+      row([], .cannotTell, check: "Pinch", place: "audit.csv:13"),
+      row([], .pass, check: "Tap"),
+      row(["2.1.1"], .pass),
+    ]
+    let refused = try #require(refusal(rows, try answeredAll()))
+    #expect(
+      refused.hasPrefix(
+        "2 failed or uncertain rows name no WCAG success criterion"),
+      "\(refused)")
+    #expect(refused.contains("audit.csv:12: Modal (iOS) Keyboard: Swipe"))
+    #expect(refused.contains("audit.csv:13: Modal (iOS) Keyboard: Pinch"))
+    #expect(!refused.contains("Tap"))
+    var draft = ACRBuilder(
+      settings: settings(), answers: try answeredAll(), today: "2026-11-23",
+      toolVersion: "test")
+    draft.draft = true
+    let report = try draft.build(rows)
+    #expect(report.unmappedFindings.map(\.check) == ["Swipe", "Pinch"])
+    let markdown = ACRMarkdownWriter.markdown(report)
+    #expect(markdown.contains("## Findings not mapped to a criterion"))
+    #expect(
+      markdown.contains(
+        "| audit.csv:12 | Modal (iOS) Keyboard: Swipe | Fail | Focus is lost. |"
+      ), "\(markdown)")
+    let html = ACRHTMLWriter.html(report)
+    #expect(html.contains("<h2>Findings not mapped to a criterion</h2>"))
+    #expect(html.contains("<td>Focus is lost.</td>"))
   }
 
   @Test("missing author e-mail or product name: errors naming the config key")
