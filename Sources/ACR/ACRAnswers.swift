@@ -48,8 +48,9 @@ public struct ACRAnswer: Sendable, Hashable {
   public var notes: String
   /// `file:line`.
   public var origin: String
-  /// How the product meets the criterion another way despite recorded failures: VPAT's "equivalent
-  /// facilitation", the only ground for Supports over a failure. It becomes the remark.
+  /// How the product meets the criterion another way despite recorded failures.
+  ///
+  /// VPAT's "equivalent facilitation" is the only ground for Supports over a failure; it becomes the remark.
   public var equivalentFacilitation: String
 
   /// Creates an answer.

@@ -44,8 +44,9 @@ public struct ACREvidence: Sendable, Hashable {
     self.ticket = ticket
   }
 
-  /// A finding whose defect is not tied to any success criterion: a Fail or Cannot tell row with no
-  /// WCAG number. It must never vanish from a report.
+  /// Whether this is a finding tied to no success criterion.
+  ///
+  /// That is a Fail or Cannot tell row with no WCAG number; it must never vanish from a report.
   public var isUnmappedFinding: Bool {
     wcag.isEmpty && (outcome == .fail || outcome == .cannotTell)
   }
