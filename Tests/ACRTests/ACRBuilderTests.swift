@@ -47,6 +47,10 @@ struct ACRBuilderTests {
       ([ACREvidence.Outcome.pass, .fail], ACRTerm?.some(.partiallySupports)),
       ([.fail, .fail, .notApplicable], .doesNotSupport),
       ([.fail, .notTested], .doesNotSupport),
+      // VPAT 2.5: Does Not Support when the majority fails; exactly half is not a majority.
+      ([.fail, .fail, .pass], .doesNotSupport),
+      ([.fail, .pass, .pass], .partiallySupports),
+      ([.fail, .pass], .partiallySupports),
       ([.pass, .notApplicable, .pass], .supports),
       ([.notApplicable, .notApplicable], .notApplicable),
       ([.pass, .notTested], nil),
@@ -56,6 +60,38 @@ struct ACRBuilderTests {
     ])
   func rules(outcomes: [ACREvidence.Outcome], term: ACRTerm?) {
     #expect(ACRBuilder.conformance(outcomes.map { row(["2.1.1"], $0) }) == term)
+  }
+
+  @Test(
+    "Does Not Support is a majority of failing functionality, each component and platform weighted equally"
+  )
+  func majorityByUnit() {
+    // 91 of 92 rows fail in one component: the old rule said Partially Supports for any single Pass.
+    let nearTotal =
+      (1...91).map { row(["2.1.1"], .fail, check: "Check \($0)") } + [
+        row(["2.1.1"], .pass)
+      ]
+    #expect(ACRBuilder.conformance(nearTotal) == .doesNotSupport)
+    // One large component failing everywhere does not outweigh three that pass: (1 + 0 + 0 + 0) / 4.
+    let big = (1...20).map {
+      row(["2.1.1"], .fail, component: "Table", check: "Row \($0)")
+    }
+    let small = ["Modal", "Tabs", "Menu"].map {
+      row(["2.1.1"], .pass, component: $0)
+    }
+    #expect(ACRBuilder.conformance(big + small) == .partiallySupports)
+    // The same component on two platforms is two units: iOS all failing, Android all passing is one half.
+    let split = [
+      row(["2.1.1"], .fail, platform: "iOS"),
+      row(["2.1.1"], .fail, platform: "iOS", check: "Esc"),
+      row(["2.1.1"], .pass, platform: "Android"),
+    ]
+    #expect(ACRBuilder.conformance(split) == .partiallySupports)
+    // Not applicable and untested rows are not functionality evaluated.
+    let mostlyUntested =
+      [row(["2.1.1"], .fail), row(["2.1.1"], .pass, check: "Enter")]
+      + (1...5).map { row(["2.1.1"], .notTested, check: "More \($0)") }
+    #expect(ACRBuilder.conformance(mostlyUntested) == .partiallySupports)
   }
 
   @Test(

@@ -112,18 +112,18 @@ struct SummarySheet {
       : "\"" + text + "\""
   }
 
-  /// Supports when everything applicable passed; Partially Supports when some passed and some failed;
-  /// Does Not Support when failures and no passes; Not Applicable when nothing applies; otherwise Not Evaluated.
+  /// The ACR's rule for one unit (a component on one platform): Does Not Support when most of its
+  /// evaluated (Pass or Fail) rows fail (VPAT 2.5's "majority of product functionality"), Partially
+  /// Supports when any fails otherwise, Not Applicable when nothing applies, Supports when every row
+  /// passed or does not apply, else Not Evaluated (a blank Result counts as not tested).
   func conformanceFormula(row: Int) -> String {
     let total = XLSXSheet.cellName(row, 2)
     let pass = XLSXSheet.cellName(row, 3)
     let fail = XLSXSheet.cellName(row, 4)
     let na = XLSXSheet.cellName(row, 5)
-    let untested = XLSXSheet.cellName(row, 6)
-    let unsure = XLSXSheet.cellName(row, 7)
     return
-      "=IF(\(na)=\(total),\"Not Applicable\",IF(\(fail)>0,IF(\(pass)>0,\"Partially Supports\",\"Does Not Support\"),"
-      + "IF(\(untested)+\(unsure)>0,\"Not Evaluated\",\"Supports\")))"
+      "=IF(\(fail)>0,IF(2*\(fail)>\(pass)+\(fail),\"Does Not Support\",\"Partially Supports\"),"
+      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(pass)+\(na)<\(total),\"Not Evaluated\",\"Supports\")))"
   }
 
   /// The most bars one chart holds: a printed page shows about 30 labels one under another.

@@ -115,11 +115,11 @@ struct WCAGSheet {
     let pass = XLSXSheet.cellName(row, first + 1)
     let fail = XLSXSheet.cellName(row, first + 2)
     let na = XLSXSheet.cellName(row, first + 3)
-    let untested = XLSXSheet.cellName(row, first + 4)
-    let unsure = XLSXSheet.cellName(row, first + 5)
+    // Does Not Support when most evaluated rows fail (VPAT 2.5's "majority"), counted over rows here;
+    // a blank Result counts as not tested.
     return
-      "=IF(\(total)=0,\"\",IF(\(fail)>0,IF(\(pass)>0,\"Partially Supports\",\"Does Not Support\"),"
-      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(untested)+\(unsure)>0,\"Not enough evidence\",\"Supports\"))))"
+      "=IF(\(total)=0,\"\",IF(\(fail)>0,IF(2*\(fail)>\(pass)+\(fail),\"Does Not Support\",\"Partially Supports\"),"
+      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(pass)+\(na)<\(total),\"Not enough evidence\",\"Supports\"))))"
   }
 
   private func range(_ column: AuditColumn) -> String {

@@ -25,14 +25,16 @@ for row in sheet.iter_rows(min_row=2, values_only=True):
 
 
 def conformance(c):
+    """VPAT 2.5: Does Not Support when the majority of what was evaluated does not meet the criterion,
+    Partially Supports when some does not; a blank Result is not tested (neither pass nor fail)."""
     total, passed, failed, na, untested, unsure = c
     if total == 0:
         return ""
     if failed > 0:
-        return "Partially Supports" if passed > 0 else "Does Not Support"
+        return "Does Not Support" if failed > passed else "Partially Supports"
     if na == total:
         return "Not Applicable"
-    if untested + unsure > 0:
+    if passed + na < total:
         return "Not enough evidence"
     return "Supports"
 
