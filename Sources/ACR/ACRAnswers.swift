@@ -4,25 +4,8 @@ import Foundation
 import StrictYAML
 import Yams
 
-/// An OpenACR conformance term.
-public enum ACRTerm: String, Sendable, CaseIterable, Hashable {
-  case supports
-  case partiallySupports = "partially-supports"
-  case doesNotSupport = "does-not-support"
-  case notApplicable = "not-applicable"
-  case notEvaluated = "not-evaluated"
-
-  /// The words VPAT prints.
-  public var label: String {
-    switch self {
-    case .supports: "Supports"
-    case .partiallySupports: "Partially Supports"
-    case .doesNotSupport: "Does Not Support"
-    case .notApplicable: "Not Applicable"
-    case .notEvaluated: "Not Evaluated"
-    }
-  }
-}
+/// An OpenACR conformance term: the level `Conformance` rolls up.
+public typealias ACRTerm = ConformanceTerm
 
 /// The kinds of product the report has a column for.
 public enum ACRComponent: String, Sendable, CaseIterable, Hashable, Comparable {

@@ -27,38 +27,16 @@ public struct ACRBuilder: Sendable {
     self.toolVersion = toolVersion
   }
 
-  /// What the evidence alone says for one criterion and product type: a term, or nil when it is not enough.
-  ///
-  /// VPAT 2.5 defines Does Not Support as "the majority of product functionality does not meet the
-  /// criterion". Functionality is measured unit by unit (a component on one platform, each weighted
-  /// equally, so one large component does not outweigh the rest): a unit's share of failing rows among
-  /// its evaluated (Pass or Fail) rows, averaged over the units with any evaluated row. More than one
-  /// half is Does Not Support; any failure otherwise is Partially Supports.
+  /// What the evidence alone says for one criterion and product type: a term, or nil when it is not
+  /// enough; the rule is `VPATRollup`'s, which the report shares.
   public static func conformance(_ rows: [ACREvidence]) -> ACRTerm? {
-    guard !rows.isEmpty else { return nil }
-    let pass = rows.filter { $0.outcome == .pass }.count
-    let fail = rows.filter { $0.outcome == .fail }.count
-    let notApplicable = rows.filter { $0.outcome == .notApplicable }.count
-    if fail > 0 {
-      return failingShare(rows) > 0.5 ? .doesNotSupport : .partiallySupports
-    }
-    if pass + notApplicable < rows.count { return nil }
-    return pass > 0 ? .supports : .notApplicable
-  }
-
-  /// The share of failing rows among evaluated ones, averaged over units (component and platform).
-  static func failingShare(_ rows: [ACREvidence]) -> Double {
-    var units: [String: (fail: Int, evaluated: Int)] = [:]
-    for row in rows where row.outcome == .pass || row.outcome == .fail {
-      let key = row.componentName + "\u{1F}" + row.platform
-      var unit = units[key] ?? (0, 0)
-      unit.evaluated += 1
-      if row.outcome == .fail { unit.fail += 1 }
-      units[key] = unit
-    }
-    guard !units.isEmpty else { return 0 }
-    let shares = units.values.map { Double($0.fail) / Double($0.evaluated) }
-    return shares.reduce(0, +) / Double(shares.count)
+    VPATRollup.term(
+      rows.map {
+        (
+          VPATRollup.unit(component: $0.componentName, platform: $0.platform),
+          $0.outcome
+        )
+      })
   }
 
   /// The report, or an error listing every Level A and AA criterion that still needs an answer.

@@ -3,10 +3,8 @@ import CriteriaModel
 
 /// One checklist row as evidence: what it tests, where, and what the tester found.
 public struct ACREvidence: Sendable, Hashable {
-  /// A result a tester can record.
-  public enum Outcome: Sendable, Hashable {
-    case pass, fail, notApplicable, notTested, cannotTell
-  }
+  /// A result a tester can record: the audit's one vocabulary.
+  public typealias Outcome = Audit.Outcome
 
   public var id: String
   public var wcag: [String]
@@ -65,76 +63,40 @@ public struct ACREvidence: Sendable, Hashable {
     of sheet: AuditSheet, layout: AuditLayout = AuditLayout(),
     wcagByID: [String: [String]]? = nil
   ) throws(ACRError) -> [ACREvidence] {
-    let place =
-      sheet.sheetName.map { "\(sheet.path), sheet '\($0)'" } ?? sheet.path
-    guard let result = sheet.column(.result) else {
-      throw ACRError(
-        "\(place): no Result column in the header (row \(sheet.headerRow)); the ACR is made from the results testers record"
-      )
+    let place = AuditResultsReader.location(sheet)
+    let read: [AuditResultRow]
+    do { read = try AuditResultsReader(layout: layout).rows(of: sheet) } catch {
+      throw ACRError(error.message, status: error.status)
     }
     let wcagColumn = sheet.column(.wcag)
-    let idColumn = sheet.column(.id)
     if wcagColumn == nil, wcagByID == nil {
       throw ACRError(
         "\(place): no WCAG column (a workbook made before criteria mapped WCAG); give --config with the "
           + "criteria sources the audit was made from, so the mapping can be recomputed"
       )
     }
-    if wcagColumn == nil, idColumn == nil, wcagByID?.isEmpty == false {
+    if wcagColumn == nil, sheet.column(.id) == nil, wcagByID?.isEmpty == false {
       throw ACRError(
         "\(place): no WCAG column and no ID column; without either, a row cannot be tied to a success criterion"
       )
     }
-    let words: [(String, Outcome)] = zip(
-      layout.statuses,
-      [Outcome.pass, .fail, .notApplicable, .notTested, .cannotTell]
-    ).map { ($0.0.lowercased(), $0.1) }
     var rows: [ACREvidence] = []
-    // Each header is matched once, not once per row.
-    let columns = Dictionary(
-      uniqueKeysWithValues: AuditColumn.allCases.map { ($0, sheet.column($0)) })
-    for row in sheet.rows {
-      func cell(_ column: AuditColumn) -> String {
-        row[columns[column] ?? nil].trimmingCharacters(
-          in: .whitespacesAndNewlines)
-      }
-      let id = cell(.id)
-      let word = cell(.result)
-      let outcome: Outcome
-      if word.isEmpty {
-        outcome = .notTested
-      } else if let match = words.first(where: { $0.0 == word.lowercased() }) {
-        outcome = match.1
-      } else {
+    rows.reserveCapacity(read.count)
+    for row in read {
+      guard let platform = row.platform else {
         throw ACRError(
-          "\(sheet.place(row.number)): Result '\(word)' is not one of \(layout.statuses.joined(separator: ", "))"
-        )
-      }
-      let wcag: [String]
-      if wcagColumn != nil {
-        wcag = cell(.wcag).split(separator: ",").map {
-          $0.trimmingCharacters(in: .whitespaces)
-        }.filter { !$0.isEmpty }
-      } else {
-        wcag = wcagByID?[id] ?? []
-      }
-      let platformText = cell(.platform)
-      let platform =
-        Platform(userValue: platformText)
-        ?? (id.contains(StableID.platformSeparator)
-          ? StableID.split(row: id).platform : nil)
-      guard let platform else {
-        throw ACRError(
-          "\(sheet.place(row.number)): no platform (the Platform cell is '\(platformText)'); the ACR reports web and software apart"
+          "\(row.place): no platform (the Platform cell is '\(row.platformText)'); the ACR reports web and software apart"
         )
       }
       rows.append(
         ACREvidence(
-          id: id, wcag: wcag, component: ACRComponent(platform: platform),
-          platform: platform.rawValue, componentName: cell(.component),
-          test: cell(.test), check: cell(.check), outcome: outcome,
-          severity: cell(.severity), ticket: cell(.ticket),
-          place: sheet.place(row.number), notes: cell(.notes)))
+          id: row.id,
+          wcag: wcagColumn != nil ? row.wcag : (wcagByID?[row.id] ?? []),
+          component: ACRComponent(platform: platform),
+          platform: platform.rawValue, componentName: row.component,
+          test: row.test, check: row.check, outcome: row.outcome,
+          severity: row.severity, ticket: row.ticket, place: row.place,
+          notes: row.notes))
     }
     return rows
   }

@@ -1,7 +1,5 @@
-import ACR
 import Audit
 import CriteriaModel
-import Tickets
 
 /// One row of a filled audit, as a report shows it.
 public struct ResultRow: Sendable, Hashable {
@@ -14,7 +12,7 @@ public struct ResultRow: Sendable, Hashable {
   public var wcag: [String]
   /// The result as the layout spells it (Pass, Fail, ...).
   public var result: String
-  public var outcome: ACREvidence.Outcome
+  public var outcome: Outcome
   public var severity: String
   public var tester: String
   public var date: String
@@ -32,55 +30,37 @@ public struct AuditResults: Sendable {
   /// Where the rows came from, for the report's header.
   public var source: String
 
-  /// Reads a sheet; a missing Result column or an unknown result word is an error naming the file, sheet
-  /// and row.
+  /// Reads a sheet through the audit's one reader; a missing Result column, an unknown result word or a
+  /// row without a platform is an error naming the file, sheet and row.
   public init(sheet: AuditSheet, layout: AuditLayout = AuditLayout())
-    throws(ACRError)
+    throws(AuditError)
   {
     statuses = layout.statuses
     severities = layout.severities
-    source =
-      sheet.sheetName.map { "\(sheet.path), sheet '\($0)'" } ?? sheet.path
-    // The evidence reader owns the rules for result words, platforms and WCAG cells.
-    let evidence = try ACREvidence.rows(
-      of: sheet, layout: layout, wcagByID: [:])
+    source = AuditResultsReader.location(sheet)
+    let read = try AuditResultsReader(layout: layout).rows(of: sheet)
     var rows: [ResultRow] = []
-    rows.reserveCapacity(sheet.rows.count)
-    // Each header is matched once, not once per row.
-    let columns = Dictionary(
-      uniqueKeysWithValues: [AuditColumn.expected, .tester, .date, .notes].map {
-        ($0, sheet.column($0))
-      })
-    for (row, found) in zip(sheet.rows, evidence) {
-      func cell(_ column: AuditColumn) -> String {
-        row[columns[column] ?? nil].trimmingCharacters(
-          in: .whitespacesAndNewlines)
-      }
-      let word: String
-      switch found.outcome {
-      case .pass: word = layout.statuses[0]
-      case .fail: word = layout.statuses[1]
-      case .notApplicable: word = layout.statuses[2]
-      case .notTested: word = layout.statuses[3]
-      case .cannotTell: word = layout.statuses[4]
+    rows.reserveCapacity(read.count)
+    for row in read {
+      guard let platform = row.platform else {
+        throw AuditError(
+          "\(row.place): no platform (the Platform cell is '\(row.platformText)'); the report shows web and software apart"
+        )
       }
       rows.append(
         ResultRow(
-          id: found.id,
-          component: found.componentName.isEmpty
-            ? found.id : found.componentName,
-          platform: found.platform, test: found.test, check: found.check,
-          expected: cell(.expected), wcag: found.wcag, result: word,
-          outcome: found.outcome,
-          severity: found.severity, tester: cell(.tester),
-          date: AuditFindings.date(cell(.date)), notes: cell(.notes),
-          ticket: found.ticket))
+          id: row.id, component: row.component.isEmpty ? row.id : row.component,
+          platform: platform.rawValue, test: row.test, check: row.check,
+          expected: row.expected, wcag: row.wcag,
+          result: layout.word(for: row.outcome), outcome: row.outcome,
+          severity: row.severity, tester: row.tester, date: row.date,
+          notes: row.notes, ticket: row.ticket))
     }
     self.rows = rows
   }
 
   /// Rows with these results, in sheet order.
-  func rows(_ outcomes: Set<ACREvidence.Outcome>) -> [ResultRow] {
+  func rows(_ outcomes: Set<Outcome>) -> [ResultRow] {
     rows.filter { outcomes.contains($0.outcome) }
   }
 }

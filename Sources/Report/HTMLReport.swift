@@ -1,4 +1,4 @@
-import ACR
+import Audit
 import Conformance
 import CriteriaModel
 import Foundation
@@ -90,16 +90,13 @@ public struct HTMLReport: Sendable {
   }
 
   func conformance(_ rows: [ResultRow]) -> String {
-    let evidence = rows.map {
-      ACREvidence(
-        id: $0.id, wcag: $0.wcag,
-        component: $0.platform == "Web" ? .web : .software,
-        platform: $0.platform, componentName: $0.component, test: $0.test,
-        check: $0.check,
-        outcome: $0.outcome)
-    }
-    return ACRBuilder.conformance(evidence)?.label
-      ?? (rows.isEmpty ? "" : "Not enough evidence")
+    VPATRollup.term(
+      rows.map {
+        (
+          VPATRollup.unit(component: $0.component, platform: $0.platform),
+          $0.outcome
+        )
+      })?.label ?? (rows.isEmpty ? "" : "Not enough evidence")
   }
 
   func summary() -> String {

@@ -1,4 +1,4 @@
-import ACR
+import Audit
 import CriteriaModel
 import Foundation
 

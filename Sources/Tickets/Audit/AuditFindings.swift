@@ -41,88 +41,63 @@ public struct AuditFindings: Sendable {
     self.labels = labels
   }
 
-  /// The findings of a sheet; errors name the file, sheet and row.
+  /// The findings of a sheet, read through the audit's one reader; errors name the file, sheet and row.
   public func findings(in sheet: AuditSheet) throws(TicketError) -> Result {
-    let where0 =
-      sheet.sheetName.map { "\(sheet.path), sheet '\($0)'" } ?? sheet.path
-    guard let resultColumn = sheet.column(.result) else {
-      let found = sheet.header.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(
-        separator: ", ")
+    let rows: [AuditResultRow]
+    do {
+      rows = try AuditResultsReader(layout: AuditLayout(statuses: statuses))
+        .rows(of: sheet)
+    } catch {
+      // What tickets adds to the reader's words: which rows it files.
       throw TicketError(
-        "\(where0): no Result column in the header (row \(sheet.headerRow): \(found.isEmpty ? "empty" : found)); "
-          + "tickets are filed for the rows whose Result is \(failWord)")
+        error.message.contains(": Result '")
+          ? "\(error.message); correct it, so that no failure goes unfiled (tickets are filed for the rows whose Result is \(failWord))"
+          : "\(error.message) (tickets are filed for the rows whose Result is \(failWord))"
+      )
     }
-    let columns = Dictionary(
-      uniqueKeysWithValues: AuditColumn.allCases.map { ($0, sheet.column($0)) })
     var result = Result()
     result.rowCount = sheet.rows.count
-    let known = Set(statuses.map { $0.lowercased() })
-    for row in sheet.rows {
-      let word = row[resultColumn].trimmingCharacters(
-        in: .whitespacesAndNewlines)
-      guard !word.isEmpty else { continue }
-      guard known.contains(word.lowercased()) else {
-        throw TicketError(
-          "\(sheet.place(row.number)): Result '\(word)' is not one of \(statuses.joined(separator: ", ")); "
-            + "correct it, so that no failure goes unfiled (tickets are filed for the rows whose Result is \(failWord))"
-        )
-      }
-      guard word.caseInsensitiveCompare(failWord) == .orderedSame else {
+    for row in rows where row.outcome == .fail {
+      if !row.ticket.isEmpty {
+        result.alreadyTicketed.append((row.number, row.ticket))
         continue
       }
-      let existing = row[columns[.ticket] ?? nil].trimmingCharacters(
-        in: .whitespaces)
-      if !existing.isEmpty {
-        result.alreadyTicketed.append((row.number, existing))
-        continue
-      }
-      guard let idColumn = columns[.id] ?? nil else {
+      guard sheet.column(.id) != nil else {
         throw TicketError(
-          "\(where0): no ID column; each failed row needs its ID so its ticket is filed once"
+          "\(AuditResultsReader.location(sheet)): no ID column; each failed row needs its ID so its ticket is filed once"
         )
       }
-      let id = row[idColumn].trimmingCharacters(in: .whitespaces)
-      guard !id.isEmpty else {
+      guard !row.id.isEmpty else {
         throw TicketError(
-          "\(sheet.place(row.number)): Result is \(failWord) but the ID cell is empty"
-        )
+          "\(row.place): Result is \(failWord) but the ID cell is empty")
       }
-      result.items.append(
-        Item(
-          row: row.number, ticket: ticket(id: id, row: row, columns: columns)))
+      result.items.append(Item(row: row.number, ticket: ticket(row)))
     }
     return result
   }
 
-  func ticket(id: String, row: AuditSheet.Row, columns: [AuditColumn: Int?])
-    -> Ticket
-  {
-    func cell(_ column: AuditColumn) -> String {
-      row[columns[column] ?? nil].trimmingCharacters(
-        in: .whitespacesAndNewlines)
-    }
+  func ticket(_ row: AuditResultRow) -> Ticket {
+    let id = row.id
     let parsed = StableID.split(row: id)
-    let platform = Platform(userValue: cell(.platform)) ?? parsed.platform
+    let platform = row.platform ?? parsed.platform
     let criterionID = id.contains(StableID.platformSeparator) ? parsed.id : ""
     // Criterion ids are component/test/check: the component is what comes before the last two parts.
     let parts = (criterionID.isEmpty ? id : criterionID).split(separator: "/")
     let componentID =
       parts.count > 2
       ? parts.dropLast(2).joined(separator: "/") : parts.joined(separator: "/")
-    let component = cell(.component).isEmpty ? componentID : cell(.component)
-    let test = cell(.test)
-    let check = cell(.check)
-    let what = [test, check].filter { !$0.isEmpty }.joined(separator: ", ")
-    let date = Self.date(cell(.date))
-    let severity = cell(.severity)
+    let component = row.component.isEmpty ? componentID : row.component
+    let what = [row.test, row.check].filter { !$0.isEmpty }.joined(
+      separator: ", ")
+    let date = row.date
     var labels = labels.map(Label.clean) + ["audit-finding"]
     if let platform { labels.append(Label.clean(platform.rawValue)) }
-    if !severity.isEmpty { labels.append("severity-" + Label.clean(severity)) }
+    if !row.severity.isEmpty {
+      labels.append("severity-" + Label.clean(row.severity))
+    }
     // The WCAG column as the workbook holds it ("2.1.1, 2.4.7"); numbers only, so a note typed there is no label.
-    let wcag = cell(.wcag).split(separator: ",").map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }.filter { number in
-      !number.isEmpty && number.allSatisfy { $0.isNumber || $0 == "." }
+    let wcag = row.wcag.filter { number in
+      number.allSatisfy { $0.isNumber || $0 == "." }
     }
     labels += TicketPlanner.wcagLabels(wcag)
     return Ticket(
@@ -130,32 +105,18 @@ public struct AuditFindings: Sendable {
       title:
         "Accessibility finding: \(component)\(platform.map { " (\($0.rawValue))" } ?? ""): \(what.isEmpty ? id : what)",
       summary: "An accessibility audit found that this check fails."
-        + (cell(.expected).isEmpty ? "" : " Expected: \(cell(.expected))"),
+        + (row.expected.isEmpty ? "" : " Expected: \(row.expected)"),
       checklist: [
         ChecklistItem(
-          id: id, label: what.isEmpty ? id : "\(test): \(check)",
-          expectation: cell(.expected), wcag: wcag)
+          id: id, label: what.isEmpty ? id : "\(row.test): \(row.check)",
+          expectation: row.expected, wcag: wcag)
       ],
       labels: labels, componentID: componentID, platform: platform,
       finding: Finding(
-        result: cell(.result), severity: severity, tester: cell(.tester),
-        date: date, notes: cell(.notes)))
+        result: row.result, severity: row.severity, tester: row.tester,
+        date: date, notes: row.notes))
   }
 
-  /// A date as the tester's spreadsheet stored it: text stays as typed; a bare serial number (what Excel and
-  /// LibreOffice store for a date cell) becomes YYYY-MM-DD.
-  public static func date(_ value: String) -> String {
-    guard let serial = Double(value), serial >= 1, serial < 2_958_466 else {
-      return value
-    }
-    // Serial 1 is 1900-01-01 in the 1900 date system; serials from 61 on are one too high (the 1900 leap-day bug).
-    let days = Int(serial.rounded(.down)) - (serial >= 61 ? 25_569 : 25_568)
-    let date = Date(timeIntervalSince1970: Double(days) * 86_400)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
-    return String(
-      format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0,
-      parts.day ?? 0)
-  }
+  /// A date as the tester's spreadsheet stored it (`AuditDate.text`).
+  public static func date(_ value: String) -> String { AuditDate.text(value) }
 }

@@ -1,0 +1,147 @@
+import CriteriaModel
+import Foundation
+
+/// What a tester recorded for one row: the one vocabulary every reader of a filled audit uses.
+public enum Outcome: String, Sendable, Hashable, CaseIterable, Codable {
+  case pass, fail, notApplicable, notTested, cannotTell
+}
+
+extension AuditLayout {
+  /// The outcome a Result word means in this layout (compared without regard to case); a blank cell is
+  /// not tested; nil for a word the layout does not know.
+  public func outcome(of word: String) -> Outcome? {
+    let trimmed = word.trimmingCharacters(in: .whitespacesAndNewlines)
+    if trimmed.isEmpty { return .notTested }
+    guard
+      let index = statuses.firstIndex(where: {
+        $0.caseInsensitiveCompare(trimmed) == .orderedSame
+      })
+    else { return nil }
+    return Outcome.allCases[index]
+  }
+
+  /// The layout's word for an outcome.
+  public func word(for outcome: Outcome) -> String {
+    statuses[Outcome.allCases.firstIndex(of: outcome) ?? 3]
+  }
+}
+
+/// One row of a filled audit, typed: every reader of results (the ACR, findings, the report, and the
+/// refresh, merge and diff to come) reads through `AuditResultsReader`.
+public struct AuditResultRow: Sendable, Hashable {
+  /// The spreadsheet row number (XLSX) or the line the record starts on (CSV).
+  public var number: Int
+  /// Where the row is, for messages: `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
+  public var place: String
+  public var id: String
+  public var component: String
+  /// The Platform cell, or the platform in the row id; nil when neither says.
+  public var platform: Platform?
+  /// The Platform cell as written.
+  public var platformText: String
+  public var test: String
+  public var check: String
+  public var expected: String
+  /// The WCAG cell's numbers, as written ("2.1.1, 2.4.7" → ["2.1.1", "2.4.7"]).
+  public var wcag: [String]
+  public var outcome: Outcome
+  /// The Result cell as written.
+  public var result: String
+  public var severity: String
+  public var tester: String
+  /// The Date cell: text as typed, a spreadsheet's date serial as YYYY-MM-DD.
+  public var date: String
+  public var notes: String
+  public var ticket: String
+  /// Columns the layout does not know, by header, in sheet order.
+  public var extra: [String: String]
+}
+
+/// Reads the rows of a filled audit with one set of rules: the layout's Result words (any other word is
+/// an error naming the file and row, status 65), platforms, WCAG cells and dates.
+public struct AuditResultsReader: Sendable {
+  public var layout: AuditLayout
+
+  /// Creates a reader for a layout's words.
+  public init(layout: AuditLayout = AuditLayout()) { self.layout = layout }
+
+  /// Where a sheet is, for messages: `audit.xlsx, sheet 'Checklist'` or `audit.csv`.
+  public static func location(_ sheet: AuditSheet) -> String {
+    sheet.sheetName.map { "\(sheet.path), sheet '\($0)'" } ?? sheet.path
+  }
+
+  /// Every row of the sheet; a missing Result column or an unknown Result word is an error.
+  public func rows(of sheet: AuditSheet) throws(AuditError) -> [AuditResultRow]
+  {
+    guard sheet.column(.result) != nil else {
+      let found = sheet.header.filter { !$0.isEmpty }.map { "'\($0)'" }
+        .joined(separator: ", ")
+      throw AuditError(
+        "\(Self.location(sheet)): no Result column in the header (row \(sheet.headerRow): \(found.isEmpty ? "empty" : found)); "
+          + "results are read from the Result column testers fill in")
+    }
+    // Each header is matched once, not once per row.
+    let columns = Dictionary(
+      uniqueKeysWithValues: AuditColumn.allCases.map { ($0, sheet.column($0)) })
+    let known = Set(columns.values.compactMap { $0 })
+    let extras = sheet.header.indices.filter {
+      !known.contains($0) && !sheet.header[$0].isEmpty
+    }
+    var rows: [AuditResultRow] = []
+    rows.reserveCapacity(sheet.rows.count)
+    for row in sheet.rows {
+      func cell(_ column: AuditColumn) -> String {
+        row[columns[column] ?? nil].trimmingCharacters(
+          in: .whitespacesAndNewlines)
+      }
+      let word = cell(.result)
+      guard let outcome = layout.outcome(of: word) else {
+        throw AuditError(
+          "\(sheet.place(row.number)): Result '\(word)' is not one of \(layout.statuses.joined(separator: ", "))"
+        )
+      }
+      let id = cell(.id)
+      let platformText = cell(.platform)
+      let platform =
+        Platform(userValue: platformText)
+        ?? (id.contains(StableID.platformSeparator)
+          ? StableID.split(row: id).platform : nil)
+      rows.append(
+        AuditResultRow(
+          number: row.number, place: sheet.place(row.number), id: id,
+          component: cell(.component), platform: platform,
+          platformText: platformText, test: cell(.test), check: cell(.check),
+          expected: cell(.expected),
+          wcag: cell(.wcag).split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+          }.filter { !$0.isEmpty },
+          outcome: outcome, result: word, severity: cell(.severity),
+          tester: cell(.tester), date: AuditDate.text(cell(.date)),
+          notes: cell(.notes), ticket: cell(.ticket),
+          extra: Dictionary(
+            extras.map { (sheet.header[$0], row[$0]) },
+            uniquingKeysWith: { first, _ in first })))
+    }
+    return rows
+  }
+}
+
+/// Dates as testers' spreadsheets store them.
+public enum AuditDate {
+  /// Text stays as typed; a bare serial number (what Excel and LibreOffice store for a date cell)
+  /// becomes YYYY-MM-DD.
+  public static func text(_ value: String) -> String {
+    guard let serial = Double(value), serial >= 1, serial < 2_958_466 else {
+      return value
+    }
+    // Serial 1 is 1900-01-01 in the 1900 date system; serials from 61 on are one too high (the 1900 leap-day bug).
+    let days = Int(serial.rounded(.down)) - (serial >= 61 ? 25_569 : 25_568)
+    let date = Date(timeIntervalSince1970: Double(days) * 86_400)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    return String(
+      format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0,
+      parts.day ?? 0)
+  }
+}
