@@ -1,5 +1,6 @@
 import CriteriaReaders
 import Logging
+import Tickets
 
 /// How a run talks to the person who started it: notes and diagnostics (the CLI prints them on stderr),
 /// and the loggers the libraries log through.
@@ -10,16 +11,20 @@ public struct Reporter: Sendable {
   public var diagnostics: @Sendable ([Diagnostic]) -> Void
   /// A logger for a library part (`criteria.http`, `criteria.tickets`); verbose runs log at debug level.
   public var logger: @Sendable (_ label: String, _ verbose: Bool) -> Logger
+  /// How far a filing run is (nil: nobody shows it); the CLI draws a line on a terminal.
+  public var progress: (@Sendable (FilingProgress.Step) -> Void)?
 
   /// Creates a reporter.
   public init(
     note: @escaping @Sendable (String) -> Void,
     diagnostics: @escaping @Sendable ([Diagnostic]) -> Void,
-    logger: @escaping @Sendable (_ label: String, _ verbose: Bool) -> Logger
+    logger: @escaping @Sendable (_ label: String, _ verbose: Bool) -> Logger,
+    progress: (@Sendable (FilingProgress.Step) -> Void)? = nil
   ) {
     self.note = note
     self.diagnostics = diagnostics
     self.logger = logger
+    self.progress = progress
   }
 
   /// Says nothing (tests, benchmarks).

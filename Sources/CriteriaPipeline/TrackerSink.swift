@@ -63,7 +63,7 @@ public struct TrackerSink {
       let filer = TicketFiler(
         tracker: tracker, transport: client, ledger: ledger,
         credentials: credentials,
-        progress: FilingProgress())
+        progress: reporter.progress.map { FilingProgress(report: $0) })
       filer.searchBeforeFiling = filing.rebuildLedger
       filer.updateChanged = filing.update || settings.update
       filer.overwriteEdited = filing.force

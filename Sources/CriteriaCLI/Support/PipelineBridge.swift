@@ -5,7 +5,8 @@ extension Reporter {
   static let terminal = Reporter(
     note: { Terminal.note($0) }, diagnostics: { Terminal.report($0) },
     logger: { label, verbose in StderrLogHandler.logger(label, verbose: verbose)
-    })
+    },
+    progress: Terminal.stderrIsTerminal ? Terminal.progress : nil)
 }
 
 /// Runs a pipeline step, turning its error into the CLI's one-line error.

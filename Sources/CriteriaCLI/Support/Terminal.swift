@@ -1,5 +1,6 @@
 import CriteriaReaders
 import Foundation
+import Tickets
 
 /// Talk to people on stderr; data goes to stdout.
 enum Terminal {
@@ -51,4 +52,15 @@ enum Terminal {
   }
 
   static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+  /// A filing run's progress as one line redrawn on stderr (count, rate, ETA).
+  @Sendable static func progress(_ step: FilingProgress.Step) {
+    let line =
+      step.finished
+      ? "\n"
+      : String(
+        format: "\r  tickets %d/%d  %.1f/s  ETA %.0fs ", step.done, step.total,
+        step.rate, step.remaining)
+    FileHandle.standardError.write(Data(line.utf8))
+  }
 }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What a filing run did.
+public struct FilingSummary: Sendable {
+  public var filed: [(identity: String, ticket: FiledTicket)] = []
+  public var alreadyFiled: [String] = []
+  public var failed: [(identity: String, reason: String)] = []
+  /// Tickets whose request may have created them, not yet confirmed: left pending in the ledger, never sent again
+  /// before the tracker has been asked.
+  public var unknown: [(identity: String, reason: String)] = []
+  /// Filed tickets whose content changed since, left as they are (no `--update`).
+  public var outdated: [String] = []
+  /// Filed tickets updated in place.
+  public var updated: [(identity: String, key: String)] = []
+  /// Out-of-date tickets a person edited since criteria wrote them: left alone (no `--force`).
+  public var edited: [(identity: String, key: String)] = []
+  /// Out-of-date tickets the tracker no longer has: never filed again.
+  public var deleted: [(identity: String, key: String)] = []
+  /// Out-of-date tickets whose key now names a moved or another ticket: left for a person to decide.
+  public var notOurs: [(identity: String, key: String, status: String)] = []
+
+  /// Failed and unknown together: what makes the run exit 1.
+  public var problemCount: Int { failed.count + unknown.count }
+
+  /// A few lines for people.
+  public var text: String {
+    var head =
+      "filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"
+    if !unknown.isEmpty { head += ", not confirmed \(unknown.count)" }
+    if !updated.isEmpty { head += ", updated \(updated.count)" }
+    var lines = [head]
+    if !outdated.isEmpty {
+      lines.append(
+        "\(outdated.count) \(outdated.count == 1 ? "ticket is" : "tickets are") out of date: "
+          + "the criteria changed since \(outdated.count == 1 ? "it was" : "they were") filed; "
+          + "run with --update (or update: true in the output's options) to update them in place"
+      )
+    }
+    if !edited.isEmpty {
+      lines.append(
+        "left alone because someone edited them on the tracker since (--force overwrites): "
+          + edited.map(\.key).joined(separator: ", "))
+    }
+    if !deleted.isEmpty {
+      lines.append(
+        "deleted on the tracker, not filed again: "
+          + deleted.map(\.key).joined(separator: ", "))
+    }
+    if !notOurs.isEmpty {
+      lines.append(
+        "left alone, no longer the tickets criteria filed (a person decides): "
+          + notOurs.map { "\($0.key) (\($0.status))" }.joined(separator: ", "))
+    }
+    lines += failed.map { "  failed \($0.identity): \($0.reason)" }
+    lines += unknown.map { "  not confirmed \($0.identity): \($0.reason)" }
+    return lines.joined(separator: "\n")
+  }
+}

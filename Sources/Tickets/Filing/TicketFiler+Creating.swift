@@ -1,0 +1,339 @@
+import Foundation
+import Logging
+
+/// Creating tickets: one at a time or in bulk, with their follow-ups, each exactly once.
+extension TicketFiler {
+  /// Files up to `bulkLimit` tickets in one request.
+  ///
+  /// The same rules as one at a time: pending before the
+  /// request, a search for every ticket whose fate is unknown before anything is sent again, and a
+  /// rejected element fails only its own ticket.
+  func fileBatch(
+    _ tickets: [Ticket], _ bulk: any BulkTracker,
+    into summary: inout FilingSummary
+  ) throws(TicketError) {
+    try ledger.markPending(
+      all: tickets.map(\.identity),
+      fingerprints: Dictionary(
+        tickets.compactMap { ticket in
+          ticket.revision.map { (ticket.identity, $0) }
+        },
+        uniquingKeysWith: { first, _ in first }))
+    var remaining = tickets
+    var ambiguous = false
+    var lastProblem = "no attempt was made"
+
+    func settle(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
+      try ledger.markFiled(ticket.identity, filed)
+      summary.filed.append((ticket.identity, filed))
+      progress?.advance()
+    }
+    func fail(_ ticket: Ticket, _ reason: String) throws(TicketError) {
+      try ledger.markFailed(ticket.identity, reason: reason)
+      summary.failed.append((ticket.identity, redactor.text(reason)))
+      progress?.advance()
+    }
+    /// Settles the tickets the tracker already has; keeps the rest.
+    func searchRemaining() throws(TicketError) {
+      var notFound: [Ticket] = []
+      for ticket in remaining {
+        if let found = try search(ticket) {
+          try settle(ticket, found)
+        } else {
+          notFound.append(ticket)
+        }
+      }
+      remaining = notFound
+    }
+
+    for attempt in 1...retry.maxAttempts {
+      if ambiguous {
+        try searchRemaining()
+        ambiguous = false
+        if remaining.isEmpty { return }
+      }
+      pacer.waitForTurn()
+      let request = try bulk.bulkRequest(
+        for: remaining, credentials: credentials)
+      let response: HTTPResponse
+      do {
+        response = try transport.send(request)
+      } catch {
+        if error.fatal { throw TicketError(stopping: error) }
+        guard error.retryable else {
+          for ticket in remaining { try fail(ticket, error.message) }
+          return
+        }
+        ambiguous = true
+        lastProblem = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
+      let listsElements =
+        response.status == 400
+        && (response.json as? [String: Any])?["errors"] is [[String: Any]]
+      switch listsElements ? .accepted : Answer(response) {
+      case .accepted:
+        var unknown: [Ticket] = []
+        for (ticket, outcome) in zip(
+          remaining, bulk.bulkResults(response, count: remaining.count))
+        {
+          switch outcome {
+          case .created(let filed): try settle(ticket, filed)
+          case .rejected(let reason): try fail(ticket, reason)
+          case .unknown: unknown.append(ticket)
+          }
+        }
+        remaining = unknown
+        if remaining.isEmpty { return }
+        // The answer did not account for these: they may exist. Search before anything else.
+        try searchRemaining()
+        for ticket in remaining {
+          try fail(
+            ticket,
+            "\(tracker.name)'s bulk answer did not account for it, and a search does not find it"
+          )
+        }
+        return
+      case .refusedCredentials:
+        throw authenticationError(response)
+      case .retryLater(let mayHaveCreated):
+        ambiguous = ambiguous || mayHaveCreated
+        lastProblem = problem(response)
+        try wait(attempt: attempt, response: response)
+      case .refused:
+        for ticket in remaining {
+          try fail(
+            ticket,
+            "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
+          )
+        }
+        return
+      }
+    }
+    if ambiguous { try searchRemaining() }
+    for ticket in remaining {
+      try fail(
+        ticket, "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+    }
+  }
+
+  func fileOne(_ unnamed: Ticket) throws(TicketError) -> FiledTicket {
+    var ticket = unnamed
+    if tracker.choosesIDs {
+      // Chosen once and recorded before anything is sent: every retry and every later run uses it.
+      ticket.clientID =
+        ledger[ticket.identity]?.clientID ?? UUID().uuidString.lowercased()
+    }
+    try ledger.markPending(
+      ticket.identity, fingerprint: ticket.revision, clientID: ticket.clientID)
+    let request = try tracker.createRequest(
+      for: ticket, credentials: credentials)
+    var ambiguous = false
+    var lastProblem = "no attempt was made"
+    var uncertainSince = 0.0
+    for attempt in 1...retry.maxAttempts {
+      if ambiguous,
+        let found = try foundAfterUncertainCreate(ticket, since: uncertainSince)
+      {
+        return found
+      }
+      pacer.waitForTurn()
+      let response: HTTPResponse
+      do {
+        response = try transport.send(request)
+      } catch {
+        // A tracker that does not answer at all: stop here; the ticket stays pending in the ledger.
+        if error.unreachable { throw TicketError(stopping: error) }
+        if error.answered {
+          throw TicketError(
+            "\(error.message); the ticket may have been filed: it stays pending and is looked up before anything is sent again",
+            outcomeUnknown: true)
+        }
+        guard error.retryable else {
+          throw error.fatal
+            ? TicketError(stopping: error) : TicketError(error.message)
+        }
+        // The request may have reached the tracker before the connection failed (not when none was made).
+        if !error.neverSent {
+          ambiguous = true
+          uncertainSince = Date().timeIntervalSince1970
+        }
+        lastProblem = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      switch Answer(response) {
+      case .accepted:
+        let filed: FiledTicket
+        do { filed = try tracker.created(from: response) } catch
+          where error.stopsRun || error.refused
+        {
+          // Azure DevOps' sign-in page: the credentials were refused; a GraphQL error: Linear refused
+          // it. Nothing was created either way.
+          throw error
+        } catch {
+          // A 2xx to a create: the tracker most likely has the ticket. Never "failed", never re-sent blindly.
+          throw TicketError(
+            "\(tracker.name) answered \(response.status) to the create, so the ticket was probably filed, "
+              + "but the answer cannot be read (\(error.message)); it stays pending and is looked up before anything is sent again",
+            outcomeUnknown: true)
+        }
+        try ledger.markFiled(
+          ticket.identity, filed, fingerprint: ticket.revision,
+          trackerUpdated: tracker.snapshot(from: response)?.updatedAt)
+        try sendFollowUps(ticket, filed, from: 0, look: false)
+        return filed
+      case .refusedCredentials:
+        throw authenticationError(response)
+      case .retryLater(let mayHaveCreated):
+        if mayHaveCreated {
+          ambiguous = true
+          uncertainSince = Date().timeIntervalSince1970
+        }
+        lastProblem = problem(response)
+        try wait(attempt: attempt, response: response)
+      case .refused:
+        throw TicketError(
+          "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
+        )
+      }
+    }
+    if ambiguous,
+      let found = try foundAfterUncertainCreate(ticket, since: uncertainSince)
+    {
+      return found
+    }
+    throw TicketError(
+      "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+  }
+
+  /// Looks for a ticket whose create may have worked, and records it (with its follow-ups) when found.
+  ///
+  /// An index that lags creates (Jira's JQL) could miss the ticket just made, so the search waits until
+  /// the tracker's settle time has passed since the uncertain request.
+  func foundAfterUncertainCreate(
+    _ ticket: Ticket, since uncertainSince: Double
+  )
+    throws(TicketError) -> FiledTicket?
+  {
+    let settle =
+      uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
+    if settle > 0 { pacer.pause(until: Date().timeIntervalSince1970 + settle) }
+    guard let found = try search(ticket) else { return nil }
+    try ledger.markFiled(ticket.identity, found)
+    try sendFollowUps(ticket, found, from: 0, look: true)
+    return found
+  }
+
+  /// Posts a filed ticket's follow-ups from number `start` on.
+  ///
+  /// Each is recorded in the ledger once confirmed. A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
+  /// for by its marker before it is posted again.
+  func sendFollowUps(
+    _ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool
+  ) throws(TicketError) {
+    let requests = try tracker.followUps(
+      for: ticket, filed: filed, credentials: credentials)
+    guard start < requests.count else { return }
+    if ledger[ticket.identity]?.followUpsSent == nil {
+      try ledger.markFollowUps(ticket.identity, sent: start)
+    }
+    var present: Set<Int> =
+      look ? try postedFollowUps(ticket, filed, count: requests.count) : []
+    for index in start..<requests.count {
+      var posted = present.contains(index)
+      var uncertain = false
+      var cause = "no attempt was made"
+      for attempt in 1...retry.maxAttempts where !posted {
+        if uncertain {
+          present = try postedFollowUps(ticket, filed, count: requests.count)
+          if present.contains(index) {
+            posted = true
+            break
+          }
+        }
+        pacer.waitForTurn()
+        do {
+          let response = try transport.send(requests[index])
+          switch Answer(response) {
+          case .accepted:
+            posted = true
+          case .refusedCredentials:
+            throw authenticationError(response)
+          case .retryLater(let mayHaveCreated):
+            uncertain = uncertain || mayHaveCreated
+            cause = problem(response)
+            try wait(attempt: attempt, response: response)
+          case .refused:
+            cause = problem(response)
+            try wait(attempt: attempt, response: response)
+          }
+        } catch let error as TransportError {
+          if error.fatal { throw TicketError(stopping: error) }
+          uncertain = uncertain || !error.neverSent
+          cause = error.message
+          try wait(attempt: attempt, response: nil)
+        } catch let error as TicketError {
+          throw error
+        } catch {
+          cause = "\(error)"
+        }
+      }
+      guard posted else {
+        throw TicketError(
+          "filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
+            + "(\(cause)); the next run looks for it and posts what is missing")
+      }
+      try ledger.markFollowUps(ticket.identity, sent: index + 1)
+    }
+  }
+
+  /// The follow-ups already on the tracker, by index, found by their markers.
+  func postedFollowUps(
+    _ ticket: Ticket, _ filed: FiledTicket, count: Int
+  ) throws(TicketError) -> Set<Int> {
+    guard
+      let request = tracker.followUpsListRequest(
+        filed: filed, credentials: credentials)
+    else {
+      throw TicketError(
+        "filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
+        outcomeUnknown: true)
+    }
+    var cause = "no attempt was made"
+    for attempt in 1...retry.maxAttempts {
+      pacer.waitForTurn()
+      do {
+        let response = try transport.send(request)
+        switch Answer(response) {
+        case .accepted:
+          let bodies = tracker.followUpBodies(in: response)
+          return Set(
+            (0..<count).filter { index in
+              let marker =
+                "<!-- \(tracker.followUpMarker(for: ticket, index: index)) -->"
+              return bodies.contains { $0.contains(marker) }
+            })
+        case .refusedCredentials:
+          throw authenticationError(response)
+        case .retryLater, .refused:
+          cause = problem(response)
+          try wait(attempt: attempt, response: response)
+        }
+      } catch let error as TransportError {
+        if error.fatal { throw TicketError(stopping: error) }
+        cause = error.message
+        try wait(attempt: attempt, response: nil)
+      } catch let error as TicketError {
+        throw error
+      } catch {
+        cause = "\(error)"
+      }
+    }
+    throw TicketError(
+      "filed as \(filed.key), but its comments cannot be listed (\(cause)); the next run looks again before posting any"
+    )
+  }
+}
