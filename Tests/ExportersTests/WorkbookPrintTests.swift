@@ -127,6 +127,73 @@ struct WorkbookPrintTests {
     #expect(RowHeight.lines(text, width: width) == lines)
   }
 
+  /// The estimate as it was written before it counted scalars: Characters, paragraphs split first.
+  static func characterLines(_ text: String, width: Double) -> Int {
+    let capacity = max(Int((width * 1.15).rounded(.down)) - 1, 1)
+    var total = 0
+    for paragraph in text.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
+      var lines = 1
+      var used = 0
+      var words: [Int] = []
+      var current = 0
+      for character in paragraph {
+        current += 1
+        if character == " " || character == "/" || character == "-" {
+          words.append(current)
+          current = 0
+        }
+      }
+      if current > 0 { words.append(current) }
+      for word in words {
+        if used + word <= capacity {
+          used += word
+        } else if word <= capacity {
+          lines += used == 0 ? 0 : 1
+          used = word
+        } else {
+          if used > 0 { lines += 1 }
+          lines += (word - 1) / capacity
+          used = (word - 1) % capacity + 1
+        }
+      }
+      total += lines
+    }
+    return max(total, 1)
+  }
+
+  @Test(
+    "the one-pass scalar estimate gives every corpus and sample text the height the Character estimate gave",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func scalarEstimateMatches() throws {
+    let catalogs = [try loadCatalog(Paths.corpus), try sampleCatalog()]
+    var texts: [String] = []
+    for catalog in catalogs {
+      for component in catalog.components {
+        texts +=
+          [component.title, component.summary] + component.notes.map(\.text)
+        for criterion in component.criteria {
+          texts += [
+            criterion.check, criterion.expectation, criterion.id,
+            criterion.wcag.joined(separator: ", "),
+          ]
+        }
+      }
+    }
+    #expect(texts.count > 1000)
+    for text in texts {
+      for width in [8.0, 12.0, 18.0, 28.0, 46.0, 60.0] {
+        #expect(
+          RowHeight.lines(text, width: width)
+            == Self.characterLines(text, width: width),
+          "\(text.prefix(60)) at \(width)")
+      }
+    }
+    // Non-ASCII text counts as many units as it shows letters, never its bytes.
+    #expect(RowHeight.lines(String(repeating: "é", count: 20), width: 10) == 2)
+  }
+
   @Test(
     "the footer doubles a literal & and stays within Excel's 255 characters")
   func footer() {

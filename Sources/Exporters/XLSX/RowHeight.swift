@@ -19,46 +19,48 @@ enum RowHeight {
   }
 
   /// The lines `text` wraps to in a column `width` characters wide.
+  ///
+  /// One pass over the text's Unicode scalars (never bytes, so non-ASCII text is as tall as it looks,
+  /// and no Character is built): words end after a space, slash or hyphen; a line break starts a
+  /// paragraph; a word longer than the column breaks anywhere.
   static func lines(_ text: String, width: Double) -> Int {
     // A column's width counts digit widths; text is about a seventh narrower on average (measured with
     // LibreOffice's default font), less the cell's padding.
     let capacity = max(Int((width * 1.15).rounded(.down)) - 1, 1)
     var total = 0
-    for paragraph in text.split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
-      var lines = 1
-      var used = 0
-      for word in words(paragraph) {
-        if used + word <= capacity {
-          used += word
-        } else if word <= capacity {
-          lines += used == 0 ? 0 : 1
-          used = word
-        } else {
-          // A word longer than the column breaks anywhere.
-          if used > 0 { lines += 1 }
-          lines += (word - 1) / capacity
-          used = (word - 1) % capacity + 1
-        }
+    var lines = 1
+    var used = 0
+    var word = 0
+    func place() {
+      guard word > 0 else { return }
+      if used + word <= capacity {
+        used += word
+      } else if word <= capacity {
+        lines += used == 0 ? 0 : 1
+        used = word
+      } else {
+        if used > 0 { lines += 1 }
+        lines += (word - 1) / capacity
+        used = (word - 1) % capacity + 1
       }
-      total += lines
+      word = 0
     }
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n":
+        place()
+        total += lines
+        lines = 1
+        used = 0
+      case " ", "/", "-":
+        word += 1
+        place()
+      default:
+        word += 1
+      }
+    }
+    place()
+    total += lines
     return max(total, 1)
-  }
-
-  /// The lengths of the unbreakable pieces of a line, each with the break character that ends it.
-  private static func words(_ line: Substring) -> [Int] {
-    var lengths: [Int] = []
-    var current = 0
-    for character in line {
-      current += 1
-      if character == " " || character == "/" || character == "-" {
-        lengths.append(current)
-        current = 0
-      }
-    }
-    if current > 0 { lengths.append(current) }
-    return lengths
   }
 }
