@@ -198,7 +198,10 @@ public struct ACRBuilder: Sendable {
       reportDate: settings.reportDate.isEmpty ? today : settings.reportDate,
       components: components, chapters: chapters, draft: draft,
       rowCount: evidence.count, toolVersion: toolVersion,
-      unmappedFindings: draft ? unmapped : [])
+      unmappedFindings: draft ? unmapped : [],
+      platforms: evidence.reduce(into: [String]()) { seen, row in
+        if !seen.contains(row.platform) { seen.append(row.platform) }
+      })
   }
 
   /// What is wrong with answering `set` for a criterion with these failures, or nil.

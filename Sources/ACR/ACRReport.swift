@@ -53,6 +53,9 @@ public struct ACRReport: Sendable {
   /// refuses to be made while there are any).
   public var unmappedFindings: [ACREvidence] = []
 
+  /// The platforms the evaluated rows are on, in the audit's order (one when `--platform` chose it).
+  public var platforms: [String] = []
+
   /// The draft's section listing `unmappedFindings`.
   public static let unmappedHeading = "Findings not mapped to a criterion"
 
@@ -76,6 +79,9 @@ public struct ACRReport: Sendable {
     if !settings.notes.isEmpty { facts.append(("Notes", settings.notes)) }
     if !settings.evaluationMethods.isEmpty {
       facts.append(("Evaluation methods used", settings.evaluationMethods))
+    }
+    if !platforms.isEmpty {
+      facts.append(("Platforms evaluated", platforms.joined(separator: ", ")))
     }
     return facts
   }

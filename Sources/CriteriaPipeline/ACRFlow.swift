@@ -21,16 +21,19 @@ public struct ACRRequest: Sendable {
   public var output: String
   /// Mark Level A and AA criteria without evidence Not Evaluated and say "draft" in the title.
   public var draft: Bool
+  /// Only this platform's rows (a report for a buyer of one app); nil for every row.
+  public var platform: Platform?
 
   public init(
     audit: String, config: String, format: Format, output: String,
-    draft: Bool = false
+    draft: Bool = false, platform: Platform? = nil
   ) {
     self.audit = audit
     self.config = config
     self.format = format
     self.output = output
     self.draft = draft
+    self.platform = platform
   }
 }
 
@@ -76,7 +79,15 @@ extension Pipeline {
     }
     let report: ACRReport
     do throws(ACRError) {
-      let evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
+      var evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
+      if let only = request.platform {
+        evidence = evidence.filter { $0.platform == only.rawValue }
+        guard !evidence.isEmpty else {
+          throw ACRError(
+            "\(request.audit) has no \(only.rawValue) rows; --platform chooses rows the audit has",
+            status: .usage)
+        }
+      }
       var answers = ACRAnswers()
       if !acr.answers.isEmpty {
         guard let data = FileManager.default.contents(atPath: acr.answers)

@@ -46,6 +46,45 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "--platform limits the report to one platform's rows and says so; a platform the audit lacks is a usage error"
+  )
+  func onePlatform() throws {
+    let dir = try setUp()
+    try dir.write("{}\n", to: "answers.yml")
+    let ios = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--to", "markdown", "--output",
+        "ios.md",
+        "--draft", "--platform", "ios",
+      ], in: dir)
+    #expect(ios.status == 0, "\(ios.stderr)")
+    let text = try String(
+      contentsOf: dir.appendingPathComponent("ios.md"), encoding: .utf8)
+    #expect(text.contains("Platforms evaluated"), "\(text.prefix(800))")
+    #expect(
+      text.contains("- **Platforms evaluated:** iOS\n"), "\(text.prefix(800))")
+    #expect(!text.contains("Web:"), "no web column for an iOS report")
+    let all = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--to", "markdown", "--output",
+        "all.md",
+        "--draft",
+      ], in: dir)
+    #expect(all.status == 0, "\(all.stderr)")
+    let every = try String(
+      contentsOf: dir.appendingPathComponent("all.md"), encoding: .utf8)
+    #expect(
+      every.contains("- **Platforms evaluated:** iOS, Android, Web\n"),
+      "\(every.prefix(800))")
+    let wrong = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--output", "x.yaml", "--platform",
+        "windows",
+      ], in: dir)
+    #expect(wrong.status == 64)
+  }
+
+  @Test(
     "without enough evidence for Level A and AA it lists them and writes nothing; --draft writes a draft"
   )
   func missingEvidence() throws {

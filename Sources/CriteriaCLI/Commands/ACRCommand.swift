@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
@@ -11,10 +12,12 @@ struct ACRCommand: ParsableCommand {
     abstract:
       "Write the Accessibility Conformance Report (VPAT 2.5 WCAG 2.2 / OpenACR) of a filled audit.",
     discussion: """
-      Conformance per WCAG success criterion, for web rows and for iOS and Android rows (software): any \
-      Fail and any Pass is Partially Supports; Fail and no Pass, Does Not Support; every row Pass or Not \
-      applicable with at least one Pass, Supports; every row Not applicable, Not Applicable. Level A and AA \
-      criteria without enough evidence need a level in the answers file (acr.answers), or --draft.
+      Conformance per WCAG success criterion, for web rows and for iOS and Android rows (software): \
+      Does Not Support when most of the evaluated functionality fails (each component on each platform \
+      weighted equally, VPAT 2.5's definition); Partially Supports for any other failure; every row Pass \
+      or Not applicable with at least one Pass, Supports; every row Not applicable, Not Applicable (with \
+      its reason). Level A and AA criteria without enough evidence need a level in the answers file \
+      (acr.answers), or --draft. A failed row with no WCAG number stops a final report.
       """
   )
 
@@ -45,6 +48,19 @@ struct ACRCommand: ParsableCommand {
   )
   var draft = false
 
+  @Option(
+    help:
+      "Only this platform's rows (ios, android or web): a report for a buyer of one app."
+  )
+  var platform: String?
+
+  func validate() throws {
+    if let platform, Platform(userValue: platform) == nil {
+      throw ValidationError(
+        "--platform '\(platform)' is not a platform; use ios, android or web")
+    }
+  }
+
   func run() throws {
     try cli { () throws(PipelineError) in
       try Pipeline(
@@ -52,7 +68,7 @@ struct ACRCommand: ParsableCommand {
       ).acr(
         ACRRequest(
           audit: from, config: config, format: format, output: output,
-          draft: draft))
+          draft: draft, platform: platform.flatMap(Platform.init(userValue:))))
     }
   }
 }
