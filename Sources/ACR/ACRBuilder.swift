@@ -236,7 +236,7 @@ public struct ACRBuilder: Sendable {
 
 /// Remarks and Explanations written from the evidence.
 enum Remarks {
-  /// The most failures named one by one; the rest are counted.
+  /// The most failures named one by one; the rest are counted, with a pointer to the report.
   static let namedFailures = 6
 
   static func evidence(_ rows: [ACREvidence], term: ACRTerm?) -> String {
@@ -244,25 +244,49 @@ enum Remarks {
       return "No check of this audit tests it."
     }
     let fails = rows.filter { $0.outcome == .fail }
-    let passed = rows.filter { $0.outcome == .pass }.count
+    let passed = rows.filter { $0.outcome == .pass }
     let notApplicable = rows.filter { $0.outcome == .notApplicable }.count
     let open = rows.filter {
       $0.outcome == .notTested || $0.outcome == .cannotTell
     }
     var sentences: [String] = []
     if !fails.isEmpty {
+      // Each failure with what a reviewer needs: severity, ticket, and the tester's first line.
       let named = fails.prefix(namedFailures).map { row -> String in
+        var note =
+          row.notes.split(whereSeparator: \.isNewline).first.map {
+            $0.trimmingCharacters(in: .whitespaces)
+          } ?? ""
+        // The remark's own sentence ends it.
+        while note.hasSuffix(".") { note.removeLast() }
         let extra = [row.severity, row.ticket].filter { !$0.isEmpty }
         return row.what
           + (extra.isEmpty ? "" : " (\(extra.joined(separator: ", ")))")
+          + (note.isEmpty ? "" : ": \(note)")
       }
       let more =
         fails.count > namedFailures
-        ? "; and \(fails.count - namedFailures) more" : ""
+        ? "; and \(fails.count - namedFailures) more (the audit report lists every failure)"
+        : ""
       sentences.append("Fails: " + named.joined(separator: "; ") + more + ".")
     }
+    if term == .supports {
+      // What a Supports rests on: how many checks, in which components, on which platforms.
+      sentences.append(
+        "\(passed.count) \(passed.count == 1 ? "check passes" : "checks pass") in \(Self.list(passed.map(\.componentName), more: "components")) "
+          + "on \(Self.list(passed.map(\.platform), more: "platforms"))"
+          + (notApplicable > 0 ? "; \(notApplicable) not applicable." : "."))
+      return sentences.joined(separator: " ")
+    }
+    if term == .notApplicable {
+      sentences.append(
+        "No applicable content in \(Self.list(rows.map(\.componentName), more: "components")) "
+          + "on \(Self.list(rows.map(\.platform), more: "platforms")) (\(rows.count) \(rows.count == 1 ? "check" : "checks") not applicable)."
+      )
+      return sentences.joined(separator: " ")
+    }
     var tally =
-      "\(passed) of \(rows.count) "
+      "\(passed.count) of \(rows.count) "
       + (rows.count == 1 ? "check passes" : "checks pass")
     if notApplicable > 0 { tally += ", \(notApplicable) not applicable" }
     if !open.isEmpty {
@@ -275,13 +299,21 @@ enum Remarks {
         "Not enough evidence: untested \(named)\(open.count > 3 ? "; and \(open.count - 3) more" : "")."
       )
     }
-    if term == .supports {
-      let names = Array(Set(rows.map(\.componentName))).sorted()
-      let shown = names.prefix(4).joined(separator: ", ")
-      sentences.append(
-        "Tested in \(shown)\(names.count > 4 ? " and \(names.count - 4) more components" : "")."
-      )
-    }
     return sentences.joined(separator: " ")
+  }
+
+  /// Distinct names in first-seen order, joined as people write them ("Rating and Toggle switch"),
+  /// the first four then "and N more".
+  static func list(_ names: [String], more noun: String) -> String {
+    var seen: [String] = []
+    for name in names where !name.isEmpty && !seen.contains(name) {
+      seen.append(name)
+    }
+    if seen.count > 4 {
+      return seen.prefix(4).joined(separator: ", ")
+        + " and \(seen.count - 4) more \(noun)"
+    }
+    if seen.count <= 1 { return seen.first ?? "" }
+    return seen.dropLast().joined(separator: ", ") + " and " + (seen.last ?? "")
   }
 }

@@ -1,8 +1,9 @@
-import ACR
 import Conformance
 import Foundation
 import TestSupport
 import Testing
+
+@testable import ACR
 
 func row(
   _ wcag: [String], _ outcome: ACREvidence.Outcome, platform: String = "iOS",
@@ -296,6 +297,44 @@ struct ACRBuilderTests {
         term: nil, notes: "The app has no audio or video.", origin: "a.yml:3")
     ]
     #expect(refusal(rows, answers) == nil)
+  }
+
+  @Test(
+    "remarks a reviewer can use: a failure's first note line, what a Supports rests on, where nothing applies, long lists cut with a pointer"
+  )
+  func reviewerRemarks() throws {
+    let fails = (1...8).map {
+      row(
+        ["2.1.1"], .fail, check: "Key \($0)", severity: "High",
+        notes: "Focus is lost.\nSecond line.")
+    }
+    let failing = Remarks.evidence(fails, term: .doesNotSupport)
+    #expect(
+      failing.hasPrefix(
+        "Fails: Modal (iOS) Keyboard: Key 1 (High): Focus is lost; Modal (iOS) Keyboard: Key 2"
+      ))
+    #expect(!failing.contains("Second line"))
+    #expect(
+      failing.contains("; and 2 more (the audit report lists every failure)."),
+      "\(failing)")
+    let supports = Remarks.evidence(
+      [
+        row(["2.1.1"], .pass, component: "Rating"),
+        row(["2.1.1"], .pass, platform: "Android", component: "Rating"),
+        row(["2.1.1"], .pass, component: "Toggle switch"),
+        row(["2.1.1"], .notApplicable, component: "Tabs"),
+      ], term: .supports)
+    #expect(
+      supports
+        == "3 checks pass in Rating and Toggle switch on iOS and Android; 1 not applicable.",
+      "\(supports)")
+    let none = Remarks.evidence(
+      [row(["1.2.1"], .notApplicable, component: "Rating")],
+      term: .notApplicable)
+    #expect(
+      none
+        == "No applicable content in Rating on iOS (1 check not applicable).",
+      "\(none)")
   }
 
   @Test(

@@ -322,8 +322,11 @@ struct ACRCommandTests {
     #expect(acr.status == 0, "\(acr.stderr)")
     let yaml = try String(
       contentsOf: dir.appendingPathComponent("out/acr.yaml"), encoding: .utf8)
+    // The failure with its severity and the first line of the tester's note.
     #expect(
-      yaml.contains("Fails: Banner (iOS) Screen reader: Name (Critical)."))
+      yaml.contains(
+        "Fails: Banner (iOS) Screen reader: Name (Critical): The dismiss button is announced as \\\"button\\\" with no name."
+      ), "\(yaml)")
     #expect(
       yaml.contains(
         "title: \"Draft: Sample App Accessibility Conformance Report\""))
