@@ -207,20 +207,18 @@ public enum ACRHTMLWriter {
   static func escape(_ text: String) -> String { HTMLEscape.text(text) }
 
   static let style = """
-      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1a1a1a; }
-      table { border-collapse: collapse; width: 100%; margin: 1rem 0 2rem; }
-      caption { text-align: left; font-weight: 700; font-size: 1.15rem; padding: 0.5rem 0; }
-      th, td { border: 1px solid #767676; padding: 0.4rem 0.6rem; text-align: left; vertical-align: top; }
+      body { margin: 2rem auto; max-width: 72rem; padding: 0 1rem; }
+      table { margin: 1rem 0 2rem; }
+      caption { font-size: 1.15rem; padding: 0.5rem 0; }
+      th, td { padding: 0.4rem 0.6rem; }
       td p { margin: 0 0 0.4rem; }
       td p:last-child { margin-bottom: 0; }
       .criteria th[scope="row"] { width: 28%; font-weight: 400; }
       .criteria td:nth-of-type(1) { width: 18%; }
       .summary { width: auto; min-width: 24rem; }
-      thead th { background: #f0f0f0; }
-      a { color: #0b57d0; }
-      a:focus, a:hover { outline: 2px solid #0b57d0; outline-offset: 2px; }
+      a:hover { outline: 2px solid #0b57d0; outline-offset: 2px; }
       dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
       dt { font-weight: 700; }
-      @media print { a { color: inherit; } body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
+      @media print { body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
     """
 }

@@ -36,8 +36,21 @@ extension HTMLEscape {
 
 /// The start of every self-contained page criteria writes (the ACR, the report, the test plan).
 public enum HTMLPage {
+  /// What the three pages (the ACR, the report, the test plan) share, before each page's own `style`:
+  /// text, tables and one focus outline, so the pages never disagree on how focus shows.
+  public static let baseStyle = """
+    body { font-family: system-ui, sans-serif; line-height: 1.45; color: #1a1a1a; background: #fff; overflow-wrap: break-word; }
+    table { border-collapse: collapse; width: 100%; }
+    caption { text-align: left; font-weight: 700; }
+    th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+    thead th { background: #f0f0f0; }
+    a { color: #0b57d0; }
+    a:focus, select:focus, input:focus, button:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
+    @media print { a { color: inherit; } }
+    """
+
   /// The doctype, `lang`, charset, viewport, Content-Security-Policy `policy` (criteria's own text, written
-  /// as is), `title`, the inline `style`, and the opening `<body>` tag.
+  /// as is), `title`, the shared `baseStyle` then the page's own `style`, and the opening `<body>` tag.
   public static func start(title: String, policy: String, style: String)
     -> String
   {
@@ -50,6 +63,7 @@ public enum HTMLPage {
     <meta http-equiv="Content-Security-Policy" content="\(policy)">
     <title>\(HTMLEscape.text(title))</title>
     <style>
+    \(baseStyle)
     \(style)
     </style>
     </head>

@@ -331,20 +331,16 @@ public struct HTMLReport: Sendable {
   }
 
   static let style = """
-    body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 80rem; padding: 1rem; color: #1a1a1a; background: #fff; overflow-wrap: break-word; }
+    body { margin: 0 auto; max-width: 80rem; padding: 1rem; }
     .skip { position: absolute; left: -999rem; }
     .skip:focus { left: 1rem; top: 1rem; background: #fff; padding: 0.5rem; }
     nav ul, .toc { display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; list-style: none; padding: 0; }
-    table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1.5rem; }
+    table { margin: 0.5rem 0 1.5rem; }
     table.counts { width: auto; }
-    caption { text-align: left; font-weight: 700; padding: 0.4rem 0; }
-    th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
-    thead th { background: #f0f0f0; }
+    caption { padding: 0.4rem 0; }
     tbody th { font-weight: 600; }
     .r-fail { background: #fde7e9; color: #8a1020; font-weight: 700; }
     .r-pass { background: #e6f4ea; color: #11532b; }
-    a { color: #0b57d0; }
-    a:focus, select:focus, input:focus, button:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
     .filters { border: 1px solid #767676; padding: 0.5rem 1rem; margin: 1rem 0; }
     .filters h2 { font-size: 1.1rem; margin: 0.3rem 0; }
     .controls { display: flex; flex-wrap: wrap; gap: 0 1.5rem; }
@@ -360,7 +356,7 @@ public struct HTMLReport: Sendable {
     @media print {
       .filters, nav, .skip { display: none; }
       body { max-width: none; padding: 0; }
-      a { color: inherit; text-decoration: none; }
+      a { text-decoration: none; }
       tr, figure { break-inside: avoid; }
       section.component { content-visibility: visible; }
       h2 { break-after: avoid; }

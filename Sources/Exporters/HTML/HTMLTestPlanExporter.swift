@@ -97,17 +97,13 @@ public struct HTMLTestPlanExporter: Exporter {
   }
 
   static let style = """
-      body { font-family: system-ui, sans-serif; line-height: 1.45; margin: 0 auto; max-width: 70rem; padding: 1rem; color: #1a1a1a; overflow-wrap: break-word; }
-      table { border-collapse: collapse; width: 100%; margin: 0.5rem 0 1rem; }
-      caption { text-align: left; font-weight: 700; padding: 0.3rem 0; }
-      th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
-      thead th { background: #f0f0f0; }
+      body { margin: 0 auto; max-width: 70rem; padding: 1rem; }
+      table { margin: 0.5rem 0 1rem; }
+      caption { padding: 0.3rem 0; }
       pre { white-space: pre-wrap; background: #f6f6f6; padding: 0.5rem; border: 1px solid #d0d0d0; }
       .note { white-space: pre-wrap; }
       .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-      a { color: #0b57d0; }
-      a:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }
       @media print { section.component { break-before: page; } section.component:first-of-type { break-before: auto; }
-        a { color: inherit; } tr, pre { break-inside: avoid; } nav { display: none; } }
+        tr, pre { break-inside: avoid; } nav { display: none; } }
     """
 }
