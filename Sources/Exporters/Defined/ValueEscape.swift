@@ -4,8 +4,8 @@ import CriteriaModel
 /// How every value of a defined file exporter is escaped before the template places it, so that no check
 /// text can break the file or inject a formula.
 public enum ValueEscape: String, Sendable, CaseIterable {
-  /// RFC 4180 quoting (a value with a comma, quote or line break is quoted, quotes doubled) and the
-  /// formula guard.
+  /// RFC 4180 quoting and the formula guard, exactly as the checklist's CSV writer does them (a value
+  /// with a comma, quote, line break, or a space at either end is quoted, quotes doubled).
   case csv
   /// JSON string escapes, without the surrounding quotes (the template writes them).
   case json
@@ -21,14 +21,10 @@ public enum ValueEscape: String, Sendable, CaseIterable {
   public func apply(_ text: String) -> String {
     switch self {
     case .csv:
-      let guarded =
-        FormulaGuard.isRisky(text) ? FormulaGuard.neutralise(text) : text
-      guard
-        guarded.contains(where: {
-          $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r"
-        })
-      else { return guarded }
-      return "\"" + guarded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      // The checklist's own CSV writer: one quoting and one formula guard for every CSV criteria writes.
+      var field: [UInt8] = []
+      CSVWriter().appendField(text, first: true, to: &field)
+      return String(decoding: field, as: UTF8.self)
     case .json:
       return JSONEscape.string(text)
     case .xml, .html:
