@@ -48,11 +48,7 @@ public struct ExportContext: Sendable {
 
   /// The date in UTC as `format` (a `DateFormatter` pattern) spells it, in the POSIX locale.
   public func timestamp(_ format: String) -> String {
-    let formatter = DateFormatter()
-    formatter.dateFormat = format
-    formatter.timeZone = TimeZone(secondsFromGMT: 0)
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    return formatter.string(from: date)
+    UTCDate.string(date, format)
   }
 
   /// The context of a run: the date is `SOURCE_DATE_EPOCH` when it is set (the reproducible-builds

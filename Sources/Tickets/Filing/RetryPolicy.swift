@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// When and how long to wait before trying a request again.
@@ -41,10 +42,7 @@ public struct RetryPolicy: Sendable {
         // "nan" asks for nothing sensible: treat it as unbounded.
         return seconds.isNaN ? .infinity : max(0, seconds)
       }
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-      if let date = formatter.date(from: retryAfter) {
+      if let date = UTCDate.date(retryAfter, "EEE, dd MMM yyyy HH:mm:ss zzz") {
         return max(0, date.timeIntervalSince1970 - now)
       }
     }

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 import Logging
 
@@ -150,11 +151,8 @@ extension TicketFiler {
 
   /// A time of day for messages: `14:03:07 UTC`.
   static func clockTime(_ seconds: Double) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyy-MM-dd HH:mm:ss 'UTC'"
-    return formatter.string(from: Date(timeIntervalSince1970: seconds))
+    UTCDate.string(
+      Date(timeIntervalSince1970: seconds), "yyyy-MM-dd HH:mm:ss 'UTC'")
   }
 
   func problem(_ response: HTTPResponse) -> String {
