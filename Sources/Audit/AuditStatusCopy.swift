@@ -180,15 +180,14 @@ extension AuditSheet {
   static func makeLink(_ cell: XMLElement, url: String) {
     let key = cell.stringValue ?? ""
     guard !key.isEmpty else { return }
-    func quoted(_ text: String) -> String {
-      "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
     cell.setChildren(nil)
     cell.removeAttribute(forName: "t")
     cell.addAttribute(XML.makeAttribute("t", "str"))
     cell.addChild(
       XMLElement(
-        name: "f", stringValue: "HYPERLINK(\(quoted(url)),\(quoted(key)))"))
+        name: "f",
+        stringValue:
+          "HYPERLINK(\(ExcelFormula.quoted(url)),\(ExcelFormula.quoted(key)))"))
     cell.addChild(XMLElement(name: "v", stringValue: key))
   }
 

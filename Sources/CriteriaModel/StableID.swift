@@ -55,6 +55,14 @@ public enum StableID {
     criterion + String(platformSeparator) + platform.idSuffix
   }
 
+  /// A spreadsheet wildcard pattern (COUNTIFS) matching every row id of one component on one platform:
+  /// `native/controls/rating/*@ios`.
+  public static func rowPattern(component: String, platform: Platform)
+    -> String
+  {
+    row(criterion: component + "/*", platform: platform)
+  }
+
   /// A row id taken apart: the criterion (or component) id, and the platform when the suffix names one.
   public static func split(row id: String) -> (id: String, platform: Platform?)
   {

@@ -24,7 +24,7 @@ struct SummarySheet {
         "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
     }
     self.ranges = ranges
-    quotedStatuses = layout.statuses.map(Self.quoted)
+    quotedStatuses = layout.statuses.map(ExcelFormula.quoted)
   }
 
   /// VPAT 2.x conformance levels.
@@ -96,7 +96,7 @@ struct SummarySheet {
     if layout.columns.contains(.id) {
       // Row ids are "<component id>/<test>/<check>@<platform>"; ids hold no COUNTIFS wildcards.
       return
-        "\(range(.id)),\(quoted(group.componentID + "/*@" + group.platform.rawValue.lowercased()))"
+        "\(range(.id)),\(quoted(StableID.rowPattern(component: group.componentID, platform: group.platform)))"
     }
     return
       "\(range(.component)),\(quoted(group.component)),\(range(.platform)),\(quoted(group.platform.rawValue))"
@@ -104,13 +104,7 @@ struct SummarySheet {
 
   private func range(_ column: AuditColumn) -> String { ranges[column] ?? "" }
 
-  private func quoted(_ text: String) -> String { Self.quoted(text) }
-
-  private static func quoted(_ text: String) -> String {
-    text.contains("\"")
-      ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-      : "\"" + text + "\""
-  }
+  private func quoted(_ text: String) -> String { ExcelFormula.quoted(text) }
 
   /// The ACR's rule for one unit (a component on one platform): Does Not Support when most of its
   /// evaluated (Pass or Fail) rows fail (VPAT 2.5's "majority of product functionality"), Partially

@@ -103,7 +103,9 @@ struct WCAGSheet {
     let pattern = number.replacingOccurrences(of: ".", with: "?")
     let wcag = range(.wcag)
     var others = ",\(range(.platform)),\(kind.platformCondition)"
-    if let status { others += ",\(range(.result)),\(Self.quoted(status))" }
+    if let status {
+      others += ",\(range(.result)),\(ExcelFormula.quoted(status))"
+    }
     let terms = [pattern, "\(pattern), *", "*, \(pattern)", "*, \(pattern), *"]
       .map { "COUNTIFS(\(wcag),\"\($0)\"\(others))" }
     return terms.joined(separator: "+")
@@ -129,7 +131,4 @@ struct WCAGSheet {
       "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
   }
 
-  private static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-  }
 }
