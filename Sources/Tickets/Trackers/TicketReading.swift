@@ -220,7 +220,18 @@ extension JiraResponses {
   }
 }
 
-extension JiraCloudTracker {
+/// Jira Cloud and Data Center read and update a filed issue the same way, at their own API path and with
+/// their own description format: written once here.
+protocol JiraIssueAPI: Tracker {
+  /// `/rest/api/3/issue` (Cloud) or `/rest/api/2/issue` (Data Center).
+  var issuePath: String { get }
+  func headers(_ credentials: Credentials) -> [(String, String)]
+  /// The create's fields for a ticket, description in this API's format.
+  func issueFields(for ticket: Ticket) -> [String: Any]
+}
+
+extension JiraIssueAPI {
+  /// Jira answers a moved issue's old key under its new one.
   public func answeredKey(_ response: HTTPResponse) -> String? {
     JSONFields(response).string("key")
   }
@@ -229,7 +240,7 @@ extension JiraCloudTracker {
     -> HTTPRequest?
   {
     JiraResponses(settings: settings).readRequest(
-      path: "/rest/api/3/issue", filed: filed, headers: headers(credentials))
+      path: issuePath, filed: filed, headers: headers(credentials))
   }
 
   public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
@@ -240,35 +251,21 @@ extension JiraCloudTracker {
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
     try JiraResponses(settings: settings).updateRequest(
-      path: "/rest/api/3/issue", fields: fields(for: ticket), filed: filed,
+      path: issuePath, fields: issueFields(for: ticket), filed: filed,
       headers: headers(credentials))
   }
 }
 
-extension JiraDataCenterTracker {
-  public func answeredKey(_ response: HTTPResponse) -> String? {
-    JSONFields(response).string("key")
-  }
+extension JiraCloudTracker: JiraIssueAPI {
+  var issuePath: String { "/rest/api/3/issue" }
+  func issueFields(for ticket: Ticket) -> [String: Any] { fields(for: ticket) }
+}
 
-  public func readRequest(for filed: FiledTicket, credentials: Credentials)
-    -> HTTPRequest?
-  {
-    JiraResponses(settings: settings).readRequest(
-      path: "/rest/api/2/issue", filed: filed, headers: headers(credentials))
-  }
-
-  public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
-    JiraResponses(settings: settings).snapshot(from: response)
-  }
-
-  public func updateRequest(
-    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
-  ) throws(TicketError) -> HTTPRequest? {
-    try JiraResponses(settings: settings).updateRequest(
-      path: "/rest/api/2/issue",
-      fields: JiraResponses(settings: settings).fields(
-        for: ticket, description: TextBodies.wiki(ticket)),
-      filed: filed, headers: headers(credentials))
+extension JiraDataCenterTracker: JiraIssueAPI {
+  var issuePath: String { "/rest/api/2/issue" }
+  func issueFields(for ticket: Ticket) -> [String: Any] {
+    JiraResponses(settings: settings).fields(
+      for: ticket, description: TextBodies.wiki(ticket))
   }
 }
 
