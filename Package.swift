@@ -110,6 +110,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Scripts"]),
+        // The pipeline called in process (no binary spawned), as the CLI calls it.
+        .testTarget(
+            name: "CriteriaPipelineTests",
+            dependencies: ["CriteriaPipeline", "CriteriaModel", "Exporters", "TestSupport", "FakeTrackerSupport"]),
         .testTarget(
             name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "CriteriaPipeline", "Tickets", "Conformance", "TestSupport", "FakeTrackerSupport"],
             exclude: ["Scripts"]),

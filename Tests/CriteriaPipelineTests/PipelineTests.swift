@@ -1,0 +1,140 @@
+import CriteriaModel
+import CriteriaPipeline
+import Exporters
+import FakeTrackerSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// The pipeline called in process, as the CLI calls it, with no binary spawned: run, export, tickets,
+/// sync, acr and report on the bundled samples.
+@Suite("The pipeline in process", .serialized)
+struct PipelineTests {
+  /// A scratch copy of Samples/ (the sample config writes to ../out beside it).
+  func samples() throws -> URL {
+    let folder = try Scratch.folder("criteria-pipeline")
+    let copy = folder.appendingPathComponent("Samples")
+    try FileManager.default.copyItem(
+      at: SharedData.packageRoot.appendingPathComponent("Samples"), to: copy)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("out"),
+      withIntermediateDirectories: true)
+    return copy
+  }
+
+  let pipeline = Pipeline(
+    reporter: .silent,
+    context: ExportContext(date: Date(timeIntervalSince1970: 1_767_225_600)))
+
+  @Test(
+    "run writes every output of the sample config and says so in its summary")
+  func run() throws {
+    let samples = try samples()
+    let summary = try pipeline.run(
+      config: samples.appendingPathComponent("criteria.yml").path, only: nil,
+      dryRun: false, filing: FilingSettings())
+    #expect(summary.exitStatus == 0 && summary.error == nil)
+    #expect(summary.outputs.count >= 5)
+    for output in summary.outputs {
+      #expect(output.action == "written")
+      #expect(
+        FileManager.default.fileExists(atPath: output.path), "\(output.path)")
+    }
+    let dry = try pipeline.run(
+      config: samples.appendingPathComponent("criteria.yml").path,
+      only: ["csv"],
+      dryRun: true, filing: FilingSettings())
+    #expect(dry.outputs.map(\.action) == ["would write"])
+  }
+
+  @Test(
+    "export writes one format; an unknown one is a config error with a suggestion"
+  )
+  func export() throws {
+    let samples = try samples()
+    let target = samples.appendingPathComponent("checklist.csv").path
+    try pipeline.export(
+      [samples.appendingPathComponent("criteria").path], format: "csv",
+      options: [:], selection: Selection(platforms: [.iOS]), output: target)
+    let text = try String(contentsOfFile: target, encoding: .utf8)
+    #expect(text.hasPrefix("Component,Platform,Test,Check"))
+    #expect(!text.contains(",Android,") && text.contains(",iOS,"))
+    #expect {
+      try pipeline.export(
+        [samples.path], format: "xslx", options: [:], selection: Selection(),
+        output: target)
+    } throws: { error in
+      let failure = error as? PipelineError
+      return failure?.status == .config
+        && failure?.message.contains("Did you mean 'xlsx'?") == true
+    }
+  }
+
+  @Test("acr and report from the filled sample audit")
+  func acrAndReport() throws {
+    let samples = try samples()
+    let audit = samples.appendingPathComponent("audit-filled.csv").path
+    let config = samples.appendingPathComponent("criteria.yml").path
+    let acr = samples.appendingPathComponent("acr.md").path
+    try pipeline.acr(
+      ACRRequest(
+        audit: audit, config: config, format: .markdown, output: acr,
+        draft: true))
+    #expect(
+      try String(contentsOfFile: acr, encoding: .utf8).hasPrefix("# Draft: "))
+    #expect {
+      try pipeline.acr(
+        ACRRequest(audit: audit, config: config, format: .markdown, output: acr)
+      )
+    } throws: { error in
+      (error as? PipelineError)?.status == .failure
+    }
+    let report = samples.appendingPathComponent("report.html").path
+    try pipeline.report(
+      ReportRequest(
+        audit: audit, config: config, output: report, title: "Audit"))
+    #expect(
+      try String(contentsOfFile: report, encoding: .utf8).contains(
+        "<h1>Audit</h1>"))
+  }
+
+  @Test(
+    "tickets files the sample audit's failures into the fake tracker once; sync reads them back"
+  )
+  func ticketsAndSync() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    setenv("PIPELINE_TEST_TOKEN", "secret-token", 1)
+    let samples = try samples()
+    let config = samples.appendingPathComponent("tickets-in-process.yml")
+    try Data(
+      """
+      version: 1
+      sources: [criteria/]
+      outputs:
+        - name: issues
+          exporter: github
+          options: {url: \(server.url), project: acme/app, token_env: PIPELINE_TEST_TOKEN, max_attempts: 2, backoff: 0.05}
+      """.utf8
+    ).write(to: config)
+    let audit = samples.appendingPathComponent("audit-filled.csv").path
+    let problems = try pipeline.fileFindings(
+      FindingsRequest(audit: audit, config: config.path))
+    #expect(problems == 0)
+    #expect(try server.stats()["issues"] as? Int == 2)
+    let again = try pipeline.fileFindings(
+      FindingsRequest(audit: audit, config: config.path))
+    #expect(again == 0)
+    #expect(try server.stats()["issues"] as? Int == 2, "nothing filed twice")
+    let filed = samples.appendingPathComponent("audit-filled-tickets.csv").path
+    #expect(FileManager.default.fileExists(atPath: filed))
+    let unreadable = try pipeline.syncStatus(
+      SyncRequest(audit: filed, config: config.path))
+    #expect(unreadable == 0)
+    #expect(
+      FileManager.default.fileExists(
+        atPath: samples.appendingPathComponent(
+          "audit-filled-tickets-synced.csv"
+        ).path))
+  }
+}
