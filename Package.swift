@@ -40,15 +40,18 @@ let package = Package(
             name: "CriteriaReaders",
             dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]
         ),
+        // Output options as the user wrote them, the export error, and a definition's kind: below the
+        // exporters and the trackers, which both take options.
+        .target(name: "Options", dependencies: ["CriteriaModel", "StrictYAML"]),
         // The audit checklist: its columns and layout, CSV, and reading filled audits back (XLSX, CSV).
         .target(
             name: "Audit",
-            dependencies: ["CriteriaModel", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["CriteriaModel", "Options", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         .target(
             name: "Exporters",
             dependencies: [
-                "CriteriaModel", "Conformance", "Audit", "StrictYAML", "CXlsxWriter",
+                "CriteriaModel", "Options", "Conformance", "Audit", "StrictYAML", "CXlsxWriter",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -56,7 +59,7 @@ let package = Package(
         .target(
             name: "Tickets",
             dependencies: [
-                "CriteriaModel", "StrictYAML", "Audit", "Exporters", "CCurl",
+                "CriteriaModel", "Options", "StrictYAML", "Audit", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -106,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "TicketsTests",
             dependencies: [
-                "Tickets", "Audit", "CriteriaReaders", "FakeTrackerSupport", "TestSupport",
+                "Tickets", "Options", "Audit", "CriteriaReaders", "FakeTrackerSupport", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Scripts"]),

@@ -1,7 +1,7 @@
 import CriteriaModel
-import Exporters
 import FakeTrackerSupport
 import Foundation
+import Options
 import Testing
 
 @testable import Tickets

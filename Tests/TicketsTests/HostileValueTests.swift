@@ -1,5 +1,5 @@
-import Exporters
 import Foundation
+import Options
 import Testing
 
 @testable import Audit

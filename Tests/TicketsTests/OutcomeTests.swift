@@ -1,7 +1,7 @@
 import CriteriaModel
-import Exporters
 import Foundation
 import Logging
+import Options
 import Testing
 
 @testable import Tickets

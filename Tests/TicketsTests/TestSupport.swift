@@ -1,8 +1,8 @@
 import CriteriaModel
 import CriteriaReaders
-import Exporters
 import FakeTrackerSupport
 import Foundation
+import Options
 import TestSupport
 import Testing
 

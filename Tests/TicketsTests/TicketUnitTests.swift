@@ -1,6 +1,6 @@
 import CriteriaModel
-import Exporters
 import Foundation
+import Options
 import TestSupport
 import Testing
 

@@ -49,12 +49,7 @@ public struct FileDefinition: Sendable {
 
   /// Whether a YAML text declares `kind: file` (tracker definitions say `kind: tracker` or nothing).
   public static func isFileKind(_ yaml: String) -> Bool {
-    guard let root = try? SafeYAML.compose(yaml),
-      let kind = root.mapping?["kind"]?.string
-    else {
-      return false
-    }
-    return kind == "file"
+    DefinitionKind.isFile(yaml)
   }
 
   /// Parses a definition; errors name `file`, the line and the key.

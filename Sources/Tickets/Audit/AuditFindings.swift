@@ -1,7 +1,7 @@
 import Audit
 import CriteriaModel
-import Exporters
 import Foundation
+import Options
 
 /// Turns the rows of a filled audit whose Result is Fail into tickets, with the tester's severity, name, date and notes.
 ///

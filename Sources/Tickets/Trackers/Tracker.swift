@@ -1,5 +1,5 @@
-import Exporters
 import Foundation
+import Options
 
 /// A tracker API: how to create a ticket, read back its key, find it again by its marker, and how fast to go.
 public protocol Tracker: Sendable {

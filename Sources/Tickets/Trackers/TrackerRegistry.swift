@@ -1,6 +1,6 @@
 import CriteriaModel
-import Exporters
 import Foundation
+import Options
 
 /// One registered tracker: its name, help, and how to make it from an output's options.
 public struct TrackerEntry: Sendable {
@@ -55,7 +55,7 @@ public enum TrackerRegistry {
           let path = folder + "/" + name
           let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
           // File exporters live beside trackers; the file registry reads those.
-          if FileDefinition.isFileKind(text) { continue }
+          if DefinitionKind.isFile(text) { continue }
           let definition: TrackerDefinition
           do {
             definition = try TrackerDefinition(yaml: text, file: path)

@@ -1,5 +1,5 @@
-import Exporters
 import Foundation
+import Options
 
 /// A tracker output's settings, read from its options.
 public struct TrackerSettings: Sendable {

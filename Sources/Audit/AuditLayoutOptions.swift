@@ -1,4 +1,4 @@
-import Audit
+import Options
 
 extension AuditLayout {
   /// Reads `columns`, `statuses` and `severities` from exporter options.

@@ -1,5 +1,6 @@
 import CriteriaModel
 import Foundation
+import StrictYAML
 
 /// An exporter's options as the user wrote them (config `options:` or `--option key=value`).
 public struct ExportOptions: Sendable {
@@ -110,5 +111,18 @@ public struct ExportOptions: Sendable {
       return i
     default: throw ExportError("\(origin).\(key): expected a whole number")
     }
+  }
+}
+
+/// What a definition in `exporters/` defines: `kind: file` (a file format) or a tracker (the default).
+public enum DefinitionKind {
+  /// Whether the YAML text is a `kind: file` definition.
+  public static func isFile(_ yaml: String) -> Bool {
+    guard let root = try? SafeYAML.compose(yaml),
+      let kind = root.mapping?["kind"]?.string
+    else {
+      return false
+    }
+    return kind == "file"
   }
 }
