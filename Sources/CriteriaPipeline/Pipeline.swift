@@ -117,34 +117,22 @@ public struct Pipeline: Sendable {
         )
         .deliver(tickets, to: tracker)
         summary.add(sent.summary, output: output.name)
-        summary.outputs.append(
-          .init(
-            name: output.name, exporter: output.exporter,
-            path: tracker.settings.url, action: "filed"))
+        summary.record(output, at: tracker.settings.url, "filed")
       case .tracker(let tracker):
         // A dry run swaps the sink: the payloads a real run would send go to the output's folder.
         try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
         try sink.deliver(
           try Self.payloads(tracker, catalog), from: output.exporter,
           to: .path(target))
-        summary.outputs.append(
-          .init(
-            name: output.name, exporter: output.exporter, path: target,
-            action: "written"))
+        summary.record(output, at: target, "written")
       case .file where dryRun:
         reporter.note("would write \(output.exporter) to \(target)")
-        summary.outputs.append(
-          .init(
-            name: output.name, exporter: output.exporter, path: target,
-            action: "would write"))
+        summary.record(output, at: target, "would write")
       case .file(let exporter):
         let artifact = try render(exporter, catalog)
         try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
         try sink.deliver(artifact, from: output.exporter, to: .path(target))
-        summary.outputs.append(
-          .init(
-            name: output.name, exporter: output.exporter, path: target,
-            action: "written"))
+        summary.record(output, at: target, "written")
       }
     }
     summary.exitStatus =

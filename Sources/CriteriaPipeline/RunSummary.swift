@@ -43,6 +43,16 @@ public struct RunSummary: Sendable, Codable, Equatable {
 
   public init() {}
 
+  /// Records what became of one of the config's outputs.
+  mutating func record(
+    _ output: CriteriaConfig.Output, at path: String, _ action: String
+  ) {
+    outputs.append(
+      Output(
+        name: output.name, exporter: output.exporter, path: path,
+        action: action))
+  }
+
   mutating func add(_ summary: FilingSummary, output: String) {
     var counts = Tickets(output: output)
     counts.filed = summary.filed.count

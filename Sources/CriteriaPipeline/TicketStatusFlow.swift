@@ -120,9 +120,7 @@ extension Pipeline {
             resolvedOn: snapshot.resolvedOn, identity: identity, url: entry.url)
         )
       } catch  where error.stopsRun {
-        throw PipelineError(
-          "\(opened.output): \(error.message)\(error.unreachable ? " (stopped at \(key))" : "")",
-          stoppedBy: error)
+        throw Self.stopped(opened.output, error, at: key)
       } catch {
         lines.append(
           TicketStatusLine(
@@ -205,9 +203,7 @@ extension Pipeline {
             FiledTicket(key: key, url: entry.url ?? ""),
             identity: identities[key])
         } catch  where error.stopsRun {
-          throw PipelineError(
-            "\(opened.output): \(error.message)\(error.unreachable ? " (stopped at \(key))" : "")",
-            stoppedBy: error)
+          throw Self.stopped(opened.output, error, at: key)
         } catch {
           problems += 1
           reporter.note("\(sheet.place(row.number)): \(error.message)")
@@ -252,6 +248,16 @@ extension Pipeline {
         + (summary.isEmpty ? "" : " (\(summary.joined(separator: ", ")))")
         + (problems > 0 ? "; \(problems) could not be read" : ""))
     return problems
+  }
+
+  /// The error of a read that stops the run: the output's name, and the ticket it stopped at when the
+  /// tracker could not be reached.
+  static func stopped(_ output: String, _ error: TicketError, at key: String)
+    -> PipelineError
+  {
+    PipelineError(
+      "\(output): \(error.message)\(error.unreachable ? " (stopped at \(key))" : "")",
+      stoppedBy: error)
   }
 
   /// The tracker's words, then what they mean when the words do not say it: `In Review (open)`.

@@ -35,7 +35,8 @@ public struct FileSink: Sendable {
         "cannot write '\(path)': it is one of this run's inputs; choose another output path"
       )
     }
-    switch FileKind.at(path) {
+    let kind = FileKind.at(path)
+    switch kind {
     case .directory:
       throw ExportError(
         "cannot write '\(path)': it is a folder, and an output never replaces a folder; name a file"
@@ -46,7 +47,7 @@ public struct FileSink: Sendable {
       return
     case .blockDevice, .socket, .other:
       throw ExportError(
-        "cannot write '\(path)': it is \(FileKind.at(path).description); name a regular file"
+        "cannot write '\(path)': it is \(kind.description); name a regular file"
       )
     case .missing, .regular:
       if OutputPath.isSpecialFileSystem(path) {

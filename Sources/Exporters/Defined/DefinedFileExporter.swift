@@ -76,21 +76,21 @@ public struct DefinedFileExporter: Exporter {
       return BudgetedText(text: text, budget: budget)
     case let list as [[String: Any]] where lists.contains(key):
       return BudgetedList(
-        name: key,
-        items: list.map {
-          $0.reduce(into: [:]) { out, entry in
-            out[entry.key] = budgeted(
-              entry.value, key: entry.key, budget: budget)
-          }
-        }, budget: budget)
+        name: key, items: list.map { budgeted(map: $0, budget: budget) },
+        budget: budget)
     case let map as [String: Any]:
-      return map.reduce(into: [String: Any]()) { out, entry in
-        out[entry.key] = budgeted(entry.value, key: entry.key, budget: budget)
-      }
-    case let strings as [String: String]:
-      return strings.mapValues { BudgetedText(text: $0, budget: budget) }
+      return budgeted(map: map, budget: budget)
     default:
       return value
+    }
+  }
+
+  /// A map's values counted against `budget`, each under its key.
+  static func budgeted(map: [String: Any], budget: RenderBudget) -> [String:
+    Any]
+  {
+    map.reduce(into: [:]) { out, entry in
+      out[entry.key] = budgeted(entry.value, key: entry.key, budget: budget)
     }
   }
 

@@ -93,25 +93,23 @@ public struct Ledger: Sendable {
     self.path = path
     self.tracker = tracker
     self.project = project
+    if path.trimmingCharacters(in: .whitespaces).isEmpty
+      || FileKind.at(path) == .directory
+    {
+      throw TicketError(
+        "the ledger path '\(path)' is \(path.isEmpty ? "empty" : "a folder"); set the 'ledger' option to a file such as tickets.ledger.json"
+      )
+    }
     for (file, role) in [
       (path, "ledger"), (path + ".journal", "ledger journal"),
       (path + ".lock", "ledger lock"),
-    ] where FileKind.at(file) != .directory || role != "ledger" {
+    ] {
       if let problem = FileKind.stateFileProblem(file, role: role) {
         throw TicketError(problem)
       }
     }
     journal = try JournalFile.shared(
       path: path + ".journal", lock: path + ".lock", wait: waitForLock)
-    var isDirectory: ObjCBool = false
-    if path.trimmingCharacters(in: .whitespaces).isEmpty
-      || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        && isDirectory.boolValue
-    {
-      throw TicketError(
-        "the ledger path '\(path)' is \(path.isEmpty ? "empty" : "a folder"); set the 'ledger' option to a file such as tickets.ledger.json"
-      )
-    }
     entries = [:]
     if let data = FileManager.default.contents(atPath: path) {
       try load(data)
