@@ -120,31 +120,20 @@ public struct WCAGRules: Sendable {
       candidates.formUnion(byExpectationWord[word] ?? [])
     }
     let test = criterion.test.rawValue.lowercased()
-    var results: [[Int]: Bool] = [:]
-    func holds(_ text: PhraseMatcher.Text, _ phrase: [Int], _ which: Int)
-      -> Bool
-    {
-      let memo = [which] + phrase
-      if let known = results[memo] { return known }
-      let found = text.contains(phrase)
-      results[memo] = found
-      return found
-    }
     var matched: [WCAGRule] = []
     for index in candidates.sorted() {
       let rule = compiled[index]
       if !rule.tests.isEmpty, !rule.tests.contains(test) { continue }
-      if !rule.check.isEmpty, !rule.check.contains(where: { holds(key, $0, 0) })
-      {
+      if !rule.check.isEmpty, !rule.check.contains(where: key.contains) {
         continue
       }
       if !rule.expectation.isEmpty,
-        !rule.expectation.contains(where: { holds(expected, $0, 1) })
+        !rule.expectation.contains(where: expected.contains)
       {
         continue
       }
       if rule.unless.contains(where: {
-        holds(key, $0, 0) || holds(expected, $0, 1)
+        key.contains($0) || expected.contains($0)
       }) {
         continue
       }
