@@ -48,6 +48,8 @@ let package = Package(
             name: "Audit",
             dependencies: ["CriteriaModel", "Options", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
+        // The audit across releases: refresh a filled audit from today's criteria, merge testers' copies, diff two audits.
+        .target(name: "AuditCycle", dependencies: ["Audit", "Conformance", "CriteriaModel"]),
         .target(
             name: "Exporters",
             dependencies: [
@@ -71,7 +73,8 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "ACR", "Report", "Audit", "Exporters", "Tickets",
+                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "ACR", "Report", "Audit", "AuditCycle", "Exporters",
+                "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]

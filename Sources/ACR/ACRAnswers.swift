@@ -7,21 +7,8 @@ import Yams
 /// An OpenACR conformance term: the level `Conformance` rolls up.
 public typealias ACRTerm = ConformanceTerm
 
-/// The kinds of product the report has a column for.
-public enum ACRComponent: String, Sendable, CaseIterable, Hashable, Comparable {
-  case web
-  case software
-
-  /// The label VPAT prints.
-  public var label: String { self == .web ? "Web" : "Software" }
-
-  /// Web rows are the Web platform's; iOS and Android rows are software.
-  public init(platform: Platform) { self = platform == .web ? .web : .software }
-
-  public static func < (lhs: ACRComponent, rhs: ACRComponent) -> Bool {
-    lhs == .web && rhs == .software
-  }
-}
+/// The kinds of product the report has a column for: `Conformance`'s product type.
+public typealias ACRComponent = ProductType
 
 /// A hand-written answer for one success criterion and component.
 public struct ACRAnswer: Sendable, Hashable {

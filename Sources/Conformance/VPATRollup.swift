@@ -1,4 +1,5 @@
 import Audit
+import CriteriaModel
 
 /// A VPAT 2.5 / OpenACR conformance level.
 public enum ConformanceTerm: String, Sendable, CaseIterable, Hashable {
@@ -17,6 +18,22 @@ public enum ConformanceTerm: String, Sendable, CaseIterable, Hashable {
     case .notApplicable: "Not Applicable"
     case .notEvaluated: "Not Evaluated"
     }
+  }
+}
+
+/// The kinds of product an ACR has a column for, and that conformance is rolled up by.
+public enum ProductType: String, Sendable, CaseIterable, Hashable, Comparable {
+  case web
+  case software
+
+  /// The label VPAT prints.
+  public var label: String { self == .web ? "Web" : "Software" }
+
+  /// Web rows are the Web platform's; iOS and Android rows are software.
+  public init(platform: Platform) { self = platform == .web ? .web : .software }
+
+  public static func < (lhs: ProductType, rhs: ProductType) -> Bool {
+    lhs == .web && rhs == .software
   }
 }
 

@@ -78,30 +78,11 @@ public struct Pipeline: Sendable {
     for output in outputs {
       made.append((output, try Self.make(output.entry, output.options)))
     }
-    let loaded = try CatalogLoader().load(
-      settings.sources, relativeTo: settings.baseDirectory)
-    loaded.skipped.forEach(reporter.note)
-    reporter.diagnostics(loaded.diagnostics)
-    if loaded.hasErrors {
-      throw PipelineError(
-        "nothing was written: fix the errors above first", status: .dataError)
-    }
+    let (catalog, loaded) = try selectedCatalog(settings)
     var summary = RunSummary()
     summary.warnings =
       loaded.diagnostics.filter { $0.severity == .warning }.count
     summary.skipped = loaded.skipped.count
-    // Outputs name documents relative to the config's folder, never by the machine's absolute path.
-    let catalog = try Self.wcagMapping(settings.wcagRules).apply(
-      to: settings.selection.apply(to: loaded.catalog)
-        .sourcesRelative(to: settings.baseDirectory)
-    ).catalog
-    if catalog.components.isEmpty {
-      throw PipelineError(
-        "\(path): selection matches no components; nothing to write")
-    }
-    reporter.note(
-      "read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
-        + "\(catalog.criterionCount) criteria")
     let sink = ArtifactSink(
       protecting: loaded.documents + [path], reporter: reporter)
     for (output, thing) in made {
@@ -139,6 +120,34 @@ public struct Pipeline: Sendable {
       summary.ticketProblems > 0
       ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue
     return summary
+  }
+
+  /// The config's documents read, selected and mapped to WCAG, as every output sees them; any document
+  /// error stops here, before anything is written.
+  func selectedCatalog(_ settings: CriteriaConfig) throws(PipelineError) -> (
+    Catalog, CatalogLoader.Loaded
+  ) {
+    let loaded = try CatalogLoader().load(
+      settings.sources, relativeTo: settings.baseDirectory)
+    loaded.skipped.forEach(reporter.note)
+    reporter.diagnostics(loaded.diagnostics)
+    if loaded.hasErrors {
+      throw PipelineError(
+        "nothing was written: fix the errors above first", status: .dataError)
+    }
+    // Outputs name documents relative to the config's folder, never by the machine's absolute path.
+    let catalog = try Self.wcagMapping(settings.wcagRules).apply(
+      to: settings.selection.apply(to: loaded.catalog)
+        .sourcesRelative(to: settings.baseDirectory)
+    ).catalog
+    if catalog.components.isEmpty {
+      throw PipelineError(
+        "\(settings.file): selection matches no components; nothing to write")
+    }
+    reporter.note(
+      "read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
+        + "\(catalog.criterionCount) criteria")
+    return (catalog, loaded)
   }
 
   /// Whether `path` is the file standard output writes to (`/dev/stdout`, `/proc/self/fd/1`, or the

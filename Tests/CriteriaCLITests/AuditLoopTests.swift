@@ -43,34 +43,15 @@ struct AuditLoopTests {
     _ dir: URL, _ source: String, _ target: String,
     _ edits: [String: [String: Any]]
   ) throws {
-    let json = String(
-      decoding: try JSONSerialization.data(withJSONObject: edits), as: UTF8.self
-    )
-    let script = CLIRunner.packageRoot.appendingPathComponent(
-      "Tests/CriteriaCLITests/Scripts/tester.py"
-    ).path
-    let run = try CLIRunner.runPython([
-      script, "fill", dir.appendingPathComponent(source).path,
-      dir.appendingPathComponent(target).path, json,
-    ])
-    #expect(run.status == 0, "\(run.stderr)")
+    try TesterScript.fill(
+      dir.appendingPathComponent(source), dir.appendingPathComponent(target),
+      edits)
   }
 
   /// The checklist as openpyxl or Python's csv reads it: header and rows by spreadsheet row number.
   func read(_ file: URL) throws -> (header: [String], rows: [String: [String]])
   {
-    let script = CLIRunner.packageRoot.appendingPathComponent(
-      "Tests/CriteriaCLITests/Scripts/tester.py"
-    ).path
-    let run = try CLIRunner.runPython([script, "read", file.path])
-    #expect(run.status == 0, "\(run.stderr)")
-    let json =
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
-      as? [String: Any]
-    return (
-      json?["header"] as? [String] ?? [],
-      json?["rows"] as? [String: [String]] ?? [:]
-    )
+    try TesterScript.read(file)
   }
 
   @Test(

@@ -3,7 +3,7 @@ import CriteriaModel
 import Foundation
 
 /// The audit checklist as CSV for vendors: RFC 4180, UTF-8, one row per component, criterion and platform.
-public struct CSVExporter: Exporter {
+public struct CSVExporter: AuditExporter {
   public static let name = "csv"
   public static let summary =
     "Audit checklist as RFC 4180 CSV (UTF-8), one row per component, criterion and platform."
@@ -18,7 +18,7 @@ public struct CSVExporter: Exporter {
     "header": "write the header row (default true)",
   ]) { $1 }
 
-  let layout: AuditLayout
+  public let layout: AuditLayout
   let writer: CSVWriter
   let header: Bool
 
@@ -49,6 +49,39 @@ public struct CSVExporter: Exporter {
       delimiter: delimiter, lineEnding: lineEnding,
       byteOrderMark: try options.bool("bom") ?? false,
       formulaGuard: try options.bool("formula_guard") ?? true)
+  }
+
+  public func export(
+    _ catalog: Catalog, carrying carry: AuditCarry?, context: ExportContext
+  ) throws(ExportError) -> ExportArtifact {
+    guard let carry else { return try export(catalog, context: context) }
+    var output = writer.start()
+    if header {
+      writer.append(
+        layout.columns.map(\.rawValue) + carry.headers, to: &output)
+    }
+    for component in catalog.components {
+      for criterion in component.criteria {
+        for platform in criterion.platforms {
+          let id = StableID.row(criterion: criterion.id, platform: platform)
+          writer.append(
+            layout.columns.map {
+              carry.value(
+                $0, row: id,
+                fresh: layout.value($0, component, criterion, platform))
+            } + carry.trailing(row: id), to: &output)
+        }
+      }
+    }
+    return .file(Data(output))
+  }
+
+  /// The old audit's retired rows as a CSV of their own (`…-retired.csv` beside a refreshed CSV).
+  public func retired(_ carry: AuditCarry) -> Data {
+    var output = writer.start()
+    writer.append(carry.retiredHeader, to: &output)
+    for row in carry.retired { writer.append(row, to: &output) }
+    return Data(output)
   }
 
   public func export(_ catalog: Catalog, context: ExportContext)

@@ -1,3 +1,4 @@
+import Audit
 import CriteriaModel
 import Foundation
 
@@ -69,4 +70,15 @@ public struct ExportContext: Sendable {
     }
     self.init(date: Date(timeIntervalSince1970: TimeInterval(seconds)))
   }
+}
+
+/// An exporter of the audit checklist (workbook, CSV) that can rebuild it with an older audit's results
+/// carried over (`criteria refresh`).
+public protocol AuditExporter: Exporter {
+  /// The columns and words the checklist is written with.
+  var layout: AuditLayout { get }
+  /// Renders the checklist with `carry`'s results (nil: a fresh checklist).
+  func export(
+    _ catalog: Catalog, carrying carry: AuditCarry?, context: ExportContext
+  ) throws(ExportError) -> ExportArtifact
 }

@@ -3,7 +3,7 @@ import CriteriaModel
 import Foundation
 
 /// The audit workbook testers fill in: Checklist, Summary, Scenarios and Notes sheets (libxlsxwriter).
-public struct AuditWorkbookExporter: Exporter {
+public struct AuditWorkbookExporter: AuditExporter {
   public static let name = "xlsx"
   public static let summary =
     "Audit workbook (XLSX): checklist with Result/Severity dropdowns, live summary with conformance and chart, scenarios and notes."
@@ -16,7 +16,7 @@ public struct AuditWorkbookExporter: Exporter {
     "notes": "add the Notes sheet with the developer notes (default true)",
   ]) { $1 }
 
-  let layout: AuditLayout
+  public let layout: AuditLayout
   let title: String
   let constantMemory: Bool?
   let includeScenarios: Bool
@@ -56,13 +56,20 @@ public struct AuditWorkbookExporter: Exporter {
   public func export(_ catalog: Catalog, context: ExportContext)
     throws(ExportError) -> ExportArtifact
   {
+    try export(catalog, carrying: nil, context: context)
+  }
+
+  public func export(
+    _ catalog: Catalog, carrying carry: AuditCarry?, context: ExportContext
+  ) throws(ExportError) -> ExportArtifact {
     try CellText.checkLengths(catalog, layout: layout)
     let rowCount = AuditRow.count(in: catalog)
     let settings = AuditWorkbookWriter.Settings(
       layout: layout, title: title, date: context.date,
       toolVersion: context.toolVersion,
       constantMemory: constantMemory ?? (rowCount > 100_000),
-      includeScenarios: includeScenarios, includeNotes: includeNotes)
+      includeScenarios: includeScenarios, includeNotes: includeNotes,
+      carry: carry)
     return .writtenByLibrary { path throws(ExportError) in
       try AuditWorkbookWriter(settings: settings).write(catalog, to: path)
     }

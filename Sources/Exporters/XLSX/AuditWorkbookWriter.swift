@@ -13,6 +13,8 @@ struct AuditWorkbookWriter {
     var constantMemory: Bool
     var includeScenarios: Bool
     var includeNotes: Bool
+    /// Results carried from an older audit (`criteria refresh`), or nil for a fresh workbook.
+    var carry: AuditCarry? = nil
   }
 
   let settings: Settings
@@ -33,8 +35,10 @@ struct AuditWorkbookWriter {
     let summary = try book.addSheet("Summary")
     try writeChecklist(
       checklist, catalog: catalog, rowCount: rowCount, styles: styles)
+    let tally = ResultTally(catalog, layout: layout, carry: settings.carry)
     try SummarySheet(
-      layout: layout, checklistRows: rowCount, title: settings.title
+      layout: layout, checklistRows: rowCount, title: settings.title,
+      tally: tally
     ).write(
       summary, groups: Self.groups(catalog), book: book, styles: styles)
     // The WCAG sheet needs the columns its formulas count over, and checks that carry WCAG numbers.
@@ -42,7 +46,8 @@ struct AuditWorkbookWriter {
       !WCAGSheet.covered(catalog).isEmpty
     {
       try WCAGSheet(
-        layout: layout, checklistRows: rowCount, title: settings.title
+        layout: layout, checklistRows: rowCount, title: settings.title,
+        tally: tally
       )
       .write(try book.addSheet("WCAG"), catalog: catalog, styles: styles)
     }
@@ -53,6 +58,10 @@ struct AuditWorkbookWriter {
     if settings.includeNotes {
       try writeNotes(
         try book.addSheet("Notes"), catalog: catalog, styles: styles)
+    }
+    if let carry = settings.carry, !carry.retired.isEmpty {
+      try writeRetired(
+        try book.addSheet("Retired"), carry: carry, styles: styles)
     }
     try book.close()
   }
@@ -83,19 +92,29 @@ struct AuditWorkbookWriter {
   private func writeChecklist(
     _ sheet: XLSXSheet, catalog: Catalog, rowCount: Int, styles: WorkbookStyles
   ) throws(ExportError) {
-    for (index, column) in layout.columns.enumerated() {
-      try sheet.setColumn(index, width: column.width, styles.wrap)
-      try sheet.write(0, index, column.rawValue, styles.header)
+    let carry = settings.carry
+    let trailing = carry?.headers ?? []
+    let headers = layout.columns.map(\.rawValue) + trailing
+    let widths = layout.columns.map(\.width) + trailing.map { _ in 14 }
+    for (index, header) in headers.enumerated() {
+      try sheet.setColumn(index, width: widths[index], styles.wrap)
+      try sheet.write(0, index, header, styles.header)
     }
     sheet.freezeHeader()
     try sheet.preparePrinting(title: settings.title)
-    let widths = layout.columns.map(\.width)
     var rowNumber = 1
     for component in catalog.components {
       for criterion in component.criteria {
         for platform in criterion.platforms {
-          let values = layout.columns.map {
+          var values = layout.columns.map {
             layout.value($0, component, criterion, platform)
+          }
+          if let carry {
+            let id = StableID.row(criterion: criterion.id, platform: platform)
+            for (index, column) in layout.columns.enumerated() {
+              values[index] = carry.value(column, row: id, fresh: values[index])
+            }
+            values += carry.trailing(row: id)
           }
           try sheet.setRow(
             rowNumber, height: RowHeight.points(values, widths: widths))
@@ -107,7 +126,7 @@ struct AuditWorkbookWriter {
       }
     }
     let last = max(rowCount, 1)
-    try sheet.autofilter(rows: rowCount, columns: layout.columns.count)
+    try sheet.autofilter(rows: rowCount, columns: headers.count)
     if let result = layout.columns.firstIndex(of: .result) {
       try sheet.dropdown(
         column: result, first: 1, last: last, values: layout.statuses)
@@ -122,6 +141,31 @@ struct AuditWorkbookWriter {
       try sheet.dropdown(
         column: severity, first: 1, last: last, values: layout.severities)
     }
+  }
+
+  /// The old audit's rows whose checks are gone, with their results, under the old header.
+  private func writeRetired(
+    _ sheet: XLSXSheet, carry: AuditCarry, styles: WorkbookStyles
+  ) throws(ExportError) {
+    let widths = carry.retiredHeader.map {
+      AuditColumn(userName: $0)?.width ?? 14
+    }
+    for (index, title) in carry.retiredHeader.enumerated() {
+      try sheet.setColumn(index, width: widths[index], styles.wrap)
+      try sheet.write(0, index, title, styles.header)
+    }
+    sheet.freezeHeader()
+    try sheet.preparePrinting(title: settings.title)
+    for (offset, cells) in carry.retired.enumerated() {
+      let values = Array(cells.prefix(widths.count))
+      try sheet.setRow(
+        offset + 1, height: RowHeight.points(values, widths: widths))
+      for (index, value) in values.enumerated() {
+        try sheet.write(offset + 1, index, value, styles.wrap)
+      }
+    }
+    try sheet.autofilter(
+      rows: carry.retired.count, columns: carry.retiredHeader.count)
   }
 
   private func writeScenarios(

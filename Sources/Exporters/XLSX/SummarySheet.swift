@@ -12,9 +12,14 @@ struct SummarySheet {
   /// `Checklist!$X$2:$X$n` for each column, built once: the summary has one formula per status per row.
   private let ranges: [AuditColumn: String]
   private let quotedStatuses: [String]
+  /// The values the formulas have when the workbook is written.
+  private let tally: ResultTally
 
-  init(layout: AuditLayout, checklistRows: Int, title: String) {
+  init(
+    layout: AuditLayout, checklistRows: Int, title: String, tally: ResultTally
+  ) {
     self.layout = layout
+    self.tally = tally
     self.checklistRows = checklistRows
     self.title = title
     let last = max(checklistRows, 1)
@@ -60,17 +65,19 @@ struct SummarySheet {
       try sheet.write(
         row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count),
         styles.count)
-      for (index, status) in layout.statuses.enumerated() {
-        let initial = status == layout.defaultStatus ? Double(group.count) : 0
+      let counts =
+        tally.units[ResultTally.unit(group.componentID, group.platform)]
+        ?? Array(repeating: 0, count: layout.statuses.count)
+      for index in layout.statuses.indices {
         try sheet.write(
           row, 3 + index,
           formula: "=COUNTIFS(" + match + "," + resultRange + ","
             + quotedStatuses[index] + ")",
-          value: initial, styles.count)
+          value: Double(counts[index]), styles.count)
       }
       try sheet.write(
         row, header.count - 1, formula: conformanceFormula(row: row),
-        text: "Not Evaluated")
+        text: ResultTally.conformance(counts, unknown: "Not Evaluated"))
       // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top of
       // each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels too.
       try sheet.write(

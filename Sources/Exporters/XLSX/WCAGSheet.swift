@@ -12,6 +12,8 @@ struct WCAGSheet {
   let layout: AuditLayout
   let checklistRows: Int
   let title: String
+  /// The values the formulas have when the workbook is written.
+  let tally: ResultTally
 
   /// The two kinds of product an ACR reports on, with the checklist rows that belong to each.
   enum Kind: CaseIterable {
@@ -56,7 +58,6 @@ struct WCAGSheet {
     try sheet.setRow(0, height: RowHeight.points(header, widths: widths))
     sheet.freezeHeader()
     try sheet.preparePrinting(title: title)
-    let counts = Self.initialCounts(catalog)
     for (offset, criterion) in criteria.enumerated() {
       let row = offset + 1
       try sheet.write(row, 0, criterion.number)
@@ -64,38 +65,28 @@ struct WCAGSheet {
       try sheet.write(row, 2, criterion.level.rawValue)
       for (kindIndex, kind) in Kind.allCases.enumerated() {
         let first = 3 + kindIndex * columnsPerKind
-        let total = counts[kind]?[criterion.number] ?? 0
+        let counts =
+          tally.criteria[kind]?[criterion.number]
+          ?? Array(repeating: 0, count: layout.statuses.count)
+        let total = counts.reduce(0, +)
         try sheet.write(
           row, first, formula: "=" + count(criterion.number, kind, status: nil),
           value: Double(total), styles.count)
         for (index, status) in layout.statuses.enumerated() {
-          let initial = status == layout.defaultStatus ? Double(total) : 0
           try sheet.write(
             row, first + 1 + index,
             formula: "=" + count(criterion.number, kind, status: status),
-            value: initial, styles.count)
+            value: Double(counts[index]), styles.count)
         }
         try sheet.write(
           row, first + columnsPerKind - 1,
           formula: conformanceFormula(row: row, first: first),
-          text: total == 0 ? "" : "Not enough evidence")
+          text: total == 0
+            ? ""
+            : ResultTally.conformance(counts, unknown: "Not enough evidence"))
       }
     }
     try sheet.autofilter(rows: criteria.count, columns: header.count)
-  }
-
-  /// How many checklist rows of each kind test each success criterion (every row starts Not tested).
-  static func initialCounts(_ catalog: Catalog) -> [Kind: [String: Int]] {
-    var counts: [Kind: [String: Int]] = [:]
-    for criterion in catalog.components.flatMap(\.criteria) {
-      for platform in criterion.platforms {
-        let kind: Kind = platform == .web ? .web : .software
-        for number in criterion.wcag {
-          counts[kind, default: [:]][number, default: 0] += 1
-        }
-      }
-    }
-    return counts
   }
 
   /// The COUNTIFS sum for one success criterion, one kind and (unless nil) one result word.

@@ -3,7 +3,7 @@
 usage: tester.py fill IN OUT EDITS_JSON     EDITS_JSON: {"ROW_NUMBER": {"Column header": value, ...}, ...}
                                            the row "*" means every row below the header (applied first)
                                            a value {"date": "YYYY-MM-DD"} becomes a real date cell
-       tester.py read FILE                 prints the checklist as JSON: {"header": [...], "rows": {"N": [...]}}
+       tester.py read FILE [SHEET]         prints the checklist (or SHEET) as JSON: {"header": [...], "rows": {"N": [...]}}
        tester.py look FILE                 prints each cell of a workbook's checklist as openpyxl sees it:
                                            {"N": {"Header": {"value", "formula", "fill", "bold"}}}
 Rows are numbered as the spreadsheet numbers them (the header is row 1).
@@ -33,7 +33,12 @@ def fill(source, target, edits):
         edits = expand(edits, len(rows))
         for number, values in edits.items():
             for column, value in values.items():
-                rows[int(number) - 1][header.index(column)] = value
+                if column not in header:  # the tester adds a column of their own
+                    header.append(column)
+                    rows[0] = header
+                line = rows[int(number) - 1]
+                line.extend([""] * (len(header) - len(line)))
+                line[header.index(column)] = value
         with open(target, "w", newline="", encoding="utf-8-sig") as handle:
             csv.writer(handle).writerows(rows)
         return
@@ -44,19 +49,22 @@ def fill(source, target, edits):
     edits = expand(edits, sheet.max_row)
     for number, values in edits.items():
         for column, value in values.items():
+            if column not in header:  # the tester adds a column of their own
+                header.append(column)
+                sheet.cell(1, len(header)).value = column
             if isinstance(value, dict):
                 value = datetime.date.fromisoformat(value["date"])
             sheet.cell(int(number), header.index(column) + 1).value = value
     book.save(target)
 
 
-def read(path):
+def read(path, sheet_name="Checklist"):
     if path.endswith(".csv"):
         with open(path, newline="", encoding="utf-8-sig") as handle:
             rows = list(csv.reader(handle))
     else:
         import openpyxl
-        sheet = openpyxl.load_workbook(path)["Checklist"]
+        sheet = openpyxl.load_workbook(path)[sheet_name]
         rows = [["" if v is None else (v.date().isoformat() if isinstance(v, datetime.datetime) else str(v)) for v in row]
                 for row in sheet.iter_rows(values_only=True)]
     print(json.dumps({"header": rows[0], "rows": {str(n + 2): row for n, row in enumerate(rows[1:])}}))
@@ -87,4 +95,4 @@ if __name__ == "__main__":
     elif sys.argv[1] == "fill":
         fill(sys.argv[2], sys.argv[3], json.loads(sys.argv[4]))
     else:
-        read(sys.argv[2])
+        read(*sys.argv[2:4])

@@ -1,0 +1,125 @@
+import Audit
+import CriteriaModel
+
+/// Carries a filled audit's results into the audit today's criteria make (`criteria refresh`), row by row id.
+///
+/// - A check whose id and expected result are unchanged keeps every tester cell (Result, Severity,
+///   Tester, Date, Notes, Ticket) and the columns a tester added.
+/// - A check whose expectation changed arrives with its Result cleared and its Ticket and added columns
+///   kept; the old result and expectation go into its Notes.
+/// - A new check arrives as a fresh row; a check that is gone goes, with its results, to the retired rows.
+/// - A fresh cycle clears every Result, Severity, Tester, Date and Notes, puts the old Result in
+///   "Previous result", and keeps Tickets and added columns.
+public struct AuditRefresh: Sendable {
+  /// How many rows went where.
+  public struct Counts: Sendable, Hashable, Codable {
+    public var kept = 0
+    public var changed = 0
+    public var new = 0
+    public var retired = 0
+  }
+
+  public var layout: AuditLayout
+  public var fresh: Bool
+
+  /// Creates a refresh for a layout's words.
+  public init(layout: AuditLayout, fresh: Bool = false) {
+    self.layout = layout
+    self.fresh = fresh
+  }
+
+  /// The carry from `sheet` (read with this layout) to the rows of `catalog`.
+  public func carry(from sheet: AuditSheet, to catalog: Catalog)
+    throws(AuditError) -> (AuditCarry, Counts)
+  {
+    let location = AuditResultsReader.location(sheet)
+    guard sheet.column(.id) != nil else {
+      throw AuditError(
+        "\(location): no ID column; refresh matches rows by the ID column criteria writes"
+      )
+    }
+    let old = try AuditResultsReader(layout: layout).rows(of: sheet)
+    var byID: [String: AuditResultRow] = [:]
+    for row in old where !row.id.isEmpty {
+      if let first = byID[row.id] {
+        throw AuditError(
+          "\(row.place): the ID '\(row.id)' is also on \(first.place); each check is one row, so "
+            + "refresh cannot tell which results are current. Remove one of them."
+        )
+      }
+      byID[row.id] = row
+    }
+    let now = AuditRow.rows(of: catalog)
+    let current = Set(now.map(\.id))
+    if !old.isEmpty, !old.contains(where: { current.contains($0.id) }) {
+      throw AuditError(
+        "\(location): none of its \(old.count) rows is a check of today's criteria "
+          + "(its first ID is '\(old[0].id)'); is it an audit of these documents?"
+      )
+    }
+    var carry = AuditCarry()
+    var counts = Counts()
+    let extraHeaders = sheet.header.filter { header in
+      !header.isEmpty && AuditColumn(userName: header) == nil
+        && !AuditCarry.derivedHeaders.contains {
+          $0.caseInsensitiveCompare(header) == .orderedSame
+        }
+    }
+    carry.extraHeaders =
+      extraHeaders + (fresh ? [AuditCarry.previousHeader] : [])
+    for row in now {
+      guard let was = byID[row.id] else {
+        counts.new += 1
+        continue
+      }
+      let changed =
+        sheet.column(.expected) != nil
+        && Self.normalised(was.expected)
+          != Self.normalised(row.criterion.expectation)
+      var cells: [AuditColumn: String] = [:]
+      if !fresh && !changed {
+        cells = [
+          .result: was.result.isEmpty ? layout.defaultStatus : was.result,
+          .severity: was.severity, .tester: was.tester, .date: was.date,
+          .notes: was.notes,
+        ]
+      }
+      cells[.ticket] = was.ticket
+      if changed {
+        counts.changed += 1
+        carry.marks[row.id] = .changed
+        if Self.recorded(was) {
+          let note =
+            "Changed since the last audit: was '\(was.result.isEmpty ? layout.defaultStatus : was.result)' "
+            + "against the expectation '\(was.expected)'."
+          cells[.notes] = was.notes.isEmpty ? note : note + "\n" + was.notes
+        }
+      } else {
+        counts.kept += 1
+        carry.marks[row.id] = .kept
+      }
+      carry.cells[row.id] = cells
+      var extras = extraHeaders.map { was.extra[$0] ?? "" }
+      if fresh { extras.append(was.outcome == .notTested ? "" : was.result) }
+      carry.extras[row.id] = extras
+    }
+    carry.retiredHeader = sheet.header
+    for (row, typed) in zip(sheet.rows, old)
+    where typed.id.isEmpty || !current.contains(typed.id) {
+      carry.retired.append(row.cells)
+      counts.retired += 1
+    }
+    return (carry, counts)
+  }
+
+  /// Text compared without regard to runs of white space (a re-wrapped line is not a change).
+  static func normalised(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// Whether a tester recorded anything on the row.
+  static func recorded(_ row: AuditResultRow) -> Bool {
+    row.outcome != .notTested || !row.notes.isEmpty || !row.ticket.isEmpty
+      || !row.severity.isEmpty || !row.tester.isEmpty
+  }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import CriteriaPipeline
+import Foundation
+
+/// `criteria refresh --from filled.xlsx --output new.xlsx`: today's criteria with yesterday's results.
+struct RefreshCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "refresh",
+    abstract:
+      "Rebuild a filled audit from today's criteria, carrying its results over by row id.",
+    discussion: """
+      A check whose id and expected result are unchanged keeps its Result, Severity, Tester, Date, Notes, \
+      Ticket and any column a tester added. A check whose expectation changed arrives with its Result \
+      cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives blank. \
+      A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV). The \
+      "Since last audit" column says kept, changed or new on every row. --fresh starts a new cycle: every \
+      Result blank, the old one in "Previous result", tickets kept. The input is never written over.
+      """
+  )
+
+  @Option(help: "The filled audit: an .xlsx workbook or a .csv checklist.")
+  var from: String
+
+  @Option(
+    name: .shortAndLong,
+    help: "The config naming the criteria documents (default: criteria.yml).")
+  var config: String?
+
+  @Option(
+    name: .shortAndLong,
+    help: "The refreshed audit to write: .xlsx or .csv (never the input).")
+  var output: String
+
+  @Flag(
+    help:
+      "Start a new audit cycle: every Result blank, the old result in a 'Previous result' column."
+  )
+  var fresh = false
+
+  func run() throws {
+    let summary = try cli { () throws(PipelineError) in
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).refresh(
+        RefreshRequest(
+          from: from, config: config, output: output, fresh: fresh))
+    }
+    let counts = summary.counts
+    Terminal.note(
+      "refreshed \(from) into \(summary.output): \(counts.kept) kept, \(counts.changed) changed, "
+        + "\(counts.new) new, \(counts.retired) retired"
+        + (summary.retiredFile.map { " (retired rows in \($0))" } ?? ""))
+  }
+}

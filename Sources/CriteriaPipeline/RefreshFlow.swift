@@ -1,0 +1,107 @@
+import Audit
+import AuditCycle
+import CriteriaModel
+import Exporters
+import Foundation
+
+/// What `criteria refresh` is asked to do.
+public struct RefreshRequest: Sendable {
+  /// The filled audit (XLSX or CSV) whose results are carried.
+  public var from: String
+  /// The config naming the criteria documents (`criteria.yml` in the current folder when nil).
+  public var config: String?
+  /// The refreshed audit to write: `.xlsx` or `.csv`, never the input.
+  public var output: String
+  /// Start a new audit cycle: every Result blank, the old one in "Previous result".
+  public var fresh: Bool
+
+  public init(from: String, config: String?, output: String, fresh: Bool) {
+    self.from = from
+    self.config = config
+    self.output = output
+    self.fresh = fresh
+  }
+}
+
+/// What a refresh did, for the terminal and `--format json`.
+public struct RefreshSummary: Sendable, Codable, Hashable {
+  public var counts: AuditRefresh.Counts
+  /// The refreshed audit.
+  public var output: String
+  /// The `…-retired.csv` written beside a refreshed CSV, when any row retired.
+  public var retiredFile: String?
+}
+
+extension Pipeline {
+  /// Rebuilds a filled audit from today's criteria, carrying its results over by row id: `criteria refresh`.
+  ///
+  /// The layout (columns, Result words) is the config's output of the same format, so the old audit is
+  /// read with the words it was written with.
+  public func refresh(_ request: RefreshRequest) throws(PipelineError)
+    -> RefreshSummary
+  {
+    let format = (request.output as NSString).pathExtension.lowercased()
+    guard format == "xlsx" || format == "csv" else {
+      throw PipelineError(
+        "--output \(request.output): a refreshed audit is a workbook (.xlsx) or a CSV checklist (.csv)",
+        status: .usage)
+    }
+    let configPath = request.config ?? "criteria.yml"
+    let config = try ConfigFile(path: configPath)
+    let exporter = try Self.auditExporter(format, config: config.settings)
+    let sheet: AuditSheet
+    do { sheet = try AuditSheet.read(path: request.from) } catch {
+      throw PipelineError(error.description, status: error.status)
+    }
+    let (catalog, loaded) = try selectedCatalog(config.settings)
+    let carry: AuditCarry
+    let counts: AuditRefresh.Counts
+    do {
+      (carry, counts) = try AuditRefresh(
+        layout: exporter.layout, fresh: request.fresh
+      ).carry(from: sheet, to: catalog)
+    } catch {
+      throw PipelineError(error.description, status: error.status)
+    }
+    let artifact: ExportArtifact
+    do {
+      artifact = try exporter.export(
+        catalog, carrying: carry, context: context)
+    } catch {
+      throw PipelineError(error.message, status: error.status)
+    }
+    let sink = ArtifactSink(
+      protecting: loaded.documents + [configPath, request.from],
+      reporter: reporter)
+    var retiredFile: String?
+    if format == "csv", !carry.retired.isEmpty,
+      let csv = exporter as? CSVExporter
+    {
+      let path =
+        ((request.output as NSString).deletingPathExtension as String)
+        + "-retired.csv"
+      try sink.deliver(
+        .file(csv.retired(carry)), from: "csv", to: .path(path))
+      retiredFile = path
+    }
+    try sink.deliver(artifact, from: format, to: .path(request.output))
+    return RefreshSummary(
+      counts: counts, output: request.output, retiredFile: retiredFile)
+  }
+
+  /// The config's audit exporter for a format (its first output of that format, with its options), or
+  /// the format's defaults when the config has none.
+  static func auditExporter(_ format: String, config: CriteriaConfig)
+    throws(PipelineError) -> any AuditExporter
+  {
+    let output = config.outputs.first { $0.exporter == format }
+    let options = output?.options ?? ExportOptions([:], origin: format)
+    do {
+      return format == "csv"
+        ? try CSVExporter(options: options)
+        : try AuditWorkbookExporter(options: options)
+    } catch {
+      throw PipelineError(error.message, status: .config)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Audit
+import CriteriaModel
+
+/// What the workbook's formulas evaluate to when it is written.
+///
+/// These are the cached values a reader that does not recalculate (LibreOffice by default, openpyxl,
+/// previews) shows. A fresh workbook has every row at the
+/// layout's default word; a refreshed one has the carried Results.
+struct ResultTally {
+  /// Counts by result word (the layout's order) per component and platform, keyed by `unit`.
+  private(set) var units: [String: [Int]] = [:]
+  /// Counts by result word per kind and success criterion.
+  private(set) var criteria: [WCAGSheet.Kind: [String: [Int]]] = [:]
+
+  init(_ catalog: Catalog, layout: AuditLayout, carry: AuditCarry?) {
+    let zeros = Array(repeating: 0, count: layout.statuses.count)
+    let fresh = layout.statuses.firstIndex(of: layout.defaultStatus) ?? 0
+    for component in catalog.components {
+      for criterion in component.criteria {
+        for platform in criterion.platforms {
+          var index = fresh
+          if let carry {
+            let id = StableID.row(criterion: criterion.id, platform: platform)
+            if let word = carry.cells[id]?[.result],
+              let outcome = layout.outcome(of: word),
+              let found = Outcome.allCases.firstIndex(of: outcome)
+            {
+              index = found
+            }
+          }
+          units[Self.unit(component.id, platform), default: zeros][
+            index] += 1
+          let kind: WCAGSheet.Kind = platform == .web ? .web : .software
+          for number in criterion.wcag {
+            criteria[kind, default: [:]][number, default: zeros][
+              index] += 1
+          }
+        }
+      }
+    }
+  }
+
+  static func unit(_ componentID: String, _ platform: Platform) -> String {
+    componentID + "\u{1F}" + platform.rawValue
+  }
+
+  /// The level the sheets' conformance formulas give counts in the layout's order (pass, fail, not
+  /// applicable, …); `unknown` is their word for not enough evidence.
+  static func conformance(_ counts: [Int], unknown: String) -> String {
+    let total = counts.reduce(0, +)
+    let (pass, fail, na) = (counts[0], counts[1], counts[2])
+    if fail > 0 {
+      return 2 * fail > pass + fail ? "Does Not Support" : "Partially Supports"
+    }
+    if na == total { return "Not Applicable" }
+    return pass + na < total ? unknown : "Supports"
+  }
+}

@@ -1,0 +1,264 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The audit across releases: `criteria refresh` on workbooks and CSVs filled by the tester script,
+/// after the documents were edited.
+@Suite(
+  "criteria refresh, merge and diff", .serialized, .tags(.slow),
+  .enabled(if: SlowTests.enabled, SlowTests.skipped))
+struct AuditCycleTests {
+  static let rating = "native/controls/rating"
+
+  /// A folder with a copy of the samples, a config over them, and a fresh audit in `format`.
+  static func setUp(format: String) throws -> URL {
+    let dir = try CLIRunner.scratch()
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent("Samples/criteria"),
+      to: dir.appendingPathComponent("criteria"))
+    try dir.write(
+      "version: 1\nsources: [criteria]\noutputs:\n  - exporter: \(format)\n    path: audit.\(format)\n",
+      to: "criteria.yml")
+    let run = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    return dir
+  }
+
+  /// Spreadsheet row numbers by row id.
+  static func numbers(_ file: URL) throws -> [String: String] {
+    let table = try TesterScript.read(file)
+    let id = try #require(table.header.firstIndex(of: "ID"))
+    return Dictionary(
+      table.rows.map { ($0.value[id], $0.key) }, uniquingKeysWith: { a, _ in a }
+    )
+  }
+
+  /// The rating document edited as a new release would: one expectation reworded, one check removed,
+  /// one added, two reordered.
+  static func editRating(in dir: URL) throws {
+    let file = dir.appendingPathComponent("criteria/\(rating).md")
+    var text = try String(contentsOf: file, encoding: .utf8)
+    let edits = [
+      (
+        "Changes the rating by one star on iOS and Android",
+        "Changes the rating by one star and announces the new value"
+      ),
+      ("  swipe up or down: |\n     Changes the rating by one star\n", ""),
+      (
+        "  arrow keys: |",
+        "  home key: |\n      Sets the rating to its lowest value\n  arrow keys: |"
+      ),
+      (
+        "  name: |\n      Purpose is clear (\"Rating\")\n  role: |\n      Identifies as adjustable in iOS and \"seek control\" in Android\n",
+        "  role: |\n      Identifies as adjustable in iOS and \"seek control\" in Android\n  name: |\n      Purpose is clear (\"Rating\")\n"
+      ),
+    ]
+    for (old, new) in edits {
+      #expect(text.contains(old), "the sample no longer holds '\(old)'")
+      text = text.replacingOccurrences(of: old, with: new)
+    }
+    try text.write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  @Test(
+    "refresh after an edit, a removal, an addition and a reordering: results kept by id, changes marked, removed rows retired",
+    arguments: ["xlsx", "csv"])
+  func refresh(format: String) throws {
+    let dir = try Self.setUp(format: format)
+    let audit = dir.appendingPathComponent("audit.\(format)")
+    let row = try Self.numbers(audit)
+    let kept = "\(Self.rating)/keyboard/tab-or-arrow-keys@ios"
+    let changed = "\(Self.rating)/keyboard/arrow-keys@android"
+    let removed = "\(Self.rating)/gestures/swipe-up-or-down@ios"
+    let role = "\(Self.rating)/screenreader/role@android"
+    for id in [kept, changed, removed, role] {
+      #expect(row[id] != nil, "no row \(id) in the fresh audit")
+    }
+    // The tester's own column is added first, so every edit below can fill it.
+    let filled = dir.appendingPathComponent("filled.\(format)")
+    try TesterScript.fill(
+      audit, filled,
+      [
+        try #require(row[kept]): [
+          "Result": "Pass", "Tester": "Ana", "Date": "2026-11-02",
+          "Notes": "fine", "Device": "iPhone 15",
+        ],
+        try #require(row[changed]): [
+          "Result": "Fail", "Severity": "High", "Tester": "Ana",
+          "Notes": "arrow keys leave the control", "Ticket": "QA-7",
+        ],
+        try #require(row[removed]): ["Result": "Fail", "Notes": "gone soon"],
+        try #require(row[role]): ["Result": "Pass", "Ticket": "QA-9"],
+      ])
+    let original = try Data(contentsOf: filled)
+    try Self.editRating(in: dir)
+    let run = try CLIRunner.run(
+      [
+        "refresh", "--from", "filled.\(format)", "--output",
+        "refreshed.\(format)",
+      ], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("2 changed"), "\(run.stderr)")
+    #expect(run.stderr.contains("new, 2 retired"), "\(run.stderr)")
+    #expect(
+      try Data(contentsOf: filled) == original, "the input was written over")
+
+    let refreshed = dir.appendingPathComponent("refreshed.\(format)")
+    let rows = try TesterScript.rows(refreshed)
+    #expect(rows[kept]?["Result"] == "Pass")
+    #expect(rows[kept]?["Tester"] == "Ana")
+    #expect(rows[kept]?["Date"] == "2026-11-02")
+    #expect(rows[kept]?["Notes"] == "fine")
+    #expect(rows[kept]?["Since last audit"] == "kept")
+    #expect(
+      rows[kept]?["Device"] == "iPhone 15", "a tester's own column is kept")
+    #expect(
+      rows[role]?["Result"] == "Pass", "a reordered check keeps its result")
+    #expect(rows[role]?["Ticket"] == "QA-9")
+
+    let now = try #require(rows[changed])
+    #expect(now["Result"] == "Not tested", "a changed check is retested")
+    #expect(now["Severity"] == "" && now["Tester"] == "")
+    #expect(now["Ticket"] == "QA-7")
+    #expect(now["Since last audit"] == "changed")
+    #expect(
+      now["Expected result"]
+        == "Changes the rating by one star and announces the new value")
+    let note = now["Notes"] ?? ""
+    #expect(
+      note.contains(
+        "was 'Fail' against the expectation 'Changes the rating by one star on iOS and Android'"
+      ), "\(note)")
+    #expect(note.contains("arrow keys leave the control"))
+
+    let added = try #require(rows["\(Self.rating)/keyboard/home-key@ios"])
+    #expect(added["Since last audit"] == "new")
+    #expect(added["Result"] == "Not tested")
+    #expect(rows[removed] == nil)
+    let marks = rows.values.compactMap { $0["Since last audit"] }
+    #expect(
+      marks.filter { $0 == "new" }.count == 2, "home key on iOS and Android")
+    #expect(
+      marks.filter { $0 == "changed" }.count == 2,
+      "arrow keys on iOS and Android")
+
+    if format == "xlsx" {
+      try Self.expectSummaryLive(refreshed, rows: rows)
+    }
+
+    // The retired check keeps its result, in the Retired sheet or the -retired.csv beside the CSV.
+    let retired =
+      format == "xlsx"
+      ? try TesterScript.rows(refreshed, sheet: "Retired")
+      : try TesterScript.rows(
+        dir.appendingPathComponent("refreshed-retired.csv"))
+    #expect(retired[removed]?["Result"] == "Fail")
+    #expect(retired[removed]?["Notes"] == "gone soon")
+    #expect(retired.count == 2, "swipe up or down on iOS and Android")
+  }
+
+  /// LibreOffice opens the workbook and its Summary shows, per component and platform, the results the
+  /// checklist holds (counted here from the rows), both where it recalculates and where it shows the
+  /// values written with the formulas.
+  static func expectSummaryLive(
+    _ workbook: URL, rows: [String: [String: String]]
+  )
+    throws
+  {
+    let lo = workbook.deletingLastPathComponent().appendingPathComponent("lo")
+    let convert = try runTool(
+      "soffice",
+      LibreOffice.isolated + [
+        "--headless", "--norestore", "--convert-to",
+        "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+        "--outdir", lo.path, workbook.path,
+      ])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let stem = workbook.deletingPathExtension().lastPathComponent
+    let summary = try String(
+      contentsOf: lo.appendingPathComponent("\(stem)-Summary.csv"),
+      encoding: .utf8
+    ).split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+    var counted: [String: [String: Int]] = [:]
+    for row in rows.values {
+      let unit = "\(row["Component"] ?? "")|\(row["Platform"] ?? "")"
+      counted[unit, default: [:]][row["Result"] ?? "", default: 0] += 1
+    }
+    #expect(summary.count - 1 == counted.count, "one Summary row per unit")
+    for line in summary.dropFirst() where line.count > 7 {
+      let unit = counted["\(line[0])|\(line[1])"] ?? [:]
+      #expect(
+        line[3] == String(unit["Pass"] ?? 0), "\(line[0]) \(line[1]) Pass")
+      #expect(
+        line[4] == String(unit["Fail"] ?? 0), "\(line[0]) \(line[1]) Fail")
+      #expect(
+        line[6] == String(unit["Not tested"] ?? 0),
+        "\(line[0]) \(line[1]) Not tested")
+    }
+  }
+
+  @Test(
+    "--fresh starts a new cycle: every Result blank, the old one under 'Previous result', tickets kept"
+  )
+  func fresh() throws {
+    let dir = try Self.setUp(format: "xlsx")
+    let audit = dir.appendingPathComponent("audit.xlsx")
+    let row = try Self.numbers(audit)
+    let id = "\(Self.rating)/keyboard/arrow-keys@ios"
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("filled.xlsx"),
+      [
+        "*": ["Result": "Pass"],
+        try #require(row[id]): [
+          "Result": "Fail", "Ticket": "QA-1", "Tester": "Bo",
+          "Device": "Pixel 8",
+        ].merging(["Notes": "stuck"]) { $1 },
+      ])
+    let run = try CLIRunner.run(
+      ["refresh", "--from", "filled.xlsx", "--output", "next.xlsx", "--fresh"],
+      in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let rows = try TesterScript.rows(dir.appendingPathComponent("next.xlsx"))
+    #expect(rows.values.allSatisfy { $0["Result"] == "Not tested" })
+    #expect(rows[id]?["Previous result"] == "Fail")
+    #expect(rows[id]?["Ticket"] == "QA-1")
+    #expect(rows[id]?["Tester"] == "")
+    #expect(rows[id]?["Device"] == "Pixel 8")
+    #expect(
+      rows.values.filter { $0["Previous result"] == "Pass" }.count == rows.count
+        - 1)
+  }
+
+  @Test(
+    "a workbook of other criteria, a duplicated row id, or the output onto the input is refused and nothing is written"
+  )
+  func refusals() throws {
+    let dir = try Self.setUp(format: "csv")
+    try dir.write(
+      "Component,Result,ID\nX,Pass,other/product/check@ios\n", to: "other.csv")
+    let other = try CLIRunner.run(
+      ["refresh", "--from", "other.csv", "--output", "out.csv"], in: dir)
+    #expect(other.status == 65, "\(other.stderr)")
+    #expect(
+      other.stderr.contains("other.csv: none of its 1 rows"), "\(other.stderr)")
+    let text = try String(
+      contentsOf: dir.appendingPathComponent("audit.csv"), encoding: .utf8)
+    let lines = text.components(separatedBy: "\r\n")
+    try dir.write(
+      (lines + [lines[1]]).joined(separator: "\r\n"), to: "twice.csv")
+    let twice = try CLIRunner.run(
+      ["refresh", "--from", "twice.csv", "--output", "out.csv"], in: dir)
+    #expect(twice.status == 65, "\(twice.stderr)")
+    #expect(twice.stderr.contains("is also on twice.csv:2"), "\(twice.stderr)")
+    let onto = try CLIRunner.run(
+      ["refresh", "--from", "audit.csv", "--output", "audit.csv"], in: dir)
+    #expect(onto.status == 73, "\(onto.stderr)")
+    #expect(
+      try String(
+        contentsOf: dir.appendingPathComponent("audit.csv"), encoding: .utf8)
+        == text)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("out.csv").path))
+  }
+}
