@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "CriteriaCLI",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "Conformance", "Exporters", "Tickets", "CriteriaPipeline",
+                "CriteriaModel", "CriteriaReaders", "Conformance", "Exporters", "Tickets", "CriteriaPipeline", "AuditCycle",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),

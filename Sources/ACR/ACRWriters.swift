@@ -118,9 +118,7 @@ public enum ACRMarkdownWriter {
   /// Text with Markdown's and HTML's special characters made literal.
   static func text(_ value: String) -> String { MarkdownEscape.text(value) }
 
-  static func cell(_ value: String) -> String {
-    text(value).replacingOccurrences(of: "\n", with: "<br>")
-  }
+  static func cell(_ value: String) -> String { MarkdownEscape.cell(value) }
 }
 
 /// The report as one accessible, self-contained HTML page.

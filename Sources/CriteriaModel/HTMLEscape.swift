@@ -123,6 +123,13 @@ public enum MarkdownEscape {
     }
     return out
   }
+
+  /// `text` that renders as itself inside one cell of a GitHub-flavoured table: line breaks as `<br>`.
+  public static func cell(_ value: String) -> String {
+    text(value).replacingOccurrences(of: "\r\n", with: "<br>")
+      .replacingOccurrences(of: "\n", with: "<br>")
+      .replacingOccurrences(of: "\r", with: "<br>")
+  }
 }
 
 /// Text as a YAML double-quoted scalar, which can carry every character.

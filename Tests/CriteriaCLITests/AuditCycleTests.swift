@@ -261,4 +261,131 @@ struct AuditCycleTests {
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("out.csv").path))
   }
+
+  /// The bucket of a row as the issue defines it, written here from its words, not from the product.
+  static func expectedBucket(_ old: String?, _ new: String?) -> String {
+    let evaluated = ["Pass", "Fail", "Not applicable"]
+    guard let new else { return "retired" }
+    guard let old else { return new == "Fail" ? "new-failure" : "added" }
+    if new == "Fail" {
+      if old == "Fail" { return "still-failing" }
+      return ["Pass", "Not applicable"].contains(old)
+        ? "regression" : "new-failure"
+    }
+    if old == "Fail" && new == "Pass" { return "fix" }
+    if evaluated.contains(old) && ["Not tested", "Cannot tell"].contains(new) {
+      return "newly-untested"
+    }
+    return "unchanged"
+  }
+
+  @Test(
+    "diff: every row in exactly one bucket, counted here independently; markdown, json and --fail-on regression",
+    arguments: ["csv", "xlsx"])
+  func diff(format: String) throws {
+    let dir = try Self.setUp(format: format)
+    let audit = dir.appendingPathComponent("audit.\(format)")
+    let numbers = try Self.numbers(audit)
+    let ids = numbers.keys.sorted()
+    let words = ["Pass", "Fail", "Not applicable", "Not tested", "Cannot tell"]
+    // Every pair of (old, new) words appears, across the rows, in a fixed order.
+    var oldEdits: [String: [String: Any]] = [:]
+    var newEdits: [String: [String: Any]] = [:]
+    var expected: [String: String] = [:]
+    for (index, id) in ids.enumerated() {
+      let old = words[index % 5]
+      let new = words[(index / 5) % 5]
+      let row = try #require(numbers[id])
+      oldEdits[row] = ["Result": old]
+      newEdits[row] = ["Result": new, "Notes": "row \(index) | *note*"]
+      expected[id] = Self.expectedBucket(old, new)
+    }
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("old.\(format)"), oldEdits)
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("new.\(format)"), newEdits)
+    let json = try CLIRunner.run(
+      [
+        "diff", "old.\(format)", "new.\(format)", "--to", "json", "--output",
+        "diff.json",
+      ], in: dir)
+    #expect(json.status == 0, "\(json.stderr)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
+        as? [String: Any])
+    let rows = try #require(document["rows"] as? [[String: Any]])
+    #expect(rows.count == ids.count, "every row exactly once")
+    var got: [String: String] = [:]
+    for row in rows {
+      got[row["id"] as? String ?? ""] = row["bucket"] as? String
+    }
+    #expect(got == expected)
+    var tally: [String: Int] = [:]
+    for bucket in expected.values { tally[bucket, default: 0] += 1 }
+    let counts = try #require(document["counts"] as? [String: Int])
+    for (bucket, count) in tally {
+      #expect(counts[bucket] == count, "\(bucket)")
+    }
+    #expect(tally["regression", default: 0] > 0 && tally["fix", default: 0] > 0)
+
+    let markdown = try CLIRunner.run(
+      [
+        "diff", "old.\(format)", "new.\(format)", "--output", "-", "--fail-on",
+        "regression",
+      ],
+      in: dir)
+    #expect(
+      markdown.status == 1, "a regression fails the CI step: \(markdown.stderr)"
+    )
+    #expect(
+      markdown.stdout.contains("## Regressions (\(tally["regression"] ?? 0))"))
+    #expect(
+      markdown.stdout.contains("row 1 \\| \\*note\\*"),
+      "a note never becomes markup")
+    let same = try CLIRunner.run(
+      [
+        "diff", "new.\(format)", "new.\(format)", "--output", "same.md",
+        "--fail-on", "regression",
+      ],
+      in: dir)
+    #expect(same.status == 0, "\(same.stderr)")
+  }
+
+  @Test(
+    "diff --to html in headless Chromium: no axe-core violation, no sideways scrolling",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+  func diffInBrowser() throws {
+    let dir = try Self.setUp(format: "csv")
+    let audit = dir.appendingPathComponent("audit.csv")
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("old.csv"), ["*": ["Result": "Pass"]])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("new.csv"),
+      [
+        "*": ["Result": "Pass"],
+        "2": ["Result": "Fail", "Notes": "<b>focus</b> lost"],
+      ])
+    let run = try CLIRunner.run(
+      ["diff", "old.csv", "new.csv", "--to", "html", "--output", "diff.html"],
+      in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let page = try String(
+      contentsOf: dir.appendingPathComponent("diff.html"), encoding: .utf8)
+    #expect(page.contains("&lt;b&gt;focus&lt;/b&gt; lost"))
+    let shot = CLIRunner.packageRoot.appendingPathComponent(
+      ".build/screenshots/diff.png")
+    let check = try CLIRunner.runPython([
+      CLIRunner.packageRoot.appendingPathComponent(
+        "Tests/ACRTests/Scripts/browser_check.py"
+      ).path,
+      dir.appendingPathComponent("diff.html").path, shot.path,
+    ])
+    let result = try #require(
+      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8))
+        as? [String: Any],
+      "\(check.stderr)")
+    #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result)")
+    #expect(result["horizontalScroll"] as? Bool == false)
+  }
 }

@@ -25,7 +25,7 @@ public struct CriteriaCommand: ParsableCommand {
       RunCommand.self,
       ExportersCommand.self, InitCommand.self, TicketsCommand.self,
       WCAGCommand.self, ACRCommand.self, ReportCommand.self, SyncCommand.self,
-      StatusCommand.self, RefreshCommand.self,
+      StatusCommand.self, RefreshCommand.self, DiffCommand.self,
     ]
   )
 

@@ -1,0 +1,196 @@
+import Audit
+import Conformance
+import CriteriaModel
+
+/// Two filled audits compared row by row id (`criteria diff`): every row in exactly one bucket, then the
+/// change of conformance per WCAG criterion and product type under the ACR's roll-up.
+public struct AuditDiff: Sendable {
+  /// Where a row went between the two audits.
+  public enum Bucket: String, Sendable, CaseIterable, Codable {
+    /// Was Pass or Not applicable, now Fail.
+    case regression
+    /// A new row now Fail, or one that was Not tested or Cannot tell and is now Fail.
+    case newFailure = "new-failure"
+    /// Was Fail, now Pass.
+    case fix
+    /// Fail in both.
+    case stillFailing = "still-failing"
+    /// Was evaluated (Pass, Fail, Not applicable), now Not tested or Cannot tell.
+    case newlyUntested = "newly-untested"
+    /// Anything else: no failure found or fixed, nothing newly untested.
+    case unchanged
+    /// A row only the new audit has, not failing.
+    case added
+    /// A row only the old audit has.
+    case retired
+
+    /// The heading a person reads.
+    public var title: String {
+      switch self {
+      case .regression: "Regressions"
+      case .newFailure: "New failures"
+      case .fix: "Fixes"
+      case .stillFailing: "Still failing"
+      case .newlyUntested: "Newly untested"
+      case .unchanged: "Unchanged"
+      case .added: "Checks added"
+      case .retired: "Checks retired"
+      }
+    }
+  }
+
+  /// One row and where it went.
+  public struct Change: Sendable, Hashable, Codable {
+    public var id: String
+    public var component: String
+    public var platform: String
+    public var check: String
+    public var bucket: Bucket
+    /// The Result words as written; nil where the audit has no such row.
+    public var old: String?
+    public var new: String?
+    public var oldSeverity: String?
+    public var newSeverity: String?
+    /// The new audit's notes (the old one's for a retired row).
+    public var notes: String
+    /// Whether the expected result differs between the two audits.
+    public var expectationChanged: Bool
+  }
+
+  /// A success criterion whose level changed for one product type.
+  public struct ConformanceChange: Sendable, Hashable, Codable {
+    public var criterion: String
+    public var name: String
+    public var productType: String
+    /// VPAT's words, or "Not enough evidence"; nil where no row tests the criterion.
+    public var old: String?
+    public var new: String?
+  }
+
+  public var changes: [Change]
+  public var conformance: [ConformanceChange]
+
+  /// The rows in one bucket.
+  public func rows(_ bucket: Bucket) -> [Change] {
+    changes.filter { $0.bucket == bucket }
+  }
+
+  /// Whether a CI step should fail: a regression or a new failure.
+  public var hasRegressions: Bool {
+    changes.contains { $0.bucket == .regression || $0.bucket == .newFailure }
+  }
+
+  /// Compares the rows of two audits, each read with `AuditResultsReader`.
+  ///
+  /// A row without an id, or an id on two rows of one audit, is an error naming the row.
+  public init(
+    old: [AuditResultRow], new: [AuditResultRow], oldPlace: String,
+    newPlace: String
+  ) throws(AuditError) {
+    let before = try Self.byID(old, place: oldPlace)
+    _ = try Self.byID(new, place: newPlace)
+    var changes: [Change] = []
+    var seen: Set<String> = []
+    for row in new {
+      seen.insert(row.id)
+      let was = before[row.id]
+      changes.append(
+        Change(
+          id: row.id, component: row.component,
+          platform: row.platform?.rawValue ?? row.platformText,
+          check: row.check,
+          bucket: Self.bucket(was?.outcome, row.outcome), old: was?.result,
+          new: row.result, oldSeverity: was?.severity,
+          newSeverity: row.severity, notes: row.notes,
+          expectationChanged: was.map {
+            AuditRefresh.normalised($0.expected)
+              != AuditRefresh.normalised(row.expected)
+          } ?? false))
+    }
+    for row in old where !seen.contains(row.id) {
+      changes.append(
+        Change(
+          id: row.id, component: row.component,
+          platform: row.platform?.rawValue ?? row.platformText,
+          check: row.check, bucket: .retired, old: row.result, new: nil,
+          oldSeverity: row.severity, newSeverity: nil, notes: row.notes,
+          expectationChanged: false))
+    }
+    self.changes = changes
+    let oldLevels = Self.levels(old)
+    let newLevels = Self.levels(new)
+    var conformance: [ConformanceChange] = []
+    for criterion in WCAG22.all {
+      for type in ProductType.allCases {
+        let key = Self.key(criterion.number, type)
+        let (was, now) = (oldLevels[key], newLevels[key])
+        guard was != now else { continue }
+        conformance.append(
+          ConformanceChange(
+            criterion: criterion.number, name: criterion.handle,
+            productType: type.label, old: was, new: now))
+      }
+    }
+    self.conformance = conformance
+  }
+
+  /// The bucket of a row from its old outcome (nil: the old audit has no such row) and its new one.
+  public static func bucket(_ old: Outcome?, _ new: Outcome) -> Bucket {
+    guard let old else { return new == .fail ? .newFailure : .added }
+    switch (old, new) {
+    case (.fail, .fail): return .stillFailing
+    case (.pass, .fail), (.notApplicable, .fail): return .regression
+    case (_, .fail): return .newFailure
+    case (.fail, .pass): return .fix
+    case (.pass, .notTested), (.pass, .cannotTell), (.fail, .notTested),
+      (.fail, .cannotTell), (.notApplicable, .notTested),
+      (.notApplicable, .cannotTell):
+      return .newlyUntested
+    default: return .unchanged
+    }
+  }
+
+  static func byID(_ rows: [AuditResultRow], place: String) throws(AuditError)
+    -> [String: AuditResultRow]
+  {
+    var byID: [String: AuditResultRow] = [:]
+    for row in rows {
+      guard !row.id.isEmpty else {
+        throw AuditError(
+          "\(row.place): the row has no ID; diff matches rows by the ID column criteria writes"
+        )
+      }
+      if let first = byID[row.id] {
+        throw AuditError(
+          "\(row.place): the ID '\(row.id)' is also on \(first.place); each check is one row"
+        )
+      }
+      byID[row.id] = row
+    }
+    if rows.isEmpty {
+      throw AuditError("\(place): the audit has no rows to compare")
+    }
+    return byID
+  }
+
+  static func key(_ number: String, _ type: ProductType) -> String {
+    number + "\u{1F}" + type.rawValue
+  }
+
+  /// The level of each criterion and product type the rows test, by `key`.
+  static func levels(_ rows: [AuditResultRow]) -> [String: String] {
+    var grouped: [String: [(unit: String, outcome: Outcome)]] = [:]
+    for row in rows {
+      let type = row.platform.map(ProductType.init) ?? .software
+      let unit = VPATRollup.unit(
+        component: row.component,
+        platform: row.platform?.rawValue ?? row.platformText)
+      for number in row.wcag {
+        grouped[key(number, type), default: []].append((unit, row.outcome))
+      }
+    }
+    return grouped.mapValues {
+      VPATRollup.term($0)?.label ?? "Not enough evidence"
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import CriteriaModel
+import Foundation
+
+/// `criteria diff`'s formats: Markdown for a release note or a pull request, HTML in the report's style,
+/// JSON for scripts.
+extension AuditDiff {
+  /// The formats a diff is written in.
+  public enum Format: String, Sendable, CaseIterable {
+    case markdown, html, json
+  }
+
+  /// The buckets a person reads first; unchanged rows are counted, never listed.
+  static let listed: [Bucket] = [
+    .regression, .newFailure, .fix, .stillFailing, .newlyUntested, .added,
+    .retired,
+  ]
+
+  /// The diff in `format`.
+  public func render(_ format: Format, old: String, new: String) -> String {
+    switch format {
+    case .markdown: markdown(old: old, new: new)
+    case .html: html(old: old, new: new)
+    case .json: json(old: old, new: new)
+    }
+  }
+
+  func counts() -> [(Bucket, Int)] {
+    Bucket.allCases.map { bucket in (bucket, rows(bucket).count) }
+  }
+
+  static func result(_ change: Change) -> String {
+    let was = change.old.map { $0.isEmpty ? "blank" : $0 } ?? "none"
+    let now = change.new.map { $0.isEmpty ? "blank" : $0 } ?? "none"
+    return "\(was) → \(now)"
+  }
+
+  // MARK: Markdown
+
+  func markdown(old: String, new: String) -> String {
+    func cell(_ text: String) -> String { MarkdownEscape.cell(text) }
+    var out = "# Accessibility audit: what changed\n\n"
+    out += "From `\(old)` to `\(new)`.\n\n"
+    out += "| Bucket | Rows |\n| --- | ---: |\n"
+    for (bucket, count) in counts() {
+      out += "| \(bucket.title) | \(count) |\n"
+    }
+    for bucket in Self.listed {
+      let rows = rows(bucket)
+      guard !rows.isEmpty else { continue }
+      out += "\n## \(bucket.title) (\(rows.count))\n\n"
+      out +=
+        "| Component | Platform | Check | Result | Severity | Notes | ID |\n"
+        + "| --- | --- | --- | --- | --- | --- | --- |\n"
+      for row in rows {
+        let check =
+          cell(row.check)
+          + (row.expectationChanged ? " (expectation changed)" : "")
+        out +=
+          "| \(cell(row.component)) | \(cell(row.platform)) | \(check) | \(cell(Self.result(row))) | "
+          + "\(cell(row.newSeverity ?? row.oldSeverity ?? "")) | \(cell(row.notes)) | `\(row.id)` |\n"
+      }
+    }
+    out += "\n## Conformance changes (\(conformance.count))\n\n"
+    if conformance.isEmpty {
+      out += "No success criterion changed level.\n"
+    } else {
+      out +=
+        "| Criterion | Product type | Before | After |\n| --- | --- | --- | --- |\n"
+      for change in conformance {
+        out +=
+          "| \(change.criterion) \(cell(change.name)) | \(change.productType) | "
+          + "\(change.old ?? "not tested by any row") | \(change.new ?? "not tested by any row") |\n"
+      }
+    }
+    return out
+  }
+
+  // MARK: HTML
+
+  func html(old: String, new: String) -> String {
+    func e(_ text: String) -> String { HTMLEscape.text(text) }
+    var out = HTMLPage.start(
+      title: "Accessibility audit: what changed",
+      policy: "default-src 'none'; style-src 'unsafe-inline'",
+      style: """
+        main { max-width: 72rem; margin: 0 auto; padding: 1rem; }
+        .counts { width: auto; }
+        td.n { text-align: right; }
+        code { overflow-wrap: anywhere; }
+        """)
+    out += "<main>\n<h1>Accessibility audit: what changed</h1>\n"
+    out += "<p>From <code>\(e(old))</code> to <code>\(e(new))</code>.</p>\n"
+    out += "<table class=\"counts\">\n<caption>Rows by bucket</caption>\n"
+    out +=
+      "<thead><tr><th scope=\"col\">Bucket</th><th scope=\"col\">Rows</th></tr></thead>\n<tbody>\n"
+    for (bucket, count) in counts() {
+      out +=
+        "<tr><th scope=\"row\">\(e(bucket.title))</th><td class=\"n\">\(count)</td></tr>\n"
+    }
+    out += "</tbody>\n</table>\n"
+    for bucket in Self.listed {
+      let rows = rows(bucket)
+      guard !rows.isEmpty else { continue }
+      let id = "b-\(bucket.rawValue)"
+      out +=
+        "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(e(bucket.title)) (\(rows.count))</h2>\n"
+      out += "<table>\n<thead><tr>"
+      for title in [
+        "Component", "Platform", "Check", "Result", "Severity", "Notes", "ID",
+      ] {
+        out += "<th scope=\"col\">\(title)</th>"
+      }
+      out += "</tr></thead>\n<tbody>\n"
+      for row in rows {
+        let changed =
+          row.expectationChanged ? " <em>(expectation changed)</em>" : ""
+        out +=
+          "<tr><td>\(e(row.component))</td><td>\(e(row.platform))</td><td>\(e(row.check))\(changed)</td>"
+          + "<td>\(e(Self.result(row)))</td><td>\(e(row.newSeverity ?? row.oldSeverity ?? ""))</td>"
+          + "<td>\(e(row.notes))</td><td><code>\(e(row.id))</code></td></tr>\n"
+      }
+      out += "</tbody>\n</table>\n</section>\n"
+    }
+    out +=
+      "<section aria-labelledby=\"b-conformance\">\n<h2 id=\"b-conformance\">Conformance changes (\(conformance.count))</h2>\n"
+    if conformance.isEmpty {
+      out += "<p>No success criterion changed level.</p>\n"
+    } else {
+      out +=
+        "<table>\n<thead><tr><th scope=\"col\">Criterion</th><th scope=\"col\">Product type</th>"
+      out +=
+        "<th scope=\"col\">Before</th><th scope=\"col\">After</th></tr></thead>\n<tbody>\n"
+      for change in conformance {
+        out +=
+          "<tr><th scope=\"row\">\(e(change.criterion)) \(e(change.name))</th><td>\(e(change.productType))</td>"
+          + "<td>\(e(change.old ?? "not tested by any row"))</td><td>\(e(change.new ?? "not tested by any row"))</td></tr>\n"
+      }
+      out += "</tbody>\n</table>\n"
+    }
+    out += "</section>\n</main>\n</body>\n</html>\n"
+    return out
+  }
+
+  // MARK: JSON
+
+  struct Document: Encodable {
+    var old: String
+    var new: String
+    var counts: [String: Int]
+    var rows: [Change]
+    var conformance: [ConformanceChange]
+  }
+
+  func json(old: String, new: String) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [
+      .prettyPrinted, .sortedKeys, .withoutEscapingSlashes,
+    ]
+    let document = Document(
+      old: old, new: new,
+      counts: Dictionary(
+        uniqueKeysWithValues: counts().map { ($0.0.rawValue, $0.1) }),
+      rows: changes, conformance: conformance)
+    let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+    return String(decoding: data, as: UTF8.self) + "\n"
+  }
+}

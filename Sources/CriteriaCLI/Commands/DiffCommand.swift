@@ -1,0 +1,75 @@
+import ArgumentParser
+import AuditCycle
+import CriteriaPipeline
+import Foundation
+
+extension AuditDiff.Format: ExpressibleByArgument {}
+
+/// `criteria diff OLD NEW`: what regressed, what was fixed, and how conformance moved.
+struct DiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract:
+      "Compare two filled audits row by row id: regressions, new failures, fixes, and conformance changes.",
+    discussion: """
+      Every row falls in exactly one bucket: regression (Pass or Not applicable, now Fail), new failure (a \
+      new row, or one Not tested or Cannot tell, now Fail), fix (Fail, now Pass), still failing, newly \
+      untested (evaluated, now Not tested or Cannot tell), unchanged, added, retired. A row whose \
+      expectation changed is marked in its bucket. Then the change of conformance per WCAG criterion and \
+      product type, under the ACR's roll-up. Exit 0; with --fail-on regression, exit 1 when there is a \
+      regression or a new failure.
+      """
+  )
+
+  enum FailOn: String, ExpressibleByArgument { case regression }
+
+  @Argument(help: "The earlier filled audit (.xlsx or .csv).")
+  var old: String
+
+  @Argument(help: "The later filled audit (.xlsx or .csv).")
+  var new: String
+
+  @Option(name: .customLong("to"), help: "markdown, html or json.")
+  var format: AuditDiff.Format = .markdown
+
+  @Option(
+    name: .shortAndLong,
+    help: "Where to write the diff ('-' for standard output).")
+  var output: String
+
+  @Option(
+    name: .shortAndLong,
+    help:
+      "The config whose audit output gives the Result words (default: criteria.yml when it exists)."
+  )
+  var config: String?
+
+  @Option(
+    help: "regression: exit 1 when a row regressed or newly fails (for CI).")
+  var failOn: FailOn?
+
+  func run() throws {
+    let config =
+      self.config
+      ?? (FileManager.default.fileExists(atPath: "criteria.yml")
+        ? "criteria.yml" : nil)
+    let diff = try cli { () throws(PipelineError) in
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).diff(
+        DiffRequest(
+          old: old, new: new, config: config, format: format, output: output))
+    }
+    let counts = AuditDiff.Bucket.allCases.map {
+      "\(diff.rows($0).count) \($0.title.lowercased())"
+    }
+    Terminal.note(
+      counts.joined(separator: ", ")
+        + "; \(diff.conformance.count) conformance changes")
+    if failOn == .regression, diff.hasRegressions {
+      throw CLIError(
+        "\(diff.rows(.regression).count) regressions and \(diff.rows(.newFailure).count) new failures",
+        status: .failure)
+    }
+  }
+}
