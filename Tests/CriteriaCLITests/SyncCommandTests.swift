@@ -38,15 +38,7 @@ struct SyncCommandTests {
 
   func read(_ file: URL) throws -> (header: [String], rows: [String: [String]])
   {
-    let run = try CLIRunner.runPython([Self.tester, "read", file.path])
-    #expect(run.status == 0, "\(run.stderr)")
-    let json =
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
-      as? [String: Any]
-    return (
-      json?["header"] as? [String] ?? [],
-      json?["rows"] as? [String: [String]] ?? [:]
-    )
+    try TesterScript.read(file)
   }
 
   /// A CSV audit with rows 2, 3 and 4 failed and filed; returns the folder and the three keys.
