@@ -244,27 +244,44 @@ public struct AuditSheet: Sendable {
   public func copy(withTickets keys: [Int: String]) throws(AuditError)
     -> AuditCopy
   {
+    // The keys are the tracker's text, not the testers': a spreadsheet must never run one.
+    var values = keys.mapValues(FormulaGuard.neutralise)
     let ticketColumn = column(.ticket) ?? header.count
+    if column(.ticket) == nil { values[headerRow] = "Ticket" }
+    return try copy(setting: [ticketColumn: values])
+  }
+
+  /// The file's bytes (CSV) or a writer (XLSX) for a copy with `cells` (column index → row number →
+  /// text) written in; every other cell stays as it was, the testers' own text included (no formula
+  /// guard: it is theirs). A column past the header is added, its header being the value given for the
+  /// header row.
+  ///
+  /// With `recalculate`, a workbook's formulas lose their cached values, so a reader that does not
+  /// recalculate on opening (LibreOffice by default) still computes them from the changed cells.
+  public func copy(
+    setting cells: [Int: [Int: String]], recalculate: Bool = false
+  )
+    throws(AuditError) -> AuditCopy
+  {
     switch source {
     case .csv(let records, let delimiter, let lineEnding, let byteOrderMark):
-      // The testers' own text goes back exactly as it was: no formula guard on a copy. The keys are the
-      // tracker's text, not theirs, and a spreadsheet must never run one: those are guarded.
       let writer = CSVWriter(
         delimiter: delimiter, lineEnding: lineEnding,
         byteOrderMark: byteOrderMark, formulaGuard: false)
+      // A new column reaches every record, so the file stays rectangular.
+      let width = max(header.count, (cells.keys.max() ?? -1) + 1)
       var bytes = writer.start()
       for record in records {
         var fields = record.fields
-        let value =
-          record.line == headerRow
-          ? (ticketColumn < header.count ? header[ticketColumn] : "Ticket")
-          : keys[record.line].map(FormulaGuard.neutralise)
-        if ticketColumn >= fields.count, value != nil || column(.ticket) == nil
-        {
-          fields += Array(repeating: "", count: ticketColumn - fields.count + 1)
+        if width > header.count, fields.count < width {
+          fields += Array(repeating: "", count: width - fields.count)
         }
-        if let value, ticketColumn < fields.count {
-          fields[ticketColumn] = value
+        for (column, values) in cells {
+          guard let value = values[record.line] else { continue }
+          if column >= fields.count {
+            fields += Array(repeating: "", count: column - fields.count + 1)
+          }
+          fields[column] = value
         }
         writer.append(fields, to: &bytes)
       }
@@ -272,14 +289,35 @@ public struct AuditSheet: Sendable {
     case .xlsx(let part):
       let package = try XLSXPackage(path: path)
       let document = try package.worksheet(part, of: path)
-      var cells = keys
-      if column(.ticket) == nil { cells[headerRow] = "Ticket" }
-      try Self.setCells(in: document, column: ticketColumn, values: cells)
-      let data = document.xmlData(options: [.nodeCompactEmptyElement])
+      for (column, values) in cells.sorted(by: { $0.key < $1.key }) {
+        try Self.setCells(in: document, column: column, values: values)
+      }
+      var replacements = [part: document]
+      if recalculate {
+        for sheet in try package.sheets() where sheet.part != part {
+          replacements[sheet.part] = try package.worksheet(sheet.part, of: path)
+        }
+        for sheet in replacements.values { Self.dropCachedValues(sheet) }
+      }
+      let data = replacements.mapValues {
+        $0.xmlData(options: [.nodeCompactEmptyElement])
+      }
       let source = path
       return .workbook { target throws(AuditError) in
-        try XLSXPackage(path: source).writeCopy(
-          to: target, replacing: [part: data])
+        try XLSXPackage(path: source).writeCopy(to: target, replacing: data)
+      }
+    }
+  }
+
+  /// Removes the cached value of every formula cell, so readers compute it again.
+  static func dropCachedValues(_ document: XMLDocument) {
+    let sheetData = XML.children(document.rootElement(), named: "sheetData")
+    for row in XML.children(sheetData.first, named: "row") {
+      for cell in XML.children(row, named: "c")
+      where !XML.children(cell, named: "f").isEmpty {
+        for value in XML.children(cell, named: "v") { value.detach() }
+        // A formula's type describes its cached value; with none, the reader decides.
+        cell.removeAttribute(forName: "t")
       }
     }
   }

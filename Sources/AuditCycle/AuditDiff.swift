@@ -87,8 +87,8 @@ public struct AuditDiff: Sendable {
     old: [AuditResultRow], new: [AuditResultRow], oldPlace: String,
     newPlace: String
   ) throws(AuditError) {
-    let before = try Self.byID(old, place: oldPlace)
-    _ = try Self.byID(new, place: newPlace)
+    let before = try AuditIndex.byID(old, place: oldPlace, command: "diff")
+    _ = try AuditIndex.byID(new, place: newPlace, command: "diff")
     var changes: [Change] = []
     var seen: Set<String> = []
     for row in new {
@@ -148,29 +148,6 @@ public struct AuditDiff: Sendable {
       return .newlyUntested
     default: return .unchanged
     }
-  }
-
-  static func byID(_ rows: [AuditResultRow], place: String) throws(AuditError)
-    -> [String: AuditResultRow]
-  {
-    var byID: [String: AuditResultRow] = [:]
-    for row in rows {
-      guard !row.id.isEmpty else {
-        throw AuditError(
-          "\(row.place): the row has no ID; diff matches rows by the ID column criteria writes"
-        )
-      }
-      if let first = byID[row.id] {
-        throw AuditError(
-          "\(row.place): the ID '\(row.id)' is also on \(first.place); each check is one row"
-        )
-      }
-      byID[row.id] = row
-    }
-    if rows.isEmpty {
-      throw AuditError("\(place): the audit has no rows to compare")
-    }
-    return byID
   }
 
   static func key(_ number: String, _ type: ProductType) -> String {

@@ -39,19 +39,11 @@ public struct AuditRefresh: Sendable {
       )
     }
     let old = try AuditResultsReader(layout: layout).rows(of: sheet)
-    var byID: [String: AuditResultRow] = [:]
-    for row in old where !row.id.isEmpty {
-      if let first = byID[row.id] {
-        throw AuditError(
-          "\(row.place): the ID '\(row.id)' is also on \(first.place); each check is one row, so "
-            + "refresh cannot tell which results are current. Remove one of them."
-        )
-      }
-      byID[row.id] = row
-    }
+    let byID = try AuditIndex.byID(
+      old, place: location, command: "refresh", blankIDs: true)
     let now = AuditRow.rows(of: catalog)
     let current = Set(now.map(\.id))
-    if !old.isEmpty, !old.contains(where: { current.contains($0.id) }) {
+    if !old.contains(where: { current.contains($0.id) }) {
       throw AuditError(
         "\(location): none of its \(old.count) rows is a check of today's criteria "
           + "(its first ID is '\(old[0].id)'); is it an audit of these documents?"

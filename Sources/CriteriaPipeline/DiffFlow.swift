@@ -30,14 +30,8 @@ extension Pipeline {
   ///
   /// Returns the diff, so the CLI can say what it found and fail a CI step on a regression.
   public func diff(_ request: DiffRequest) throws(PipelineError) -> AuditDiff {
-    var layout = AuditLayout()
-    if let path = request.config {
-      let settings = try ConfigFile(path: path).settings
-      let format = (request.new as NSString).pathExtension.lowercased()
-      layout = try Self.auditExporter(
-        format == "csv" ? "csv" : "xlsx", config: settings
-      ).layout
-    }
+    let layout = try Self.auditLayout(
+      config: request.config, reading: request.new)
     let diff: AuditDiff
     do {
       let reader = AuditResultsReader(layout: layout)

@@ -104,4 +104,16 @@ extension Pipeline {
       throw PipelineError(error.message, status: .config)
     }
   }
+
+  /// The words to read a filled audit with: the config's audit output of the file's format (its first
+  /// workbook or CSV output), or the default words without a config.
+  static func auditLayout(config path: String?, reading file: String)
+    throws(PipelineError) -> AuditLayout
+  {
+    guard let path else { return AuditLayout() }
+    let format =
+      (file as NSString).pathExtension.lowercased() == "csv" ? "csv" : "xlsx"
+    return try auditExporter(format, config: ConfigFile(path: path).settings)
+      .layout
+  }
 }

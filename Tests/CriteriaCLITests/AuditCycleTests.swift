@@ -262,6 +262,207 @@ struct AuditCycleTests {
         atPath: dir.appendingPathComponent("out.csv").path))
   }
 
+  @Test(
+    "merge: cells filled in one file taken, identical ones once, a tester's column added; LibreOffice recalculates the Summary of the merged copy and its dropdowns stay"
+  )
+  func merge() throws {
+    let dir = try Self.setUp(format: "xlsx")
+    let audit = dir.appendingPathComponent("audit.xlsx")
+    let row = try Self.numbers(audit)
+    let ana = "\(Self.rating)/keyboard/tab-or-arrow-keys@ios"
+    let both = "\(Self.rating)/keyboard/arrow-keys@android"
+    let ben = "\(Self.rating)/screenreader/role@android"
+    let shared: [String: Any] = [
+      "Result": "Fail", "Severity": "High", "Tester": "Cy",
+      "Notes": "focus leaves the control",
+    ]
+    // The same day as a real date cell in one file and as typed text in the other: filled alike.
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("ana.xlsx"),
+      [
+        try #require(row[ana]): [
+          "Result": "Pass", "Tester": "Ana", "Date": ["date": "2026-11-02"],
+          "Device": "iPhone 15",
+        ],
+        try #require(row[both]): shared.merging(["Date": ["date": "2026-11-04"]]
+        ) { $1 },
+      ])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("ben.xlsx"),
+      [
+        try #require(row[ben]): [
+          "Result": "Not applicable", "Tester": "Ben", "Date": "2026-11-03",
+        ],
+        try #require(row[both]): shared.merging(["Date": "2026-11-04"]) { $1 },
+      ])
+    let inputs = try ["audit.xlsx", "ana.xlsx", "ben.xlsx"].map {
+      try Data(contentsOf: dir.appendingPathComponent($0))
+    }
+    // The fresh audit first: its Summary holds the values criteria computed for an untested audit,
+    // so the merged copy's Summary is right only if readers compute it again.
+    let run = try CLIRunner.run(
+      [
+        "merge", "audit.xlsx", "ana.xlsx", "ben.xlsx", "--output",
+        "merged.xlsx",
+      ], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("3 with cells from another file"), "\(run.stderr)")
+    #expect(run.stderr.contains("1 filled alike in several"), "\(run.stderr)")
+    let after = try ["audit.xlsx", "ana.xlsx", "ben.xlsx"].map {
+      try Data(contentsOf: dir.appendingPathComponent($0))
+    }
+    #expect(after == inputs, "an input was written over")
+
+    let merged = dir.appendingPathComponent("merged.xlsx")
+    let rows = try TesterScript.rows(merged)
+    #expect(rows[ana]?["Result"] == "Pass")
+    #expect(rows[ana]?["Tester"] == "Ana")
+    #expect(rows[ana]?["Date"] == "2026-11-02")
+    #expect(
+      rows[ana]?["Device"] == "iPhone 15", "a tester's own column is added")
+    #expect(rows[ben]?["Result"] == "Not applicable")
+    #expect(rows[ben]?["Tester"] == "Ben")
+    #expect(rows[ben]?["Device"] == "")
+    #expect(rows[both]?["Result"] == "Fail")
+    #expect(rows[both]?["Severity"] == "High")
+    #expect(rows[both]?["Notes"] == "focus leaves the control", "taken once")
+    #expect(rows[both]?["Date"] == "2026-11-04")
+    let untouched = rows.filter { ![ana, both, ben].contains($0.key) }
+    #expect(untouched.values.allSatisfy { $0["Result"] == "Not tested" })
+    #expect(rows.count == row.count)
+    try Self.expectSummaryLive(merged, rows: rows)
+    // The Result dropdown is the first file's, untouched.
+    let validations = try CLIRunner.runPython([
+      "-c",
+      "import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read('xl/worksheets/sheet1.xml').decode().count('<dataValidation '))",
+      merged.path,
+    ])
+    #expect(
+      Int(validations.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+        ?? 0 >= 1)
+  }
+
+  @Test(
+    "merge: a cell filled differently is a conflict listed with each file's value, tester and date, nothing written; --prefer latest takes the later date and notes it; equal dates stay a conflict"
+  )
+  func mergeConflicts() throws {
+    let dir = try Self.setUp(format: "csv")
+    let audit = dir.appendingPathComponent("audit.csv")
+    let row = try Self.numbers(audit)
+    let id = "\(Self.rating)/keyboard/arrow-keys@ios"
+    let other = "\(Self.rating)/keyboard/tab-or-arrow-keys@ios"
+    let line = try #require(row[id])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("ana.csv"),
+      [
+        line: ["Result": "Pass", "Tester": "Ana", "Date": "2026-11-02"],
+        try #require(row[other]): [
+          "Result": "Pass", "Tester": "Ana", "Date": "2026-11-02",
+        ],
+      ])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("ben.csv"),
+      [
+        line: [
+          "Result": "Fail", "Tester": "Ben", "Date": "2026-11-05",
+          "Notes": "skips a star",
+        ]
+      ])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("cy.csv"),
+      [line: ["Result": "Cannot tell", "Tester": "Cy", "Date": "2026-11-05"]])
+
+    let stopped = try CLIRunner.run(
+      ["merge", "ana.csv", "ben.csv", "--output", "merged.csv"], in: dir)
+    #expect(stopped.status == 1, "\(stopped.stderr)")
+    for expected in [
+      id, "Result:", "ana.csv:\(line): 'Pass' (Ana, 2026-11-02)",
+      "ben.csv:\(line): 'Fail' (Ben, 2026-11-05)", "Tester:", "Date:",
+    ] {
+      #expect(
+        stopped.stderr.contains(expected),
+        "no '\(expected)' in \(stopped.stderr)")
+    }
+    #expect(
+      !stopped.stderr.contains("Notes:"),
+      "a note in one file only is no conflict")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("merged.csv").path))
+
+    let latest = try CLIRunner.run(
+      [
+        "merge", "ana.csv", "ben.csv", "--output", "merged.csv", "--prefer",
+        "latest",
+      ], in: dir)
+    #expect(latest.status == 0, "\(latest.stderr)")
+    let rows = try TesterScript.rows(dir.appendingPathComponent("merged.csv"))
+    #expect(rows[id]?["Result"] == "Fail")
+    #expect(rows[id]?["Tester"] == "Ben")
+    #expect(rows[id]?["Date"] == "2026-11-05")
+    let notes = rows[id]?["Notes"] ?? ""
+    #expect(notes.hasPrefix("skips a star\n"), "\(notes)")
+    #expect(notes.contains("--prefer latest"), "\(notes)")
+    #expect(
+      notes.contains("(was 'Pass')"), "the lost result is recorded: \(notes)")
+    #expect(notes.contains("ana.csv:\(line) (Ana, 2026-11-02)"), "\(notes)")
+    #expect(rows[other]?["Result"] == "Pass")
+
+    let tie = try CLIRunner.run(
+      [
+        "merge", "ana.csv", "ben.csv", "cy.csv", "--output", "tie.csv",
+        "--prefer", "latest",
+      ],
+      in: dir)
+    #expect(tie.status == 1, "\(tie.stderr)")
+    #expect(
+      tie.stderr.contains("cy.csv:\(line): 'Cannot tell' (Cy, 2026-11-05)"),
+      "\(tie.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("tie.csv").path))
+  }
+
+  @Test(
+    "merge refuses files of other criteria, an unknown Result word and two results in a cell, naming the file and row; nothing written"
+  )
+  func mergeRefusals() throws {
+    let dir = try Self.setUp(format: "csv")
+    let audit = dir.appendingPathComponent("audit.csv")
+    let text = try String(contentsOf: audit, encoding: .utf8)
+    try dir.write(
+      text + "Other,iOS,Keyboard,x,y,,Pass,,,,,,other/product/check@ios\r\n",
+      to: "other.csv")
+    let row = try Self.numbers(audit).values.map { Int($0) ?? 0 }.min() ?? 2
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("typo.csv"),
+      ["\(row)": ["Result": "Failed"]])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("two.csv"),
+      ["\(row)": ["Result": "Pass, Fail"]])
+    let cases = [
+      (
+        "other.csv",
+        "other.csv:\(text.components(separatedBy: "\r\n").count): the ID 'other/product/check@ios' is not in audit.csv"
+      ),
+      ("typo.csv", "typo.csv:\(row): Result 'Failed' is not one of"),
+      ("two.csv", "two.csv:\(row): Result 'Pass, Fail' is not one of"),
+    ]
+    for (file, message) in cases {
+      let run = try CLIRunner.run(
+        ["merge", "audit.csv", file, "--output", "out.csv"], in: dir)
+      #expect(run.status == 65, "\(file): \(run.stderr)")
+      #expect(run.stderr.contains(message), "\(file): \(run.stderr)")
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent("out.csv").path))
+    }
+    let usage = try CLIRunner.run(
+      ["merge", "audit.csv", "other.csv", "--output", "out.xlsx"], in: dir)
+    #expect(usage.status == 64, "\(usage.stderr)")
+  }
+
   /// The bucket of a row as the issue defines it, written here from its words, not from the product.
   static func expectedBucket(_ old: String?, _ new: String?) -> String {
     let evaluated = ["Pass", "Fail", "Not applicable"]

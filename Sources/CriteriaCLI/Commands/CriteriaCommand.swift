@@ -25,7 +25,8 @@ public struct CriteriaCommand: ParsableCommand {
       RunCommand.self,
       ExportersCommand.self, InitCommand.self, TicketsCommand.self,
       WCAGCommand.self, ACRCommand.self, ReportCommand.self, SyncCommand.self,
-      StatusCommand.self, RefreshCommand.self, DiffCommand.self,
+      StatusCommand.self, RefreshCommand.self, MergeCommand.self,
+      DiffCommand.self,
     ]
   )
 

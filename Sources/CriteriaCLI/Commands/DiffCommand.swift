@@ -49,10 +49,7 @@ struct DiffCommand: ParsableCommand {
   var failOn: FailOn?
 
   func run() throws {
-    let config =
-      self.config
-      ?? (FileManager.default.fileExists(atPath: "criteria.yml")
-        ? "criteria.yml" : nil)
+    let config = optionalConfig(self.config)
     let diff = try cli { () throws(PipelineError) in
       try Pipeline(
         reporter: .terminal, environment: ProcessInfo.processInfo.environment

@@ -46,10 +46,7 @@ struct ReportCommand: ParsableCommand {
   var title = "Accessibility audit report"
 
   func run() throws {
-    let config =
-      self.config
-      ?? (FileManager.default.fileExists(atPath: "criteria.yml")
-        ? "criteria.yml" : nil)
+    let config = optionalConfig(self.config)
     try cli { () throws(PipelineError) in
       try Pipeline(
         reporter: .terminal, environment: ProcessInfo.processInfo.environment

@@ -1,4 +1,5 @@
 import CriteriaPipeline
+import Foundation
 
 extension Reporter {
   /// Notes and diagnostics on stderr; libraries log through `StderrLogHandler`.
@@ -14,4 +15,12 @@ func cli<T>(_ body: () throws(PipelineError) -> T) throws(CLIError) -> T {
   do { return try body() } catch {
     throw CLIError(error.message, status: error.status)
   }
+}
+
+/// The config a reader of filled audits takes its Result words from: the one given, else `criteria.yml`
+/// in the current folder when there is one, else none (the default words).
+func optionalConfig(_ given: String?) -> String? {
+  given
+    ?? (FileManager.default.fileExists(atPath: "criteria.yml")
+      ? "criteria.yml" : nil)
 }

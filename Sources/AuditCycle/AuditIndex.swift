@@ -1,0 +1,32 @@
+import Audit
+
+/// The rows of a filled audit by id, as refresh, merge and diff match them.
+enum AuditIndex {
+  /// Each row by its id. An id on two rows is an error naming both; a row without an id is an error
+  /// unless `blankIDs` lets it through (it then matches nothing); an audit without rows is an error.
+  static func byID(
+    _ rows: [AuditResultRow], place: String, command: String,
+    blankIDs: Bool = false
+  ) throws(AuditError) -> [String: AuditResultRow] {
+    var byID: [String: AuditResultRow] = [:]
+    for row in rows {
+      guard !row.id.isEmpty else {
+        if blankIDs { continue }
+        throw AuditError(
+          "\(row.place): the row has no ID; \(command) matches rows by the ID column criteria writes"
+        )
+      }
+      if let first = byID[row.id] {
+        throw AuditError(
+          "\(row.place): the ID '\(row.id)' is also on \(first.place); each check is one row, so "
+            + "\(command) cannot tell which results are current. Remove one of them."
+        )
+      }
+      byID[row.id] = row
+    }
+    if rows.isEmpty {
+      throw AuditError("\(place): the audit has no rows")
+    }
+    return byID
+  }
+}

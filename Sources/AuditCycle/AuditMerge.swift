@@ -1,0 +1,326 @@
+import Audit
+import CriteriaModel
+
+/// Joins copies of one audit that several testers filled (`criteria merge`), cell by cell.
+///
+/// The tester columns are Result, Severity, Tester, Date, Notes, Ticket and any column a tester added;
+/// the rest are the criteria's and stay as the first file has them. A tester cell filled in one file is
+/// taken; filled identically in several, taken once; filled differently in two files, it is a conflict.
+/// A conflict stops the merge, unless `preferLatest`: then the value from the row with the later Date
+/// wins and the choice is noted in the row's Notes (equal or unreadable dates stay a conflict).
+public struct AuditMerge: Sendable {
+  /// One file's value in a conflicting cell, with who recorded it and when.
+  public struct Entry: Sendable, Hashable, Codable {
+    /// Where the row is: `b.xlsx, sheet 'Checklist', row 14` or `b.csv:14`.
+    public var place: String
+    public var value: String
+    public var tester: String
+    public var date: String
+  }
+
+  /// A tester cell that two files fill differently.
+  public struct Conflict: Sendable, Hashable, Codable {
+    public var id: String
+    public var check: String
+    /// The column's header.
+    public var column: String
+    /// Each file's value, in the order the files were given.
+    public var entries: [Entry]
+    /// The value `--prefer latest` chose, when the dates allowed a choice.
+    public var chosen: Entry?
+  }
+
+  /// What the merge did, for the terminal and JSON.
+  public struct Counts: Sendable, Hashable, Codable {
+    /// Rows of the first file.
+    public var rows = 0
+    /// Rows with a cell taken from a later file.
+    public var taken = 0
+    /// Rows filled identically in more than one file.
+    public var agreed = 0
+    /// Cells filled differently, and of those the ones `--prefer latest` chose.
+    public var conflicts = 0
+    public var chosen = 0
+  }
+
+  /// The merge worked out: cells to write into a copy of the first file, and what stands in the way.
+  public struct Plan: Sendable {
+    /// Column index in the first file → row number → text (a new column's header on the header row).
+    public var cells: [Int: [Int: String]] = [:]
+    public var counts = Counts()
+    /// Every conflict; those without a `chosen` entry stop the merge.
+    public var conflicts: [Conflict] = []
+
+    /// The conflicts no rule settled: with any, nothing is written.
+    public var unresolved: [Conflict] { conflicts.filter { $0.chosen == nil } }
+  }
+
+  public var layout: AuditLayout
+  public var preferLatest: Bool
+
+  /// Creates a merge for a layout's words.
+  public init(layout: AuditLayout, preferLatest: Bool = false) {
+    self.layout = layout
+    self.preferLatest = preferLatest
+  }
+
+  /// A tester column, matched across files by its header.
+  enum Key: Hashable {
+    case layout(AuditColumn)
+    case added(String)
+  }
+
+  /// The merge of `sheets` (the first is the copy written), each read with this layout.
+  ///
+  /// A row of a later file whose id the first file lacks is an error naming it: the workbooks were
+  /// not made from the same criteria.
+  public func plan(_ sheets: [AuditSheet]) throws(AuditError) -> Plan {
+    let reader = AuditResultsReader(layout: layout)
+    var files: [File] = []
+    var order: [AuditResultRow] = []
+    for sheet in sheets {
+      let rows = try reader.rows(of: sheet)
+      let location = AuditResultsReader.location(sheet)
+      guard sheet.column(.id) != nil else {
+        throw AuditError(
+          "\(location): no ID column; merge matches rows by the ID column criteria writes"
+        )
+      }
+      let byID = try AuditIndex.byID(rows, place: location, command: "merge")
+      if let base = files.first {
+        if let stranger = rows.first(where: { base.rows[$0.id] == nil }) {
+          throw AuditError(
+            "\(stranger.place): the ID '\(stranger.id)' is not in \(AuditResultsReader.location(base.sheet)); "
+              + "the workbooks were not made from the same criteria (refresh each with "
+              + "'criteria refresh' first)")
+        }
+      } else {
+        order = rows
+      }
+      // The reader gives one typed row per sheet row, in order.
+      let cells = Dictionary(
+        zip(rows, sheet.rows).map { ($0.id, $1) },
+        uniquingKeysWith: { first, _ in first })
+      files.append(File(sheet: sheet, rows: byID, cells: cells, columns: [:]))
+    }
+    let keys = Self.keys(files)
+    var plan = Plan()
+    let base = files[0].sheet
+    for index in files.indices {
+      for (key, _) in keys {
+        files[index].columns[key] = files[index].index(of: key)
+      }
+    }
+    // A column only later files have is added after the first file's last.
+    var width = base.header.count
+    for (key, header) in keys where files[0].columns[key] == nil {
+      // The Notes column also takes the record of what --prefer latest chose.
+      guard
+        files.contains(where: { $0.columns[key] != nil })
+          || (preferLatest && key == .layout(.notes))
+      else { continue }
+      files[0].columns[key] = width
+      plan.cells[width, default: [:]][base.headerRow] = header
+      width += 1
+    }
+    plan.counts.rows = order.count
+    for row in order {
+      var took = false
+      var agreed = false
+      var notes = row.notes
+      var choices: [(column: String, winner: Entry, losers: [Entry])] = []
+      for (key, header) in keys {
+        guard let target = files[0].columns[key] else { continue }
+        var entries: [(entry: Entry, compared: String)] = []
+        for file in files {
+          guard let theirs = file.rows[row.id],
+            let raw = file.cell(key, row: row.id),
+            let compared = filled(key, raw)
+          else { continue }
+          entries.append(
+            (
+              Entry(
+                place: theirs.place, value: written(key, raw),
+                tester: theirs.tester,
+                date: theirs.date), compared
+            ))
+        }
+        let distinct = Set(entries.map(\.compared))
+        guard var value = entries.first?.entry else { continue }
+        if distinct.count > 1 {
+          plan.counts.conflicts += 1
+          var conflict = Conflict(
+            id: row.id, check: row.check, column: header,
+            entries: entries.map(\.entry))
+          let latest = preferLatest ? Self.latest(conflict.entries) : nil
+          conflict.chosen = latest
+          plan.conflicts.append(conflict)
+          guard let latest else { continue }
+          plan.counts.chosen += 1
+          value = latest
+          choices.append(
+            (
+              header, latest,
+              conflict.entries.filter { $0.value != latest.value }
+            ))
+        } else if entries.count > 1 {
+          agreed = true
+        }
+        guard
+          filled(key, files[0].cell(key, row: row.id) ?? "")
+            != filled(key, value.value)
+        else { continue }
+        plan.cells[target, default: [:]][row.number] = value.value
+        if key == .layout(.notes) { notes = value.value }
+        took = true
+      }
+      if !choices.isEmpty, let column = files[0].columns[.layout(.notes)] {
+        let note = Self.note(choices)
+        plan.cells[column, default: [:]][row.number] =
+          notes.isEmpty ? note : notes + "\n" + note
+      }
+      if took { plan.counts.taken += 1 }
+      if agreed { plan.counts.agreed += 1 }
+    }
+    return plan
+  }
+
+  /// The Notes line recording what `--prefer latest` chose in a row: the files that won, the ones that
+  /// lost, and the values lost (Tester and Date are in the parentheses already).
+  static func note(
+    _ choices: [(column: String, winner: Entry, losers: [Entry])]
+  ) -> String {
+    func who(_ entry: Entry) -> String {
+      let parts = [entry.tester, entry.date].filter { !$0.isEmpty }
+      return entry.place
+        + (parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")
+    }
+    var order: [String] = []
+    var byWinner: [String: [(column: String, winner: Entry, losers: [Entry])]] =
+      [:]
+    for choice in choices {
+      if byWinner[choice.winner.place] == nil {
+        order.append(choice.winner.place)
+      }
+      byWinner[choice.winner.place, default: []].append(choice)
+    }
+    let parts = order.map { place -> String in
+      let group = byWinner[place] ?? []
+      let losers = group.flatMap(\.losers).reduce(into: [String]()) {
+        places, entry in
+        let text = who(entry)
+        if !places.contains(text) { places.append(text) }
+      }
+      let columns = group.map { choice in
+        choice.column == AuditColumn.tester.rawValue
+          || choice.column == AuditColumn.date.rawValue
+          ? choice.column
+          : choice.column + " (was "
+            + choice.losers.map { "'\($0.value)'" }.joined(separator: " or ")
+            + ")"
+      }
+      return
+        "\(columns.joined(separator: ", ")) from \(who(group[0].winner)) over "
+        + losers.joined(separator: " and ")
+    }
+    return "Merged by the later date (--prefer latest): "
+      + parts.joined(separator: "; ") + "."
+  }
+
+  /// One file being merged: its rows by id (typed and as cells) and where each tester column is.
+  struct File {
+    var sheet: AuditSheet
+    var rows: [String: AuditResultRow]
+    var cells: [String: AuditSheet.Row]
+    var columns: [Key: Int]
+
+    func index(of key: Key) -> Int? {
+      switch key {
+      case .layout(let column): sheet.column(column)
+      case .added(let name): sheet.header.firstIndex { $0.lowercased() == name }
+      }
+    }
+
+    /// The cell of a row in a tester column; nil when the file has no such row or column.
+    func cell(_ key: Key, row id: String) -> String? {
+      guard let column = columns[key], let row = cells[id] else { return nil }
+      return row[column]
+    }
+  }
+
+  /// The tester columns with their headers: the layout's, then the added ones in the order the files
+  /// have them.
+  static func keys(_ files: [File]) -> [(Key, String)] {
+    var keys: [(Key, String)] = AuditCarry.testerColumns.map {
+      (.layout($0), $0.rawValue)
+    }
+    var seen: Set<Key> = []
+    for file in files {
+      for header in file.sheet.header where isAdded(header) {
+        let key = Key.added(header.lowercased())
+        if seen.insert(key).inserted { keys.append((key, header)) }
+      }
+    }
+    return keys
+  }
+
+  /// Whether a header is a column a tester added (not the layout's, not one criteria derives).
+  static func isAdded(_ header: String) -> Bool {
+    !header.isEmpty && AuditColumn(userName: header) == nil
+      && !AuditCarry.derivedHeaders.contains {
+        $0.caseInsensitiveCompare(header) == .orderedSame
+      }
+  }
+
+  /// What a cell is compared by when a tester filled it; nil when it is not filled (blank, or a Result
+  /// still at the layout's default word).
+  func filled(_ key: Key, _ raw: String) -> String? {
+    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch key {
+    case .layout(.result):
+      guard let outcome = layout.outcome(of: text), outcome != .notTested else {
+        return nil
+      }
+      return outcome.rawValue
+    case .layout(.date):
+      return text.isEmpty ? nil : AuditDate.text(text)
+    default:
+      return text.isEmpty ? nil : text
+    }
+  }
+
+  /// What is written for a filled cell: a Result in the layout's own word, a date as YYYY-MM-DD.
+  func written(_ key: Key, _ raw: String) -> String {
+    let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch key {
+    case .layout(.result):
+      return layout.outcome(of: text).map(layout.word) ?? text
+    case .layout(.date): return AuditDate.text(text)
+    default: return raw
+    }
+  }
+
+  /// The entry with the strictly latest date (YYYY-MM-DD, as a tester or a spreadsheet writes it); nil
+  /// when the latest date is shared by entries that differ, or any date cannot be read.
+  static func latest(_ entries: [Entry]) -> Entry? {
+    var dated: [(day: String, entry: Entry)] = []
+    for entry in entries {
+      guard let day = isoDay(entry.date) else { return nil }
+      dated.append((day, entry))
+    }
+    guard let last = dated.map(\.day).max() else { return nil }
+    let winners = dated.filter { $0.day == last }
+    guard Set(winners.map(\.entry.value)).count == 1 else { return nil }
+    return winners[0].entry
+  }
+
+  /// The day of a YYYY-MM-DD date (a time after it is allowed), or nil.
+  static func isoDay(_ text: String) -> String? {
+    let day = text.prefix(10)
+    let digits = day.enumerated().allSatisfy { index, character in
+      index == 4 || index == 7
+        ? character == "-" : character.isASCII && character.isNumber
+    }
+    return day.count == 10 && digits ? String(day) : nil
+  }
+}

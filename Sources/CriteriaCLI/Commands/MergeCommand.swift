@@ -1,0 +1,90 @@
+import ArgumentParser
+import AuditCycle
+import CriteriaPipeline
+import Foundation
+
+/// `criteria merge a.xlsx b.xlsx --output merged.xlsx`: testers' copies of one audit joined.
+struct MergeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract:
+      "Join filled copies of one audit, row by row id, into a copy of the first.",
+    discussion: """
+      The tester columns are Result, Severity, Tester, Date, Notes, Ticket and any column a tester added. \
+      A cell filled in one file is taken; filled identically in several, once. A cell filled differently \
+      in two files is a conflict: each is listed (row id, check, column, each file's value, tester and \
+      date) and nothing is written (exit 1), unless --prefer latest: the later Date wins and the choice \
+      is recorded in the row's Notes (equal dates stay a conflict). A row whose id the first file lacks \
+      is an error: the files were made from other criteria.
+      """
+  )
+
+  enum Prefer: String, ExpressibleByArgument { case latest }
+
+  @Argument(
+    help:
+      "Two or more filled copies of one audit (.xlsx or .csv); the first is copied."
+  )
+  var files: [String]
+
+  @Option(
+    name: .shortAndLong,
+    help:
+      "The merged audit to write, in the first file's format (never one of the inputs)."
+  )
+  var output: String
+
+  @Option(
+    help:
+      "latest: settle a conflict by the later Date, noting the choice in Notes."
+  )
+  var prefer: Prefer?
+
+  @Option(
+    name: .shortAndLong,
+    help:
+      "The config whose audit output gives the Result words (default: criteria.yml when it exists)."
+  )
+  var config: String?
+
+  func run() throws {
+    let config = optionalConfig(self.config)
+    let summary = try cli { () throws(PipelineError) in
+      try Pipeline(
+        reporter: .terminal, environment: ProcessInfo.processInfo.environment
+      ).merge(
+        MergeRequest(
+          files: files, output: output, preferLatest: prefer == .latest,
+          config: config))
+    }
+    let counts = summary.counts
+    let unresolved = summary.unresolved
+    guard unresolved.isEmpty else {
+      var lines = [
+        "\(unresolved.count) \(unresolved.count == 1 ? "cell is" : "cells are") filled differently; "
+          + "nothing was written. Settle each in one file, or give --prefer latest:"
+      ]
+      var row = ""
+      for conflict in unresolved {
+        if conflict.id != row {
+          row = conflict.id
+          lines.append("  \(conflict.id) (\(conflict.check))")
+        }
+        lines.append("    \(conflict.column):")
+        for entry in conflict.entries {
+          let who = [entry.tester, entry.date].filter { !$0.isEmpty }.joined(
+            separator: ", ")
+          lines.append(
+            "      \(entry.place): '\(entry.value)'"
+              + (who.isEmpty ? "" : " (\(who))"))
+        }
+      }
+      throw CLIError(lines.joined(separator: "\n"), status: .failure)
+    }
+    Terminal.note(
+      "merged \(files.count) files into \(output): \(counts.rows) rows, \(counts.taken) with cells "
+        + "from another file, \(counts.agreed) filled alike in several"
+        + (counts.chosen > 0
+          ? ", \(counts.chosen) conflicts settled by the later date" : ""))
+  }
+}
