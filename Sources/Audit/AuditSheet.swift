@@ -251,8 +251,10 @@ public struct AuditSheet: Sendable {
     return try copy(setting: [ticketColumn: values])
   }
 
-  /// The file's bytes (CSV) or a writer (XLSX) for a copy with `cells` (column index → row number →
-  /// text) written in; every other cell stays as it was, the testers' own text included (no formula
+  /// A copy with `cells` (column index → row number → text) written in: a CSV file's bytes, or a
+  /// writer for a workbook.
+  ///
+  /// Every other cell stays as it was, the testers' own text included (no formula
   /// guard: it is theirs). A column past the header is added, its header being the value given for the
   /// header row.
   ///

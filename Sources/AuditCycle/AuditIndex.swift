@@ -2,7 +2,9 @@ import Audit
 
 /// The rows of a filled audit by id, as refresh, merge and diff match them.
 enum AuditIndex {
-  /// Each row by its id. An id on two rows is an error naming both; a row without an id is an error
+  /// Each row by its id.
+  ///
+  /// An id on two rows is an error naming both; a row without an id is an error
   /// unless `blankIDs` lets it through (it then matches nothing); an audit without rows is an error.
   static func byID(
     _ rows: [AuditResultRow], place: String, command: String,

@@ -37,8 +37,10 @@ public struct MergeSummary: Sendable, Codable, Hashable {
 }
 
 extension Pipeline {
-  /// Joins testers' filled copies of one audit: `criteria merge`. With a conflict left unsettled it
-  /// writes nothing and returns the conflicts, for the CLI to list (exit status 1).
+  /// Joins testers' filled copies of one audit: `criteria merge`.
+  ///
+  /// With a conflict left unsettled it writes nothing and returns the conflicts, for the CLI to list
+  /// (exit status 1).
   public func merge(_ request: MergeRequest) throws(PipelineError)
     -> MergeSummary
   {
