@@ -55,14 +55,22 @@ RUBY
 }
 
 start_redmine() {
-  if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/issues.json?key=$KEY" 2>/dev/null; then
+  if curl -fsS --max-time 10 -o /dev/null "http://127.0.0.1:$PORT/issues.json?key=$KEY" 2>/dev/null; then
     echo "http://127.0.0.1:$PORT $KEY"; return 0
   fi
+  # The server outlives this script: it must not keep any descriptor the caller reads to its end. A test
+  # runner spawning several programs at once can leak one program's output pipe into another (Foundation's
+  # pipes are not close-on-exec), and a server holding it makes that program's reader wait forever.
+  local fd
+  for fd in /proc/$$/fd/*; do
+    fd=${fd##*/}
+    if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
+  done
   su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default nohup bundle exec rackup -s webrick -o 127.0.0.1 -p $PORT config.ru" \
-    >"$STATE/server.log" 2>&1 &
+    </dev/null >"$STATE/server.log" 2>&1 &
   echo $! >"$STATE/pid"
   for _ in $(seq 1 120); do
-    if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/issues.json?key=$KEY" 2>/dev/null; then
+    if curl -fsS --max-time 10 -o /dev/null "http://127.0.0.1:$PORT/issues.json?key=$KEY" 2>/dev/null; then
       echo "http://127.0.0.1:$PORT $KEY"; return 0
     fi
     sleep 1
