@@ -93,15 +93,31 @@ extension Pipeline {
       reporter.note("\(files.count) payloads; nothing was sent")
       return 0
     }
-    if tickets.isEmpty {
+    let follow = tracker.settings.followRetest
+    if follow && !Self.canFollowRetests(tracker) {
+      throw PipelineError(
+        "\(chosen.keyPath).follow_retest: \(tracker.name) tickets cannot be commented on, closed and reopened "
+          + "by criteria yet (github, gitlab, redmine and definitions with comment:, close: and reopen: blocks can)",
+        status: .config)
+    }
+    if tickets.isEmpty && !follow {
       reporter.note("nothing to file")
       return 0
     }
+    let reader = AuditFindings(
+      statuses: Self.configuredStatuses(settings)
+        ?? AuditLayout.defaultStatuses,
+      failWord: request.failWord)
     // The ledger knows every key, including tickets filed by an earlier run of the same audit.
-    let (summary, ledger) = try TrackerSink(
+    let (summary, ledger, retest) = try TrackerSink(
       output: chosen.name, filing: request.filing, reporter: reporter
     )
-    .deliver(tickets, to: tracker)
+    .deliver(
+      tickets, to: tracker,
+      retests: follow
+        ? { ledger throws(TicketError) in
+          try reader.retests(in: sheet, ledger: ledger)
+        } : nil)
     var keys: [Int: String] = [:]
     for item in findings.items {
       if let entry = ledger[item.ticket.identity], entry.state == .filed,
@@ -117,6 +133,20 @@ extension Pipeline {
     try Self.deliver(copy, as: "audit copy", to: target, through: sink)
     reporter.note("\(target): \(keys.count) ticket keys")
     return summary.problemCount
+      + (retest.map { $0.failed.count + $0.listed.count } ?? 0)
+  }
+
+  /// Whether a tracker has the requests following a retest needs: a comment, a close and a reopen.
+  static func canFollowRetests(_ tracker: any Tracker) -> Bool {
+    let probe = FiledTicket(key: "1", url: "")
+    let credentials = Credentials(token: "")
+    return
+      (try? tracker.commentRequest("", filed: probe, credentials: credentials))
+      != nil
+      && RetestAction.allCases.allSatisfy {
+        (try? tracker.transitionRequest(
+          $0, filed: probe, credentials: credentials)) != nil
+      }
   }
 
   /// The tracker output to use: the one named, or the only one.

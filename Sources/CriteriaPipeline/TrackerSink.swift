@@ -42,9 +42,14 @@ public struct TrackerSink {
   }
 
   /// Files the tickets not yet filed; returns the summary and the ledger as the run left it.
-  public func deliver(_ tickets: [Ticket], to tracker: any Tracker)
+  ///
+  /// With `retests`, it then follows the retested rows it finds with the ledger (`follow_retest`).
+  public func deliver(
+    _ tickets: [Ticket], to tracker: any Tracker,
+    retests: ((Ledger) throws(TicketError) -> [RetestRow])? = nil
+  )
     throws(PipelineError)
-    -> (summary: FilingSummary, ledger: Ledger)
+    -> (summary: FilingSummary, ledger: Ledger, retest: RetestSummary?)
   {
     let settings = tracker.settings
     do {
@@ -70,7 +75,18 @@ public struct TrackerSink {
       filer.logger = reporter.logger("criteria.tickets", filing.verbose)
       let summary = try filer.file(tickets)
       reporter.note("\(output): \(summary.text)")
-      return (summary, filer.ledger)
+      guard let retests else { return (summary, filer.ledger, nil) }
+      let rows = try retests(filer.ledger)
+      let retest = try filer.followRetests(rows)
+      reporter.note(
+        "\(output): \(rows.count) retested rows with a ticket; \(retest.text)")
+      for item in retest.listed {
+        reporter.note("\(output): \(item.key) (\(item.place)): \(item.why)")
+      }
+      for item in retest.failed {
+        reporter.note("\(output): \(item.key): \(item.message)")
+      }
+      return (summary, filer.ledger, retest)
     } catch {
       let credentials = try? Credentials.fromEnvironment(settings)
       throw PipelineError(

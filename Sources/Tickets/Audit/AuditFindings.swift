@@ -117,6 +117,50 @@ public struct AuditFindings: Sendable {
         date: date, notes: row.notes))
   }
 
+  /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`).
+  ///
+  /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing.
+  public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
+    -> [RetestRow]
+  {
+    var byKey: [String: (identity: String, url: String)] = [:]
+    for (identity, entry) in ledger.entries where entry.state == .filed {
+      if let key = entry.key { byKey[key] = (identity, entry.url ?? "") }
+    }
+    let rows: [AuditResultRow]
+    do {
+      rows = try AuditResultsReader(layout: AuditLayout(statuses: statuses))
+        .rows(of: sheet)
+    } catch { throw TicketError(error.message) }
+    return rows.compactMap { row in
+      guard row.outcome == .pass || row.outcome == .fail,
+        let filed = byKey[row.ticket]
+      else { return nil }
+      let passes = row.outcome == .pass
+      let who = [
+        row.tester.isEmpty ? nil : "by \(row.tester)",
+        row.date.isEmpty ? nil : "on \(row.date)",
+      ].compactMap { $0 }.joined(separator: " ")
+      let check = [row.test, row.check].filter { !$0.isEmpty }.joined(
+        separator: ": ")
+      let comment =
+        "Retested\(who.isEmpty ? "" : " " + who): \(row.result) (\(row.id)\(check.isEmpty ? "" : ", " + check))."
+        + (passes
+          ? " The check passes now, so criteria closes this ticket."
+          : " The check fails again, so criteria reopens this ticket.")
+        + (row.notes.isEmpty ? "" : "\n\nTester's notes: \(row.notes)")
+      return RetestRow(
+        identity: filed.identity,
+        filed: FiledTicket(key: row.ticket, url: filed.url),
+        passes: passes,
+        revision: IdentityHash.hex(
+          [row.id, row.ticket, passes ? "pass" : "fail", row.date, row.tester]
+            .joined(
+              separator: "\u{1F}")),
+        comment: comment, place: row.place)
+    }
+  }
+
   /// A date as the tester's spreadsheet stored it (`AuditDate.text`).
   public static func date(_ value: String) -> String { AuditDate.text(value) }
 }

@@ -30,6 +30,10 @@ public struct Ledger: Sendable {
     public var trackerUpdated: String?
     /// The id criteria chose for the ticket before creating it (Linear), so a retry finds it by that id.
     public var clientID: String?
+    /// A retest follow-up under way (`follow_retest`): each step is recorded before it is sent.
+    public var retest: RetestRecord?
+    /// The last retest whose follow-up is confirmed done: the same retest is never acted on again.
+    public var retested: String?
 
     /// Creates an entry.
     public init(
@@ -43,6 +47,19 @@ public struct Ledger: Sendable {
       self.reason = reason
       self.followUpsSent = followUpsSent
     }
+  }
+
+  /// A retest follow-up of one ticket: a comment, then closing or reopening it.
+  public struct RetestRecord: Codable, Hashable, Sendable {
+    /// Where a step is: not sent, sent without a confirmed answer (asked about before anything is
+    /// sent again), or confirmed.
+    public enum Step: String, Codable, Sendable { case pending, sending, done }
+    /// The retest's fingerprint (row, result, date, tester).
+    public var revision: String
+    /// `close` or `reopen`.
+    public var action: RetestAction
+    public var comment: Step
+    public var transition: Step
   }
 
   private struct File: Codable {

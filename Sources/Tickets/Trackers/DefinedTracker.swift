@@ -170,24 +170,77 @@ public struct DefinedTracker: Tracker {
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
     guard let update = definition.update else { return nil }
-    let text = update.body.render(
-      values(ticket, filed: filed, escape: JSONEscape.string))
-    let data = Data(text.utf8)
-    if update.contentType.contains("json") {
+    return try request(
+      update, "update", values(ticket, filed: filed, escape: JSONEscape.string),
+      url: values(ticket, filed: filed, escape: URLQuery.escape),
+      for: ticket.identity, credentials: credentials)
+  }
+
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let block = definition.comment else { return nil }
+    var body = ticketValues(filed, escape: JSONEscape.string)
+    body["comment"] = JSONEscape.string(comment)
+    return try request(
+      block, "comment", body, url: ticketValues(filed, escape: URLQuery.escape),
+      for: filed.key, credentials: credentials)
+  }
+
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let block = action == .close ? definition.close : definition.reopen
+    else {
+      return nil
+    }
+    return try request(
+      block, action.rawValue, ticketValues(filed, escape: JSONEscape.string),
+      url: ticketValues(filed, escape: URLQuery.escape), for: filed.key,
+      credentials: credentials)
+  }
+
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    guard let template = definition.commentsURL else { return nil }
+    return HTTPRequest(
+      method: "GET",
+      url: template.render(ticketValues(filed, escape: URLQuery.escape)),
+      headers: headers(credentials))
+  }
+
+  /// The values of a request about a filed ticket without its content: the key, and the statuses a
+  /// retest closes and reopens with.
+  func ticketValues(_ filed: FiledTicket, escape: (String) -> String)
+    -> [String: Any]
+  {
+    var values = values(nil, filed: filed, escape: escape)
+    values["closed_status"] = escape(
+      settings.closedStatus ?? definition.defaultClosedStatus ?? "")
+    values["reopened_status"] = escape(
+      settings.reopenedStatus ?? definition.defaultReopenedStatus ?? "")
+    return values
+  }
+
+  /// A request from a block, its body checked to be JSON when it says it is.
+  func request(
+    _ block: TrackerDefinition.Update, _ name: String, _ body: [String: Any],
+    url: [String: Any], for subject: String, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest {
+    let data = Data(block.body.render(body).utf8)
+    if block.contentType.contains("json") {
       do { _ = try JSONSerialization.jsonObject(with: data) } catch {
         throw TicketError(
-          "\(definition.file): update.body did not render to JSON for '\(ticket.identity)': \(error.localizedDescription)"
+          "\(definition.file): \(name).body did not render to JSON for '\(subject)': \(error.localizedDescription)"
         )
       }
     }
-    var headers = headers(credentials)
-    headers = headers.map {
-      $0.0 == "Content-Type" ? ($0.0, update.contentType) : $0
+    let headers = headers(credentials).map {
+      $0.0 == "Content-Type" ? ($0.0, block.contentType) : $0
     }
     return HTTPRequest(
-      method: update.method,
-      url: update.url.render(
-        values(ticket, filed: filed, escape: URLQuery.escape)),
-      headers: headers, body: data)
+      method: block.method, url: block.url.render(url), headers: headers,
+      body: data)
   }
 }

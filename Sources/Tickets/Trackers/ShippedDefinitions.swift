@@ -42,6 +42,30 @@ enum ShippedDefinitions {
         url: "{{url}}/issues/{{key}}.json"
         body: |
           {"issue": {"subject": "{{title}}", "description": "{{body_text}}"}}
+      # Following retests (follow_retest: true): a comment, then the status a retest closes or reopens with.
+      # In these bodies `comment` is escaped for a JSON string; `closed_status` and `reopened_status` come from
+      # the output's options of those names, else from defaults below (Redmine's default Closed and In Progress).
+      defaults:
+        closed_status: "5"
+        reopened_status: "2"
+      comment:
+        method: PUT
+        url: "{{url}}/issues/{{key}}.json"
+        body: |
+          {"issue": {"notes": "{{comment}}"}}
+      close:
+        method: PUT
+        url: "{{url}}/issues/{{key}}.json"
+        body: |
+          {"issue": {"status_id": "{{closed_status}}"}}
+      reopen:
+        method: PUT
+        url: "{{url}}/issues/{{key}}.json"
+        body: |
+          {"issue": {"status_id": "{{reopened_status}}"}}
+      # Where a retest comment is looked for before it is posted again: the issue with its journal.
+      comments:
+        url: "{{url}}/issues/{{key}}.json?include=journals"
 
       """#
     ),
@@ -86,6 +110,26 @@ enum ShippedDefinitions {
         url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}"
         body: |
           {"title": "{{title}}", "description": "{{body_markdown}}", "labels": "{{labels_csv}}"}
+      # Following retests (follow_retest: true): a note, then state_event close or reopen.
+      # In these bodies `comment` is escaped for a JSON string.
+      comment:
+        method: POST
+        url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}/notes"
+        body: |
+          {"body": "{{comment}}"}
+      close:
+        method: PUT
+        url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}"
+        body: |
+          {"state_event": "close"}
+      reopen:
+        method: PUT
+        url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}"
+        body: |
+          {"state_event": "reopen"}
+      # Where a retest note is looked for before it is posted again.
+      comments:
+        url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}/notes?per_page=100"
 
       """#
     ),

@@ -169,6 +169,40 @@ extension GitHubTracker {
       method: "PATCH", url: issueURL(filed), headers: headers(credentials),
       body: try payload(for: ticket))
   }
+
+  /// A comment on the issue (POST …/comments); the marker goes in an HTML comment, unseen.
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "POST", url: issueURL(filed) + "/comments",
+      headers: headers(credentials),
+      body: try JSONBody.encode(["body": Self.hidingLastLine(comment)]))
+  }
+
+  /// PATCH of the state: closed as completed, or open again.
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "PATCH", url: issueURL(filed), headers: headers(credentials),
+      body: try JSONBody.encode(
+        action == .close
+          ? ["state": "closed", "state_reason": "completed"] : ["state": "open"]
+      ))
+  }
+
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    followUpsListRequest(filed: filed, credentials: credentials)
+  }
+
+  /// Markdown with its last line (a marker) inside an HTML comment.
+  static func hidingLastLine(_ text: String) -> String {
+    guard let newline = text.lastIndex(of: "\n") else { return text }
+    return text[...newline] + "<!-- \(text[text.index(after: newline)...]) -->"
+  }
 }
 
 /// Jira's status category (`new`, `indeterminate`, `done`) and resolution, read the same from both APIs.

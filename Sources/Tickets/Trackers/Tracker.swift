@@ -53,6 +53,26 @@ public protocol Tracker: Sendable {
   func updateRequest(
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest?
+  /// A request posting `comment` on a filed ticket, or nil when the tracker cannot.
+  func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest?
+  /// A request closing or reopening a filed ticket, or nil when the tracker cannot.
+  func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest?
+  /// A request whose answer holds a filed ticket's comments, to find one before posting it again; nil
+  /// when the read answer holds them.
+  func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+}
+
+/// What a retest does to a filed ticket.
+public enum RetestAction: String, Codable, Sendable, CaseIterable {
+  /// The row passes now: close the open ticket.
+  case close
+  /// The row fails again: reopen the done ticket.
+  case reopen
 }
 
 extension Tracker {
@@ -67,6 +87,15 @@ extension Tracker {
   public var bulkCreate: (any BulkTracker)? { nil }
   public var choosesIDs: Bool { false }
   public func searchFailure(in response: HTTPResponse) -> String? { nil }
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? { nil }
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? { nil }
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  { nil }
 
   /// The hidden marker of a ticket's follow-up number `index` (0 is the first after the create).
   public func followUpMarker(for ticket: Ticket, index: Int) -> String {

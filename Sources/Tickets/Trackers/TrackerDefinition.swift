@@ -32,6 +32,16 @@ public struct TrackerDefinition: Sendable {
   var read: Read?
   /// How to update one ticket in place (`update:`), when the definition says.
   var update: Update?
+  /// How to comment on, close and reopen one ticket (`comment:`, `close:`, `reopen:`: `follow_retest`),
+  /// and where its comments are read (`comments:`, else the `read:` answer is searched).
+  var comment: Update?
+  var close: Update?
+  var reopen: Update?
+  var commentsURL: MustacheTemplate?
+  /// The statuses `close:` and `reopen:` templates see as `closed_status` and `reopened_status`
+  /// unless the output's options say otherwise (`defaults:`).
+  var defaultClosedStatus: String?
+  var defaultReopenedStatus: String?
 
   /// The `read:` block: the URL of one ticket and the JSON paths of what its answer holds.
   struct Read: Sendable {
@@ -57,7 +67,8 @@ public struct TrackerDefinition: Sendable {
 
   static let topKeys = [
     "name", "kind", "summary", "create", "auth", "created", "search",
-    "defaults", "pacing", "read", "update",
+    "defaults", "pacing", "read", "update", "comment", "close", "reopen",
+    "comments",
   ]
 
   /// Parses a definition; `file` names it in errors.
@@ -135,21 +146,21 @@ public struct TrackerDefinition: Sendable {
         updatedAt: try reader.string(map, "updated_at"),
         createdAt: try reader.string(map, "created_at"))
     }
-    if let updateNode = top["update"] {
-      let map = try reader.mapping(
-        updateNode, "update",
-        allowed: ["method", "url", "content_type", "body"])
-      update = Update(
-        method: (try reader.string(map, "method") ?? "PUT").uppercased(),
-        url: try reader.requiredTemplate(map, "url"),
-        contentType: try reader.string(map, "content_type")
-          ?? "application/json",
-        body: try reader.requiredTemplate(map, "body"))
+    update = try reader.request(top, "update", method: "PUT")
+    comment = try reader.request(top, "comment", method: "POST")
+    close = try reader.request(top, "close", method: "PUT")
+    reopen = try reader.request(top, "reopen", method: "PUT")
+    if let node = top["comments"] {
+      let map = try reader.mapping(node, "comments", allowed: ["url"])
+      commentsURL = try reader.requiredTemplate(map, "url")
     }
     if let defaultsNode = top["defaults"] {
       let defaults = try reader.mapping(
-        defaultsNode, "defaults", allowed: ["url"])
+        defaultsNode, "defaults",
+        allowed: ["url", "closed_status", "reopened_status"])
       defaultURL = try reader.string(defaults, "url")
+      defaultClosedStatus = try reader.string(defaults, "closed_status")
+      defaultReopenedStatus = try reader.string(defaults, "reopened_status")
     }
     pacing = Pacing()
     if let pacingNode = top["pacing"] {
@@ -220,6 +231,21 @@ struct DefinitionReader {
       values.append(scalar.string)
     }
     return values
+  }
+
+  /// A request block about one filed ticket (`update:`, `comment:`, `close:`, `reopen:`): method, URL,
+  /// content type and body template; nil when the definition has none.
+  func request(_ top: [String: Node], _ key: String, method: String)
+    throws(TicketError) -> TrackerDefinition.Update?
+  {
+    guard let node = top[key] else { return nil }
+    let map = try mapping(
+      node, key, allowed: ["method", "url", "content_type", "body"])
+    return TrackerDefinition.Update(
+      method: (try string(map, "method") ?? method).uppercased(),
+      url: try requiredTemplate(map, "url"),
+      contentType: try string(map, "content_type") ?? "application/json",
+      body: try requiredTemplate(map, "body"))
   }
 
   /// A template that must be there (a missing one is already an error from `string`).

@@ -31,6 +31,11 @@ public struct TrackerSettings: Sendable {
   public var tokenType: String
   /// Update filed tickets whose content changed (`update: true`).
   public var update: Bool
+  /// Act on the tickets of retested rows (`follow_retest`): close a fixed one, reopen one failing again.
+  public var followRetest: Bool
+  /// The status a retest closes a ticket with, and the one it reopens it with (Redmine: status ids).
+  public var closedStatus: String?
+  public var reopenedStatus: String?
   public var planner: TicketPlanner
   /// How the options are named in messages.
   public var origin: String
@@ -76,6 +81,12 @@ public struct TrackerSettings: Sendable {
       "Linear: api_key (a personal API key, the default) or oauth (an OAuth access token)",
     "update":
       "update filed tickets in place when their criteria changed (default false; --update does the same)",
+    "follow_retest":
+      "criteria tickets also closes the open ticket of a row now Pass and reopens the done ticket of a row failing again, each with a comment (default false)",
+    "closed_status":
+      "the status follow_retest closes with (Redmine: a status id, default 5)",
+    "reopened_status":
+      "the status follow_retest reopens with (Redmine: a status id, default 2)",
   ]
 
   /// Reads settings from options, with the tracker's defaults.
@@ -131,6 +142,9 @@ public struct TrackerSettings: Sendable {
     self.pacing = pacing
     bulk = try options.bool("bulk") ?? false
     update = try options.bool("update") ?? false
+    followRetest = try options.bool("follow_retest") ?? false
+    closedStatus = try options.string("closed_status")
+    reopenedStatus = try options.string("reopened_status")
     labelIDs = try options.list("label_ids") ?? []
     tokenType = try options.string("token_type") ?? "api_key"
     guard ["api_key", "oauth"].contains(tokenType) else {

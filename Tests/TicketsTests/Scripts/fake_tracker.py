@@ -25,6 +25,11 @@ Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT
         update-503:3     every 3rd update gets 503 (nothing changed)
         update-429:4     every 4th update gets 429 with Retry-After: 1 (nothing changed)
         read-503:2, read-429:3   every 2nd (3rd) read of one issue gets 503 (429 with Retry-After: 1)
+Retest follow-ups (follow_retest): GitHub comments and PATCH {"state": ...}; GitLab POST/GET .../issues/N/notes
+  and PUT {"state_event": "close"|"reopen"}; Redmine PUT {"issue": {"notes": ...}} and {"issue": {"status_id": N}}
+  (5 closes, 6 rejects, others reopen) and GET /issues/N.json?include=journals. Comments go through the
+  comment faults (comment-drop, comment-503), transitions through the update faults. /_stats counts
+  retest comments (bodies holding criteria:retest=) and transitions per issue.
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
   /_delete {"number": N} change issues as people on the tracker would; /_replace {"number": N} gives the number
   to another criteria ticket (a tracker reusing ids), /_move {"number": N} moves it (GitHub answers 301, Jira
@@ -358,6 +363,40 @@ class Handler(BaseHTTPRequestHandler):
                 return parts[0]
         return None
 
+    def post_comment(self, number, text, respond):
+        """Stores a comment on issue number, through this request's comment fault."""
+        fault = self.comment_fault()
+        if fault == "comment-503":
+            return self.reply(503, {"message": "unavailable"})
+        with lock:
+            state["comments"] += 1
+            state.setdefault("comment_bodies", []).append((number, text))
+        if fault == "comment-drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        respond()
+
+    def apply_transition(self, issue, closed, reason, respond):
+        """Closes or reopens an issue, through this request's update fault."""
+        fault = self.update_fault()
+        if fault == "update-503":
+            return self.reply(503, {"message": "unavailable"})
+        if fault == "update-429":
+            return self.reply(429, {"message": "rate limited"}, {"Retry-After": "1"})
+        with lock:
+            now = time.time()
+            if closed:
+                issue.update(state="closed", reason=reason, closed_at=now, updated_at=now)
+            else:
+                issue.update(state="open", reason=None, closed_at=None, updated_at=now)
+            issue["transitions"] = issue.get("transitions", 0) + 1
+        if fault == "update-drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        respond()
+
     def do_GET(self):
         url = urlparse(self.path)
         q = parse_qs(url.query)
@@ -383,6 +422,10 @@ class Handler(BaseHTTPRequestHandler):
                                         "max_updates_per_issue": max([i["updates"] for i in state["issues"]] or [0]),
                                         "updates_per_issue": {str(i["number"]): i["updates"] for i in state["issues"]},
                                         "rate_limited": state.get("rate_limited", 0),
+                                        "retest_comments": {str(n): sum(1 for k, b in state.get("comment_bodies", []) if k == n and "criteria:retest=" in b)
+                                                            for n in {k for k, _ in state.get("comment_bodies", [])}},
+                                        "transitions": {str(i["number"]): i.get("transitions", 0) for i in state["issues"]},
+                                        "states": {str(i["number"]): i["state"] for i in state["issues"]},
                                         "busiest_second": busiest_second(state.get("all_times", [])),
                                         "span": (state["all_times"][-1] - state["all_times"][0]) if len(state.get("all_times", [])) > 1 else 0})
         for pattern, kind, auth in ((r"/repos/[^/]+/[^/]+/issues/(\d+)", "github", "github"),
@@ -406,7 +449,19 @@ class Handler(BaseHTTPRequestHandler):
                     # A transferred issue: GitHub answers its old address with a permanent redirect.
                     return self.reply(301, {"message": "Moved Permanently", "url": "http://gh/other/repo/issues/1"},
                                       {"Location": "http://gh/other/repo/issues/1"})
-                return self.reply(200, self.shape(kind, issue))
+                shaped = self.shape(kind, issue)
+                if kind == "redmine" and "journals" in q.get("include", [""])[0]:
+                    with lock:
+                        shaped["issue"]["journals"] = [{"notes": b} for n, b in state.get("comment_bodies", [])
+                                                       if n == issue["number"]]
+                return self.reply(200, shaped)
+        m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues/(\d+)/notes", url.path)
+        if m:
+            if not self.authorized("gitlab"):
+                return
+            with lock:
+                bodies = [b for n, b in state.get("comment_bodies", []) if n == int(m.group(2))]
+            return self.reply(200, [{"body": b} for b in bodies])
         if url.path == "/search/issues":
             if not self.authorized("github"):
                 return
@@ -509,17 +564,18 @@ class Handler(BaseHTTPRequestHandler):
                 return
             if len(body.get("body", "")) > 65536:
                 return self.invalid("comment is too long")
-            fault = self.comment_fault()
-            if fault == "comment-503":
-                return self.reply(503, {"message": "unavailable"})
-            with lock:
-                state["comments"] += 1
-                state.setdefault("comment_bodies", []).append((int(m.group(3)), body.get("body", "")))
-            if fault == "comment-drop":
-                self.close_connection = True
-                self.connection.shutdown(2)
+            return self.post_comment(int(m.group(3)), body.get("body", ""),
+                                     lambda: self.reply(201, {"id": state["comments"]}))
+        m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues/(\d+)/notes", url.path)
+        if m:
+            body = self.read_json()
+            if not self.authorized("gitlab"):
                 return
-            return self.reply(201, {"id": state["comments"]})
+            if not isinstance(body, dict) or not isinstance(body.get("body"), str) or not body["body"]:
+                return self.invalid("body is required")
+            if self.issue("gitlab", m.group(2)) is None:
+                return self.reply(404, {"message": "404 Not found"})
+            return self.post_comment(int(m.group(2)), body["body"], lambda: self.reply(201, {"id": state["comments"]}))
         m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues", url.path)
         if m:
             body = self.read_json()
@@ -749,6 +805,31 @@ def handle_update(self):
         if issue is None:
             return self.reply(404, {"message": "Not Found"})
         title = None
+        if kind == "github" and isinstance(body, dict) and "state" in body and "title" not in body:
+            if body["state"] not in ("open", "closed") or body.get("state_reason") not in (None, "completed", "not_planned", "reopened"):
+                return self.invalid("state is open or closed; state_reason completed, not_planned or reopened")
+            return self.apply_transition(issue, body["state"] == "closed", body.get("state_reason") or "completed",
+                                         lambda: self.reply(200, self.shape(kind, issue)))
+        if kind == "gitlab" and isinstance(body, dict) and "state_event" in body:
+            if body["state_event"] not in ("close", "reopen"):
+                return self.invalid("state_event is close or reopen")
+            return self.apply_transition(issue, body["state_event"] == "close", "completed",
+                                         lambda: self.reply(200, self.shape(kind, issue)))
+        if kind == "redmine" and isinstance(body, dict) and isinstance(body.get("issue"), dict) \
+                and ("notes" in body["issue"] or "status_id" in body["issue"]) and "subject" not in body["issue"]:
+            fields = body["issue"]
+            if "notes" in fields:
+                if not isinstance(fields["notes"], str) or not fields["notes"]:
+                    return self.invalid("notes must be text")
+                return self.post_comment(issue["number"], fields["notes"], lambda: self.reply(204, raw=b""))
+            try:
+                status = int(fields["status_id"])
+            except (TypeError, ValueError):
+                return self.reply(422, {"errors": ["Status is not included in the list"]})
+            if status not in range(1, 7):
+                return self.reply(422, {"errors": ["Status is not included in the list"]})
+            return self.apply_transition(issue, status in (5, 6), "not_planned" if status == 6 else "completed",
+                                         lambda: self.reply(204, raw=b""))
         if kind == "github":
             if not isinstance(body, dict) or not isinstance(body.get("title"), str):
                 return self.invalid("title must be a string")

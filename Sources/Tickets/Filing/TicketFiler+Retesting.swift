@@ -1,0 +1,247 @@
+import Foundation
+
+/// A retested row whose ticket the ledger knows (`follow_retest`).
+public struct RetestRow: Sendable, Hashable {
+  /// The ledger identity of the ticket.
+  public var identity: String
+  public var filed: FiledTicket
+  /// Whether the row passes now (else it fails again).
+  public var passes: Bool
+  /// The retest's fingerprint: a new retest (another date, tester or result) is a new action.
+  public var revision: String
+  /// What the comment says (who retested, when, which row); the marker is added to it.
+  public var comment: String
+  /// Where the row is, for messages.
+  public var place: String
+
+  /// Creates a row.
+  public init(
+    identity: String, filed: FiledTicket, passes: Bool, revision: String,
+    comment: String, place: String
+  ) {
+    self.identity = identity
+    self.filed = filed
+    self.passes = passes
+    self.revision = revision
+    self.comment = comment
+    self.place = place
+  }
+
+  /// The hidden line that makes the comment findable: a stopped run looks for it before posting again.
+  public var marker: String { "criteria:retest=\(revision)" }
+}
+
+/// What following the retests did.
+public struct RetestSummary: Sendable {
+  public var closed: [(key: String, place: String)] = []
+  public var reopened: [(key: String, place: String)] = []
+  /// Rows whose ticket already is where the retest puts it, or whose retest was followed before.
+  public var unchanged = 0
+  /// Tickets a person decides about, never touched: closed as not planned while the row fails, or
+  /// moved, replaced or deleted on the tracker.
+  public var listed: [(key: String, place: String, why: String)] = []
+  public var failed: [(key: String, message: String)] = []
+
+  public init() {}
+
+  /// One line for the terminal.
+  public var text: String {
+    "\(closed.count) closed, \(reopened.count) reopened, \(unchanged) unchanged, "
+      + "\(listed.count) for a person to decide, \(failed.count) failed"
+  }
+}
+
+/// Following retests: a fixed row's open ticket is closed, a row failing again reopens its done ticket,
+/// each with a comment, exactly once.
+extension TicketFiler {
+  /// Acts on each row's ticket; throws only when the run must stop.
+  ///
+  /// Each step (the comment, then the close or reopen) is recorded in the ledger before it is sent. A
+  /// step whose outcome is unknown (a dropped connection, a 5xx, a run killed) is asked about first:
+  /// the comment by its marker among the ticket's comments, the transition by the ticket's status. A
+  /// retest once followed is never followed again.
+  public func followRetests(_ rows: [RetestRow]) throws(TicketError)
+    -> RetestSummary
+  {
+    var summary = RetestSummary()
+    do {
+      for row in rows {
+        current = row.filed.key
+        do { try follow(row, into: &summary) } catch let error
+          where !error.stopsRun
+        {
+          summary.failed.append((row.filed.key, redactor.text(error.message)))
+        }
+      }
+      try ledger.compact()
+    } catch {
+      try? ledger.compact()
+      var redacted = error
+      redacted.message = redactor.text(error.message)
+      throw redacted
+    }
+    return summary
+  }
+
+  func follow(_ row: RetestRow, into summary: inout RetestSummary)
+    throws(TicketError)
+  {
+    guard let entry = ledger[row.identity] else { return }
+    if entry.retested == row.revision {
+      summary.unchanged += 1
+      return
+    }
+    let snapshot = try readAnswer(row.filed, identity: row.identity).snapshot
+    switch snapshot.category {
+    case .deleted, .moved, .replaced:
+      summary.listed.append(
+        (
+          row.filed.key, row.place,
+          "\(snapshot.category.rawValue) on \(tracker.name); not touched"
+        ))
+      return
+    default: break
+    }
+    var record = entry.retest.flatMap { $0.revision == row.revision ? $0 : nil }
+    if record == nil {
+      switch (row.passes, snapshot.category) {
+      case (true, .open):
+        record = .init(
+          revision: row.revision, action: .close, comment: .pending,
+          transition: .pending)
+      case (false, .done):
+        record = .init(
+          revision: row.revision, action: .reopen, comment: .pending,
+          transition: .pending)
+      case (false, .notPlanned):
+        summary.listed.append(
+          (
+            row.filed.key, row.place,
+            "fails again, but the ticket was closed as not planned (\(snapshot.status)); not reopened"
+          ))
+        return
+      default:
+        summary.unchanged += 1
+        return
+      }
+    }
+    guard var record else { return }
+    let comment = row.comment + "\n\n" + row.marker
+    guard
+      let post = try tracker.commentRequest(
+        comment, filed: row.filed, credentials: credentials),
+      let transition = try tracker.transitionRequest(
+        record.action, filed: row.filed, credentials: credentials)
+    else {
+      throw TicketError(
+        "\(tracker.name) tickets cannot be commented on, closed and reopened here; follow_retest needs a definition with comment:, close: and reopen: blocks"
+      )
+    }
+    if record.comment != .done {
+      let resumed = record.comment == .sending
+      record.comment = .sending
+      try save(record, for: row.identity)
+      try sendOnce(
+        post, what: "the retest comment on \(row.filed.key)", resumed: resumed
+      ) {
+        () throws(TicketError) -> Bool in try self.hasComment(row)
+      }
+      record.comment = .done
+      try save(record, for: row.identity)
+    }
+    if record.transition != .done {
+      let target: TicketSnapshot.Category =
+        record.action == .close ? .done : .open
+      let resumed = record.transition == .sending
+      record.transition = .sending
+      try save(record, for: row.identity)
+      if snapshot.category != target || resumed {
+        try sendOnce(
+          transition, what: "the \(record.action.rawValue) of \(row.filed.key)",
+          resumed: resumed
+        ) {
+          () throws(TicketError) -> Bool in
+          let now = try self.readAnswer(row.filed).snapshot.category
+          return now == target || (target == .done && now == .notPlanned)
+        }
+      }
+    }
+    try ledger.change(row.identity) {
+      $0.retest = nil
+      $0.retested = row.revision
+    }
+    if record.action == .close {
+      summary.closed.append((row.filed.key, row.place))
+    } else {
+      summary.reopened.append((row.filed.key, row.place))
+    }
+  }
+
+  func save(_ record: Ledger.RetestRecord, for identity: String)
+    throws(TicketError)
+  {
+    try ledger.change(identity) { $0.retest = record }
+  }
+
+  /// Whether the ticket's comments (or its read answer, for trackers whose read holds them) carry the
+  /// row's marker; an answer that cannot be had is an error, so nothing is sent on a guess.
+  func hasComment(_ row: RetestRow) throws(TicketError) -> Bool {
+    guard
+      let request = tracker.commentsRequest(
+        filed: row.filed, credentials: credentials)
+        ?? tracker.readRequest(for: row.filed, credentials: credentials)
+    else {
+      throw TicketError(
+        "cannot tell whether the retest comment on \(row.filed.key) was posted: \(tracker.name) tickets cannot be read",
+        outcomeUnknown: true)
+    }
+    let (answer, cause) = try ask(request) { _ in nil }
+    guard let answer else {
+      throw TicketError(
+        "cannot tell whether the retest comment on \(row.filed.key) was posted (\(cause ?? "no answer")); "
+          + "it is looked for again before anything is sent",
+        outcomeUnknown: true)
+    }
+    return answer.body.range(of: Data(row.marker.utf8)) != nil
+  }
+
+  /// Sends a request that changes a ticket once: after an answer that leaves the outcome unknown (or
+  /// when a stopped run left it `resumed`), `done` asks the tracker before anything is sent again.
+  func sendOnce(
+    _ request: HTTPRequest, what: String, resumed: Bool,
+    done: () throws(TicketError) -> Bool
+  ) throws(TicketError) {
+    var ambiguous = resumed
+    var cause = "no attempt was made"
+    for attempt in 1...retry.maxAttempts {
+      if ambiguous {
+        if try done() { return }
+        ambiguous = false
+      }
+      pacer.waitForTurn()
+      let answer: HTTPResponse
+      do { answer = try transport.send(request) } catch {
+        if error.fatal { throw TicketError(stopping: error) }
+        ambiguous = !error.neverSent
+        cause = error.message
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      switch Answer(answer) {
+      case .accepted: return
+      case .refusedCredentials: throw authenticationError(answer)
+      case .retryLater(let mayHaveChanged):
+        ambiguous = mayHaveChanged
+        cause = problem(answer)
+        try wait(attempt: attempt, response: answer)
+      case .refused:
+        throw TicketError(
+          "\(tracker.name) refused \(what) (\(answer.status)): \(answer.snippet)"
+        )
+      }
+    }
+    throw TicketError(
+      "\(what) is not confirmed after \(retry.maxAttempts) attempts (\(cause)); the next run asks \(tracker.name) before sending it again",
+      outcomeUnknown: true)
+  }
+}
