@@ -314,4 +314,145 @@ struct RedmineEndToEndTests {
       third.status == 0 && !third.stderr.contains("out of date"),
       "\(third.stderr)")
   }
+
+  /// The journal of one issue: its notes and the status changes.
+  static func history(_ redmine: Redmine, issue id: Int) throws
+    -> (notes: [String], statusChanges: [String], closed: Bool)
+  {
+    let response = try redmine.request(
+      "GET", "/issues/\(id).json?include=journals")
+    let issue =
+      (response.json as? [String: Any])?["issue"] as? [String: Any] ?? [:]
+    let journals = issue["journals"] as? [[String: Any]] ?? []
+    let notes = journals.compactMap { $0["notes"] as? String }.filter {
+      !$0.isEmpty
+    }
+    let changes = journals.flatMap { $0["details"] as? [[String: Any]] ?? [] }
+      .filter { $0["name"] as? String == "status_id" }
+      .compactMap { $0["new_value"] as? String }
+    let closed =
+      (issue["status"] as? [String: Any])?["is_closed"] as? Bool ?? false
+    return (notes, changes, closed)
+  }
+
+  @Test(
+    "follow_retest: every failed row passes on retest; the run killed with SIGKILL midway and run again: each issue gets one comment and one close; a row failing again reopens its issue"
+  )
+  func retestKilledAndRerun() throws {
+    let redmine = try Redmine.start()
+    let project = try redmine.newProject()
+    let folder = try CLIRunner.scratch()
+    let environment = ["E2E_REDMINE_KEY": redmine.key]
+    let samples = CLIRunner.packageRoot.appendingPathComponent(
+      "Samples/criteria"
+    ).path
+    try folder.write(
+      """
+      version: 1
+      sources: [\(samples)]
+      outputs:
+        - name: redmine
+          exporter: redmine
+          options:
+            url: \(redmine.url)
+            project: \(project)
+            token_env: E2E_REDMINE_KEY
+            follow_retest: true
+      """, to: "criteria.yml")
+    let export = try CLIRunner.run(
+      ["export", samples, "--to", "csv", "--output", "audit.csv"], in: folder)
+    #expect(export.status == 0, "\(export.stderr)")
+    let audit = folder.appendingPathComponent("audit.csv")
+    try TesterScript.fill(
+      audit, folder.appendingPathComponent("failed.csv"),
+      ["*": ["Result": "Fail"]])
+    let filed = try CLIRunner.run(
+      ["tickets", "--from", "failed.csv"], in: folder, environment: environment)
+    #expect(filed.status == 0, "\(filed.stderr)")
+    let issues = try redmine.issues(project: project)
+    let rows = try TesterScript.read(
+      folder.appendingPathComponent("failed-tickets.csv")
+    ).rows.count
+    #expect(issues.count == rows && rows > 40, "one issue per failed row")
+
+    // The retest: every row passes. Killed once some retests are confirmed in the ledger.
+    try TesterScript.fill(
+      folder.appendingPathComponent("failed-tickets.csv"),
+      folder.appendingPathComponent("retest.csv"),
+      ["*": ["Result": "Pass", "Tester": "Ana", "Date": "2026-12-01"]])
+    let ledgerPath = folder.appendingPathComponent("redmine.ledger.json").path
+    let process = Process()
+    process.executableURL = CLIRunner.executable
+    process.arguments = ["tickets", "--from", "retest.csv"]
+    process.currentDirectoryURL = folder
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      environment
+    ) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var doneBeforeKill = 0
+    let deadline = Date().addingTimeInterval(300)
+    while process.isRunning, Date() < deadline {
+      doneBeforeKill =
+        (try? Ledger(path: ledgerPath, tracker: "redmine"))?.entries.values
+        .filter { $0.retested != nil }.count ?? 0
+      if doneBeforeKill >= 12 { break }
+      usleep(20_000)
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(
+      process.terminationReason == .uncaughtSignal,
+      "the retest run was still going when killed")
+    #expect(doneBeforeKill >= 12 && doneBeforeKill < rows)
+
+    let rerun = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: folder, environment: environment)
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    var comments: [Int: Int] = [:]
+    var closes: [Int: Int] = [:]
+    for issue in try redmine.issues(project: project) {
+      let id = issue["id"] as? Int ?? 0
+      let history = try Self.history(redmine, issue: id)
+      comments[
+        history.notes.filter { $0.contains("criteria:retest=") }.count,
+        default: 0] += 1
+      closes[history.statusChanges.count, default: 0] += 1
+      #expect(history.closed, "issue \(id) is closed")
+      #expect(
+        history.notes.first?.contains("Retested by Ana on 2026-12-01: Pass")
+          == true)
+    }
+    #expect(comments == [1: rows], "retest comments per issue: \(comments)")
+    #expect(closes == [1: rows], "status changes per issue: \(closes)")
+    #expect(
+      try redmine.issues(project: project).count == rows, "nothing filed again")
+
+    let third = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: folder, environment: environment)
+    #expect(third.stderr.contains("0 closed, 0 reopened"), "\(third.stderr)")
+
+    // Row 2 fails again on a later retest: its issue is reopened (status 2) with a second comment.
+    try TesterScript.fill(
+      folder.appendingPathComponent("retest.csv"),
+      folder.appendingPathComponent("again.csv"),
+      [
+        "2": [
+          "Result": "Fail", "Date": "2026-12-08",
+          "Notes": "focus is lost again",
+        ]
+      ])
+    let reopen = try CLIRunner.run(
+      ["tickets", "--from", "again.csv"], in: folder, environment: environment)
+    #expect(reopen.stderr.contains("0 closed, 1 reopened"), "\(reopen.stderr)")
+    let table = try TesterScript.read(
+      folder.appendingPathComponent("again.csv"))
+    let column = try #require(table.header.firstIndex(of: "Ticket"))
+    let key = try #require(table.rows["2"]?[column])
+    let history = try Self.history(redmine, issue: Int(key) ?? 0)
+    #expect(!history.closed)
+    #expect(history.statusChanges == ["5", "2"], "\(history.statusChanges)")
+    #expect(history.notes.last?.contains("focus is lost again") == true)
+  }
 }
