@@ -77,22 +77,6 @@ extension Pipeline {
     let tickets = findings.items.map(\.ticket)
     let sink = ArtifactSink(
       protecting: [request.audit, request.config], reporter: reporter)
-    if request.dryRun {
-      let path = URL(
-        fileURLWithPath: chosen.path,
-        relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
-      ).standardizedFileURL.path
-      let files: [(name: String, data: Data)]
-      do {
-        files = try DryRun.files(
-          tracker: tracker, tickets: tickets)
-      } catch {
-        throw PipelineError(error.message, stoppedBy: error)
-      }
-      try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
-      reporter.note("\(files.count) payloads; nothing was sent")
-      return 0
-    }
     let follow = tracker.settings.followRetest
     if follow && !Self.canFollowRetests(tracker) {
       throw PipelineError(
@@ -100,14 +84,42 @@ extension Pipeline {
           + "by criteria yet (github, gitlab, redmine and definitions with comment:, close: and reopen: blocks can)",
         status: .config)
     }
-    if tickets.isEmpty && !follow {
-      reporter.note("nothing to file")
-      return 0
-    }
     let reader = AuditFindings(
       statuses: Self.configuredStatuses(settings)
         ?? AuditLayout.defaultStatuses,
       failWord: request.failWord)
+    if request.dryRun {
+      let path = URL(
+        fileURLWithPath: chosen.path,
+        relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
+      ).standardizedFileURL.path
+      var files: [(name: String, data: Data)]
+      do {
+        files = try DryRun.files(
+          tracker: tracker, tickets: tickets)
+        // The ledger is only read: which keys criteria filed, so which retests it would follow.
+        let ledgerPath = TrackerSink.ledgerPath(
+          tracker.settings, output: chosen.name)
+        if follow, FileManager.default.fileExists(atPath: ledgerPath) {
+          let ledger = try Ledger(
+            path: ledgerPath, tracker: tracker.name,
+            project: tracker.settings.project)
+          files += try DryRun.retestFiles(
+            tracker: tracker,
+            rows: try reader.retests(in: sheet, ledger: ledger))
+        }
+      } catch {
+        throw PipelineError(error.message, stoppedBy: error)
+      }
+      try ArtifactSink.createParent(of: path, key: "\(chosen.keyPath).path")
+      try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
+      reporter.note("\(files.count) payloads; nothing was sent")
+      return 0
+    }
+    if tickets.isEmpty && !follow {
+      reporter.note("nothing to file")
+      return 0
+    }
     // The ledger knows every key, including tickets filed by an earlier run of the same audit.
     let (summary, ledger, retest) = try TrackerSink(
       output: chosen.name, filing: request.filing, reporter: reporter

@@ -158,6 +158,48 @@ struct RetestCommandTests {
   }
 
   @Test(
+    "--dry-run writes each retest's requests (comment, then close or reopen) and sends nothing"
+  )
+  func dryRun() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: "redmine")
+    try Self.retest(server, in: dir, keys: keys)
+    let before = try server.stats()["requests"] as? Int
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv", "--dry-run"], in: dir,
+      environment: Self.environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      try server.stats()["requests"] as? Int == before,
+      "a dry run sends nothing")
+    let files = try #require(FileManager.default.enumerator(atPath: dir.path))
+      .compactMap {
+        $0 as? String
+      }.filter { ($0 as NSString).lastPathComponent.hasPrefix("retest-") }
+    #expect(files.count == 3, "\(files)")
+    let passing = try #require(
+      files.first { $0.hasSuffix("retest-\(Self.number(keys[0])).json") })
+    let document = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent(passing)))
+        as? [String: Any])
+    #expect(document["action"] as? String == "close")
+    let requests = try #require(document["requests"] as? [[String: Any]])
+    #expect(requests.map { $0["method"] as? String } == ["PUT", "PUT"])
+    let note =
+      ((requests.first?["body"] as? [String: Any])?["issue"] as? [String: Any])?[
+        "notes"]
+    #expect(
+      (note as? String)?.contains("Retested by Ana on 2026-12-01: Pass")
+        == true, "\(requests)")
+    let status =
+      ((requests.last?["body"] as? [String: Any])?["issue"] as? [String: Any])?[
+        "status_id"]
+    #expect(status as? String == "5")
+  }
+
+  @Test(
     "follow_retest on a tracker criteria cannot close tickets on is a config error naming the key"
   )
   func unsupported() throws {

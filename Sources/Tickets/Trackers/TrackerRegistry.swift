@@ -195,6 +195,54 @@ public enum DryRun {
     }
   }
 
+  /// What following each retested row would send (`follow_retest` with `--dry-run`): the comment, then
+  /// the close or reopen, each as method, URL and body, under the ticket state that calls for it (a dry
+  /// run reads nothing from the tracker).
+  public static func retestFiles(tracker: any Tracker, rows: [RetestRow])
+    throws(TicketError) -> [(name: String, data: Data)]
+  {
+    var names = UniqueFileNames()
+    let credentials = Credentials(token: "dry-run")
+    return try rows.map { row throws(TicketError) in
+      let action: RetestAction = row.passes ? .close : .reopen
+      let requests = [
+        try tracker.commentRequest(
+          row.comment + "\n\n" + row.marker, filed: row.filed,
+          credentials: credentials),
+        try tracker.transitionRequest(
+          action, filed: row.filed, credentials: credentials),
+      ].compactMap { $0 }
+      let shown: [[String: Any]] = requests.map { request in
+        var item: [String: Any] = [
+          "method": request.method, "url": request.url,
+        ]
+        if let body = request.body {
+          item["body"] =
+            (try? JSONSerialization.jsonObject(with: body))
+            ?? String(decoding: body, as: UTF8.self)
+        }
+        return item
+      }
+      let document: [String: Any] = [
+        "ticket": row.filed.key, "row": row.place, "action": action.rawValue,
+        "when": row.passes
+          ? "the ticket is open (a done or not-planned ticket is left as it is)"
+          : "the ticket is done (an open one is left as it is, a not-planned one is listed)",
+        "requests": shown,
+      ]
+      let data =
+        (try? JSONSerialization.data(
+          withJSONObject: document,
+          options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+        ?? Data()
+      return (
+        name: names.name(
+          "retest-" + StableID.slug(row.filed.key), extension: "json"),
+        data: data + Data("\n".utf8)
+      )
+    }
+  }
+
   /// JSON pretty-printed with sorted keys (other bodies as they are).
   static func pretty(_ data: Data) -> Data {
     guard let json = try? JSONSerialization.jsonObject(with: data),
