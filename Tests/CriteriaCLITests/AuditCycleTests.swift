@@ -554,6 +554,40 @@ struct AuditCycleTests {
   }
 
   @Test(
+    "diff: a row only the new audit has is added (or a new failure when it fails), one only the old has is retired"
+  )
+  func diffAddedAndRetired() throws {
+    let dir = try CLIRunner.scratch()
+    let header = "Component,Platform,Check,Expected result,WCAG,Result,ID\n"
+    try dir.write(
+      header
+        + "A,iOS,a,x,2.1.1,Pass,c/t/a@ios\nB,iOS,b,x,2.1.1,Fail,c/t/b@ios\n"
+        + "C,iOS,c,x,2.1.1,Pass,c/t/c@ios\n", to: "old.csv")
+    try dir.write(
+      header
+        + "A,iOS,a,x,2.1.1,Pass,c/t/a@ios\nB,iOS,b,x,2.1.1,Pass,c/t/b@ios\n"
+        + "D,iOS,d,x,2.1.1,Fail,c/t/d@ios\nE,iOS,e,x,2.1.1,Pass,c/t/e@ios\n",
+      to: "new.csv")
+    let run = try CLIRunner.run(
+      ["diff", "old.csv", "new.csv", "--to", "json", "--output", "diff.json"],
+      in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
+        as? [String: Any])
+    var got: [String: String] = [:]
+    for row in document["rows"] as? [[String: Any]] ?? [] {
+      got[row["id"] as? String ?? ""] = row["bucket"] as? String
+    }
+    #expect(
+      got == [
+        "c/t/a@ios": "unchanged", "c/t/b@ios": "fix", "c/t/c@ios": "retired",
+        "c/t/d@ios": "new-failure", "c/t/e@ios": "added",
+      ])
+  }
+
+  @Test(
     "diff --to html in headless Chromium: no axe-core violation, no sideways scrolling",
     .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
   func diffInBrowser() throws {

@@ -65,8 +65,14 @@ struct DiffCommand: ParsableCommand {
         + "; \(diff.conformance.count) conformance changes")
     if failOn == .regression, diff.hasRegressions {
       throw CLIError(
-        "\(diff.rows(.regression).count) regressions and \(diff.rows(.newFailure).count) new failures",
+        Self.count(diff.rows(.regression).count, "regression") + " and "
+          + Self.count(diff.rows(.newFailure).count, "new failure"),
         status: .failure)
     }
+  }
+
+  /// "1 regression", "2 regressions".
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }
