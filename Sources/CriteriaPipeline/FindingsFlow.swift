@@ -81,7 +81,7 @@ extension Pipeline {
     if follow && !Self.canFollowRetests(tracker) {
       throw PipelineError(
         "\(chosen.keyPath).follow_retest: \(tracker.name) tickets cannot be commented on, closed and reopened "
-          + "by criteria yet (github, gitlab, redmine and definitions with comment:, close: and reopen: blocks can)",
+          + "by criteria yet (Jira Cloud and Data Center, Azure DevOps, GitHub, GitLab, Redmine and definitions with comment:, close: and reopen: blocks can)",
         status: .config)
     }
     let reader = AuditFindings(
@@ -148,17 +148,22 @@ extension Pipeline {
       + (retest.map { $0.failed.count + $0.listed.count } ?? 0)
   }
 
-  /// Whether a tracker has the requests following a retest needs: a comment, a close and a reopen.
+  /// Whether a tracker has the requests following a retest needs: a comment, and a close and a reopen
+  /// (or the list of choices they are built from).
   static func canFollowRetests(_ tracker: any Tracker) -> Bool {
     let probe = FiledTicket(key: "1", url: "")
     let credentials = Credentials(token: "")
-    return
+    let comments =
       (try? tracker.commentRequest("", filed: probe, credentials: credentials))
       != nil
-      && RetestAction.allCases.allSatisfy {
+    let transitions =
+      tracker.transitionChoicesRequest(filed: probe, credentials: credentials)
+      != nil
+      || RetestAction.allCases.allSatisfy {
         (try? tracker.transitionRequest(
-          $0, filed: probe, credentials: credentials)) != nil
+          $0, filed: probe, choices: nil, credentials: credentials)) != nil
       }
+    return comments && transitions
   }
 
   /// The tracker output to use: the one named, or the only one.

@@ -11,9 +11,14 @@ struct RetestCommandTests {
   static let samples = CLIRunner.packageRoot.appendingPathComponent(
     "Samples/criteria"
   ).path
-  static let environment = ["FAKE_TRACKER_TOKEN": "secret-token"]
+  static let environment = [
+    "FAKE_TRACKER_TOKEN": "secret-token",
+    "FAKE_TRACKER_USER": "a11y@example.com",
+  ]
 
-  static func config(_ server: FakeTrackerProcess, exporter: String) -> String {
+  static func config(
+    _ server: FakeTrackerProcess, exporter: String, extra: String = ""
+  ) -> String {
     let project =
       ["github": "acme/app", "gitlab": "acme/app", "redmine": "accessibility"][
         exporter] ?? "acme"
@@ -30,18 +35,21 @@ struct RetestCommandTests {
             max_attempts: 3
             backoff: 0.05
             follow_retest: true
+      \(exporter == "jira-cloud" ? "      user_env: FAKE_TRACKER_USER" : "")
+      \(extra)
       """
   }
 
   /// Rows 2, 3 and 4 failed and filed; returns the folder and their keys.
-  static func filed(_ server: FakeTrackerProcess, exporter: String) throws -> (
-    URL, [String]
-  ) {
+  static func filed(
+    _ server: FakeTrackerProcess, exporter: String, extra: String = ""
+  ) throws -> (URL, [String]) {
     let dir = try CLIRunner.scratch()
     let export = try CLIRunner.run(
       ["export", samples, "--to", "csv", "--output", "audit.csv"], in: dir)
     #expect(export.status == 0, "\(export.stderr)")
-    try dir.write(config(server, exporter: exporter), to: "criteria.yml")
+    try dir.write(
+      config(server, exporter: exporter, extra: extra), to: "criteria.yml")
     try TesterScript.fill(
       dir.appendingPathComponent("audit.csv"),
       dir.appendingPathComponent("filled.csv"),
@@ -60,7 +68,7 @@ struct RetestCommandTests {
 
   /// The fake tracker's number of an issue key (`#3`, `3`).
   static func number(_ key: String) -> String {
-    String(key.filter(\.isNumber))
+    String(key.reversed().prefix { $0.isNumber }.reversed())
   }
 
   /// The retest: row 2 passes (its ticket is open: closed), row 3 fails again (its ticket was closed as
@@ -85,7 +93,9 @@ struct RetestCommandTests {
 
   @Test(
     "a passing row's open ticket is closed and a failing row's done ticket reopened, one comment each; not planned is listed; a second run changes nothing",
-    arguments: ["github", "gitlab", "redmine"])
+    arguments: [
+      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
+    ])
   func follows(exporter: String) throws {
     let server = try FakeTrackerProcess()
     defer { server.stop() }
@@ -136,7 +146,7 @@ struct RetestCommandTests {
 
   @Test(
     "every comment and every transition lost on the way back: asked about, never sent twice",
-    arguments: ["github", "redmine"])
+    arguments: ["github", "redmine", "jira-cloud", "azure-devops"])
   func lostAnswers(exporter: String) throws {
     let server = try FakeTrackerProcess(arguments: [
       "--faults", "comment-drop:1,update-drop:1",
@@ -155,6 +165,37 @@ struct RetestCommandTests {
       #expect(transitions[Self.number(key)] == 1, "\(key): \(transitions)")
       #expect(comments[Self.number(key)] == 1, "\(key): \(comments)")
     }
+  }
+
+  @Test(
+    "a status the tracker does not offer fails the row with the ones it does, before any comment",
+    arguments: ["jira-dc", "azure-devops"])
+  func missingStatus(exporter: String) throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(
+      server, exporter: exporter, extra: "      closed_status: Shipped")
+    try Self.retest(server, in: dir, keys: keys)
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(run.status == 1, "\(run.stderr)")
+    let offered =
+      exporter == "jira-dc"
+      ? "Start progress → In Progress, Resolve → Done"
+      : "New, Active, Resolved, Closed, Removed"
+    #expect(
+      run.stderr.contains("no way to 'Shipped' for \(keys[0])"), "\(run.stderr)"
+    )
+    #expect(run.stderr.contains("(it offers: \(offered))"), "\(run.stderr)")
+    #expect(run.stderr.contains("closed_status"), "\(run.stderr)")
+    let stats = try server.stats()
+    let comments = stats["retest_comments"] as? [String: Int] ?? [:]
+    #expect(
+      comments[Self.number(keys[0])] == nil,
+      "nothing said on a ticket left open")
+    #expect(
+      comments[Self.number(keys[1])] == 1, "the reopen still goes: \(comments)")
   }
 
   @Test(
@@ -207,7 +248,7 @@ struct RetestCommandTests {
     defer { server.stop() }
     let dir = try CLIRunner.scratch()
     try dir.write(
-      Self.config(server, exporter: "azure-devops"), to: "criteria.yml")
+      Self.config(server, exporter: "linear"), to: "criteria.yml")
     try dir.write(
       "Component,Result,Ticket,ID\nX,Pass,7,a/b/c@ios\n", to: "audit.csv")
     let run = try CLIRunner.run(

@@ -126,17 +126,36 @@ extension TicketFiler {
       }
     }
     guard var record else { return }
-    let comment = row.comment + "\n\n" + row.marker
+    let target: TicketSnapshot.Category =
+      record.action == .close ? .done : .open
+    // The transition is built before the comment goes: a status the tracker does not offer fails the
+    // row before anything is said on the ticket.
+    let transition: HTTPRequest?
+    if snapshot.category == target {
+      transition = nil
+    } else {
+      var choices: HTTPResponse?
+      if let request = tracker.transitionChoicesRequest(
+        filed: row.filed, credentials: credentials)
+      {
+        let (answer, cause) = try ask(request) { _ in nil }
+        guard let answer else {
+          throw TicketError(
+            "cannot read where \(row.filed.key) can go on \(tracker.name) (\(cause ?? "no answer")); nothing was sent"
+          )
+        }
+        choices = answer
+      }
+      transition = try tracker.transitionRequest(
+        record.action, filed: row.filed, choices: choices,
+        credentials: credentials)
+      if transition == nil { throw Self.cannotFollow(tracker) }
+    }
     guard
       let post = try tracker.commentRequest(
-        comment, filed: row.filed, credentials: credentials),
-      let transition = try tracker.transitionRequest(
-        record.action, filed: row.filed, credentials: credentials)
-    else {
-      throw TicketError(
-        "\(tracker.name) tickets cannot be commented on, closed and reopened here; follow_retest needs a definition with comment:, close: and reopen: blocks"
-      )
-    }
+        row.comment + "\n\n" + row.marker, filed: row.filed,
+        credentials: credentials)
+    else { throw Self.cannotFollow(tracker) }
     if record.comment != .done {
       let resumed = record.comment == .sending
       record.comment = .sending
@@ -149,21 +168,18 @@ extension TicketFiler {
       record.comment = .done
       try save(record, for: row.identity)
     }
-    if record.transition != .done {
-      let target: TicketSnapshot.Category =
-        record.action == .close ? .done : .open
+    // A ticket already where the retest puts it (read just now) needs no transition.
+    if record.transition != .done, let transition {
       let resumed = record.transition == .sending
       record.transition = .sending
       try save(record, for: row.identity)
-      if snapshot.category != target || resumed {
-        try sendOnce(
-          transition, what: "the \(record.action.rawValue) of \(row.filed.key)",
-          resumed: resumed
-        ) {
-          () throws(TicketError) -> Bool in
-          let now = try self.readAnswer(row.filed).snapshot.category
-          return now == target || (target == .done && now == .notPlanned)
-        }
+      try sendOnce(
+        transition, what: "the \(record.action.rawValue) of \(row.filed.key)",
+        resumed: resumed
+      ) {
+        () throws(TicketError) -> Bool in
+        let now = try self.readAnswer(row.filed).snapshot.category
+        return now == target || (target == .done && now == .notPlanned)
       }
     }
     try ledger.change(row.identity) {
@@ -175,6 +191,12 @@ extension TicketFiler {
     } else {
       summary.reopened.append((row.filed.key, row.place))
     }
+  }
+
+  static func cannotFollow(_ tracker: any Tracker) -> TicketError {
+    TicketError(
+      "\(tracker.name) tickets cannot be commented on, closed and reopened here; follow_retest needs a definition with comment:, close: and reopen: blocks"
+    )
   }
 
   func save(_ record: Ledger.RetestRecord, for identity: String)

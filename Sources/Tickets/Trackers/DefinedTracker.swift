@@ -188,7 +188,8 @@ public struct DefinedTracker: Tracker {
   }
 
   public func transitionRequest(
-    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
     guard let block = action == .close ? definition.close : definition.reopen
     else {

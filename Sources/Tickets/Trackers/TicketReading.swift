@@ -182,7 +182,8 @@ extension GitHubTracker {
 
   /// PATCH of the state: closed as completed, or open again.
   public func transitionRequest(
-    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
     HTTPRequest(
       method: "PATCH", url: issueURL(filed), headers: headers(credentials),
@@ -262,6 +263,8 @@ protocol JiraIssueAPI: Tracker {
   func headers(_ credentials: Credentials) -> [(String, String)]
   /// The create's fields for a ticket, description in this API's format.
   func issueFields(for ticket: Ticket) -> [String: Any]
+  /// A comment's body in this API's format (ADF or wiki markup).
+  func commentBody(_ text: String) -> Any
 }
 
 extension JiraIssueAPI {

@@ -57,9 +57,16 @@ public protocol Tracker: Sendable {
   func commentRequest(
     _ comment: String, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest?
-  /// A request closing or reopening a filed ticket, or nil when the tracker cannot.
+  /// A request listing where a filed ticket can go (Jira's transitions, Azure DevOps' states), read
+  /// before a close or reopen is built; nil when none is needed.
+  func transitionChoicesRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  /// A request closing or reopening a filed ticket (`choices`: the answer to
+  /// `transitionChoicesRequest`), or nil when the tracker cannot; a status the choices lack is an error
+  /// naming the ones there are.
   func transitionRequest(
-    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
   ) throws(TicketError) -> HTTPRequest?
   /// A request whose answer holds a filed ticket's comments, to find one before posting it again; nil
   /// when the read answer holds them.
@@ -90,8 +97,12 @@ extension Tracker {
   public func commentRequest(
     _ comment: String, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? { nil }
+  public func transitionChoicesRequest(
+    filed: FiledTicket, credentials: Credentials
+  ) -> HTTPRequest? { nil }
   public func transitionRequest(
-    _ action: RetestAction, filed: FiledTicket, credentials: Credentials
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? { nil }
   public func commentsRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?

@@ -205,12 +205,19 @@ public enum DryRun {
     let credentials = Credentials(token: "dry-run")
     return try rows.map { row throws(TicketError) in
       let action: RetestAction = row.passes ? .close : .reopen
+      // Where the tracker decides the transition from a list it gives (Jira, Azure DevOps), the dry run
+      // shows the request that reads the list: the transition itself is chosen from the answer.
+      let choices = tracker.transitionChoicesRequest(
+        filed: row.filed, credentials: credentials)
       let requests = [
+        choices,
         try tracker.commentRequest(
           row.comment + "\n\n" + row.marker, filed: row.filed,
           credentials: credentials),
-        try tracker.transitionRequest(
-          action, filed: row.filed, credentials: credentials),
+        choices == nil
+          ? try tracker.transitionRequest(
+            action, filed: row.filed, choices: nil, credentials: credentials)
+          : nil,
       ].compactMap { $0 }
       let shown: [[String: Any]] = requests.map { request in
         var item: [String: Any] = [

@@ -25,7 +25,10 @@ Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT
         update-503:3     every 3rd update gets 503 (nothing changed)
         update-429:4     every 4th update gets 429 with Retry-After: 1 (nothing changed)
         read-503:2, read-429:3   every 2nd (3rd) read of one issue gets 503 (429 with Retry-After: 1)
-Retest follow-ups (follow_retest): GitHub comments and PATCH {"state": ...}; GitLab POST/GET .../issues/N/notes
+Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Center) and transitions (GET the
+  list: Start progress, Resolve → Done while open; Reopen → To Do when closed; POST by id); Azure DevOps comments
+  (7.1-preview), the Bug type's states, and PATCH of System.State; GitHub comments and PATCH {"state": ...};
+  GitLab POST/GET .../issues/N/notes
   and PUT {"state_event": "close"|"reopen"}; Redmine PUT {"issue": {"notes": ...}} and {"issue": {"status_id": N}}
   (5 closes, 6 rejects, others reopen) and GET /issues/N.json?include=journals. Comments go through the
   comment faults (comment-drop, comment-503), transitions through the update faults. /_stats counts
@@ -462,6 +465,41 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 bodies = [b for n, b in state.get("comment_bodies", []) if n == int(m.group(2))]
             return self.reply(200, [{"body": b} for b in bodies])
+        m = re.fullmatch(r"/rest/api/(3|2)/issue/A11Y-(\d+)/(comment|transitions)", url.path)
+        if m:
+            kind = "jira-cloud" if m.group(1) == "3" else "jira-dc"
+            if not self.authorized(kind):
+                return
+            issue = self.issue(kind, m.group(2))
+            if issue is None:
+                return self.reply(404, {"errorMessages": ["Issue does not exist or you do not have permission to see it."]})
+            if m.group(3) == "transitions":
+                if issue["state"] == "closed":
+                    return self.reply(200, {"transitions": [{"id": "11", "name": "Reopen", "to": {"name": "To Do"}}]})
+                return self.reply(200, {"transitions": [{"id": "21", "name": "Start progress", "to": {"name": "In Progress"}},
+                                                        {"id": "31", "name": "Resolve", "to": {"name": "Done"}}]})
+            with lock:
+                bodies = [b for n, b in state.get("comment_bodies", []) if n == issue["number"]]
+            # Newest first, as orderBy=-created asks.
+            return self.reply(200, {"comments": [{"body": json.loads(b) if kind == "jira-cloud" else b} for b in reversed(bodies)]})
+        m = re.fullmatch(r"/[^/]+/_apis/wit/workItems/(\d+)/comments", url.path, re.IGNORECASE)
+        if m:
+            if not self.authorized("azure"):
+                return
+            with lock:
+                bodies = [b for n, b in state.get("comment_bodies", []) if n == int(m.group(1))]
+            return self.reply(200, {"totalCount": len(bodies), "comments": [{"text": b} for b in reversed(bodies)]})
+        m = re.fullmatch(r"/[^/]+/_apis/wit/workitemtypes/([^/]+)/states", url.path)
+        if m:
+            if not self.authorized("azure"):
+                return
+            if unquote(m.group(1)) != "Bug":
+                return self.reply(404, {"message": f"VS402323: Work item type {m.group(1)} does not exist."})
+            return self.reply(200, {"count": 5, "value": [{"name": "New", "category": "Proposed"},
+                                                          {"name": "Active", "category": "InProgress"},
+                                                          {"name": "Resolved", "category": "Resolved"},
+                                                          {"name": "Closed", "category": "Completed"},
+                                                          {"name": "Removed", "category": "Removed"}]})
         if url.path == "/search/issues":
             if not self.authorized("github"):
                 return
@@ -576,6 +614,49 @@ class Handler(BaseHTTPRequestHandler):
             if self.issue("gitlab", m.group(2)) is None:
                 return self.reply(404, {"message": "404 Not found"})
             return self.post_comment(int(m.group(2)), body["body"], lambda: self.reply(201, {"id": state["comments"]}))
+        m = re.fullmatch(r"/rest/api/(3|2)/issue/A11Y-(\d+)/(comment|transitions)", url.path)
+        if m:
+            kind = "jira-cloud" if m.group(1) == "3" else "jira-dc"
+            body = self.read_json()
+            if not self.authorized(kind):
+                return
+            issue = self.issue(kind, m.group(2))
+            if issue is None:
+                return self.reply(404, {"errorMessages": ["Issue does not exist or you do not have permission to see it."]})
+            if m.group(3) == "comment":
+                text = body.get("body") if isinstance(body, dict) else None
+                if kind == "jira-cloud":
+                    if not isinstance(text, dict) or text.get("type") != "doc":
+                        return self.invalid("a Cloud comment body is an ADF document")
+                    if ADF_SCHEMA is not None:
+                        import jsonschema
+                        try:
+                            jsonschema.validate(text, ADF_SCHEMA)
+                        except jsonschema.ValidationError as error:
+                            return self.invalid("comment is not valid ADF: " + error.message[:200])
+                    text = json.dumps(text)
+                elif not isinstance(text, str) or not text:
+                    return self.invalid("a Data Center comment body is text")
+                return self.post_comment(issue["number"], text, lambda: self.reply(201, {"id": str(state["comments"])}))
+            transition = (body.get("transition") or {}).get("id") if isinstance(body, dict) else None
+            allowed = {"11"} if issue["state"] == "closed" else {"21", "31"}
+            if transition not in allowed:
+                return self.reply(400, {"errorMessages": [f"Transition id '{transition}' is not valid for this issue."]})
+            if transition == "21":
+                return self.reply(204, raw=b"")
+            return self.apply_transition(issue, transition == "31", "completed", lambda: self.reply(204, raw=b""))
+        m = re.fullmatch(r"/[^/]+/_apis/wit/workItems/(\d+)/comments", url.path, re.IGNORECASE)
+        if m:
+            body = self.read_json()
+            if not self.authorized("azure"):
+                return
+            if "api-version=7.1-preview" not in (url.query or ""):
+                return self.invalid("the comments API needs api-version=7.1-preview.4")
+            if not isinstance(body, dict) or not isinstance(body.get("text"), str) or not body["text"]:
+                return self.invalid("text is required")
+            if self.issue("azure", m.group(1)) is None:
+                return self.reply(404, {"message": "TF401232: Work item does not exist"})
+            return self.post_comment(int(m.group(1)), body["text"], lambda: self.reply(200, {"id": state["comments"]}))
         m = re.fullmatch(r"/api/v4/projects/([^/]+)/issues", url.path)
         if m:
             body = self.read_json()
@@ -852,6 +933,15 @@ def handle_update(self):
                 except jsonschema.ValidationError as error:
                     return self.invalid("description is not valid ADF: " + error.message[:200])
             return self.apply_update(issue, fields.get("summary"), lambda: self.reply(204, raw=b""))
+        if kind == "azure" and isinstance(body, list) and any(op.get("path") == "/fields/System.State" for op in body):
+            if self.headers.get("Content-Type") != "application/json-patch+json":
+                return self.invalid("work items are updated with Content-Type: application/json-patch+json")
+            value = next(op.get("value") for op in body if op.get("path") == "/fields/System.State")
+            if value not in ("New", "Active", "Resolved", "Closed", "Removed"):
+                return self.reply(400, {"message": f"TF401320: Rule Error for field State. The value '{value}' is not in the list of supported values."})
+            return self.apply_transition(issue, value in ("Resolved", "Closed", "Removed"),
+                                         "not_planned" if value == "Removed" else "completed",
+                                         lambda: self.reply(200, self.shape(kind, issue)))
         if kind == "azure":
             if self.headers.get("Content-Type") != "application/json-patch+json":
                 return self.invalid("work items are updated with Content-Type: application/json-patch+json")

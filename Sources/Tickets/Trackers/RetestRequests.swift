@@ -1,0 +1,186 @@
+import Foundation
+
+/// Where a retest takes a ticket, by name: the option, else the tracker's usual word.
+struct RetestStatus {
+  var settings: TrackerSettings
+  var closedDefault: String
+  var reopenedDefault: String
+
+  /// The status name the action asks for.
+  func wanted(_ action: RetestAction) -> String {
+    action == .close
+      ? settings.closedStatus ?? closedDefault
+      : settings.reopenedStatus ?? reopenedDefault
+  }
+
+  /// The option that names it, for messages.
+  func option(_ action: RetestAction) -> String {
+    "\(settings.origin).\(action == .close ? "closed_status" : "reopened_status")"
+  }
+
+  /// The error for a status the tracker does not offer, naming the ones it does.
+  func missing(
+    _ action: RetestAction, key: String, tracker: String, offered: [String]
+  ) -> TicketError {
+    TicketError(
+      "\(tracker) offers no way to '\(wanted(action))' for \(key) (it offers: "
+        + (offered.isEmpty ? "nothing" : offered.joined(separator: ", "))
+        + "); set \(option(action)) to one of them. Nothing was sent for it.")
+  }
+}
+
+/// Jira (Cloud and Data Center): a comment, then the transition whose name or target status is the one
+/// asked for, chosen from the issue's transitions.
+extension JiraIssueAPI {
+  func issueURL(_ filed: FiledTicket) -> String {
+    settings.url + issuePath + "/" + URLQuery.escape(filed.key)
+  }
+
+  var retestStatus: RetestStatus {
+    RetestStatus(
+      settings: settings, closedDefault: "Done", reopenedDefault: "To Do")
+  }
+
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "POST", url: issueURL(filed) + "/comment",
+      headers: headers(credentials),
+      body: try JSONBody.encode(["body": commentBody(comment)]))
+  }
+
+  /// The newest comments first, so a retest comment is among the first page however many there are.
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET",
+      url: issueURL(filed) + "/comment?orderBy=-created&maxResults=100",
+      headers: headers(credentials))
+  }
+
+  public func transitionChoicesRequest(
+    filed: FiledTicket, credentials: Credentials
+  )
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET", url: issueURL(filed) + "/transitions",
+      headers: headers(credentials))
+  }
+
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let choices else { return nil }
+    let status = retestStatus
+    let wanted = status.wanted(action)
+    let transitions =
+      (choices.json as? [String: Any])?["transitions"] as? [[String: Any]] ?? []
+    func same(_ value: Any?) -> Bool {
+      (value as? String)?.caseInsensitiveCompare(wanted) == .orderedSame
+    }
+    let chosen =
+      transitions.first { same(($0["to"] as? [String: Any])?["name"]) }
+      ?? transitions.first { same($0["name"]) }
+    guard let id = JSONBody.string(chosen?["id"]) else {
+      let offered = transitions.compactMap { transition -> String? in
+        guard let name = transition["name"] as? String else { return nil }
+        let to = (transition["to"] as? [String: Any])?["name"] as? String
+        return to.map { "\(name) → \($0)" } ?? name
+      }
+      throw status.missing(
+        action, key: filed.key, tracker: name, offered: offered)
+    }
+    return HTTPRequest(
+      method: "POST", url: issueURL(filed) + "/transitions",
+      headers: headers(credentials),
+      body: try JSONBody.encode(["transition": ["id": id]]))
+  }
+}
+
+extension JiraCloudTracker {
+  /// A comment in Atlassian Document Format: one paragraph per block of text.
+  func commentBody(_ text: String) -> Any {
+    [
+      "type": "doc", "version": 1,
+      "content": text.components(separatedBy: "\n\n").map(ADFBody.paragraph),
+    ]
+  }
+}
+
+extension JiraDataCenterTracker {
+  /// A comment in Jira's wiki markup: the text as it is.
+  func commentBody(_ text: String) -> Any { text }
+}
+
+/// Azure DevOps: a comment on the work item, then its System.State set to a state its type has (read
+/// from the type's states, so a missing name is an error naming the states there are).
+extension AzureDevOpsTracker {
+  var retestStatus: RetestStatus {
+    RetestStatus(
+      settings: settings, closedDefault: "Closed", reopenedDefault: "Active")
+  }
+
+  func commentsURL(_ filed: FiledTicket) -> String {
+    "\(settings.url)/\(URLQuery.escape(settings.project))/_apis/wit/workItems/\(URLQuery.escape(filed.key))/comments?api-version=7.1-preview.4"
+  }
+
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "POST", url: commentsURL(filed),
+      headers: headers(credentials, patch: false),
+      body: try JSONBody.encode(["text": comment]))
+  }
+
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET", url: commentsURL(filed) + "&order=desc&$top=200",
+      headers: headers(credentials, patch: false))
+  }
+
+  /// The states of the work-item type audit findings are filed as (Bug).
+  public func transitionChoicesRequest(
+    filed: FiledTicket, credentials: Credentials
+  )
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET",
+      url:
+        "\(settings.url)/\(URLQuery.escape(settings.project))/_apis/wit/workitemtypes/Bug/states?api-version=7.1",
+      headers: headers(credentials, patch: false))
+  }
+
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let choices else { return nil }
+    let status = retestStatus
+    let wanted = status.wanted(action)
+    let states =
+      ((choices.json as? [String: Any])?["value"] as? [[String: Any]] ?? [])
+      .compactMap { $0["name"] as? String }
+    guard
+      let state = states.first(where: {
+        $0.caseInsensitiveCompare(wanted) == .orderedSame
+      })
+    else {
+      throw status.missing(
+        action, key: filed.key, tracker: name, offered: states)
+    }
+    return HTTPRequest(
+      method: "PATCH", url: itemURL(filed),
+      headers: headers(credentials, patch: true),
+      body: try JSONBody.encode([
+        ["op": "add", "path": "/fields/System.State", "value": state]
+      ]))
+  }
+}
