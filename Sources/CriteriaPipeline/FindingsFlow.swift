@@ -81,7 +81,7 @@ extension Pipeline {
     if follow && !Self.canFollowRetests(tracker) {
       throw PipelineError(
         "\(chosen.keyPath).follow_retest: \(tracker.name) tickets cannot be commented on, closed and reopened "
-          + "by criteria yet (Jira Cloud and Data Center, Azure DevOps, GitHub, GitLab, Redmine and definitions with comment:, close: and reopen: blocks can)",
+          + "by criteria: its definition needs comment:, close: and reopen: blocks (see exporters/redmine.yml)",
         status: .config)
     }
     let reader = AuditFindings(

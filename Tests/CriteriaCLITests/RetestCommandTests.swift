@@ -40,6 +40,23 @@ struct RetestCommandTests {
       """
   }
 
+  /// The fake tracker, checking Jira Cloud comments against the ADF schema and Linear requests against
+  /// Linear's schema when ../shared has them.
+  static func server(faults: String? = nil) throws -> FakeTrackerProcess {
+    let schemas = SharedData.root.appendingPathComponent("schemas")
+    var arguments = faults.map { ["--faults", $0] } ?? []
+    for (option, file) in [
+      ("--adf-schema", "adf-full.json"),
+      ("--linear-schema", "linear/schema.graphql"),
+    ]
+    where FileManager.default.fileExists(
+      atPath: schemas.appendingPathComponent(file).path)
+    {
+      arguments += [option, schemas.appendingPathComponent(file).path]
+    }
+    return try FakeTrackerProcess(arguments: arguments)
+  }
+
   /// Rows 2, 3 and 4 failed and filed; returns the folder and their keys.
   static func filed(
     _ server: FakeTrackerProcess, exporter: String, extra: String = ""
@@ -95,9 +112,10 @@ struct RetestCommandTests {
     "a passing row's open ticket is closed and a failing row's done ticket reopened, one comment each; not planned is listed; a second run changes nothing",
     arguments: [
       "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
+      "linear",
     ])
   func follows(exporter: String) throws {
-    let server = try FakeTrackerProcess()
+    let server = try Self.server()
     defer { server.stop() }
     let (dir, keys) = try Self.filed(server, exporter: exporter)
     #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
@@ -146,11 +164,9 @@ struct RetestCommandTests {
 
   @Test(
     "every comment and every transition lost on the way back: asked about, never sent twice",
-    arguments: ["github", "redmine", "jira-cloud", "azure-devops"])
+    arguments: ["github", "redmine", "jira-cloud", "azure-devops", "linear"])
   func lostAnswers(exporter: String) throws {
-    let server = try FakeTrackerProcess(arguments: [
-      "--faults", "comment-drop:1,update-drop:1",
-    ])
+    let server = try Self.server(faults: "comment-drop:1,update-drop:1")
     defer { server.stop() }
     let (dir, keys) = try Self.filed(server, exporter: exporter)
     try Self.retest(server, in: dir, keys: keys)
@@ -171,7 +187,7 @@ struct RetestCommandTests {
     "a status the tracker does not offer fails the row with the ones it does, before any comment",
     arguments: ["jira-dc", "azure-devops"])
   func missingStatus(exporter: String) throws {
-    let server = try FakeTrackerProcess()
+    let server = try Self.server()
     defer { server.stop() }
     let (dir, keys) = try Self.filed(
       server, exporter: exporter, extra: "      closed_status: Shipped")
@@ -202,7 +218,7 @@ struct RetestCommandTests {
     "--dry-run writes each retest's requests (comment, then close or reopen) and sends nothing"
   )
   func dryRun() throws {
-    let server = try FakeTrackerProcess()
+    let server = try Self.server()
     defer { server.stop() }
     let (dir, keys) = try Self.filed(server, exporter: "redmine")
     try Self.retest(server, in: dir, keys: keys)
@@ -241,14 +257,29 @@ struct RetestCommandTests {
   }
 
   @Test(
-    "follow_retest on a tracker criteria cannot close tickets on is a config error naming the key"
+    "follow_retest on a definition without comment, close and reopen blocks is a config error naming the key"
   )
   func unsupported() throws {
-    let server = try FakeTrackerProcess()
+    let server = try Self.server()
     defer { server.stop() }
     let dir = try CLIRunner.scratch()
+    // A team's own definition with no comment:, close: or reopen: block.
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("exporters"),
+      withIntermediateDirectories: true)
     try dir.write(
-      Self.config(server, exporter: "linear"), to: "criteria.yml")
+      """
+      name: plain
+      create:
+        url: "{{url}}/issues.json"
+        body: '{"title": "{{title}}"}'
+      auth:
+        header: X-Token
+        scheme: plain
+      created:
+        key: id
+      """, to: "exporters/plain.yml")
+    try dir.write(Self.config(server, exporter: "plain"), to: "criteria.yml")
     try dir.write(
       "Component,Result,Ticket,ID\nX,Pass,7,a/b/c@ios\n", to: "audit.csv")
     let run = try CLIRunner.run(

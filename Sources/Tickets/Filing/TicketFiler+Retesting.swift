@@ -217,7 +217,7 @@ extension TicketFiler {
         "cannot tell whether the retest comment on \(row.filed.key) was posted: \(tracker.name) tickets cannot be read",
         outcomeUnknown: true)
     }
-    let (answer, cause) = try ask(request) { _ in nil }
+    let (answer, cause) = try ask(request) { tracker.refusal(in: $0) }
     guard let answer else {
       throw TicketError(
         "cannot tell whether the retest comment on \(row.filed.key) was posted (\(cause ?? "no answer")); "
@@ -250,7 +250,11 @@ extension TicketFiler {
         continue
       }
       switch Answer(answer) {
-      case .accepted: return
+      case .accepted:
+        if let reason = tracker.refusal(in: answer) {
+          throw TicketError("\(tracker.name) refused \(what): \(reason)")
+        }
+        return
       case .refusedCredentials: throw authenticationError(answer)
       case .retryLater(let mayHaveChanged):
         ambiguous = mayHaveChanged

@@ -184,3 +184,95 @@ extension AzureDevOpsTracker {
       ]))
   }
 }
+
+/// Linear: `commentCreate`, then `issueUpdate` with the workflow state of the issue's team whose name
+/// is the one asked for (defaults Done and Todo), read from the team's states.
+extension LinearTracker {
+  static let commentDocument =
+    "mutation CriteriaCommentCreate($input: CommentCreateInput!) { commentCreate(input: $input) { success } }"
+  static let commentsDocument =
+    "query CriteriaIssueComments($id: String!, $filter: CommentFilter) { issue(id: $id) { comments(first: 50, filter: $filter) { nodes { body } } } }"
+  static let statesDocument =
+    "query CriteriaIssueStates($id: String!) { issue(id: $id) { team { states(first: 100) { nodes { id name type } } } } }"
+  static let stateDocument =
+    "mutation CriteriaIssueState($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { \(issueFields) } } }"
+
+  var retestStatus: RetestStatus {
+    RetestStatus(
+      settings: settings, closedDefault: "Done", reopenedDefault: "Todo")
+  }
+
+  /// A GraphQL error in a 200: the mutation was not done.
+  public func refusal(in response: HTTPResponse) -> String? {
+    Self.errorMessage(response.json)
+  }
+
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "POST", url: endpoint, headers: headers(credentials),
+      body: try body(
+        Self.commentDocument,
+        ["input": ["issueId": filed.key, "body": comment]]),
+      resendable: false)
+  }
+
+  /// The issue's comments that hold a retest marker: the answer holds the marker when one was posted.
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    let filter = ["body": ["contains": "criteria:retest="]]
+    guard
+      let body = try? body(
+        Self.commentsDocument, ["id": filed.key, "filter": filter])
+    else { return nil }
+    return HTTPRequest(
+      method: "POST", url: endpoint, headers: headers(credentials), body: body,
+      resendable: true)
+  }
+
+  public func transitionChoicesRequest(
+    filed: FiledTicket, credentials: Credentials
+  )
+    -> HTTPRequest?
+  {
+    guard let body = try? body(Self.statesDocument, ["id": filed.key]) else {
+      return nil
+    }
+    return HTTPRequest(
+      method: "POST", url: endpoint, headers: headers(credentials), body: body,
+      resendable: true)
+  }
+
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let choices else { return nil }
+    if let message = Self.errorMessage(choices.json) {
+      throw TicketError(
+        "Linear did not give the states of \(filed.key): \(message)")
+    }
+    let status = retestStatus
+    let wanted = status.wanted(action)
+    let states =
+      JSONBody.value(at: "data.issue.team.states.nodes", in: choices.json)
+      as? [[String: Any]]
+      ?? []
+    guard
+      let state = states.first(where: {
+        ($0["name"] as? String)?.caseInsensitiveCompare(wanted) == .orderedSame
+      }), let id = state["id"] as? String
+    else {
+      throw status.missing(
+        action, key: filed.key, tracker: name,
+        offered: states.compactMap { $0["name"] as? String })
+    }
+    return HTTPRequest(
+      method: "POST", url: endpoint, headers: headers(credentials),
+      body: try body(
+        Self.stateDocument, ["id": filed.key, "input": ["stateId": id]]),
+      resendable: false)
+  }
+}

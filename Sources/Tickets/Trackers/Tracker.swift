@@ -68,6 +68,8 @@ public protocol Tracker: Sendable {
     _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
     credentials: Credentials
   ) throws(TicketError) -> HTTPRequest?
+  /// What a 2xx answer to a change says was refused (a GraphQL error), or nil when it was done.
+  func refusal(in response: HTTPResponse) -> String?
   /// A request whose answer holds a filed ticket's comments, to find one before posting it again; nil
   /// when the read answer holds them.
   func commentsRequest(filed: FiledTicket, credentials: Credentials)
@@ -107,6 +109,7 @@ extension Tracker {
   public func commentsRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   { nil }
+  public func refusal(in response: HTTPResponse) -> String? { nil }
 
   /// The hidden marker of a ticket's follow-up number `index` (0 is the first after the create).
   public func followUpMarker(for ticket: Ticket, index: Int) -> String {

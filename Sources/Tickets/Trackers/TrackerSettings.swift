@@ -84,9 +84,9 @@ public struct TrackerSettings: Sendable {
     "follow_retest":
       "criteria tickets also closes the open ticket of a row now Pass and reopens the done ticket of a row failing again, each with a comment (default false)",
     "closed_status":
-      "the status follow_retest closes with: Jira a transition or its target status (default Done), Azure DevOps a state (default Closed), Redmine a status id (default 5)",
+      "the status follow_retest closes with: Jira a transition or its target status (default Done), Azure DevOps a state (default Closed), Linear a workflow state (default Done), Redmine a status id (default 5)",
     "reopened_status":
-      "the status follow_retest reopens with: Jira a transition or its target status (default To Do), Azure DevOps a state (default Active), Redmine a status id (default 2)",
+      "the status follow_retest reopens with: Jira a transition or its target status (default To Do), Azure DevOps a state (default Active), Linear a workflow state (default Todo), Redmine a status id (default 2)",
   ]
 
   /// Reads settings from options, with the tracker's defaults.

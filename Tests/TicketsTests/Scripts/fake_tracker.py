@@ -28,6 +28,7 @@ Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT
 Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Center) and transitions (GET the
   list: Start progress, Resolve → Done while open; Reopen → To Do when closed; POST by id); Azure DevOps comments
   (7.1-preview), the Bug type's states, and PATCH of System.State; GitHub comments and PATCH {"state": ...};
+  Linear commentCreate, an issue's comments and its team's states, issueUpdate with a stateId;
   GitLab POST/GET .../issues/N/notes
   and PUT {"state_event": "close"|"reopen"}; Redmine PUT {"issue": {"notes": ...}} and {"issue": {"status_id": N}}
   (5 closes, 6 rejects, others reopen) and GET /issues/N.json?include=journals. Comments go through the
@@ -786,6 +787,17 @@ def linear_issue(i, with_description=False):
     return issue
 
 
+LINEAR_STATES = {"s-todo": ("Todo", "unstarted"), "s-progress": ("In Progress", "started"),
+                 "s-done": ("Done", "completed"), "s-canceled": ("Canceled", "canceled")}
+
+
+def linear_find(key):
+    """A Linear issue by its identifier (A11Y-N) or its id, or None."""
+    with lock:
+        return next((i for i in state["issues"] if i["kind"] == "linear" and not i["deleted"]
+                     and (f"A11Y-{i['number']}" == key or i["linear_id"] == key)), None)
+
+
 def handle_graphql(self):
     """Linear's GraphQL endpoint: the document and variables validated against the schema, then served."""
     body = self.read_json()
@@ -830,6 +842,42 @@ def handle_graphql(self):
         return self.with_faults(issue_made, lambda number: self.reply(
             200, {"data": {"issueCreate": {"success": True, "issue": linear_issue(self.issue("linear", number))}}},
             linear_headers()))
+    if "commentCreate(" in query:
+        data = variables.get("input") or {}
+        issue = linear_find(data.get("issueId", ""))
+        if issue is None:
+            return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
+        if not data.get("body"):
+            return linear_error(self, "Argument Validation Error", presentable="body should not be empty")
+        return self.post_comment(issue["number"], data["body"],
+                                 lambda: self.reply(200, {"data": {"commentCreate": {"success": True}}}, linear_headers()))
+    if "comments(" in query:
+        issue = linear_find(variables.get("id", ""))
+        if issue is None:
+            return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
+        wanted = (((variables.get("filter") or {}).get("body") or {}).get("contains")) or ""
+        with lock:
+            bodies = [b for n, b in state.get("comment_bodies", []) if n == issue["number"] and wanted in b]
+        return self.reply(200, {"data": {"issue": {"comments": {"nodes": [{"body": b} for b in bodies]}}}}, linear_headers())
+    if "states(" in query:
+        issue = linear_find(variables.get("id", ""))
+        if issue is None:
+            return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
+        return self.reply(200, {"data": {"issue": {"team": {"states": {"nodes": [
+            {"id": state_id, "name": name, "type": kind} for state_id, (name, kind) in LINEAR_STATES.items()]}}}}},
+            linear_headers())
+    if "issueUpdate(" in query and "stateId" in (variables.get("input") or {}):
+        issue = linear_find(variables.get("id", ""))
+        if issue is None:
+            return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
+        target = LINEAR_STATES.get(variables["input"]["stateId"])
+        if target is None:
+            return linear_error(self, "Entity not found: WorkflowState", presentable="Could not find referenced WorkflowState.")
+        kind = target[1]
+        return self.apply_transition(issue, kind in ("completed", "canceled"),
+                                     "not_planned" if kind == "canceled" else "completed",
+                                     lambda: self.reply(200, {"data": {"issueUpdate": {"success": True, "issue": linear_issue(issue)}}},
+                                                        linear_headers()))
     if "issueUpdate(" in query:
         key = variables.get("id", "")
         issue = next((i for i in state["issues"] if i["kind"] == "linear" and not i["deleted"]
@@ -859,7 +907,7 @@ def handle_graphql(self):
         if issue is None:
             return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
         return self.reply(200, {"data": {"issue": linear_issue(issue, with_description="description" in query)}}, linear_headers())
-    return self.invalid("criteria sends issueCreate, issue and issueUpdate only")
+    return self.invalid("criteria sends issueCreate, issue, issueUpdate, commentCreate and comment and state reads only")
 
 
 def handle_update(self):
