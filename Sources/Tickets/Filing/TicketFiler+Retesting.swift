@@ -226,48 +226,4 @@ extension TicketFiler {
     }
     return answer.body.range(of: Data(row.marker.utf8)) != nil
   }
-
-  /// Sends a request that changes a ticket once: after an answer that leaves the outcome unknown (or
-  /// when a stopped run left it `resumed`), `done` asks the tracker before anything is sent again.
-  func sendOnce(
-    _ request: HTTPRequest, what: String, resumed: Bool,
-    done: () throws(TicketError) -> Bool
-  ) throws(TicketError) {
-    var ambiguous = resumed
-    var cause = "no attempt was made"
-    for attempt in 1...retry.maxAttempts {
-      if ambiguous {
-        if try done() { return }
-        ambiguous = false
-      }
-      pacer.waitForTurn()
-      let answer: HTTPResponse
-      do { answer = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(stopping: error) }
-        ambiguous = !error.neverSent
-        cause = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      switch Answer(answer) {
-      case .accepted:
-        if let reason = tracker.refusal(in: answer) {
-          throw TicketError("\(tracker.name) refused \(what): \(reason)")
-        }
-        return
-      case .refusedCredentials: throw authenticationError(answer)
-      case .retryLater(let mayHaveChanged):
-        ambiguous = mayHaveChanged
-        cause = problem(answer)
-        try wait(attempt: attempt, response: answer)
-      case .refused:
-        throw TicketError(
-          "\(tracker.name) refused \(what) (\(answer.status)): \(answer.snippet)"
-        )
-      }
-    }
-    throw TicketError(
-      "\(what) is not confirmed after \(retry.maxAttempts) attempts (\(cause)); the next run asks \(tracker.name) before sending it again",
-      outcomeUnknown: true)
-  }
 }

@@ -55,53 +55,37 @@ extension TicketFiler {
       return
     }
     try ledger.change(ticket.identity) { $0.updating = revision }
-    var ambiguous = false
-    var cause = "no attempt was made"
-    for attempt in 1...retry.maxAttempts {
-      if ambiguous {
-        (snapshot, response) = try readAnswer(filed)
-        if let body = response?.body, TicketRevision.present(revision, in: body)
-        {
-          try confirmUpdate(ticket, revision, snapshot.updatedAt)
-          summary.updated.append((ticket.identity, key))
-          return
-        }
-        ambiguous = false
+    // After a lost answer the ticket is read: the update's revision in it means it landed.
+    var readBack: String?
+    let answer: HTTPResponse?
+    do {
+      answer = try sendOnce(
+        request, what: "the update of \(key)", resumed: false
+      ) {
+        () throws(TicketError) -> Bool in
+        let (now, response) = try readAnswer(filed)
+        guard let body = response?.body,
+          TicketRevision.present(revision, in: body)
+        else { return false }
+        readBack = now.updatedAt
+        return true
       }
-      pacer.waitForTurn()
-      let answer: HTTPResponse
-      do { answer = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(stopping: error) }
-        ambiguous = !error.neverSent
-        cause = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      switch Answer(answer) {
-      case .accepted:
-        // The update's own answer may carry the new update time; otherwise read it back.
-        let updated =
-          tracker.snapshot(from: answer)?.updatedAt
-          ?? (try? readAnswer(filed))?.snapshot.updatedAt
-        try confirmUpdate(ticket, revision, updated)
-        summary.updated.append((ticket.identity, key))
-        return
-      case .refusedCredentials:
-        throw authenticationError(answer)
-      case .retryLater(let mayHaveChanged):
-        ambiguous = mayHaveChanged
-        cause = problem(answer)
-        try wait(attempt: attempt, response: answer)
-      case .refused:
+    } catch {
+      // Refused: nothing changed, so nothing is pending for the next run to look for.
+      if !error.outcomeUnknown && !error.stopsRun {
         try ledger.change(ticket.identity) { $0.updating = nil }
-        throw TicketError(
-          "\(tracker.name) refused the update of \(key) (\(answer.status)): \(answer.snippet)"
-        )
       }
+      throw error
     }
-    throw TicketError(
-      "the update of \(key) is not confirmed after \(retry.maxAttempts) attempts (\(cause)); the next run reads it before sending anything"
-    )
+    // The update's own answer may carry the new update time; otherwise read it back.
+    var updated = readBack
+    if let answer {
+      updated =
+        tracker.snapshot(from: answer)?.updatedAt
+        ?? (try? readAnswer(filed))?.snapshot.updatedAt
+    }
+    try confirmUpdate(ticket, revision, updated)
+    summary.updated.append((ticket.identity, key))
   }
 
   func confirmUpdate(
