@@ -189,9 +189,13 @@ public struct ACRBuilder: Sendable {
           + (refusals.isEmpty ? "" : "\n" + refusals.joined(separator: "\n")),
         status: .failure)
     }
+    // VPAT's title page: "[Company] Accessibility Conformance Report", then the edition.
+    let company =
+      [settings.vendor.companyName, settings.vendor.name, settings.productName]
+      .first { !$0.isEmpty } ?? ""
     let baseTitle =
       settings.title.isEmpty
-      ? "\(settings.productName) Accessibility Conformance Report"
+      ? "\(company) Accessibility Conformance Report, \(ACRReport.editionLabel)"
       : settings.title
     return ACRReport(
       settings: settings, title: draft ? "Draft: " + baseTitle : baseTitle,
@@ -201,7 +205,7 @@ public struct ACRBuilder: Sendable {
       unmappedFindings: draft ? unmapped : [],
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
-      })
+      }, scope: ACRScope(evidence))
   }
 
   /// What is wrong with answering `set` for a criterion with these failures, or nil.

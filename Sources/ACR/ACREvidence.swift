@@ -20,6 +20,9 @@ public struct ACREvidence: Sendable, Hashable {
   public var place: String
   /// The tester's notes.
   public var notes: String
+  /// Who recorded the result, and when (YYYY-MM-DD as spreadsheets store dates), when the audit says.
+  public var tester = ""
+  public var date = ""
 
   /// Creates a row of evidence.
   public init(
@@ -97,6 +100,8 @@ public struct ACREvidence: Sendable, Hashable {
           test: row.test, check: row.check, outcome: row.outcome,
           severity: row.severity, ticket: row.ticket, place: row.place,
           notes: row.notes))
+      rows[rows.count - 1].tester = row.tester
+      rows[rows.count - 1].date = row.date
     }
     return rows
   }

@@ -56,6 +56,55 @@ public struct ACRReport: Sendable {
   /// The platforms the evaluated rows are on, in the audit's order (one when `--platform` chose it).
   public var platforms: [String] = []
 
+  /// What the audit covered: each component on each platform with its evaluated checks, the testers,
+  /// and the days they recorded results.
+  public var scope = ACRScope()
+
+  /// The VPAT revision the report follows, printed under the title.
+  public static let basedOn = "Based on VPAT® Version 2.5Rev"
+  /// The edition's name, as VPAT's title page gives it.
+  public static let editionLabel = "WCAG Edition"
+
+  /// VPAT's "Applicable Standards/Guidelines": each standard and whether each level is in the report
+  /// (Level AAA only when some AAA criterion was evaluated rather than marked Not Evaluated).
+  public var applicableStandards: [(standard: String, included: String)] {
+    let aaa = chapters.contains { chapter in
+      chapter.level == .aaa
+        && chapter.rows.contains { row in
+          row.adherence.values.contains { $0.term != .notEvaluated }
+        }
+    }
+    return [
+      (
+        "Web Content Accessibility Guidelines 2.2",
+        "Level A (Yes), Level AA (Yes), Level AAA (\(aaa ? "Yes" : "No"))"
+      )
+    ]
+  }
+
+  /// The facts VPAT expects that the config leaves out, each with the key that gives it.
+  public var missingFacts: [String] {
+    var missing: [String] = []
+    if settings.productVersion.isEmpty {
+      missing.append(
+        "acr.product.version: no product version; VPAT reports on one version")
+    }
+    if settings.vendor.name.isEmpty && settings.vendor.companyName.isEmpty {
+      missing.append(
+        "acr.vendor: no vendor; VPAT names the company that answers for the report"
+      )
+    }
+    if settings.evaluationMethods.isEmpty {
+      missing.append(
+        "acr.evaluation_methods_used: no evaluation methods; buyers read how the product was tested"
+      )
+    }
+    if settings.legalDisclaimer.isEmpty {
+      missing.append("acr.legal_disclaimer: no legal disclaimer")
+    }
+    return missing
+  }
+
   /// The draft's section listing `unmappedFindings`.
   public static let unmappedHeading = "Findings not mapped to a criterion"
 
@@ -84,5 +133,73 @@ public struct ACRReport: Sendable {
       facts.append(("Platforms evaluated", platforms.joined(separator: ", ")))
     }
     return facts
+  }
+}
+
+/// What an audit covered, for the report's scope.
+public struct ACRScope: Sendable, Hashable {
+  /// One component on one platform and how many of its checks have a result.
+  public struct Unit: Sendable, Hashable {
+    public var component: String
+    public var platform: String
+    public var evaluated: Int
+    public var rows: Int
+  }
+
+  public var units: [Unit] = []
+  public var testers: [String] = []
+  /// The first and last day a result was recorded on, when the audit has dates.
+  public var firstDay = ""
+  public var lastDay = ""
+
+  /// Creates an empty scope.
+  public init() {}
+
+  /// The scope of these rows, in the audit's order.
+  public init(_ evidence: [ACREvidence]) {
+    var index: [String: Int] = [:]
+    for row in evidence {
+      let key = row.componentName + "\u{1F}" + row.platform
+      if index[key] == nil {
+        index[key] = units.count
+        units.append(
+          Unit(
+            component: row.componentName, platform: row.platform, evaluated: 0,
+            rows: 0))
+      }
+      let at = index[key] ?? 0
+      units[at].rows += 1
+      if row.outcome != .notTested { units[at].evaluated += 1 }
+      if !row.tester.isEmpty, !testers.contains(row.tester) {
+        testers.append(row.tester)
+      }
+    }
+    let days = evidence.map(\.date).filter {
+      $0.count >= 10 && $0.first?.isNumber == true
+    }
+    .map { String($0.prefix(10)) }.sorted()
+    firstDay = days.first ?? ""
+    lastDay = days.last ?? ""
+  }
+
+  /// The scope as one paragraph.
+  ///
+  /// For example: "Rating on iOS (10 of 12 checks evaluated), Rating on Android (12 of 12 checks
+  /// evaluated); tested by Ana, Ben; results recorded from 2026-11-02 to 2026-11-05."
+  public var sentence: String {
+    var text =
+      units.map {
+        "\($0.component) on \($0.platform) (\($0.evaluated) of \($0.rows) checks evaluated)"
+      }.joined(separator: ", ")
+    if !testers.isEmpty {
+      text += "; tested by " + testers.joined(separator: ", ")
+    }
+    if !firstDay.isEmpty {
+      text +=
+        firstDay == lastDay
+        ? "; results recorded on \(firstDay)"
+        : "; results recorded from \(firstDay) to \(lastDay)"
+    }
+    return text + "."
   }
 }

@@ -25,9 +25,15 @@ public enum OpenACRWriter {
       lines += contact.fields.map { "  \($0.0): \(quoted($0.1))" }
     }
     lines.append("report_date: \(quoted(report.reportDate))")
+    lines.append("last_modified_date: \(quoted(report.reportDate))")
     lines.append("version: 1")
+    // OpenACR has no scope of its own: the audit's scope follows the evaluation methods.
+    let methods = [
+      s.evaluationMethods, "Scope of the audit: " + report.scope.sentence,
+    ]
+    .filter { !$0.isEmpty }.joined(separator: "\n\n")
     for (key, value) in [
-      ("notes", s.notes), ("evaluation_methods_used", s.evaluationMethods),
+      ("notes", s.notes), ("evaluation_methods_used", methods),
       ("legal_disclaimer", s.legalDisclaimer),
     ] where !value.isEmpty {
       lines.append("\(key): \(quoted(value))")
@@ -62,9 +68,21 @@ public enum OpenACRWriter {
 public enum ACRMarkdownWriter {
   public static func markdown(_ report: ACRReport) -> String {
     let s = report.settings
-    var lines = ["# \(text(report.title))", ""]
+    var lines = ["# \(text(report.title))", "", ACRReport.basedOn, ""]
     let facts = report.facts
     lines += facts.map { "- **\($0.0):** \(text($0.1))" }
+    lines += [
+      "", "## Scope of the evaluation", "", text(report.scope.sentence),
+    ]
+    lines += [
+      "", "## Applicable Standards/Guidelines", "",
+      "| Standard/Guideline | Included In Report |", "| --- | --- |",
+    ]
+    lines += report.applicableStandards.map {
+      "| \(cell($0.standard)) | \(cell($0.included)) |"
+    }
+    lines += ["", "## Terms", ""]
+    lines += ACRTerm.allCases.map { "- **\($0.label):** \($0.definition)" }
     lines += [
       "", "## WCAG 2.2 Report", "",
       "Conformance per success criterion for \(report.components.map(\.label).joined(separator: " and ")), "
@@ -132,12 +150,28 @@ public enum ACRHTMLWriter {
         style: Self.style) + """
         <main>
         <h1>\(escape(report.title))</h1>
+        <p>\(escape(ACRReport.basedOn))</p>
         <dl>
 
         """
     let facts = report.facts
     for (name, value) in facts {
       out += "<dt>\(escape(name))</dt><dd>\(escape(value))</dd>\n"
+    }
+    out +=
+      "</dl>\n<h2>Scope of the evaluation</h2>\n<p>\(escape(report.scope.sentence))</p>\n"
+    out +=
+      "<h2 id=\"standards\">Applicable Standards/Guidelines</h2>\n"
+      + "<table class=\"summary\" aria-labelledby=\"standards\">\n<thead><tr><th scope=\"col\">Standard/Guideline</th>"
+      + "<th scope=\"col\">Included In Report</th></tr></thead>\n<tbody>\n"
+    for standard in report.applicableStandards {
+      out +=
+        "<tr><th scope=\"row\">\(escape(standard.standard))</th><td>\(escape(standard.included))</td></tr>\n"
+    }
+    out += "</tbody>\n</table>\n<h2>Terms</h2>\n<dl>\n"
+    for term in ACRTerm.allCases {
+      out +=
+        "<dt>\(escape(term.label))</dt><dd>\(escape(term.definition))</dd>\n"
     }
     out += "</dl>\n<h2>WCAG 2.2 Report</h2>\n"
     out +=

@@ -9,6 +9,23 @@ public enum ConformanceTerm: String, Sendable, CaseIterable, Hashable {
   case notApplicable = "not-applicable"
   case notEvaluated = "not-evaluated"
 
+  /// VPAT 2.5's definition of the term, as its catalogues give it (OpenACR's `terms`).
+  public var definition: String {
+    switch self {
+    case .supports:
+      "The functionality of the product has at least one method that meets the criterion without known "
+        + "defects or meets with equivalent facilitation."
+    case .partiallySupports:
+      "Some functionality of the product does not meet the criterion."
+    case .doesNotSupport:
+      "The majority of product functionality does not meet the criterion."
+    case .notApplicable: "The criterion is not relevant to the product."
+    case .notEvaluated:
+      "The product has not been evaluated against the criterion. This can only be used in WCAG Level AAA "
+        + "criteria."
+    }
+  }
+
   /// The words VPAT prints.
   public var label: String {
     switch self {

@@ -105,6 +105,9 @@ extension Pipeline {
     } catch {
       throw PipelineError(error.description, status: error.status)
     }
+    for missing in report.missingFacts {
+      reporter.note("warning: \(missing)")
+    }
     let text: String
     switch request.format {
     case .openacr: text = OpenACRWriter.yaml(report)

@@ -123,7 +123,10 @@ struct ACRBuilderTests {
     let report = try draft.build([
       row(["2.1.1"], .pass), row(["2.1.1"], .notTested, check: "Escape"),
     ])
-    #expect(report.title == "Draft: App Accessibility Conformance Report")
+    // VPAT's title page: the company (here no vendor, so the product), the report, the edition.
+    #expect(
+      report.title
+        == "Draft: App Accessibility Conformance Report, WCAG Edition")
     let keyboard = try #require(
       report.chapters[0].rows.first { $0.criterion.number == "2.1.1" }?
         .adherence[.software])
@@ -561,5 +564,60 @@ struct ACRWriterTests {
     #expect(
       result["horizontalScroll"] as? Bool == false,
       "nothing scrolls sideways at 1280 pixels")
+  }
+
+  @Test(
+    "VPAT's front matter: the vendor in the title, the standards and levels covered, the audit's scope, and each fact a reviewer expects named by its config key when missing"
+  )
+  func frontMatter() throws {
+    var s = settings()
+    s.vendor.companyName = "Acme"
+    s.vendor.email = "acr@acme.example"
+    var evidence = [
+      row(["2.1.1"], .pass), row(["2.1.1"], .fail, check: "Escape"),
+      row(["2.1.1"], .notTested, check: "Arrow"),
+      row(["2.1.1"], .pass, platform: "Android", component: "Toggle"),
+    ]
+    evidence[0].tester = "Ana"
+    evidence[0].date = "2026-11-03"
+    evidence[1].tester = "Ben"
+    evidence[1].date = "2026-11-02"
+    evidence[3].tester = "Ana"
+    evidence[3].date = "2026-11-05"
+    let report = try ACRBuilder(
+      settings: s, answers: ACRAnswers(), draft: true, today: "2026-11-23",
+      toolVersion: "test"
+    ).build(evidence)
+    #expect(
+      report.title
+        == "Draft: Acme Accessibility Conformance Report, WCAG Edition")
+    #expect(
+      report.scope.sentence
+        == "Modal on iOS (2 of 3 checks evaluated), Toggle on Android (1 of 1 checks evaluated); "
+        + "tested by Ana, Ben; results recorded from 2026-11-02 to 2026-11-05.")
+    // Nothing at Level AAA was evaluated: the draft marks it Not Evaluated, so AAA is not covered.
+    #expect(
+      report.applicableStandards.map(\.included) == [
+        "Level A (Yes), Level AA (Yes), Level AAA (No)"
+      ])
+    #expect(
+      report.missingFacts.map { String($0.prefix { $0 != ":" }) } == [
+        "acr.product.version", "acr.evaluation_methods_used",
+        "acr.legal_disclaimer",
+      ])
+    let markdown = ACRMarkdownWriter.markdown(report)
+    for line in [
+      "Based on VPAT® Version 2.5Rev", "## Applicable Standards/Guidelines",
+      "## Terms",
+      "- **Does Not Support:** The majority of product functionality does not meet the criterion.",
+      "## Scope of the evaluation",
+    ] {
+      #expect(markdown.contains(line), "\(line)")
+    }
+    let yaml = OpenACRWriter.yaml(report)
+    #expect(yaml.contains("last_modified_date: \"2026-11-23\""))
+    #expect(
+      yaml.contains(
+        "Scope of the audit: Modal on iOS (2 of 3 checks evaluated)"))
   }
 }

@@ -85,4 +85,29 @@ struct WCAGCatalogueTests {
         "\(criterion.number) in \(file)")
     }
   }
+
+  @Test(
+    "the five conformance terms carry VPAT 2.5's labels and definitions, as the WCAG edition's catalogue gives them",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func termsAgainstOpenACR() throws {
+    let file = SharedData.root.appendingPathComponent(
+      "schemas/openacr/2.5-edition-wcag-2.2-en.yaml"
+    ).path
+    let script = """
+      import json, sys, yaml
+      d = yaml.safe_load(open(sys.argv[1]))
+      print(json.dumps({t["id"]: [t["label"], " ".join(t["description"].split())] for t in d["terms"]}))
+      """
+    let run = try ProcessRunner.run("python3", ["-c", script, file])
+    #expect(run.status == 0, "\(run.stderr)")
+    let terms = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        as? [String: [String]])
+    #expect(terms.count == ConformanceTerm.allCases.count)
+    for term in ConformanceTerm.allCases {
+      #expect(
+        terms[term.rawValue] == [term.label, term.definition],
+        "\(term.rawValue)")
+    }
+  }
 }
