@@ -532,22 +532,13 @@ struct ACRWriterTests {
     "the HTML ACR in real headless Chromium: no axe-core violation (WCAG 2.0-2.2 A and AA), every link reachable by Tab, a screenshot",
     .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
   func inBrowser() throws {
-    let folder = SharedData.packageRoot.appendingPathComponent(
-      ".build/screenshots")
+    let folder = BrowserCheck.folder
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true)
     let page = folder.appendingPathComponent("acr.html")
     try Data(ACRHTMLWriter.html(try report()).utf8).write(to: page)
-    let screenshot = folder.appendingPathComponent("acr.png")
-    try? FileManager.default.removeItem(at: screenshot)
-    let script = SharedData.packageRoot.appendingPathComponent(
-      "Tests/ACRTests/Scripts/browser_check.py")
-    let run = try ProcessRunner.run(
-      "python3", [script.path, page.path, screenshot.path])
-    #expect(run.status == 0, "\(run.stderr)")
-    let result = try #require(
-      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
-        as? [String: Any], "\(run.stderr)")
+    let check = try BrowserCheck.run(page, screenshot: "acr")
+    let result = try #require(check.result, "\(check.stderr)")
     #expect(
       (result["axe"] as? String)?.hasPrefix("4.") == true,
       "axe-core 4.x ran: \(result)")
@@ -558,6 +549,7 @@ struct ACRWriterTests {
     let links = result["links"] as? Int ?? 0
     #expect(links == 87, "one Understanding link per catalogue entry")
     #expect(result["tabStops"] as? Int == links, "Tab reaches every link once")
+    let screenshot = folder.appendingPathComponent("acr.png")
     #expect(
       FileManager.default.fileExists(atPath: screenshot.path),
       "screenshot at \(screenshot.path)")

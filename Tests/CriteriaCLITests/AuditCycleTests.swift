@@ -608,18 +608,9 @@ struct AuditCycleTests {
     let page = try String(
       contentsOf: dir.appendingPathComponent("diff.html"), encoding: .utf8)
     #expect(page.contains("&lt;b&gt;focus&lt;/b&gt; lost"))
-    let shot = CLIRunner.packageRoot.appendingPathComponent(
-      ".build/screenshots/diff.png")
-    let check = try CLIRunner.runPython([
-      CLIRunner.packageRoot.appendingPathComponent(
-        "Tests/ACRTests/Scripts/browser_check.py"
-      ).path,
-      dir.appendingPathComponent("diff.html").path, shot.path,
-    ])
-    let result = try #require(
-      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8))
-        as? [String: Any],
-      "\(check.stderr)")
+    let check = try BrowserCheck.run(
+      dir.appendingPathComponent("diff.html"), screenshot: "diff")
+    let result = try #require(check.result, "\(check.stderr)")
     #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result)")
     #expect(result["horizontalScroll"] as? Bool == false)
   }

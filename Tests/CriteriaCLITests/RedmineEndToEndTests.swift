@@ -150,6 +150,29 @@ struct RedmineEndToEndTests {
     return (redmine, project, folder, ["E2E_REDMINE_KEY": redmine.key])
   }
 
+  /// Runs criteria with `arguments` and kills it with SIGKILL as soon as `enough` says so (polled every
+  /// 20 ms, for at most 300 s); returns whether it was still running when killed.
+  static func killMidway(
+    _ arguments: [String], in folder: URL? = nil, environment: [String: String],
+    when enough: () -> Bool
+  ) throws -> Bool {
+    let process = Process()
+    process.executableURL = CLIRunner.executable
+    process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      environment
+    ) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(300)
+    while process.isRunning, Date() < deadline, !enough() { usleep(20_000) }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    return process.terminationReason == .uncaughtSignal
+  }
+
   @Test(
     "200 tickets, the run killed with SIGKILL midway and run again: exactly 200 issues"
   )
@@ -158,31 +181,17 @@ struct RedmineEndToEndTests {
     let ledger = folder.appendingPathComponent("redmine.ledger.json")
 
     // First run: killed once some tickets are filed (the ledger is the only thing we watch).
-    let process = Process()
-    process.executableURL = CLIRunner.executable
-    process.arguments = [
-      "run", "--config", folder.appendingPathComponent("criteria.yml").path,
-    ]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      environment
-    ) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
     var filedBeforeKill = 0
-    let deadline = Date().addingTimeInterval(300)
-    while process.isRunning, Date() < deadline {
+    let killed = try Self.killMidway(
+      ["run", "--config", folder.appendingPathComponent("criteria.yml").path],
+      environment: environment
+    ) {
       filedBeforeKill =
         (try? Ledger(path: ledger.path, tracker: "redmine"))?.entries.values
         .filter { $0.state == .filed }.count ?? 0
-      if filedBeforeKill >= 60 { break }
-      usleep(20_000)
+      return filedBeforeKill >= 60
     }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    #expect(
-      process.terminationReason == .uncaughtSignal,
-      "the first run was still going when killed")
+    #expect(killed, "the first run was still going when killed")
     #expect(filedBeforeKill >= 60 && filedBeforeKill < 200)
     let before = try redmine.issues(project: project).count
     #expect(before >= filedBeforeKill && before < 200)
@@ -248,32 +257,19 @@ struct RedmineEndToEndTests {
       "\(counted.stderr)")
 
     // The --update run, killed once some updates are confirmed (read from the ledger, opened read-only meanwhile).
-    let process = Process()
-    process.executableURL = CLIRunner.executable
-    process.arguments = ["run", "--update", "--config", config]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      environment
-    ) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
     var updatedBeforeKill = 0
-    let deadline = Date().addingTimeInterval(300)
-    while process.isRunning, Date() < deadline {
+    let killed = try Self.killMidway(
+      ["run", "--update", "--config", config], environment: environment
+    ) {
       let entries =
         (try? Ledger(path: ledgerPath, tracker: "redmine"))?.entries ?? [:]
       updatedBeforeKill =
         entries.filter {
           $0.value.fingerprint != before[$0.key] && $0.value.updating == nil
         }.count
-      if updatedBeforeKill >= 40 { break }
-      usleep(20_000)
+      return updatedBeforeKill >= 40
     }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    #expect(
-      process.terminationReason == .uncaughtSignal,
-      "the update run was still going when killed")
+    #expect(killed, "the update run was still going when killed")
     #expect(updatedBeforeKill >= 40 && updatedBeforeKill < 200)
 
     let rerun = try CLIRunner.run(
@@ -381,30 +377,16 @@ struct RedmineEndToEndTests {
       folder.appendingPathComponent("retest.csv"),
       ["*": ["Result": "Pass", "Tester": "Ana", "Date": "2026-12-01"]])
     let ledgerPath = folder.appendingPathComponent("redmine.ledger.json").path
-    let process = Process()
-    process.executableURL = CLIRunner.executable
-    process.arguments = ["tickets", "--from", "retest.csv"]
-    process.currentDirectoryURL = folder
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      environment
-    ) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
     var doneBeforeKill = 0
-    let deadline = Date().addingTimeInterval(300)
-    while process.isRunning, Date() < deadline {
+    let killed = try Self.killMidway(
+      ["tickets", "--from", "retest.csv"], in: folder, environment: environment
+    ) {
       doneBeforeKill =
         (try? Ledger(path: ledgerPath, tracker: "redmine"))?.entries.values
         .filter { $0.retested != nil }.count ?? 0
-      if doneBeforeKill >= 12 { break }
-      usleep(20_000)
+      return doneBeforeKill >= 12
     }
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
-    #expect(
-      process.terminationReason == .uncaughtSignal,
-      "the retest run was still going when killed")
+    #expect(killed, "the retest run was still going when killed")
     #expect(doneBeforeKill >= 12 && doneBeforeKill < rows)
 
     let rerun = try CLIRunner.run(

@@ -256,17 +256,9 @@ struct ReportCommandTests {
     let run = try CLIRunner.run(
       ["export"] + sources + ["--to", "html", "--output", "plan.html"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let shot = CLIRunner.packageRoot.appendingPathComponent(
-      ".build/screenshots/test-plan.png")
-    let check = try CLIRunner.runPython([
-      CLIRunner.packageRoot.appendingPathComponent(
-        "Tests/ACRTests/Scripts/browser_check.py"
-      ).path,
-      dir.appendingPathComponent("plan.html").path, shot.path,
-    ])
-    let result = try #require(
-      try JSONSerialization.jsonObject(with: Data(check.stdout.utf8))
-        as? [String: Any], "\(check.stderr)")
+    let check = try BrowserCheck.run(
+      dir.appendingPathComponent("plan.html"), screenshot: "test-plan")
+    let result = try #require(check.result, "\(check.stderr)")
     #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result)")
     #expect(result["tabStops"] as? Int == result["links"] as? Int)
     #expect(result["horizontalScroll"] as? Bool == false)

@@ -18,6 +18,33 @@ struct RetestStatus {
     "\(settings.origin).\(action == .close ? "closed_status" : "reopened_status")"
   }
 
+  /// One place a ticket can go: the names it answers to (first ones first), what the request sends for
+  /// it, and how a message shows it.
+  struct Choice {
+    var names: [String]
+    var value: String
+    var shown: String
+  }
+
+  /// What to send for the action: the choice whose first name is the one asked for, else one whose
+  /// later name is; none is an error naming every choice.
+  func choose(
+    _ action: RetestAction, among choices: [Choice], key: String,
+    tracker: String
+  ) throws(TicketError) -> String {
+    let wanted = wanted(action)
+    for rank in 0..<(choices.map(\.names.count).max() ?? 0) {
+      if let hit = choices.first(where: {
+        rank < $0.names.count
+          && $0.names[rank].caseInsensitiveCompare(wanted) == .orderedSame
+      }) {
+        return hit.value
+      }
+    }
+    throw missing(
+      action, key: key, tracker: tracker, offered: choices.map(\.shown))
+  }
+
   /// The error for a status the tracker does not offer, naming the ones it does.
   func missing(
     _ action: RetestAction, key: String, tracker: String, offered: [String]
@@ -75,25 +102,20 @@ extension JiraIssueAPI {
     credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
     guard let choices else { return nil }
-    let status = retestStatus
-    let wanted = status.wanted(action)
+    // A transition is chosen by the status it leads to, else by its own name.
     let transitions =
       (choices.json as? [String: Any])?["transitions"] as? [[String: Any]] ?? []
-    func same(_ value: Any?) -> Bool {
-      (value as? String)?.caseInsensitiveCompare(wanted) == .orderedSame
-    }
-    let chosen =
-      transitions.first { same(($0["to"] as? [String: Any])?["name"]) }
-      ?? transitions.first { same($0["name"]) }
-    guard let id = JSONBody.string(chosen?["id"]) else {
-      let offered = transitions.compactMap { transition -> String? in
-        guard let name = transition["name"] as? String else { return nil }
+    let id = try retestStatus.choose(
+      action,
+      among: transitions.compactMap { transition in
+        guard let name = transition["name"] as? String,
+          let id = JSONBody.string(transition["id"])
+        else { return nil }
         let to = (transition["to"] as? [String: Any])?["name"] as? String
-        return to.map { "\(name) → \($0)" } ?? name
-      }
-      throw status.missing(
-        action, key: filed.key, tracker: name, offered: offered)
-    }
+        return RetestStatus.Choice(
+          names: [to ?? name, name], value: id,
+          shown: to.map { "\(name) → \($0)" } ?? name)
+      }, key: filed.key, tracker: name)
     return HTTPRequest(
       method: "POST", url: issueURL(filed) + "/transitions",
       headers: headers(credentials),
@@ -163,19 +185,13 @@ extension AzureDevOpsTracker {
     credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
     guard let choices else { return nil }
-    let status = retestStatus
-    let wanted = status.wanted(action)
     let states =
       ((choices.json as? [String: Any])?["value"] as? [[String: Any]] ?? [])
       .compactMap { $0["name"] as? String }
-    guard
-      let state = states.first(where: {
-        $0.caseInsensitiveCompare(wanted) == .orderedSame
-      })
-    else {
-      throw status.missing(
-        action, key: filed.key, tracker: name, offered: states)
-    }
+    let state = try retestStatus.choose(
+      action, among: states.map { .init(names: [$0], value: $0, shown: $0) },
+      key: filed.key,
+      tracker: name)
     return HTTPRequest(
       method: "PATCH", url: itemURL(filed),
       headers: headers(credentials, patch: true),
@@ -254,21 +270,20 @@ extension LinearTracker {
       throw TicketError(
         "Linear did not give the states of \(filed.key): \(message)")
     }
-    let status = retestStatus
-    let wanted = status.wanted(action)
     let states =
       JSONBody.value(at: "data.issue.team.states.nodes", in: choices.json)
       as? [[String: Any]]
       ?? []
-    guard
-      let state = states.first(where: {
-        ($0["name"] as? String)?.caseInsensitiveCompare(wanted) == .orderedSame
-      }), let id = state["id"] as? String
-    else {
-      throw status.missing(
-        action, key: filed.key, tracker: name,
-        offered: states.compactMap { $0["name"] as? String })
-    }
+    let id = try retestStatus.choose(
+      action,
+      among: states.compactMap { state in
+        guard let name = state["name"] as? String,
+          let id = state["id"] as? String
+        else {
+          return nil
+        }
+        return RetestStatus.Choice(names: [name], value: id, shown: name)
+      }, key: filed.key, tracker: name)
     return HTTPRequest(
       method: "POST", url: endpoint, headers: headers(credentials),
       body: try body(
