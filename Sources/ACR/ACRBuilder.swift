@@ -65,7 +65,7 @@ public struct ACRBuilder: Sendable {
     }
     var byCriterion: [String: [ACRComponent: [ACREvidence]]] = [:]
     for row in evidence {
-      for number in row.wcag {
+      for number in row.countedWCAG {
         byCriterion[number, default: [:]][row.component, default: []].append(
           row)
       }
@@ -205,7 +205,8 @@ public struct ACRBuilder: Sendable {
       unmappedFindings: draft ? unmapped : [],
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
-      }, scope: ACRScope(evidence))
+      }, scope: ACRScope(evidence),
+      warnings: evidence.compactMap(\.failedWCAGWarning))
   }
 
   /// What is wrong with answering `set` for a criterion with these failures, or nil.

@@ -1,4 +1,5 @@
 import Audit
+import Conformance
 import CriteriaModel
 
 /// One checklist row as evidence: what it tests, where, and what the tester found.
@@ -20,6 +21,14 @@ public struct ACREvidence: Sendable, Hashable {
   public var place: String
   /// The tester's notes.
   public var notes: String
+  /// The Failed WCAG cell: on a Fail row, the criteria the defect breaks.
+  public var failedWCAG: [String] = []
+
+  /// The criteria this row is evidence for (`WCAGEvidence.counted`).
+  public var countedWCAG: [String] {
+    WCAGEvidence.counted(wcag: wcag, failed: failedWCAG, outcome: outcome)
+  }
+
   /// Who recorded the result, and when (YYYY-MM-DD as spreadsheets store dates), when the audit says.
   public var tester = ""
   public var date = ""
@@ -49,7 +58,22 @@ public struct ACREvidence: Sendable, Hashable {
   ///
   /// That is a Fail or Cannot tell row with no WCAG number; it must never vanish from a report.
   public var isUnmappedFinding: Bool {
-    wcag.isEmpty && (outcome == .fail || outcome == .cannotTell)
+    countedWCAG.isEmpty && (outcome == .fail || outcome == .cannotTell)
+  }
+
+  /// What a reviewer should know about the row's Failed WCAG cell, or nil.
+  var failedWCAGWarning: String? {
+    guard !failedWCAG.isEmpty else { return nil }
+    guard outcome == .fail else {
+      return
+        "\(place): Failed WCAG is filled on a row that did not fail; it is ignored"
+    }
+    let outside = failedWCAG.filter { !wcag.contains($0) }
+    guard !outside.isEmpty else { return nil }
+    return
+      "\(place): Failed WCAG \(outside.joined(separator: ", ")) is not in the row's WCAG column "
+      + "(\(wcag.isEmpty ? "empty" : wcag.joined(separator: ", "))); the failure counts against "
+      + "\(failedWCAG.joined(separator: ", ")) alone"
   }
 
   /// `Modal (iOS) Keyboard: Escape`.
@@ -100,6 +124,12 @@ public struct ACREvidence: Sendable, Hashable {
           test: row.test, check: row.check, outcome: row.outcome,
           severity: row.severity, ticket: row.ticket, place: row.place,
           notes: row.notes))
+      for number in row.failedWCAG where WCAG22.criterion(number) == nil {
+        throw ACRError(
+          "\(row.place): Failed WCAG '\(number)' is not a WCAG 2.2 success criterion; name the criteria the failure breaks, such as 2.4.7"
+        )
+      }
+      rows[rows.count - 1].failedWCAG = row.failedWCAG
       rows[rows.count - 1].tester = row.tester
       rows[rows.count - 1].date = row.date
     }

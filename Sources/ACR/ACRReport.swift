@@ -60,6 +60,9 @@ public struct ACRReport: Sendable {
   /// and the days they recorded results.
   public var scope = ACRScope()
 
+  /// What a reviewer should know about the evidence (a Failed WCAG outside a row's WCAG column).
+  public var warnings: [String] = []
+
   /// The VPAT revision the report follows, printed under the title.
   public static let basedOn = "Based on VPAT® Version 2.5Rev"
   /// The edition's name, as VPAT's title page gives it.

@@ -22,7 +22,7 @@ public struct AuditCarry: Sendable {
   public static let previousHeader = "Previous result"
   /// The columns testers fill in; the rest are derived from the criteria.
   public static let testerColumns: [AuditColumn] = [
-    .result, .severity, .tester, .date, .notes, .ticket,
+    .result, .severity, .tester, .date, .notes, .ticket, .failedWCAG,
   ]
   /// Columns a refresh writes itself, never carried as a tester's own: the marker, the previous
   /// result, and what `criteria sync` adds.

@@ -15,8 +15,14 @@ public enum AuditColumn: String, CaseIterable, Sendable {
   case date = "Date"
   case notes = "Notes"
   case ticket = "Ticket"
+  /// Optional (`columns` option): on a Fail row, the WCAG 2.2 criteria the defect breaks; the
+  /// conformance roll-up then counts the failure against those alone.
+  case failedWCAG = "Failed WCAG"
   /// Last by default: people read the check first, and the long id breaks badly in a narrow column.
   case id = "ID"
+
+  /// The columns a checklist has unless the `columns` option says otherwise (Failed WCAG is asked for).
+  public static let defaultColumns = allCases.filter { $0 != .failedWCAG }
 
   /// Finds a column by its header or a loose spelling of it ("expected", "expected_result").
   public init?(userName: String) {
@@ -40,7 +46,7 @@ public enum AuditColumn: String, CaseIterable, Sendable {
     case .test: 12
     case .check: 22
     case .expected: 46
-    case .wcag: 11
+    case .wcag, .failedWCAG: 11
     case .result: 14
     case .severity, .tester: 10
     case .date, .ticket: 11

@@ -17,7 +17,7 @@ public struct AuditLayout: Sendable {
   /// The option keys every audit-shaped exporter takes.
   public static let optionHelp: [String: String] = [
     "columns":
-      "the checklist columns, in order (default: \(AuditColumn.allCases.map(\.rawValue).joined(separator: ", ")))",
+      "the checklist columns, in order (default: \(AuditColumn.defaultColumns.map(\.rawValue).joined(separator: ", ")); also Failed WCAG, where testers name the criteria a failure breaks)",
     "statuses":
       "five result words: pass, fail, not applicable, not tested, cannot tell (default: \(defaultStatuses.joined(separator: ", ")))",
     "severities":
@@ -26,7 +26,7 @@ public struct AuditLayout: Sendable {
 
   /// Creates a layout.
   public init(
-    columns: [AuditColumn] = AuditColumn.allCases,
+    columns: [AuditColumn] = AuditColumn.defaultColumns,
     statuses: [String] = defaultStatuses,
     severities: [String] = defaultSeverities
   ) {
@@ -64,7 +64,7 @@ public struct AuditLayout: Sendable {
     case .expected: criterion.expectation
     case .wcag: criterion.wcag.joined(separator: ", ")
     case .result: defaultStatus
-    case .severity, .tester, .date, .notes, .ticket: ""
+    case .severity, .tester, .date, .notes, .ticket, .failedWCAG: ""
     }
   }
 

@@ -44,6 +44,27 @@ public struct AuditResultRow: Sendable, Hashable {
   public var expected: String
   /// The WCAG cell's numbers, as written ("2.1.1, 2.4.7" → ["2.1.1", "2.4.7"]).
   public var wcag: [String]
+  /// The Failed WCAG cell's numbers: on a Fail row, the criteria the defect breaks.
+  public var failedWCAG: [String] = []
+
+  /// A tester column's cell as read (Failed WCAG's numbers joined again); "" for other columns.
+  public func text(_ column: AuditColumn) -> String {
+    switch column {
+    case .result: result
+    case .severity: severity
+    case .tester: tester
+    case .date: date
+    case .notes: notes
+    case .ticket: ticket
+    case .failedWCAG: failedWCAG.joined(separator: ", ")
+    default: ""
+    }
+  }
+
+  /// The criteria this row is evidence for (`WCAGEvidence.counted`).
+  public var countedWCAG: [String] {
+    WCAGEvidence.counted(wcag: wcag, failed: failedWCAG, outcome: outcome)
+  }
   public var outcome: Outcome
   /// The Result cell as written.
   public var result: String
@@ -112,9 +133,8 @@ public struct AuditResultsReader: Sendable {
           component: cell(.component), platform: platform,
           platformText: platformText, test: cell(.test), check: cell(.check),
           expected: cell(.expected),
-          wcag: cell(.wcag).split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
-          }.filter { !$0.isEmpty },
+          wcag: WCAGEvidence.numbers(cell(.wcag)),
+          failedWCAG: WCAGEvidence.numbers(cell(.failedWCAG)),
           outcome: outcome, result: word, severity: cell(.severity),
           tester: cell(.tester), date: AuditDate.text(cell(.date)),
           notes: cell(.notes), ticket: cell(.ticket),
@@ -123,6 +143,24 @@ public struct AuditResultsReader: Sendable {
             uniquingKeysWith: { first, _ in first })))
     }
     return rows
+  }
+}
+
+/// Which success criteria a row is evidence for: the one rule the ACR, the report and the diff share.
+public enum WCAGEvidence {
+  /// A Fail row that names the criteria its defect breaks (Failed WCAG) counts against those alone, and
+  /// is no evidence for the row's other criteria (it did not pass them either); every other row counts
+  /// for the criteria its WCAG cell names.
+  public static func counted(wcag: [String], failed: [String], outcome: Outcome)
+    -> [String]
+  {
+    outcome == .fail && !failed.isEmpty ? failed : wcag
+  }
+
+  /// The numbers of a WCAG cell ("2.1.1, 2.4.7").
+  public static func numbers(_ cell: String) -> [String] {
+    cell.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
   }
 }
 

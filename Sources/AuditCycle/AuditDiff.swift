@@ -162,7 +162,7 @@ public struct AuditDiff: Sendable {
       let unit = VPATRollup.unit(
         component: row.component,
         platform: row.platform?.rawValue ?? row.platformText)
-      for number in row.wcag {
+      for number in row.countedWCAG {
         grouped[key(number, type), default: []].append((unit, row.outcome))
       }
     }

@@ -51,11 +51,17 @@ public struct AuditRefresh: Sendable {
     }
     var carry = AuditCarry()
     var counts = Counts()
+    // Carried after the layout's columns: a tester's own columns, and tester columns the layout no
+    // longer has (a Failed WCAG column the config does not ask for), so no result is lost.
     let extraHeaders = sheet.header.filter { header in
-      !header.isEmpty && AuditColumn(userName: header) == nil
-        && !AuditCarry.derivedHeaders.contains {
+      guard !header.isEmpty,
+        !AuditCarry.derivedHeaders.contains(where: {
           $0.caseInsensitiveCompare(header) == .orderedSame
-        }
+        })
+      else { return false }
+      guard let column = AuditColumn(userName: header) else { return true }
+      return AuditCarry.testerColumns.contains(column)
+        && !layout.columns.contains(column)
     }
     carry.extraHeaders =
       extraHeaders + (fresh ? [AuditCarry.previousHeader] : [])
@@ -73,7 +79,7 @@ public struct AuditRefresh: Sendable {
         cells = [
           .result: was.result.isEmpty ? layout.defaultStatus : was.result,
           .severity: was.severity, .tester: was.tester, .date: was.date,
-          .notes: was.notes,
+          .notes: was.notes, .failedWCAG: was.text(.failedWCAG),
         ]
       }
       cells[.ticket] = was.ticket
@@ -91,7 +97,12 @@ public struct AuditRefresh: Sendable {
         carry.marks[row.id] = .kept
       }
       carry.cells[row.id] = cells
-      var extras = extraHeaders.map { was.extra[$0] ?? "" }
+      var extras = extraHeaders.map { header in
+        // A result column is cleared as the layout's would be; a ticket is always kept.
+        AuditColumn(userName: header).map {
+          $0 == .ticket || !(fresh || changed) ? was.text($0) : ""
+        } ?? was.extra[header] ?? ""
+      }
       if fresh { extras.append(was.outcome == .notTested ? "" : was.result) }
       carry.extras[row.id] = extras
     }

@@ -105,8 +105,8 @@ extension Pipeline {
     } catch {
       throw PipelineError(error.description, status: error.status)
     }
-    for missing in report.missingFacts {
-      reporter.note("warning: \(missing)")
+    for warning in report.missingFacts + report.warnings {
+      reporter.note("warning: \(warning)")
     }
     let text: String
     switch request.format {

@@ -10,6 +10,8 @@ public struct ResultRow: Sendable, Hashable {
   public var check: String
   public var expected: String
   public var wcag: [String]
+  /// The criteria the row is evidence for (a failure with Failed WCAG counts against those alone).
+  public var countedWCAG: [String] = []
   /// The result as the layout spells it (Pass, Fail, ...).
   public var result: String
   public var outcome: Outcome
@@ -55,6 +57,7 @@ public struct AuditResults: Sendable {
           result: layout.word(for: row.outcome), outcome: row.outcome,
           severity: row.severity, tester: row.tester, date: row.date,
           notes: row.notes, ticket: row.ticket))
+      rows[rows.count - 1].countedWCAG = row.countedWCAG
     }
     self.rows = rows
   }

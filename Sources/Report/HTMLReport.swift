@@ -283,7 +283,9 @@ public struct HTMLReport: Sendable {
   func wcag() -> String {
     var byNumber: [String: [ResultRow]] = [:]
     for row in results.rows {
-      for number in row.wcag { byNumber[number, default: []].append(row) }
+      for number in row.countedWCAG {
+        byNumber[number, default: []].append(row)
+      }
     }
     var out =
       "<section id=\"wcag\" aria-labelledby=\"wcag-h\">\n<h2 id=\"wcag-h\">WCAG 2.2</h2>\n"

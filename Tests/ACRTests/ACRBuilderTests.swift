@@ -1,3 +1,4 @@
+import Audit
 import Conformance
 import Foundation
 import TestSupport
@@ -611,5 +612,64 @@ struct ACRWriterTests {
     #expect(
       yaml.contains(
         "Scope of the audit: Modal on iOS (2 of 3 checks evaluated)"))
+  }
+
+  @Test(
+    "a Fail row naming the criteria its defect breaks (Failed WCAG) counts against those alone; one outside the row's WCAG column is a warning"
+  )
+  func failedWCAG() throws {
+    var failing = row(
+      ["2.1.1", "2.4.7"], .fail, check: "Escape", place: "a.csv:3")
+    let passing = row(["2.1.1", "2.4.7"], .pass, place: "a.csv:2")
+    let builder = ACRBuilder(
+      settings: settings(),
+      answers: try answeredAll(except: ["2.1.1", "2.4.7", "1.4.11"]),
+      draft: true, today: "2026-11-23", toolVersion: "test")
+    func term(_ report: ACRReport, _ number: String) -> ACRTerm? {
+      report.chapters.flatMap(\.rows).first { $0.criterion.number == number }?
+        .adherence[.software]?.term
+    }
+    // Without Failed WCAG, the failure counts against both criteria the row tests.
+    let plain = try builder.build([passing, failing])
+    #expect(term(plain, "2.1.1") == .partiallySupports)
+    #expect(term(plain, "2.4.7") == .partiallySupports)
+    failing.failedWCAG = ["2.4.7"]
+    let named = try builder.build([passing, failing])
+    #expect(
+      term(named, "2.1.1") == .supports, "the defect does not break 2.1.1")
+    #expect(term(named, "2.4.7") == .partiallySupports)
+    #expect(named.warnings.isEmpty)
+    failing.failedWCAG = ["2.4.7", "1.4.11"]
+    let outside = try builder.build([passing, failing])
+    #expect(
+      outside.warnings == [
+        "a.csv:3: Failed WCAG 1.4.11 is not in the row's WCAG column (2.1.1, 2.4.7); "
+          + "the failure counts against 2.4.7, 1.4.11 alone"
+      ])
+  }
+
+  @Test(
+    "a Failed WCAG cell that is not a WCAG 2.2 success criterion is an error naming the file and row"
+  )
+  func failedWCAGRefused() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "failed-wcag-\(UUID().uuidString).csv")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(
+      ("Component,Platform,Check,WCAG,Result,Failed WCAG,ID\n"
+        + "Modal,iOS,Tab,2.1.1,Fail,2.1.1,a/b/c@ios\nModal,iOS,Esc,2.1.1,Fail,9.9.9,a/b/d@ios\n")
+        .utf8
+    ).write(to: file)
+    let sheet = try AuditSheet.read(path: file.path)
+    do {
+      _ = try ACREvidence.rows(of: sheet)
+      Issue.record("read 9.9.9 as a success criterion")
+    } catch {
+      #expect(error.status == .dataError)
+      #expect(
+        error.description
+          == "\(file.path):3: Failed WCAG '9.9.9' is not a WCAG 2.2 success criterion; "
+          + "name the criteria the failure breaks, such as 2.4.7")
+    }
   }
 }

@@ -81,7 +81,7 @@ struct AuditCycleTests {
       [
         try #require(row[kept]): [
           "Result": "Pass", "Tester": "Ana", "Date": "2026-11-02",
-          "Notes": "fine", "Device": "iPhone 15",
+          "Notes": "fine", "Device": "iPhone 15", "Failed WCAG": "2.4.7",
         ],
         try #require(row[changed]): [
           "Result": "Fail", "Severity": "High", "Tester": "Ana",
@@ -112,6 +112,9 @@ struct AuditCycleTests {
     #expect(rows[kept]?["Since last audit"] == "kept")
     #expect(
       rows[kept]?["Device"] == "iPhone 15", "a tester's own column is kept")
+    #expect(
+      rows[kept]?["Failed WCAG"] == "2.4.7",
+      "a tester column the layout does not ask for is carried, not lost")
     #expect(
       rows[role]?["Result"] == "Pass", "a reordered check keeps its result")
     #expect(rows[role]?["Ticket"] == "QA-9")
@@ -366,7 +369,7 @@ struct AuditCycleTests {
       [
         line: [
           "Result": "Fail", "Tester": "Ben", "Date": "2026-11-05",
-          "Notes": "skips a star",
+          "Notes": "skips a star", "Failed WCAG": "2.1.1",
         ]
       ])
     try TesterScript.fill(
@@ -400,6 +403,9 @@ struct AuditCycleTests {
     let rows = try TesterScript.rows(dir.appendingPathComponent("merged.csv"))
     #expect(rows[id]?["Result"] == "Fail")
     #expect(rows[id]?["Tester"] == "Ben")
+    #expect(
+      rows[id]?["Failed WCAG"] == "2.1.1",
+      "the Failed WCAG column one file has is added")
     #expect(rows[id]?["Date"] == "2026-11-05")
     let notes = rows[id]?["Notes"] ?? ""
     #expect(notes.hasPrefix("skips a star\n"), "\(notes)")
