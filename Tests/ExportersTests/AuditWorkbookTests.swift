@@ -43,7 +43,8 @@ struct AuditWorkbookTests {
         == true)
     #expect(report["created"] as? String == "2026-01-01T00:00:00")
     #expect(
-      report["header"] as? [String] == AuditColumn.defaultColumns.map(\.rawValue))
+      report["header"] as? [String]
+        == AuditColumn.defaultColumns.map(\.rawValue))
     #expect(report["header_bold"] as? Bool == true)
     #expect(report["freeze"] as? String == "A2")
     #expect(report["autofilter"] as? String == "A1:M\(rows + 1)")
