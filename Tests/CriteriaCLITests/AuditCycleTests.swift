@@ -201,6 +201,110 @@ struct AuditCycleTests {
   }
 
   @Test(
+    "a checklist with a Failed WCAG column: LibreOffice's WCAG sheet counts a failure against the criteria it names alone, as counted here from the rows"
+  )
+  func failedWCAGSheet() throws {
+    let dir = try CLIRunner.scratch()
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent("Samples/criteria"),
+      to: dir.appendingPathComponent("criteria"))
+    try dir.write(
+      """
+      version: 1
+      sources: [criteria]
+      outputs:
+        - exporter: xlsx
+          path: audit.xlsx
+          options:
+            columns: [Component, Platform, Test, Check, Expected result, WCAG, Result, Failed WCAG, Notes, ID]
+      """, to: "criteria.yml")
+    let run = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let audit = dir.appendingPathComponent("audit.xlsx")
+    let row = try Self.numbers(audit)
+    let named = "\(Self.rating)/keyboard/tab-or-arrow-keys@ios"
+    let plain = "\(Self.rating)/keyboard/tab-or-arrow-keys@android"
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("filled.xlsx"),
+      [
+        "*": ["Result": "Pass"],
+        try #require(row[named]): ["Result": "Fail", "Failed WCAG": "2.4.7"],
+        try #require(row[plain]): ["Result": "Fail"],
+      ])
+    let filled = dir.appendingPathComponent("filled.xlsx")
+    let rows = try TesterScript.rows(filled)
+    #expect(
+      rows[named]?["WCAG"]?.contains("2.1.1") == true,
+      "the row tests more than 2.4.7")
+    // The rule, from the issue's words: a failure naming criteria counts against those alone.
+    var expected: [String: (checks: Int, fails: Int)] = [:]
+    for row in rows.values {
+      let kind = row["Platform"] == "Web" ? "Web" : "Software"
+      let wcag = (row["WCAG"] ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      let failed = (row["Failed WCAG"] ?? "").split(separator: ",").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      let fails = row["Result"] == "Fail"
+      for number in fails && !failed.isEmpty ? failed : wcag
+      where !number.isEmpty {
+        var count = expected["\(kind) \(number)"] ?? (0, 0)
+        count.checks += 1
+        if fails { count.fails += 1 }
+        expected["\(kind) \(number)"] = count
+      }
+    }
+    let lo = dir.appendingPathComponent("lo")
+    let convert = try runTool(
+      "soffice",
+      LibreOffice.isolated + [
+        "--headless", "--norestore", "--convert-to",
+        "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
+        "--outdir", lo.path, filled.path,
+      ])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    // LibreOffice quotes a name holding a comma ("Name, Role, Value"): split outside quotes.
+    let sheet = try String(
+      contentsOf: lo.appendingPathComponent("filled-WCAG.csv"), encoding: .utf8
+    ).split(separator: "\n").map { line in
+      var fields = [""]
+      var quoted = false
+      for character in line {
+        if character == "\"" {
+          quoted.toggle()
+        } else if character == "," && !quoted {
+          fields.append("")
+        } else {
+          fields[fields.count - 1].append(character)
+        }
+      }
+      return fields
+    }
+    let header = try #require(sheet.first)
+    var seen = 0
+    for line in sheet.dropFirst() where line.count == header.count {
+      for kind in ["Web", "Software"] {
+        guard let checks = header.firstIndex(of: "\(kind) checks"),
+          let fail = header.firstIndex(of: "\(kind): Fail")
+        else { continue }
+        let want = expected["\(kind) \(line[0])"] ?? (0, 0)
+        #expect(
+          line[checks] == String(want.checks), "\(kind) \(line[0]) checks")
+        #expect(line[fail] == String(want.fails), "\(kind) \(line[0]) failures")
+        seen += 1
+      }
+    }
+    #expect(
+      seen == 2 * (sheet.count - 1),
+      "every criterion's row read, for Web and Software")
+    // 2.4.7 carries the named failure; 2.1.1 does not, on iOS.
+    #expect(
+      expected["Software 2.4.7"]?.fails == 2
+        && expected["Software 2.1.1"]?.fails == 1)
+  }
+
+  @Test(
     "--fresh starts a new cycle: every Result blank, the old one under 'Previous result', tickets kept"
   )
   func fresh() throws {

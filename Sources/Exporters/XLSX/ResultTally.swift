@@ -19,19 +19,28 @@ struct ResultTally {
       for criterion in component.criteria {
         for platform in criterion.platforms {
           var index = fresh
+          var outcome = Outcome.notTested
+          var failed: [String] = []
           if let carry {
             let id = StableID.row(criterion: criterion.id, platform: platform)
             if let word = carry.cells[id]?[.result],
-              let outcome = layout.outcome(of: word),
-              let found = Outcome.allCases.firstIndex(of: outcome)
+              let carried = layout.outcome(of: word),
+              let found = Outcome.allCases.firstIndex(of: carried)
             {
               index = found
+              outcome = carried
+            }
+            // The WCAG sheet reads Failed WCAG only when the checklist has the column.
+            if layout.columns.contains(.failedWCAG) {
+              failed = WCAGEvidence.numbers(carry.cells[id]?[.failedWCAG] ?? "")
             }
           }
           units[Self.unit(component.id, platform), default: zeros][
             index] += 1
           let kind: WCAGSheet.Kind = platform == .web ? .web : .software
-          for number in criterion.wcag {
+          for number in WCAGEvidence.counted(
+            wcag: criterion.wcag, failed: failed, outcome: outcome)
+          {
             criteria[kind, default: [:]][number, default: zeros][
               index] += 1
           }

@@ -90,16 +90,35 @@ struct WCAGSheet {
   }
 
   /// The COUNTIFS sum for one success criterion, one kind and (unless nil) one result word.
+  ///
+  /// With a Failed WCAG column, the rows are counted as `WCAGEvidence.counted` counts them: a Fail row
+  /// whose Failed WCAG is filled counts for the numbers there, and not for those of its WCAG cell.
   func count(_ number: String, _ kind: Kind, status: String?) -> String {
-    let pattern = number.replacingOccurrences(of: ".", with: "?")
-    let wcag = range(.wcag)
-    var others = ",\(range(.platform)),\(kind.platformCondition)"
-    if let status {
-      others += ",\(range(.result)),\(ExcelFormula.quoted(status))"
+    let platform = ",\(range(.platform)),\(kind.platformCondition)"
+    let result = status.map { ",\(range(.result)),\(ExcelFormula.quoted($0))" } ?? ""
+    let plain = matching(number, in: .wcag, conditions: platform + result)
+    guard layout.columns.contains(.failedWCAG) else { return plain }
+    let fail = ",\(range(.result)),\(ExcelFormula.quoted(layout.fail))"
+    let named = matching(number, in: .failedWCAG, conditions: platform + fail)
+    if status == nil {
+      // Every row naming the number, less the failures counted elsewhere, plus those counted here.
+      let elsewhere = matching(
+        number, in: .wcag, conditions: platform + fail + ",\(range(.failedWCAG)),\"<>\"")
+      return "\(plain)-(\(elsewhere))+\(named)"
     }
-    let terms = [pattern, "\(pattern), *", "*, \(pattern)", "*, \(pattern), *"]
-      .map { "COUNTIFS(\(wcag),\"\($0)\"\(others))" }
-    return terms.joined(separator: "+")
+    guard status == layout.fail else { return plain }
+    let unnamed = matching(
+      number, in: .wcag, conditions: platform + result + ",\(range(.failedWCAG)),\"\"")
+    return "\(unnamed)+\(named)"
+  }
+
+  /// The COUNTIFS terms for the rows whose `column` lists `number`, under the other `conditions`.
+  func matching(_ number: String, in column: AuditColumn, conditions: String) -> String {
+    let pattern = number.replacingOccurrences(of: ".", with: "?")
+    let cells = range(column)
+    return [pattern, "\(pattern), *", "*, \(pattern)", "*, \(pattern), *"]
+      .map { "COUNTIFS(\(cells),\"\($0)\"\(conditions))" }
+      .joined(separator: "+")
   }
 
   /// The conformance of one kind's cells: blank when no row tests it, then the ACR's rules.
