@@ -95,7 +95,8 @@ struct WCAGSheet {
   /// whose Failed WCAG is filled counts for the numbers there, and not for those of its WCAG cell.
   func count(_ number: String, _ kind: Kind, status: String?) -> String {
     let platform = ",\(range(.platform)),\(kind.platformCondition)"
-    let result = status.map { ",\(range(.result)),\(ExcelFormula.quoted($0))" } ?? ""
+    let result =
+      status.map { ",\(range(.result)),\(ExcelFormula.quoted($0))" } ?? ""
     let plain = matching(number, in: .wcag, conditions: platform + result)
     guard layout.columns.contains(.failedWCAG) else { return plain }
     let fail = ",\(range(.result)),\(ExcelFormula.quoted(layout.fail))"
@@ -103,17 +104,21 @@ struct WCAGSheet {
     if status == nil {
       // Every row naming the number, less the failures counted elsewhere, plus those counted here.
       let elsewhere = matching(
-        number, in: .wcag, conditions: platform + fail + ",\(range(.failedWCAG)),\"<>\"")
+        number, in: .wcag,
+        conditions: platform + fail + ",\(range(.failedWCAG)),\"<>\"")
       return "\(plain)-(\(elsewhere))+\(named)"
     }
     guard status == layout.fail else { return plain }
     let unnamed = matching(
-      number, in: .wcag, conditions: platform + result + ",\(range(.failedWCAG)),\"\"")
+      number, in: .wcag,
+      conditions: platform + result + ",\(range(.failedWCAG)),\"\"")
     return "\(unnamed)+\(named)"
   }
 
   /// The COUNTIFS terms for the rows whose `column` lists `number`, under the other `conditions`.
-  func matching(_ number: String, in column: AuditColumn, conditions: String) -> String {
+  func matching(_ number: String, in column: AuditColumn, conditions: String)
+    -> String
+  {
     let pattern = number.replacingOccurrences(of: ".", with: "?")
     let cells = range(column)
     return [pattern, "\(pattern), *", "*, \(pattern)", "*, \(pattern), *"]
