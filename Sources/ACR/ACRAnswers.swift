@@ -40,6 +40,13 @@ public struct ACRAnswer: Sendable, Hashable {
 public struct ACRAnswers: Sendable {
   /// Answers by criterion number and component.
   public var answers: [String: [ACRComponent: ACRAnswer]] = [:]
+  /// Answers for Section 508 provisions (`302.1`) and whole chapters (`hardware`), one per key.
+  public var provisions: [String: ACRAnswer] = [:]
+
+  /// The answer for a provision: its own, else its chapter's.
+  public func provision(_ id: String) -> ACRAnswer? {
+    provisions[id] ?? Section508.chapter(of: id).flatMap { provisions[$0.id] }
+  }
 
   /// No answers.
   public init() {}
@@ -59,54 +66,35 @@ public struct ACRAnswers: Sendable {
         status: .config)
     }
     let numbers = WCAG22.all.map(\.number)
+    let provisions = Section508.chapters.flatMap(\.provisions).map(\.id)
+    let chapters = Section508.chapters.map(\.id)
     do throws(StrictYAMLError) {
       for (key, value) in map {
         let number = key.string ?? ""
+        if provisions.contains(number) || chapters.contains(number) {
+          // A Section 508 provision, or a whole chapter (hardware: not-applicable), has one answer.
+          self.provisions[number] = try Self.answer(
+            value, path: number, origin: origin)
+          continue
+        }
         guard WCAG22.criterion(number) != nil else {
           let hint =
-            Suggestion.nearest(to: number, in: numbers).map {
-              " Did you mean \($0) (\(WCAG22.criterion($0)?.handle ?? ""))?"
+            Suggestion.nearest(to: number, in: numbers + provisions + chapters)
+            .map {
+              " Did you mean \($0)\(WCAG22.criterion($0).map { " (\($0.handle))" } ?? "")?"
             } ?? ""
           throw StrictYAMLError(
             line: StrictMapping.line(of: key), keyPath: number,
-            message: "'\(number)' is not a WCAG 2.2 success criterion.\(hint)")
+            message:
+              "'\(number)' is not a WCAG 2.2 success criterion or a Section 508 provision or chapter.\(hint)"
+          )
         }
         let kinds = try StrictMapping.read(
           value, number, allowed: ACRComponent.allCases.map(\.rawValue))
         for (kindName, node) in kinds {
           guard let kind = ACRComponent(rawValue: kindName) else { continue }
-          let path = "\(number).\(kindName)"
-          let fields = try StrictMapping.read(
-            node, path, allowed: ["level", "notes", "equivalent_facilitation"])
-          var term: ACRTerm?
-          if let level = fields["level"] {
-            let id = level.string ?? ""
-            guard let known = ACRTerm(rawValue: id) else {
-              let terms = ACRTerm.allCases.map(\.rawValue)
-              let hint =
-                Suggestion.nearest(to: id, in: terms).map {
-                  " Did you mean '\($0)'?"
-                } ?? ""
-              throw StrictYAMLError(
-                line: StrictMapping.line(of: level), keyPath: "\(path).level",
-                message:
-                  "unknown conformance term '\(id)'.\(hint) Terms are \(terms.joined(separator: ", "))."
-              )
-            }
-            term = known
-          }
-          let notes = fields["notes"]?.string ?? ""
-          if term == nil, notes.isEmpty {
-            throw StrictYAMLError(
-              line: StrictMapping.line(of: node), keyPath: path,
-              message: "give a level, notes, or both")
-          }
-          answers[number, default: [:]][kind] = ACRAnswer(
-            term: term,
-            notes: notes.trimmingCharacters(in: .whitespacesAndNewlines),
-            origin: "\(origin):\(StrictMapping.line(of: node))",
-            equivalentFacilitation: (fields["equivalent_facilitation"]?.string
-              ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+          answers[number, default: [:]][kind] = try Self.answer(
+            node, path: "\(number).\(kindName)", origin: origin)
         }
       }
     } catch {
@@ -114,6 +102,43 @@ public struct ACRAnswers: Sendable {
         "\(origin):\(error.line): \(error.keyPath): \(error.message)",
         status: .config)
     }
+  }
+
+  /// One answer: `level` (an OpenACR term id), `notes`, `equivalent_facilitation`.
+  static func answer(_ node: Node, path: String, origin: String)
+    throws(StrictYAMLError)
+    -> ACRAnswer
+  {
+    let fields = try StrictMapping.read(
+      node, path, allowed: ["level", "notes", "equivalent_facilitation"])
+    var term: ACRTerm?
+    if let level = fields["level"] {
+      let id = level.string ?? ""
+      guard let known = ACRTerm(rawValue: id) else {
+        let terms = ACRTerm.allCases.map(\.rawValue)
+        let hint =
+          Suggestion.nearest(to: id, in: terms).map { " Did you mean '\($0)'?" }
+          ?? ""
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: level), keyPath: "\(path).level",
+          message:
+            "unknown conformance term '\(id)'.\(hint) Terms are \(terms.joined(separator: ", "))."
+        )
+      }
+      term = known
+    }
+    let notes = fields["notes"]?.string ?? ""
+    if term == nil, notes.isEmpty {
+      throw StrictYAMLError(
+        line: StrictMapping.line(of: node), keyPath: path,
+        message: "give a level, notes, or both")
+    }
+    return ACRAnswer(
+      term: term,
+      notes: notes.trimmingCharacters(in: .whitespacesAndNewlines),
+      origin: "\(origin):\(StrictMapping.line(of: node))",
+      equivalentFacilitation: (fields["equivalent_facilitation"]?.string ?? "")
+        .trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }
 

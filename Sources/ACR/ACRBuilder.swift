@@ -168,6 +168,47 @@ public struct ACRBuilder: Sendable {
           + "\nGive each its WCAG number (the WCAG column), or pass --draft to list them in the report."
       )
     }
+    // The Revised Section 508 chapters: what the audit cannot speak to comes from the answers file,
+    // by provision or by chapter; Not Evaluated is VPAT's for WCAG Level AAA only.
+    var provisionChapters: [ACRProvisionChapter] = []
+    var unanswered: [String] = []
+    if settings.includes508 {
+      for chapter in Section508.chapters {
+        var rows: [ACRProvisionRow] = []
+        for provision in chapter.provisions {
+          let answer = answers.provision(provision.id)
+          var adherence = ACRAdherence(
+            term: answer?.term ?? .notEvaluated, remarks: answer?.notes ?? "")
+          if let answer, answer.term == .notEvaluated {
+            contradictions.append(
+              "\(answer.origin): \(provision.id) \(provision.handle) answered Not Evaluated; VPAT allows "
+                + "Not Evaluated for WCAG Level AAA only, so a Section 508 provision needs a level"
+            )
+          } else if answer?.term == nil {
+            unanswered.append(
+              "\(provision.id) \(provision.handle) (\(chapter.label))")
+            if draft {
+              adherence.remarks = [
+                "Not answered yet: give it a level in the answers file (by provision, or for the whole chapter).",
+                adherence.remarks,
+              ].filter { !$0.isEmpty }.joined(separator: " ")
+            }
+          }
+          rows.append(
+            ACRProvisionRow(provision: provision, adherence: adherence))
+        }
+        provisionChapters.append(
+          ACRProvisionChapter(id: chapter.id, label: chapter.label, rows: rows))
+      }
+      if !unanswered.isEmpty, !draft {
+        refusals.append(
+          "\(unanswered.count) Section 508 \(unanswered.count == 1 ? "provision has" : "provisions have") no answer; "
+            + "the audit's checks do not speak to them, and VPAT allows Not Evaluated for WCAG Level AAA only:\n  "
+            + unanswered.joined(separator: "\n  ")
+            + "\nAnswer each in the answers file by its number (302.1:) or a whole chapter by its id "
+            + "(hardware: {level: not-applicable, notes: …}), or pass --draft.")
+      }
+    }
     if !contradictions.isEmpty {
       refusals.append(
         "\(contradictions.count) \(contradictions.count == 1 ? "answer contradicts" : "answers contradict") the audit or VPAT's definitions:\n  "
@@ -195,7 +236,7 @@ public struct ACRBuilder: Sendable {
       .first { !$0.isEmpty } ?? ""
     let baseTitle =
       settings.title.isEmpty
-      ? "\(company) Accessibility Conformance Report, \(ACRReport.editionLabel)"
+      ? "\(company) Accessibility Conformance Report, \(settings.editionLabel)"
       : settings.title
     return ACRReport(
       settings: settings, title: draft ? "Draft: " + baseTitle : baseTitle,
@@ -205,7 +246,7 @@ public struct ACRBuilder: Sendable {
       unmappedFindings: draft ? unmapped : [],
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
-      }, scope: ACRScope(evidence),
+      }, scope: ACRScope(evidence), provisionChapters: provisionChapters,
       warnings: evidence.compactMap(\.failedWCAGWarning))
   }
 

@@ -33,6 +33,19 @@ public struct ACRChapter: Sendable, Hashable {
   }
 }
 
+/// One Section 508 provision's row: one conformance level for the product, and the remarks.
+public struct ACRProvisionRow: Sendable, Hashable {
+  public var provision: Section508.Provision
+  public var adherence: ACRAdherence
+}
+
+/// One chapter of the Revised Section 508 report (Chapter 3: Functional Performance Criteria, …).
+public struct ACRProvisionChapter: Sendable, Hashable {
+  public var id: String
+  public var label: String
+  public var rows: [ACRProvisionRow]
+}
+
 /// The Accessibility Conformance Report, ready to be written as OpenACR, Markdown or HTML.
 public struct ACRReport: Sendable {
   public var settings: ACRSettings
@@ -60,13 +73,14 @@ public struct ACRReport: Sendable {
   /// and the days they recorded results.
   public var scope = ACRScope()
 
+  /// The Revised Section 508 chapters, in the 508 edition (empty in the WCAG edition).
+  public var provisionChapters: [ACRProvisionChapter] = []
+
   /// What a reviewer should know about the evidence (a Failed WCAG outside a row's WCAG column).
   public var warnings: [String] = []
 
   /// The VPAT revision the report follows, printed under the title.
   public static let basedOn = "Based on VPAT® Version 2.5Rev"
-  /// The edition's name, as VPAT's title page gives it.
-  public static let editionLabel = "WCAG Edition"
 
   /// VPAT's "Applicable Standards/Guidelines": each standard and whether each level is in the report
   /// (Level AAA only when some AAA criterion was evaluated rather than marked Not Evaluated).
@@ -77,12 +91,15 @@ public struct ACRReport: Sendable {
           row.adherence.values.contains { $0.term != .notEvaluated }
         }
     }
-    return [
+    var standards = [
       (
-        "Web Content Accessibility Guidelines 2.2",
-        "Level A (Yes), Level AA (Yes), Level AAA (\(aaa ? "Yes" : "No"))"
+        standard: "Web Content Accessibility Guidelines 2.2",
+        included:
+          "Level A (Yes), Level AA (Yes), Level AAA (\(aaa ? "Yes" : "No"))"
       )
     ]
+    if settings.includes508 { standards.append((Section508.standard, "Yes")) }
+    return standards
   }
 
   /// The facts VPAT expects that the config leaves out, each with the key that gives it.

@@ -44,9 +44,19 @@ public struct ACRSettings: Sendable {
   /// The OpenACR catalogue id.
   public var edition = ACRSettings.defaultEdition
 
-  /// VPAT 2.5's WCAG 2.2 edition, the only catalogue criteria writes today.
+  /// VPAT 2.5's WCAG 2.2 edition, the default.
   public static let defaultEdition = "2.5-edition-wcag-2.2-en"
-  static let editions = [defaultEdition]
+  /// VPAT 2.5's WCAG 2.2 and Revised Section 508 edition.
+  public static let section508Edition = "2.5-edition-wcag-2.2-508-en"
+  public static let editions = [defaultEdition, section508Edition]
+
+  /// Whether the report has the Revised Section 508 chapters.
+  public var includes508: Bool { edition == Self.section508Edition }
+
+  /// The edition's name, as VPAT's title page gives it.
+  public var editionLabel: String {
+    includes508 ? "Revised Section 508 Edition" : "WCAG Edition"
+  }
 
   static let keys = [
     "title", "product", "author", "vendor", "report_date",

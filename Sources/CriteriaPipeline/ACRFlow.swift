@@ -23,11 +23,14 @@ public struct ACRRequest: Sendable {
   public var draft: Bool
   /// Only this platform's rows (a report for a buyer of one app); nil for every row.
   public var platform: Platform?
+  /// The OpenACR catalogue (VPAT edition), over the config's `acr.edition`; nil for the config's.
+  public var edition: String?
 
   public init(
     audit: String, config: String, format: Format, output: String,
-    draft: Bool = false, platform: Platform? = nil
+    draft: Bool = false, platform: Platform? = nil, edition: String? = nil
   ) {
+    self.edition = edition
     self.audit = audit
     self.config = config
     self.format = format
@@ -42,10 +45,18 @@ extension Pipeline {
   public func acr(_ request: ACRRequest) throws(PipelineError) {
     let config = try ConfigFile(path: request.config)
     let settings = config.settings
-    guard let acr = settings.acr else {
+    guard var acr = settings.acr else {
       throw PipelineError(
         "\(request.config): no acr: section; add the product and author facts the report needs "
           + "(criteria init shows one)", status: .config)
+    }
+    if let edition = request.edition {
+      guard ACRSettings.editions.contains(edition) else {
+        throw PipelineError(
+          "--edition \(edition): criteria writes \(ACRSettings.editions.joined(separator: ", "))",
+          status: .usage)
+      }
+      acr.edition = edition
     }
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {

@@ -110,4 +110,31 @@ struct WCAGCatalogueTests {
         "\(term.rawValue)")
     }
   }
+
+  @Test(
+    "the Revised Section 508 chapters match the WCAG 2.2 and Section 508 edition's catalogue, provision by provision",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func section508AgainstOpenACR() throws {
+    let file = SharedData.root.appendingPathComponent(
+      "schemas/openacr/2.5-edition-wcag-2.2-508-en.yaml"
+    ).path
+    let script = """
+      import json, sys, yaml
+      d = yaml.safe_load(open(sys.argv[1]))
+      print(json.dumps([[c["id"], c["label"], [[str(x["id"]), x["handle"]] for x in c["criteria"]]]
+                        for c in d["chapters"] if not c["id"].startswith("success_criteria")]))
+      """
+    let run = try ProcessRunner.run("python3", ["-c", script, file])
+    #expect(run.status == 0, "\(run.stderr)")
+    let chapters = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[Any]])
+    #expect(chapters.count == Section508.chapters.count)
+    for (theirs, ours) in zip(chapters, Section508.chapters) {
+      #expect(theirs[0] as? String == ours.id)
+      #expect(theirs[1] as? String == ours.label)
+      let provisions = theirs[2] as? [[String]] ?? []
+      #expect(
+        provisions == ours.provisions.map { [$0.id, $0.handle] }, "\(ours.id)")
+    }
+  }
 }

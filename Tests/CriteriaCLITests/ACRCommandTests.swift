@@ -196,6 +196,99 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "the WCAG 2.2 and Revised Section 508 edition: provisions answered by number or by chapter, a final report refuses unanswered ones and Not Evaluated, and the OpenACR passes the 508 catalogue"
+  )
+  func section508() throws {
+    let dir = try setUp()
+    try answerTheRest(dir)
+    let wcagAnswers = try String(
+      contentsOf: dir.appendingPathComponent("answers.yml"), encoding: .utf8)
+    let edition = ["--edition", "2.5-edition-wcag-2.2-508-en"]
+    // Chapter 3 answered one by one except 302.9; the other chapters as a whole.
+    var provisions = [
+      "hardware: {level: not-applicable, notes: \"A software product: no hardware.\"}",
+      "software: {level: supports, notes: \"Reviewed against the platforms' accessibility APIs.\"}",
+      "support_documentation_and_services: {level: partially-supports, notes: \"Help pages lack alt text.\"}",
+    ]
+    for number in [
+      "302.1", "302.2", "302.3", "302.4", "302.5", "302.6", "302.7", "302.8",
+    ] {
+      provisions.append(
+        "\"\(number)\": {level: supports, notes: \"Checked with the audit.\"}")
+    }
+    try dir.write(
+      wcagAnswers + provisions.joined(separator: "\n") + "\n", to: "answers.yml"
+    )
+    let refused = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--to", "openacr", "--output",
+        "acr.yaml",
+      ] + edition,
+      in: dir)
+    #expect(refused.status == 1, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("1 Section 508 provision has no answer"),
+      "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains(
+        "302.9 With Limited Language, Cognitive, and Learning Abilities"),
+      "\(refused.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("acr.yaml").path))
+
+    try dir.write(
+      wcagAnswers + provisions.joined(separator: "\n")
+        + "\n\"302.9\": {level: not-evaluated}\n", to: "answers.yml")
+    let notEvaluated = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--to", "openacr", "--output",
+        "acr.yaml",
+      ] + edition,
+      in: dir)
+    #expect(notEvaluated.status == 1, "\(notEvaluated.stderr)")
+    #expect(
+      notEvaluated.stderr.contains(
+        "302.9 With Limited Language, Cognitive, and Learning Abilities answered Not Evaluated"
+      ),
+      "\(notEvaluated.stderr)")
+
+    try dir.write(
+      wcagAnswers + provisions.joined(separator: "\n")
+        + "\n\"302.9\": {level: not-applicable, notes: \"No physical operation.\"}\n",
+      to: "answers.yml")
+    for (to, file) in [("openacr", "acr.yaml"), ("markdown", "acr.md")] {
+      let run = try CLIRunner.run(
+        ["acr", "--from", "filled.xlsx", "--to", to, "--output", file]
+          + edition, in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let markdown = try String(
+      contentsOf: dir.appendingPathComponent("acr.md"), encoding: .utf8)
+    for line in [
+      "## Revised Section 508 Report", "### Chapter 4: Hardware",
+      "| 402.2.1 Information Displayed On-Screen | Not Applicable | A software product: no hardware. |",
+      "| 302.1 Without Vision | Supports | Checked with the audit. |",
+      "| Revised Section 508 standards published January 18, 2017 and corrected January 22, 2018 | Yes |",
+    ] {
+      #expect(markdown.contains(line), "\(line)")
+    }
+    #expect(markdown.hasPrefix("# Sample App ACR"), "acr.title is kept")
+    if SharedData.available {
+      let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
+      let check = try CLIRunner.runPython([
+        CLIRunner.packageRoot.appendingPathComponent(
+          "Tests/ACRTests/Scripts/check_openacr.py"
+        ).path,
+        dir.appendingPathComponent("acr.yaml").path,
+        schemas.appendingPathComponent("openacr-0.1.0.json").path,
+        schemas.appendingPathComponent("2.5-edition-wcag-2.2-508-en.yaml").path,
+      ])
+      #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
+    }
+  }
+
+  @Test(
     "an audit without a WCAG column: the mapping is recomputed from the config's sources"
   )
   func oldAudit() throws {
@@ -240,7 +333,7 @@ struct ACRCommandTests {
       in: answers)
     #expect(
       bad.stderr.contains(
-        "answers.yml:1: 2.4.77: '2.4.77' is not a WCAG 2.2 success criterion. Did you mean 2.4.7 (Focus Visible)?"
+        "answers.yml:1: 2.4.77: '2.4.77' is not a WCAG 2.2 success criterion or a Section 508 provision or chapter. Did you mean 2.4.7 (Focus Visible)?"
       ), "\(bad.stderr)")
 
     try answers.write(

@@ -54,6 +54,12 @@ struct ACRCommand: ParsableCommand {
   )
   var platform: String?
 
+  @Option(
+    help:
+      "The VPAT 2.5 edition (OpenACR catalogue): 2.5-edition-wcag-2.2-en (default) or 2.5-edition-wcag-2.2-508-en (WCAG 2.2 and Revised Section 508); overrides acr.edition."
+  )
+  var edition: String?
+
   func validate() throws {
     if let platform, Platform(userValue: platform) == nil {
       throw ValidationError(
@@ -68,7 +74,8 @@ struct ACRCommand: ParsableCommand {
       ).acr(
         ACRRequest(
           audit: from, config: config, format: format, output: output,
-          draft: draft, platform: platform.flatMap(Platform.init(userValue:))))
+          draft: draft, platform: platform.flatMap(Platform.init(userValue:)),
+          edition: edition))
     }
   }
 }
