@@ -40,12 +40,15 @@ public struct ACRAnswer: Sendable, Hashable {
 public struct ACRAnswers: Sendable {
   /// Answers by criterion number and component.
   public var answers: [String: [ACRComponent: ACRAnswer]] = [:]
-  /// Answers for Section 508 provisions (`302.1`) and whole chapters (`hardware`), one per key.
+  /// Answers for Section 508 and EN 301 549 provisions (`302.1`, `11.7`) and whole chapters
+  /// (`hardware`, `en_301_549_hardware`), one per key.
   public var provisions: [String: ACRAnswer] = [:]
 
-  /// The answer for a provision: its own, else its chapter's.
-  public func provision(_ id: String) -> ACRAnswer? {
-    provisions[id] ?? Section508.chapter(of: id).flatMap { provisions[$0.id] }
+  /// The answer for a provision of a standard: its own, else its chapter's.
+  public func provision(_ id: String, of standard: ProvisionStandard)
+    -> ACRAnswer?
+  {
+    provisions[id] ?? standard.chapter(of: id).flatMap { provisions[$0.id] }
   }
 
   /// No answers.
@@ -66,13 +69,16 @@ public struct ACRAnswers: Sendable {
         status: .config)
     }
     let numbers = WCAG22.all.map(\.number)
-    let provisions = Section508.chapters.flatMap(\.provisions).map(\.id)
-    let chapters = Section508.chapters.map(\.id)
+    let standards = [ProvisionStandard.section508, .en301549]
+    let provisions = standards.flatMap(\.chapters).flatMap(\.provisions).map(
+      \.id)
+    let chapters = standards.flatMap(\.chapters).map(\.id)
     do throws(StrictYAMLError) {
       for (key, value) in map {
         let number = key.string ?? ""
         if provisions.contains(number) || chapters.contains(number) {
-          // A Section 508 provision, or a whole chapter (hardware: not-applicable), has one answer.
+          // A Section 508 or EN 301 549 provision, or a whole chapter (hardware: not-applicable), has
+          // one answer.
           self.provisions[number] = try Self.answer(
             value, path: number, origin: origin)
           continue
@@ -86,7 +92,7 @@ public struct ACRAnswers: Sendable {
           throw StrictYAMLError(
             line: StrictMapping.line(of: key), keyPath: number,
             message:
-              "'\(number)' is not a WCAG 2.2 success criterion or a Section 508 provision or chapter.\(hint)"
+              "'\(number)' is not a WCAG 2.2 success criterion or a Section 508 or EN 301 549 provision or chapter.\(hint)"
           )
         }
         let kinds = try StrictMapping.read(

@@ -168,21 +168,21 @@ public struct ACRBuilder: Sendable {
           + "\nGive each its WCAG number (the WCAG column), or pass --draft to list them in the report."
       )
     }
-    // The Revised Section 508 chapters: what the audit cannot speak to comes from the answers file,
-    // by provision or by chapter; Not Evaluated is VPAT's for WCAG Level AAA only.
+    // The Section 508 and EN 301 549 chapters: what the audit cannot speak to comes from the answers
+    // file, by provision or by chapter; Not Evaluated is VPAT's for WCAG Level AAA only.
     var provisionChapters: [ACRProvisionChapter] = []
     var unanswered: [String] = []
-    if settings.includes508 {
-      for chapter in Section508.chapters {
+    for standard in settings.provisionStandards {
+      for chapter in standard.chapters {
         var rows: [ACRProvisionRow] = []
         for provision in chapter.provisions {
-          let answer = answers.provision(provision.id)
+          let answer = answers.provision(provision.id, of: standard)
           var adherence = ACRAdherence(
             term: answer?.term ?? .notEvaluated, remarks: answer?.notes ?? "")
           if let answer, answer.term == .notEvaluated {
             contradictions.append(
               "\(answer.origin): \(provision.id) \(provision.handle) answered Not Evaluated; VPAT allows "
-                + "Not Evaluated for WCAG Level AAA only, so a Section 508 provision needs a level"
+                + "Not Evaluated for WCAG Level AAA only, so a provision of \(standard.name) needs a level"
             )
           } else if answer?.term == nil {
             unanswered.append(
@@ -198,16 +198,19 @@ public struct ACRBuilder: Sendable {
             ACRProvisionRow(provision: provision, adherence: adherence))
         }
         provisionChapters.append(
-          ACRProvisionChapter(id: chapter.id, label: chapter.label, rows: rows))
+          ACRProvisionChapter(
+            reportHeading: standard.reportHeading, id: chapter.id,
+            label: chapter.label,
+            rows: rows))
       }
-      if !unanswered.isEmpty, !draft {
-        refusals.append(
-          "\(unanswered.count) Section 508 \(unanswered.count == 1 ? "provision has" : "provisions have") no answer; "
-            + "the audit's checks do not speak to them, and VPAT allows Not Evaluated for WCAG Level AAA only:\n  "
-            + unanswered.joined(separator: "\n  ")
-            + "\nAnswer each in the answers file by its number (302.1:) or a whole chapter by its id "
-            + "(hardware: {level: not-applicable, notes: …}), or pass --draft.")
-      }
+    }
+    if !unanswered.isEmpty, !draft {
+      refusals.append(
+        "\(unanswered.count) \(unanswered.count == 1 ? "provision has" : "provisions have") no answer; "
+          + "the audit's checks do not speak to them, and VPAT allows Not Evaluated for WCAG Level AAA only:\n  "
+          + unanswered.joined(separator: "\n  ")
+          + "\nAnswer each in the answers file by its number (302.1:) or a whole chapter by its id "
+          + "(hardware: {level: not-applicable, notes: …}), or pass --draft.")
     }
     if !contradictions.isEmpty {
       refusals.append(

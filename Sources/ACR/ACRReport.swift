@@ -35,12 +35,15 @@ public struct ACRChapter: Sendable, Hashable {
 
 /// One Section 508 provision's row: one conformance level for the product, and the remarks.
 public struct ACRProvisionRow: Sendable, Hashable {
-  public var provision: Section508.Provision
+  public var provision: ProvisionStandard.Provision
   public var adherence: ACRAdherence
 }
 
-/// One chapter of the Revised Section 508 report (Chapter 3: Functional Performance Criteria, …).
+/// One chapter of the Revised Section 508 or EN 301 549 report (Chapter 3: Functional Performance
+/// Criteria, …).
 public struct ACRProvisionChapter: Sendable, Hashable {
+  /// The report it is in: "Revised Section 508 Report", "EN 301 549 Report".
+  public var reportHeading: String
   public var id: String
   public var label: String
   public var rows: [ACRProvisionRow]
@@ -73,7 +76,7 @@ public struct ACRReport: Sendable {
   /// and the days they recorded results.
   public var scope = ACRScope()
 
-  /// The Revised Section 508 chapters, in the 508 edition (empty in the WCAG edition).
+  /// The Revised Section 508 and EN 301 549 chapters the edition has (none in the WCAG edition).
   public var provisionChapters: [ACRProvisionChapter] = []
 
   /// What a reviewer should know about the evidence (a Failed WCAG outside a row's WCAG column).
@@ -91,14 +94,14 @@ public struct ACRReport: Sendable {
           row.adherence.values.contains { $0.term != .notEvaluated }
         }
     }
-    var standards = [
-      (
-        standard: "Web Content Accessibility Guidelines 2.2",
-        included:
-          "Level A (Yes), Level AA (Yes), Level AAA (\(aaa ? "Yes" : "No"))"
-      )
+    let levels =
+      "Level A (Yes), Level AA (Yes), Level AAA (\(aaa ? "Yes" : "No"))"
+    var standards: [(standard: String, included: String)] = [
+      (standard: "Web Content Accessibility Guidelines 2.2", included: levels)
     ]
-    if settings.includes508 { standards.append((Section508.standard, "Yes")) }
+    for standard in settings.provisionStandards {
+      standards.append((standard: standard.name, included: "Yes"))
+    }
     return standards
   }
 

@@ -48,14 +48,28 @@ public struct ACRSettings: Sendable {
   public static let defaultEdition = "2.5-edition-wcag-2.2-en"
   /// VPAT 2.5's WCAG 2.2 and Revised Section 508 edition.
   public static let section508Edition = "2.5-edition-wcag-2.2-508-en"
-  public static let editions = [defaultEdition, section508Edition]
+  /// VPAT 2.5's International edition: WCAG 2.2, Revised Section 508 and EN 301 549.
+  public static let internationalEdition = "2.5-edition-wcag-2.2-508-eu-en"
+  public static let editions = [
+    defaultEdition, section508Edition, internationalEdition,
+  ]
 
-  /// Whether the report has the Revised Section 508 chapters.
-  public var includes508: Bool { edition == Self.section508Edition }
+  /// The standards of provisions the edition adds after the WCAG tables.
+  public var provisionStandards: [ProvisionStandard] {
+    switch edition {
+    case Self.section508Edition: [.section508]
+    case Self.internationalEdition: [.section508, .en301549]
+    default: []
+    }
+  }
 
   /// The edition's name, as VPAT's title page gives it.
   public var editionLabel: String {
-    includes508 ? "Revised Section 508 Edition" : "WCAG Edition"
+    switch edition {
+    case Self.section508Edition: "Revised Section 508 Edition"
+    case Self.internationalEdition: "International Edition"
+    default: "WCAG Edition"
+    }
   }
 
   static let keys = [

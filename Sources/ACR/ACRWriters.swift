@@ -132,17 +132,19 @@ public enum ACRMarkdownWriter {
         lines.append("| \(name) | \(levels) | \(remarks) |")
       }
     }
-    if !report.provisionChapters.isEmpty {
-      lines += ["", "## Revised Section 508 Report"]
-      for chapter in report.provisionChapters {
-        lines += [
-          "", "### \(text(chapter.label))", "",
-          "| Criteria | Conformance Level | Remarks and Explanations |",
-          "| --- | --- | --- |",
-        ]
-        lines += chapter.rows.map {
-          "| \($0.provision.id) \(cell($0.provision.handle)) | \($0.adherence.term.label) | \(cell($0.adherence.remarks)) |"
-        }
+    var heading = ""
+    for chapter in report.provisionChapters {
+      if chapter.reportHeading != heading {
+        heading = chapter.reportHeading
+        lines += ["", "## \(text(heading))"]
+      }
+      lines += [
+        "", "### \(text(chapter.label))", "",
+        "| Criteria | Conformance Level | Remarks and Explanations |",
+        "| --- | --- | --- |",
+      ]
+      lines += chapter.rows.map {
+        "| \($0.provision.id) \(cell($0.provision.handle)) | \($0.adherence.term.label) | \(cell($0.adherence.remarks)) |"
       }
     }
     if !report.unmappedFindings.isEmpty {
@@ -244,20 +246,22 @@ public enum ACRHTMLWriter {
       out += "</tbody>\n</table>\n"
       _ = index
     }
-    if !report.provisionChapters.isEmpty {
-      out += "<h2>Revised Section 508 Report</h2>\n"
-      for chapter in report.provisionChapters {
-        out +=
-          "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">\n"
-          + "<thead><tr><th scope=\"col\">Criteria</th><th scope=\"col\">Conformance Level</th>"
-          + "<th scope=\"col\">Remarks and Explanations</th></tr></thead>\n<tbody>\n"
-        for row in chapter.rows {
-          out +=
-            "<tr><th scope=\"row\">\(escape(row.provision.id)) \(escape(row.provision.handle))</th>"
-            + "<td>\(row.adherence.term.label)</td><td>\(escape(row.adherence.remarks))</td></tr>\n"
-        }
-        out += "</tbody>\n</table>\n"
+    var heading = ""
+    for chapter in report.provisionChapters {
+      if chapter.reportHeading != heading {
+        heading = chapter.reportHeading
+        out += "<h2>\(escape(heading))</h2>\n"
       }
+      out +=
+        "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">\n"
+        + "<thead><tr><th scope=\"col\">Criteria</th><th scope=\"col\">Conformance Level</th>"
+        + "<th scope=\"col\">Remarks and Explanations</th></tr></thead>\n<tbody>\n"
+      for row in chapter.rows {
+        out +=
+          "<tr><th scope=\"row\">\(escape(row.provision.id)) \(escape(row.provision.handle))</th>"
+          + "<td>\(row.adherence.term.label)</td><td>\(escape(row.adherence.remarks))</td></tr>\n"
+      }
+      out += "</tbody>\n</table>\n"
     }
     if !report.unmappedFindings.isEmpty {
       out +=

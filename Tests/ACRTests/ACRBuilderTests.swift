@@ -409,7 +409,7 @@ struct ACRBuilderTests {
     arguments: [
       (
         "\"1.4.33\":\n  web: {level: supports}\n",
-        "answers.yml:1: 1.4.33: '1.4.33' is not a WCAG 2.2 success criterion or a Section 508 provision or chapter. Did you mean 1.4.3 (Contrast (Minimum))?"
+        "answers.yml:1: 1.4.33: '1.4.33' is not a WCAG 2.2 success criterion or a Section 508 or EN 301 549 provision or chapter. Did you mean 1.4.3 (Contrast (Minimum))?"
       ),
       (
         "\"1.4.3\":\n  web: {level: suports}\n",

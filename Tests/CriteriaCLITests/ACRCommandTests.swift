@@ -227,7 +227,7 @@ struct ACRCommandTests {
       in: dir)
     #expect(refused.status == 1, "\(refused.stderr)")
     #expect(
-      refused.stderr.contains("1 Section 508 provision has no answer"),
+      refused.stderr.contains("1 provision has no answer"),
       "\(refused.stderr)")
     #expect(
       refused.stderr.contains(
@@ -289,6 +289,60 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "the International edition: the WCAG tables, then Section 508 and EN 301 549 chapters answered by chapter; the OpenACR passes the International catalogue"
+  )
+  func international() throws {
+    let dir = try setUp()
+    try answerTheRest(dir)
+    let chapters =
+      ProvisionStandard.section508.chapters.map(\.id)
+      + ProvisionStandard.en301549.chapters.map(\.id)
+    let answers = chapters.map {
+      "\($0): {level: not-applicable, notes: \"Not part of this app (\($0)).\"}"
+    }
+    try dir.write(
+      try String(
+        contentsOf: dir.appendingPathComponent("answers.yml"), encoding: .utf8)
+        + answers.joined(separator: "\n") + "\n", to: "answers.yml")
+    for (to, file) in [
+      ("openacr", "acr.yaml"), ("markdown", "acr.md"), ("html", "acr.html"),
+    ] {
+      let run = try CLIRunner.run(
+        [
+          "acr", "--from", "filled.xlsx", "--to", to, "--output", file,
+          "--edition",
+          "2.5-edition-wcag-2.2-508-eu-en",
+        ], in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let markdown = try String(
+      contentsOf: dir.appendingPathComponent("acr.md"), encoding: .utf8)
+    for line in [
+      "## Revised Section 508 Report", "## EN 301 549 Report",
+      "### Chapter 11: Software",
+      "| EN 301 549 Accessibility requirements for ICT products and services - V3.2.1 (2021-03) | Yes |",
+    ] {
+      #expect(markdown.contains(line), "\(line)")
+    }
+    #expect(
+      markdown.firstRange(of: "## Revised Section 508 Report")!.lowerBound
+        < markdown.firstRange(of: "## EN 301 549 Report")!.lowerBound)
+    if SharedData.available {
+      let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
+      let check = try CLIRunner.runPython([
+        CLIRunner.packageRoot.appendingPathComponent(
+          "Tests/ACRTests/Scripts/check_openacr.py"
+        ).path,
+        dir.appendingPathComponent("acr.yaml").path,
+        schemas.appendingPathComponent("openacr-0.1.0.json").path,
+        schemas.appendingPathComponent("2.5-edition-wcag-2.2-508-eu-en.yaml")
+          .path,
+      ])
+      #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
+    }
+  }
+
+  @Test(
     "an audit without a WCAG column: the mapping is recomputed from the config's sources"
   )
   func oldAudit() throws {
@@ -333,7 +387,7 @@ struct ACRCommandTests {
       in: answers)
     #expect(
       bad.stderr.contains(
-        "answers.yml:1: 2.4.77: '2.4.77' is not a WCAG 2.2 success criterion or a Section 508 provision or chapter. Did you mean 2.4.7 (Focus Visible)?"
+        "answers.yml:1: 2.4.77: '2.4.77' is not a WCAG 2.2 success criterion or a Section 508 or EN 301 549 provision or chapter. Did you mean 2.4.7 (Focus Visible)?"
       ), "\(bad.stderr)")
 
     try answers.write(

@@ -154,7 +154,7 @@ struct CSVExporterTests {
     }
     #expect(
       throws: ExportError(
-        "--option.columns: unknown column 'Colour'; columns are 'Component', 'Platform', 'Test', 'Check', 'Expected result', 'WCAG', 'Result', 'Severity', 'Tester', 'Date', 'Notes', 'Ticket', 'ID'"
+        "--option.columns: unknown column 'Colour'; columns are 'Component', 'Platform', 'Test', 'Check', 'Expected result', 'WCAG', 'Result', 'Severity', 'Tester', 'Date', 'Notes', 'Ticket', 'Failed WCAG', 'ID'"
       )
     ) {
       try CSVExporter(
