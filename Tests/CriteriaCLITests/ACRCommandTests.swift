@@ -9,6 +9,24 @@ struct ACRCommandTests {
     "Samples/criteria"
   ).path
 
+  /// OpenACR's schema and a VPAT 2.5 catalogue in ../shared accept the report (`check_openacr.py`).
+  static func expectValidOpenACR(
+    _ report: URL, catalogue: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
+    let check = try CLIRunner.runPython([
+      CLIRunner.packageRoot.appendingPathComponent(
+        "Tests/ACRTests/Scripts/check_openacr.py"
+      ).path,
+      report.path, schemas.appendingPathComponent("openacr-0.1.0.json").path,
+      schemas.appendingPathComponent(catalogue).path,
+    ])
+    #expect(
+      check.stdout == "ok\n", "\(check.stdout)\(check.stderr)",
+      sourceLocation: sourceLocation)
+  }
+
   /// A folder with a filled sample audit (every row Pass except two Fails with a ticket) and a config.
   func setUp(
     format: String = "xlsx", columns: String? = nil, acr: String? = nil
@@ -182,16 +200,9 @@ struct ACRCommandTests {
     #expect(
       html.contains("<caption>Table 1: Success Criteria, Level A</caption>"))
     if SharedData.available {
-      let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
-      let check = try CLIRunner.runPython([
-        CLIRunner.packageRoot.appendingPathComponent(
-          "Tests/ACRTests/Scripts/check_openacr.py"
-        ).path,
-        dir.appendingPathComponent("acr.yaml").path,
-        schemas.appendingPathComponent("openacr-0.1.0.json").path,
-        schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path,
-      ])
-      #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
+      try Self.expectValidOpenACR(
+        dir.appendingPathComponent("acr.yaml"),
+        catalogue: "2.5-edition-wcag-2.2-en.yaml")
     }
   }
 
@@ -275,16 +286,9 @@ struct ACRCommandTests {
     }
     #expect(markdown.hasPrefix("# Sample App ACR"), "acr.title is kept")
     if SharedData.available {
-      let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
-      let check = try CLIRunner.runPython([
-        CLIRunner.packageRoot.appendingPathComponent(
-          "Tests/ACRTests/Scripts/check_openacr.py"
-        ).path,
-        dir.appendingPathComponent("acr.yaml").path,
-        schemas.appendingPathComponent("openacr-0.1.0.json").path,
-        schemas.appendingPathComponent("2.5-edition-wcag-2.2-508-en.yaml").path,
-      ])
-      #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
+      try Self.expectValidOpenACR(
+        dir.appendingPathComponent("acr.yaml"),
+        catalogue: "2.5-edition-wcag-2.2-508-en.yaml")
     }
   }
 
@@ -328,17 +332,9 @@ struct ACRCommandTests {
       markdown.firstRange(of: "## Revised Section 508 Report")!.lowerBound
         < markdown.firstRange(of: "## EN 301 549 Report")!.lowerBound)
     if SharedData.available {
-      let schemas = SharedData.root.appendingPathComponent("schemas/openacr")
-      let check = try CLIRunner.runPython([
-        CLIRunner.packageRoot.appendingPathComponent(
-          "Tests/ACRTests/Scripts/check_openacr.py"
-        ).path,
-        dir.appendingPathComponent("acr.yaml").path,
-        schemas.appendingPathComponent("openacr-0.1.0.json").path,
-        schemas.appendingPathComponent("2.5-edition-wcag-2.2-508-eu-en.yaml")
-          .path,
-      ])
-      #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
+      try Self.expectValidOpenACR(
+        dir.appendingPathComponent("acr.yaml"),
+        catalogue: "2.5-edition-wcag-2.2-508-eu-en.yaml")
     }
   }
 
@@ -433,16 +429,9 @@ struct ACRCommandTests {
       ["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"],
       in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let schemas = CLIRunner.shared.appendingPathComponent("schemas/openacr")
-    let check = try CLIRunner.runPython([
-      CLIRunner.packageRoot.appendingPathComponent(
-        "Tests/ACRTests/Scripts/check_openacr.py"
-      ).path,
-      dir.appendingPathComponent("acr.yaml").path,
-      schemas.appendingPathComponent("openacr-0.1.0.json").path,
-      schemas.appendingPathComponent("2.5-edition-wcag-2.2-en.yaml").path,
-    ])
-    #expect(check.stdout == "ok\n", "\(check.stdout)\(check.stderr)")
+    try Self.expectValidOpenACR(
+      dir.appendingPathComponent("acr.yaml"),
+      catalogue: "2.5-edition-wcag-2.2-en.yaml")
     let yaml = try String(
       contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
     #expect(

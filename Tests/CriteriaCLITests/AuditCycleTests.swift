@@ -160,13 +160,10 @@ struct AuditCycleTests {
     #expect(retired.count == 2, "swipe up or down on iOS and Android")
   }
 
-  /// LibreOffice opens the workbook and its Summary shows, per component and platform, the results the
-  /// checklist holds (counted here from the rows), both where it recalculates and where it shows the
-  /// values written with the formulas.
-  static func expectSummaryLive(
-    _ workbook: URL, rows: [String: [String: String]]
-  )
-    throws
+  /// One sheet of a workbook as LibreOffice computes it on opening, converted to CSV: its lines, each
+  /// split into fields outside quotes (a name such as "Name, Role, Value" stays one field).
+  static func sheetAsLibreOfficeReadsIt(_ workbook: URL, _ sheet: String) throws
+    -> [[String]]
   {
     let lo = workbook.deletingLastPathComponent().appendingPathComponent("lo")
     let convert = try runTool(
@@ -178,10 +175,34 @@ struct AuditCycleTests {
       ])
     #expect(convert.status == 0, "\(convert.stderr)")
     let stem = workbook.deletingPathExtension().lastPathComponent
-    let summary = try String(
-      contentsOf: lo.appendingPathComponent("\(stem)-Summary.csv"),
+    return try String(
+      contentsOf: lo.appendingPathComponent("\(stem)-\(sheet).csv"),
       encoding: .utf8
-    ).split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+    ).split(separator: "\n").map { line in
+      var fields = [""]
+      var quoted = false
+      for character in line {
+        if character == "\"" {
+          quoted.toggle()
+        } else if character == "," && !quoted {
+          fields.append("")
+        } else {
+          fields[fields.count - 1].append(character)
+        }
+      }
+      return fields
+    }
+  }
+
+  /// LibreOffice opens the workbook and its Summary shows, per component and platform, the results the
+  /// checklist holds (counted here from the rows), both where it recalculates and where it shows the
+  /// values written with the formulas.
+  static func expectSummaryLive(
+    _ workbook: URL, rows: [String: [String: String]]
+  )
+    throws
+  {
+    let summary = try Self.sheetAsLibreOfficeReadsIt(workbook, "Summary")
     var counted: [String: [String: Int]] = [:]
     for row in rows.values {
       let unit = "\(row["Component"] ?? "")|\(row["Platform"] ?? "")"
@@ -255,32 +276,7 @@ struct AuditCycleTests {
         expected["\(kind) \(number)"] = count
       }
     }
-    let lo = dir.appendingPathComponent("lo")
-    let convert = try runTool(
-      "soffice",
-      LibreOffice.isolated + [
-        "--headless", "--norestore", "--convert-to",
-        "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1",
-        "--outdir", lo.path, filled.path,
-      ])
-    #expect(convert.status == 0, "\(convert.stderr)")
-    // LibreOffice quotes a name holding a comma ("Name, Role, Value"): split outside quotes.
-    let sheet = try String(
-      contentsOf: lo.appendingPathComponent("filled-WCAG.csv"), encoding: .utf8
-    ).split(separator: "\n").map { line in
-      var fields = [""]
-      var quoted = false
-      for character in line {
-        if character == "\"" {
-          quoted.toggle()
-        } else if character == "," && !quoted {
-          fields.append("")
-        } else {
-          fields[fields.count - 1].append(character)
-        }
-      }
-      return fields
-    }
+    let sheet = try Self.sheetAsLibreOfficeReadsIt(filled, "WCAG")
     let header = try #require(sheet.first)
     var seen = 0
     for line in sheet.dropFirst() where line.count == header.count {
