@@ -3,75 +3,171 @@
 /// The WCAG mapping rules criteria ships, as the YAML a team copies to write its own
 /// (`criteria wcag --print-rules`; a config's `wcag.rules` files add rules or replace one by id).
 ///
-/// Every check gets the success criteria of every rule that matches it: a rule matches when the check's
-/// test kind is in `tests`, its key holds one of the `check` phrases, its expectation holds one of the
-/// `expectation` phrases (each as whole words; an absent condition matches anything) and neither holds an
-/// `unless` phrase. Each reason cites the W3C "Understanding WCAG 2.2" text the mapping rests on.
+/// A check is evidence for a success criterion when failing the check would by itself fail the
+/// criterion for that component. Every check gets the success criteria (`wcag`) of every rule that
+/// matches it, and shows the `related` ones (contested among practitioners, never evidence): a rule
+/// matches when the check's test kind is in `tests`, the component's kind is in `kind` and not in
+/// `unless_kind`, its key holds one of the `check` phrases, its expectation holds one of the
+/// `expectation` phrases (each as whole words; an absent condition matches anything) and neither holds
+/// an `unless` phrase. The `kinds` list says what a component is from its title, slug and category; the
+/// first kind rule that matches decides, and `control` is the rest. Each reason cites the W3C
+/// "Understanding WCAG 2.2" text the mapping rests on.
 enum BuiltInWCAGRules {
   static let origin = "built-in WCAG rules"
 
   static let yaml = """
+    kinds:
+      - kind: image
+        words: [image, images, graphic, graphics, icon, icons, picture, photo, illustration, logo, avatar, svg]
+        unless: [loading, button, image button]
+      - kind: heading
+        words: [heading, headings]
+      - kind: table
+        words: [table, tables, data table, data grid]
+        unless: [button, row button, switch]
+      - kind: figure
+        words: [figure, figures, chart, charts, graph, diagram, infographic]
+      - kind: media
+        words: [video, videos, audio, media, player, podcast]
+      - kind: landmark
+        words: [landmark, landmarks, header, footer, navigation, nav, main, aside, complementary, region, breadcrumb, breadcrumbs]
+        unless: [expandable, expander, accordion, sheet, menu]
+      - kind: link
+        words: [link, links, hyperlink, footnote, footnotes]
+      - kind: input
+        words: [input, inputs, text input, text field, textarea, text area, search, select, dropdown, combobox, combo box, picker, autocomplete, form, forms, field, fields]
+      - kind: page
+        words: [page title, page level, page, skip link, skip links, document, website, language]
+      - kind: text
+        words: [strikethrough, strike through, separator, horizontal rule, paragraph, blockquote, quote, static text, body text]
     rules:
-      # Keyboard
+      # Keyboard: keystroke input (a hardware keyboard on iOS and Android)
       - id: keyboard-operable
         tests: [keyboard]
+        unless: [nothing, not focusable, not receive focus, does not receive focus, will not receive focus, cannot be activated, inert, browse, browses, browsed, ignores, ignored, zoom, zooms, confined, trapped, skip link, skip links]
         wcag: [2.1.1]
-        reason: "Understanding 2.1.1 Keyboard: all functionality must be operable through a keyboard interface; every keyboard check tests one function that way."
+        reason: "Understanding 2.1.1 Keyboard: all functionality is operable through a keyboard interface; a key that reaches or operates a function tests it. Checks that nothing happens, browse-mode reading and zoom do not."
+      - id: keyboard-scroll
+        tests: [keyboard]
+        check: [arrow, arrows, arrow keys, page down, page up, space]
+        expectation: [container, scroll, scrolls, scrolled]
+        wcag: [2.1.1]
+        related: [1.3.2]
+        reason: "Understanding 2.1.1 Keyboard: a scrollable area must scroll with the keyboard, or its content is out of reach."
       - id: keyboard-focus-order
         tests: [keyboard]
-        check: [tab, arrow, arrows, arrow keys, ctrl tab, ctl tab, shift tab]
-        wcag: [2.4.3, 2.4.7]
-        reason: "Understanding 2.4.3 Focus Order and 2.4.7 Focus Visible: moving focus with Tab or arrows must follow a meaningful order and show where focus is."
-      - id: keyboard-focus-moves
+        check: [tab, arrow, arrows, arrow keys, ctrl tab, ctl tab, ctr tab, shift tab]
+        expectation: [focus, focusable, moves to, moves within, navigate, navigates]
+        unless: [nothing, not focusable, not receive focus, does not receive focus, will not receive focus, can visibly move, can move, browse, browses, browsed]
+        wcag: [2.4.3]
+        reason: "Understanding 2.4.3 Focus Order: moving focus with Tab or arrows reaches components in an order that preserves meaning and operability."
+      - id: keyboard-focus-visible
         tests: [keyboard]
-        expectation: [focus, focuses, focused]
-        wcag: [2.4.3, 2.4.7]
-        reason: "Understanding 2.4.3 Focus Order and 2.4.7 Focus Visible: an expectation about where focus goes tests its order and its visible indicator."
-      - id: focus-visible
-        check: [visible focus, focus indicator, focus visible]
+        expectation: [visible, visibly, indicator, focus ring, outline, highlight, highlighted]
+        unless: [not focusable, not receive focus, can visibly move]
         wcag: [2.4.7]
-        reason: "Understanding 2.4.7 Focus Visible: any keyboard operable interface has a mode where the focus indicator is visible."
-      - id: no-keyboard-trap
+        reason: "Understanding 2.4.7 Focus Visible: a keyboard-operable interface shows where focus is; a check tests it only when it speaks of the visible indicator."
+      - id: keyboard-order-named
+        tests: [keyboard, screenReader]
+        expectation: [logical order, top to bottom, left to right]
+        unless: [read, browsed, browse, makes sense]
+        wcag: [2.4.3]
+        reason: "Understanding 2.4.3 Focus Order: an expectation that focus follows a logical order tests the focus order."
+      - id: escape-closes
         tests: [keyboard]
         check: [escape, esc]
+        wcag: [2.1.1]
+        related: [2.1.2]
+        reason: "Understanding 2.1.1 Keyboard: Escape dismissing a component is a function operated by key. Understanding 2.1.2 No Keyboard Trap asks only that focus can leave by some key, so Escape is related, not the test of it."
+      - id: no-keyboard-trap
+        expectation: [can leave, can move away, not trapped, move focus away, focus can leave, keyboard trap]
         wcag: [2.1.2]
-        reason: "Understanding 2.1.2 No Keyboard Trap: focus that enters a component (a dialog, a menu) can leave it with the keyboard, and Escape is the standard way out."
-      - id: focus-trap-or-dismiss
-        tests: [keyboard, gestures]
-        expectation: [trap, trapped, focus stays, focus remains, confined, dismisses, dismissed]
-        wcag: [2.1.2]
-        reason: "Understanding 2.1.2 No Keyboard Trap: a check that a component closes or keeps focus inside until dismissed tests that focus can always be moved away."
-      # Screen reader gestures on touch devices (WCAG2ICT applies these success criteria to native software)
-      - id: gesture-navigation
-        tests: [gestures]
-        check: [swipe, swipes, 1 finger swipe, one finger]
+        reason: "Understanding 2.1.2 No Keyboard Trap: focus that enters a component can leave it with the keyboard."
+      - id: focus-contained
+        expectation: [confined, trapped, focus stays, stays within, remains within, contained within]
         wcag: [2.4.3]
-        reason: "Understanding 2.4.3 Focus Order: swiping moves the screen reader's focus through components in a sequence that must preserve meaning and operability."
+        related: [2.1.2]
+        reason: "Understanding 2.4.3 Focus Order: a modal dialog keeps focus inside while open (deliberate containment, a focus-order expectation); it is not a keyboard trap under 2.1.2 while the dialog can be closed."
+      - id: focus-placed
+        expectation: [initial focus, focus returns, focus should return, returns focus, return focus, focus is returned, focus is placed, focus goes to, focus moves into, logical place, targeted element, targeted footnote, target element]
+        wcag: [2.4.3]
+        reason: "Understanding 2.4.3 Focus Order: where focus lands when content opens, closes or is jumped to keeps a meaningful order."
+      - id: initial-focus
+        tests: [screenReader]
+        check: [initial focus, navigate, reading order, focus order]
+        wcag: [2.4.3]
+        reason: "Understanding 2.4.3 Focus Order: where focus starts and how it moves through content preserves meaning and operability."
+      - id: skip-link
+        check: [skip link, skip links, skip to, bypass]
+        wcag: [2.4.1]
+        related: [2.1.1]
+        reason: "Understanding 2.4.1 Bypass Blocks: a skip link lets keyboard users bypass blocks of content repeated on pages."
+      - id: skip-link-named
+        expectation: [skip link, skip links, skip to main, skip to content, skip navigation]
+        wcag: [2.4.1]
+        reason: "Understanding 2.4.1 Bypass Blocks: a skip link lets keyboard users bypass blocks of content repeated on pages."
+      - id: browse-mode
+        tests: [keyboard]
+        expectation: [browse, browses, browsed, read in order]
+        unless: [container, scroll, scrolls, cell, cells]
+        wcag: [1.3.2]
+        related: [2.1.1]
+        reason: "Understanding 1.3.2 Meaningful Sequence: content read in order with a screen reader's browse keys follows a sequence that keeps its meaning; no function is operated."
+      # Screen reader gestures on touch devices (WCAG2ICT applies these success criteria to native software)
+      - id: gesture-reach
+        tests: [gestures]
+        check: [swipe, swipes, swipe right, swipe left, 1 finger swipe, one finger]
+        related: [2.4.3]
+        reason: "Understanding 2.4.3 Focus Order: whether the screen reader's swipe sequence is a focus order is contested among practitioners; reaching an element by swipe is shown, not counted."
+      - id: gesture-scroll
+        tests: [gestures]
+        check: [2 finger swipe, two finger swipe, 3 finger swipe, three finger swipe, two finger, three finger]
+        unless: [close, closes, dismiss, dismisses, swipe to the left]
+        related: [2.4.3]
+        reason: "Scrolling gestures belong to the screen reader; what they bring into view is related to the focus order (Understanding 2.4.3), not a test of it."
       - id: gesture-reading-order
         tests: [gestures]
-        check: [2 finger swipe, two finger swipe, 3 finger swipe, three finger swipe, two finger]
-        wcag: [1.3.2, 2.4.3]
-        reason: "Understanding 1.3.2 Meaningful Sequence and 2.4.3 Focus Order: reading and scrolling commands follow the content's programmatic order, which must match its meaning."
+        expectation: [logical order, reading order, in order, then to, makes sense]
+        unless: [cell, cells]
+        wcag: [1.3.2]
+        related: [2.4.3]
+        reason: "Understanding 1.3.2 Meaningful Sequence: the order a screen reader reads content in is its programmatic sequence, which must keep its meaning."
       - id: gesture-activation
         tests: [gestures]
-        check: [doubletap, double tap, doubletap and hold, volume]
-        wcag: [2.1.1, 4.1.2]
-        reason: "Understanding 4.1.2 Name, Role, Value and 2.1.1 Keyboard (WCAG2ICT): a screen reader activates or adjusts a control through the platform's accessibility interface, which works only when its role and actions are exposed."
+        check: [doubletap, double tap, doubletap and hold, double tap and hold, volume, swipe up, swipe down, up down, custom actions]
+        wcag: [4.1.2]
+        related: [2.1.1]
+        reason: "Understanding 4.1.2 Name, Role, Value: a screen reader activates or adjusts a control through the platform's accessibility interface, which works only when its role and actions are exposed; an assistive technology gesture is not keyboard input (2.1.1), so 2.1.1 is only related."
       - id: gesture-name-role-state
         tests: [gestures]
-        expectation: [name, role, state, expresses, announces, announced]
+        expectation: [name, role, state, value, expresses, announces, announced]
+        unless: [dynamically, without moving focus]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: what the screen reader expresses on reaching a control is its programmatic name, role and state."
-      - id: gesture-rotor-headings
+      - id: gesture-dismiss
         tests: [gestures]
-        check: [rotor, talkback menu, headings]
-        wcag: [1.3.1, 2.4.6]
-        reason: "Understanding 1.3.1 Info and Relationships and 2.4.6 Headings and Labels: rotor and TalkBack menu navigation by headings works only when headings are programmatic and descriptive."
-      - id: gesture-escape
-        tests: [gestures]
-        check: [close button, two finger swipe to the left, z gesture, scrub]
-        wcag: [2.1.2]
-        reason: "Understanding 2.1.2 No Keyboard Trap (WCAG2ICT): a screen reader user can leave a sheet, dialog or overlay with the platform's dismiss gesture or a close control."
+        check: [close button, z gesture, scrub, swipe to the left, closes]
+        wcag: [4.1.2]
+        related: [2.1.2]
+        reason: "Understanding 4.1.2 Name, Role, Value: the screen reader's dismiss gesture or a close control works through the exposed escape action; leaving a component (2.1.2) is related."
+      - id: rotor-headings
+        tests: [gestures, screenReader]
+        check: [rotor, talkback menu]
+        expectation: [heading, headings, landmark, landmarks]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: rotor and TalkBack menu navigation by headings and landmarks works only when they are programmatic."
+      - id: rotor-controls
+        tests: [gestures, screenReader]
+        check: [rotor, talkback menu]
+        expectation: [link, links, control, controls, button, buttons, form controls]
+        wcag: [4.1.2]
+        related: [1.3.1]
+        reason: "Understanding 4.1.2 Name, Role, Value: the rotor lists links and controls by the role and name they expose."
+      - id: at-focus-indicator
+        tests: [gestures, screenReader]
+        check: [visible focus, focus indicator, visible focus indicator]
+        related: [2.4.7]
+        reason: "Understanding 2.4.7 Focus Visible is about the keyboard focus indicator; the screen reader draws its own cursor, so this is related."
       - id: gesture-grouping
         tests: [gestures]
         check: [group]
@@ -80,9 +176,29 @@ enum BuiltInWCAGRules {
       # Name, role, group, state
       - id: accessible-name
         tests: [screenReader]
-        check: [name, label, purpose, link text]
+        check: [name, label, purpose, link text, accessible name]
+        unless: [dynamically, without moving focus]
+        unless_kind: [image, heading, landmark, table, figure, text]
         wcag: [4.1.2]
-        reason: "Understanding 4.1.2 Name, Role, Value: every user interface component has a name assistive technology can determine."
+        reason: "Understanding 4.1.2 Name, Role, Value: every user interface component has a name assistive technology can determine. Images, headings, landmarks, tables, figures and text are not user interface components: their criteria are 1.1.1, 1.3.1 and 2.4.6."
+      - id: name-of-controls-within
+        tests: [screenReader]
+        check: [name, label, purpose]
+        expectation: [control, controls, cta, button, buttons, interactive, link names, programmatic name]
+        wcag: [4.1.2]
+        reason: "Understanding 4.1.2 Name, Role, Value: a check of the names of the controls a component holds tests them as user interface components, whatever the component is."
+      - id: link-purpose
+        tests: [screenReader]
+        check: [name, label, purpose, link text]
+        kind: [link]
+        wcag: [2.4.4]
+        reason: "Understanding 2.4.4 Link Purpose (In Context): the purpose of each link can be determined from its text (with its context)."
+      - id: link-purpose-named
+        tests: [screenReader]
+        check: [name, label, purpose, link text]
+        expectation: [link, links, link names, destination]
+        wcag: [2.4.4, 4.1.2]
+        reason: "Understanding 2.4.4 Link Purpose (In Context) and 4.1.2 Name, Role, Value: a link's name says where it goes."
       - id: label-in-name
         check: [name, label]
         expectation: [visible label, visible text, matches the visible, matches visible, should match]
@@ -90,74 +206,198 @@ enum BuiltInWCAGRules {
         reason: "Understanding 2.5.3 Label in Name: where a component has a visible text label, its accessible name contains that text, so speech users can say what they see."
       - id: labels-instructions
         tests: [screenReader]
-        check: [instructions, hint, placeholder, required]
+        check: [instructions, hint, hints, placeholder, required]
         wcag: [3.3.2]
         reason: "Understanding 3.3.2 Labels or Instructions: inputs that need user input have labels or instructions."
       - id: role
         tests: [screenReader]
         check: [role, type, trait, traits]
+        unless: [landmark, region, is ignored, not announced]
+        unless_kind: [image, heading, landmark, table, figure, text]
         wcag: [4.1.2]
-        reason: "Understanding 4.1.2 Name, Role, Value: the role of every component can be programmatically determined."
+        reason: "Understanding 4.1.2 Name, Role, Value: the role of every user interface component can be programmatically determined."
+      - id: role-of-controls-within
+        tests: [screenReader]
+        check: [role]
+        expectation: [button, buttons, link, links, checkbox, switch, slider, adjustable, text field, edit box, menu item]
+        wcag: [4.1.2]
+        reason: "Understanding 4.1.2 Name, Role, Value: a check that controls identify as buttons, links or switches tests their roles, whatever holds them."
       - id: state-value
         tests: [screenReader]
         check: [state, states, value, selected, checked, expanded, collapsed, disabled]
+        unless_kind: [image, heading, text]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: states, properties and values that users can set are programmatically determinable, and changes are notified to assistive technology."
+      - id: programmatic-name
+        expectation: [programmatic name, accessible name]
+        wcag: [4.1.2]
+        reason: "Understanding 4.1.2 Name, Role, Value: a check that a control gets its programmatic name tests its name."
       - id: group
         tests: [screenReader]
         check: [group, grouping, groupings, list, items]
+        unless: [logical order, in order]
         wcag: [1.3.1]
-        reason: "Understanding 1.3.1 Info and Relationships: a group's relationship (a list, a set of options) is conveyed programmatically, not only visually."
+        reason: "Understanding 1.3.1 Info and Relationships: a group's relationship (a label with its control, a list, a set of options) is conveyed programmatically, not only visually."
       - id: structure
         check: [heading, headings, text heading, column header, row header, table, strike through, strike though, strikethrough]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: headings, table headers and meaningful text styles are programmatically determinable, not only presented."
+      - id: structure-roles
+        tests: [screenReader]
+        check: [role, name, group, label]
+        expectation: [landmark, landmarks, region]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: landmarks and regions convey the page's structure programmatically."
+      - id: structural-component
+        tests: [screenReader]
+        check: [name, role, group, label, caption]
+        kind: [heading, landmark, table, figure]
+        unless: [interactive, link, links]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: a heading's level, a landmark, a table and a figure are structure that must be programmatically determined; their name and role checks test that, not 4.1.2."
       - id: heading-descriptive
-        check: [heading, headings, text heading]
+        tests: [screenReader]
+        check: [name, heading, headings, text heading, label]
+        expectation: [describe, describes, descriptive, topic, purpose]
+        kind: [heading]
         wcag: [2.4.6]
         reason: "Understanding 2.4.6 Headings and Labels: headings describe the topic or purpose of the content they introduce."
-      - id: reading-focus
+      - id: table-cells
+        tests: [gestures, screenReader]
+        expectation: [cell, cells, column header, row header, column headers, row headers]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: cells read one by one with their headers work only when the table is marked up as a table."
+      - id: reading-order
         tests: [screenReader]
-        check: [focus, initial focus, navigate, navigation, reading order]
-        wcag: [2.4.3]
-        reason: "Understanding 2.4.3 Focus Order: where focus starts and how it moves through content preserves meaning and operability."
-      - id: focus-on-open
-        expectation: [focus moves to, focus is placed, focus goes to, receives focus, focus returns]
-        wcag: [2.4.3]
-        reason: "Understanding 2.4.3 Focus Order: focus placed into opened content and returned on close keeps a meaningful order."
+        expectation: [logical order, reading order, makes sense, read in order]
+        unless: [focus, cell, cells]
+        wcag: [1.3.2]
+        related: [2.4.3]
+        reason: "Understanding 1.3.2 Meaningful Sequence: content read in a logical order has a programmatic sequence that keeps its meaning."
+      - id: swipe-order-named
+        expectation: [swipe order]
+        related: [2.4.3]
+        reason: "Understanding 2.4.3 Focus Order: being in the screen reader's swipe order is related to the focus order."
+      # Images and other non-text content
       - id: non-text-content
         check: [graphic, graphics, image, images, icon, icons, decorative]
         wcag: [1.1.1]
         reason: "Understanding 1.1.1 Non-text Content: images and icons that convey information have a text alternative; decorative ones are hidden from assistive technology."
+      - id: image-name-role
+        tests: [screenReader]
+        check: [name, role, label, alt, alt text]
+        kind: [image]
+        unless: [control, controls, cta, button, interactive]
+        wcag: [1.1.1]
+        reason: "Understanding 1.1.1 Non-text Content: an image's name and role are its text alternative (or, decorative, its absence); images are not user interface components (4.1.2)."
+      - id: text-alternative-named
+        tests: [gestures, screenReader]
+        expectation: [graphic, graphics, meaningful image, meaningful images, alt text, alternative text, text alternative]
+        unless: [error, text in images, decorative]
+        wcag: [1.1.1]
+        reason: "Understanding 1.1.1 Non-text Content: an expectation that graphics are announced by their meaning tests their text alternatives."
       - id: decorative-hidden
-        expectation: [decorative, ignores the image, ignored completely, is ignored]
+        expectation: [decorative, ignores the image, image is ignored, image is not announced, image is not annoucned]
         wcag: [1.1.1]
         reason: "Understanding 1.1.1 Non-text Content: decorative images are implemented so assistive technology ignores them."
+      - id: decorative-image-ignored
+        expectation: [is ignored, ignored completely, ignores]
+        kind: [image]
+        wcag: [1.1.1]
+        reason: "Understanding 1.1.1 Non-text Content: an image component that assistive technology ignores is decorative, and is tested as such; other ignored content is not an image."
+      # Errors, status, timing
       - id: error-identification
         check: [error, errors, error message, validation]
         wcag: [3.3.1]
         reason: "Understanding 3.3.1 Error Identification: an input error is identified and described to the user in text."
       - id: error-message-reached
         expectation: [error message, error text, error is announced]
+        unless: [not usually focusable, not receive focus, will not receive focus, not focusable]
         wcag: [3.3.1]
         reason: "Understanding 3.3.1 Error Identification: a check that reaches or hears the error message tests that the error is described to the user in text."
+      - id: error-suggestion
+        expectation: [suggestion, suggests, how to fix, how to correct]
+        wcag: [3.3.3]
+        reason: "Understanding 3.3.3 Error Suggestion: when an error is detected and a correction is known, it is suggested to the user."
       - id: status-messages
-        expectation: [dynamically announced, announced dynamically, without moving focus, live region, announced automatically]
+        expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically]
         wcag: [4.1.3]
         reason: "Understanding 4.1.3 Status Messages: a change announced without moving focus (a result, an alert, loading) is a status message assistive technology must present."
-      - id: change-announced
-        check: [notification, alert, toast, banner, status, message, snackbar]
-        wcag: [4.1.3]
-        reason: "Understanding 4.1.3 Status Messages: notifications and alerts that appear without taking focus must be announced by assistive technology."
+      - id: timing-adjustable
+        expectation: [until dismissed, until the user dismisses, until it is dismissed, does not disappear, does not time out, time limit, timeout, extend the time, more time]
+        wcag: [2.2.1]
+        reason: "Understanding 2.2.1 Timing Adjustable: content that would go away on a timer stays until the user dismisses it, or the time can be turned off, adjusted or extended."
+      - id: timing-check
+        check: [timeout, time limit, session timeout]
+        wcag: [2.2.1]
+        reason: "Understanding 2.2.1 Timing Adjustable: users can turn off, adjust or extend time limits."
+      - id: pause-stop-hide
+        check: [auto advance, auto rotate, carousel rotation, pause, auto update, auto updating]
+        wcag: [2.2.2]
+        reason: "Understanding 2.2.2 Pause, Stop, Hide: moving, blinking, scrolling or auto-updating content can be paused, stopped or hidden."
+      - id: pause-named
+        expectation: [can be paused, pause button, stops moving, auto rotation, auto rotate, rotates automatically, advances automatically]
+        wcag: [2.2.2]
+        reason: "Understanding 2.2.2 Pause, Stop, Hide: moving, blinking, scrolling or auto-updating content can be paused, stopped or hidden."
+      - id: autoplay
+        check: [autoplay, auto play]
+        wcag: [1.4.2, 2.2.2]
+        reason: "Understanding 1.4.2 Audio Control and 2.2.2 Pause, Stop, Hide: media that starts by itself can be paused or stopped, and its sound controlled apart from the system volume."
+      - id: autoplay-named
+        expectation: [autoplay, autoplays, auto play, plays automatically, starts automatically, does not play automatically]
+        wcag: [1.4.2, 2.2.2]
+        reason: "Understanding 1.4.2 Audio Control and 2.2.2 Pause, Stop, Hide: media that starts by itself can be paused or stopped, and its sound controlled apart from the system volume."
+      # Media
+      - id: captions
+        expectation: [captions, captioned, closed captions, subtitles]
+        wcag: [1.2.2]
+        reason: "Understanding 1.2.2 Captions (Prerecorded): synchronized media has captions for its audio."
+      - id: audio-description
+        expectation: [audio description, audio descriptions, described video, extended description]
+        wcag: [1.2.5]
+        reason: "Understanding 1.2.5 Audio Description (Prerecorded): the visual information of a video is described in its audio."
+      - id: transcript
+        expectation: [transcript, transcripts, text alternative for the audio]
+        wcag: [1.2.1]
+        reason: "Understanding 1.2.1 Audio-only and Video-only (Prerecorded): audio-only content has a transcript."
+      # Pages
+      - id: page-titled
+        check: [page title, title, document title]
+        kind: [page]
+        wcag: [2.4.2]
+        reason: "Understanding 2.4.2 Page Titled: a web page has a title that describes its topic or purpose, shown in the browser tab and read first."
+      - id: page-titled-named
+        expectation: [page title, title of the page, browser tab, document title, tab title, window title]
+        unless: [page titles]
+        wcag: [2.4.2]
+        reason: "Understanding 2.4.2 Page Titled: a web page has a title that describes its topic or purpose, shown in the browser tab and read first."
+      - id: language-of-page
+        check: [language, lang]
+        unless: [part, parts, passage, phrase]
+        wcag: [3.1.1]
+        reason: "Understanding 3.1.1 Language of Page: the human language of the page is programmatically determined, so screen readers pronounce it."
+      - id: language-of-parts
+        expectation: [language of parts, another language, different language, foreign language]
+        wcag: [3.1.2]
+        reason: "Understanding 3.1.2 Language of Parts: the language of each passage or phrase that differs from the page's is programmatically determined."
       # Settings and presentation
       - id: resize-text
-        check: [text resize, resize, text size, dynamic type, font size, zoom]
+        check: [text resize, resize, text size, dynamic type, font size, larger text, zoom, browser zoom, pinch, pinch zoom]
+        unless: [exempt, 400]
         wcag: [1.4.4]
-        reason: "Understanding 1.4.4 Resize Text: text can be resized up to 200 percent without loss of content or functionality (for native apps, through the platform's text size setting)."
+        reason: "Understanding 1.4.4 Resize Text: text can be resized up to 200 percent without loss of content or functionality (for native apps, through the platform's text size setting); a pinch or browser zoom that is not disabled is part of it."
       - id: reflow
-        expectation: [reflow, scroll in two dimensions, horizontal scrolling, 320]
+        expectation: [reflow, reflows, scroll in two dimensions, two dimensions, horizontal scrolling, scroll horizontally, 320, 400]
         wcag: [1.4.10]
-        reason: "Understanding 1.4.10 Reflow: content reflows at a 320 CSS pixel width without scrolling in two dimensions."
+        reason: "Understanding 1.4.10 Reflow: content reflows at a 320 CSS pixel width (400 percent zoom) without scrolling in two dimensions."
+      - id: text-spacing
+        check: [text spacing, line height, letter spacing, word spacing]
+        wcag: [1.4.12]
+        reason: "Understanding 1.4.12 Text Spacing: no content or function is lost when line, paragraph, letter and word spacing are increased."
+      - id: content-on-hover
+        expectation: [dismissible, hoverable, on hover or focus, hover or focus]
+        wcag: [1.4.13]
+        reason: "Understanding 1.4.13 Content on Hover or Focus: content that appears on hover or focus can be dismissed, hovered and stays until dismissed."
       - id: reduce-motion
         check: [reduce motion, reduced motion, animation, motion]
         wcag: [2.3.3]
@@ -184,13 +424,18 @@ enum BuiltInWCAGRules {
         wcag: [2.5.8]
         reason: "Understanding 2.5.8 Target Size (Minimum): pointer targets are at least 24 by 24 CSS pixels, or spaced so."
       - id: pointer-gestures
-        check: [drag, dragging, pinch, multipoint, path]
+        check: [drag, dragging, multipoint, path]
+        unless: [pinch, zoom]
         wcag: [2.5.1, 2.5.7]
-        reason: "Understanding 2.5.1 Pointer Gestures and 2.5.7 Dragging Movements: functions that use paths, multiple points or dragging also work with a single pointer without dragging."
-      - id: timing
-        check: [timeout, time limit, auto dismiss, auto advance, autoplay, auto play, carousel rotation]
-        wcag: [2.2.1, 2.2.2]
-        reason: "Understanding 2.2.1 Timing Adjustable and 2.2.2 Pause, Stop, Hide: users can extend time limits and pause moving or auto-updating content."
+        reason: "Understanding 2.5.1 Pointer Gestures and 2.5.7 Dragging Movements: functions that use paths, multiple points or dragging also work with a single pointer without dragging. Pinch to zoom is the platform's, and tests 1.4.4."
+      - id: focus-not-obscured
+        expectation: [obscured, not covered, covered by, hidden behind]
+        wcag: [2.4.11]
+        reason: "Understanding 2.4.11 Focus Not Obscured (Minimum): a focused component is not entirely hidden by author-created content such as a sticky header."
+      - id: input-purpose
+        check: [autocomplete, autofill]
+        wcag: [1.3.5]
+        reason: "Understanding 1.3.5 Identify Input Purpose: fields that collect information about the user expose their purpose, so browsers can fill them in."
       - id: on-focus-on-input
         expectation: [context change, changes context, without warning, unexpected]
         wcag: [3.2.1, 3.2.2]

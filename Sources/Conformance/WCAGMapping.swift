@@ -12,8 +12,14 @@ public struct WCAGMappingRow: Sendable, Codable, Hashable {
   public var check: String
   /// The expectation.
   public var expectation: String
-  /// The success criteria, in WCAG order.
+  /// The component's kind, as the kind rules give it.
+  public var kind: String
+  /// The success criteria the check tests, in WCAG order.
   public var wcag: [String]
+  /// Related criteria (contested; never evidence), in WCAG order.
+  public var related: [String]
+  /// Why the check is no evidence whatever the rules say, or nil.
+  public var notEvidence: String?
   /// The ids of the rules that matched.
   public var rules: [String]
   /// Where the check was read, `file:line`.
@@ -37,19 +43,23 @@ public struct WCAGMapping: Sendable {
     var rows: [WCAGMappingRow] = []
     for index in mapped.components.indices {
       var component = mapped.components[index]
+      component.kind = rules.kind(of: component)
       // What the document cites itself counts too, when WCAG 2.2 has such a criterion.
       var all = Set(component.wcag.filter { WCAG22.criterion($0) != nil })
       for position in component.criteria.indices {
         let criterion = component.criteria[position]
-        let result = rules.map(criterion)
+        let result = rules.map(criterion, kind: component.kind)
         component.criteria[position].wcag = result.wcag
+        component.criteria[position].related = result.related
         all.formUnion(result.wcag)
         rows.append(
           WCAGMappingRow(
             id: criterion.id, component: component.title,
             test: criterion.test.label, check: criterion.check,
-            expectation: criterion.expectation, wcag: result.wcag,
-            rules: result.rules, source: criterion.source.description))
+            expectation: criterion.expectation, kind: component.kind,
+            wcag: result.wcag, related: result.related,
+            notEvidence: result.notEvidence, rules: result.rules,
+            source: criterion.source.description))
       }
       component.wcag = WCAGOrder.sorted(all)
       mapped.components[index] = component

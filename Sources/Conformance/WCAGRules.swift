@@ -14,8 +14,14 @@ public struct WCAGRule: Hashable, Sendable {
   public var expectation: [String]
   /// Words or phrases the check or expectation must not hold.
   public var unless: [String]
-  /// The success criteria a matching check tests.
+  /// Component kinds the rule applies to; any kind when empty.
+  public var kind: [String]
+  /// Component kinds the rule never applies to.
+  public var unlessKind: [String]
+  /// The success criteria a matching check tests: evidence.
   public var wcag: [String]
+  /// Success criteria practitioners also name for such a check (contested): shown, never evidence.
+  public var related: [String]
   /// Why, in one line, pointing at W3C's "Understanding" text.
   public var reason: String
   /// Where the rule was read, `file:line`.
@@ -28,10 +34,24 @@ public struct WCAGRuleError: Error, Sendable, CustomStringConvertible {
   public var description: String
 }
 
+/// What the rules say of one check.
+public struct WCAGMatch: Sendable, Hashable {
+  /// The success criteria the check tests, in WCAG order.
+  public var wcag: [String]
+  /// Related criteria that are not among `wcag`, in WCAG order.
+  public var related: [String]
+  /// The ids of the rules that matched, in the order they were read.
+  public var rules: [String]
+  /// Why the check is no evidence whatever the rules say (an expectation of N/A), or nil.
+  public var notEvidence: String?
+}
+
 /// The rules that map checks to WCAG success criteria: the built-in set, then a team's own files.
 public struct WCAGRules: Sendable {
   /// The rules in the order they were read; a later rule with an earlier one's id replaces it.
   public private(set) var rules: [WCAGRule]
+  /// The rules that tell what a component is, a team's before the built-in ones.
+  public private(set) var kinds: ComponentKinds
   /// Each rule's position, by id.
   private var positions: [String: Int] = [:]
   /// The rules' phrases as word numbers, and the words' numbering.
@@ -49,6 +69,8 @@ public struct WCAGRules: Sendable {
     var check: [[Int]]
     var expectation: [[Int]]
     var unless: [[Int]]
+    var kind: Set<String>
+    var unlessKind: Set<String>
   }
 
   /// The YAML text of the rules shipped with criteria, to copy and edit.
@@ -64,13 +86,15 @@ public struct WCAGRules: Sendable {
     }
   }
 
-  /// Reads rules from YAML text (`rules:` list); `origin` names the file in errors.
+  /// Reads rules from YAML text (`kinds:` and `rules:` lists); `origin` names the file in errors.
   public init(yaml: String, origin: String) throws(WCAGRuleError) {
     rules = []
+    kinds = ComponentKinds()
     try add(yaml: yaml, origin: origin)
   }
 
-  /// Adds or overrides rules from another file: a rule whose id is already known replaces it.
+  /// Adds or overrides rules from another file: a rule whose id is already known replaces it, and the
+  /// file's kind rules are tried before the ones read earlier.
   public mutating func add(yaml: String, origin: String) throws(WCAGRuleError) {
     let root: Node?
     do { root = try SafeYAML.compose(yaml) } catch {
@@ -82,19 +106,30 @@ public struct WCAGRules: Sendable {
       throw WCAGRuleError(description: "\(origin):1: the file is empty")
     }
     do throws(StrictYAMLError) {
-      let top = try StrictMapping.read(root, "", allowed: ["rules"])
-      guard let list = top["rules"]?.sequence else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: top["rules"] ?? root), keyPath: "rules",
-          message: "expected a list of rules")
+      let top = try StrictMapping.read(root, "", allowed: ["kinds", "rules"])
+      if let node = top["kinds"] {
+        try kinds.add(node, origin: origin)
       }
-      for (index, node) in list.enumerated() {
-        let rule = try Self.rule(node, "rules[\(index)]", origin: origin)
-        if let existing = positions[rule.id] {
-          rules[existing] = rule
-        } else {
-          positions[rule.id] = rules.count
-          rules.append(rule)
+      guard top["rules"] != nil || top["kinds"] != nil else {
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: root), keyPath: "rules",
+          message: "expected a list of rules (or of kinds)")
+      }
+      if let node = top["rules"] {
+        guard let list = node.sequence else {
+          throw StrictYAMLError(
+            line: StrictMapping.line(of: node), keyPath: "rules",
+            message: "expected a list of rules")
+        }
+        for (index, item) in list.enumerated() {
+          let rule = try Self.rule(
+            item, "rules[\(index)]", origin: origin, kinds: kinds.known)
+          if let existing = positions[rule.id] {
+            rules[existing] = rule
+          } else {
+            positions[rule.id] = rules.count
+            rules.append(rule)
+          }
         }
       }
     } catch {
@@ -105,11 +140,35 @@ public struct WCAGRules: Sendable {
     compile()
   }
 
-  /// The success criteria a check tests, in WCAG order, with the rules that matched.
+  /// The kind of a component, by the kind rules.
+  public func kind(of component: Component) -> String {
+    kinds.kind(of: component)
+  }
+
+  /// What the rules say of a check of a component of `kind`: the success criteria it tests and those it
+  /// relates to, in WCAG order, with the rules that matched.
   ///
   /// The check's text is folded once, and only the rules filed under one of its words are tried, so
-  /// the work grows with the check's length plus the rules it could match, not their product.
-  public func map(_ criterion: Criterion) -> (wcag: [String], rules: [String]) {
+  /// the work grows with the check's length plus the rules it could match, not their product. A check
+  /// whose expectation is N/A is no evidence: the rules still show, but give no criterion.
+  public func map(_ criterion: Criterion, kind: String = ComponentKinds.fallback)
+    -> WCAGMatch
+  {
+    let matched = matching(criterion, kind: kind)
+    if criterion.expectsNotApplicable {
+      return WCAGMatch(
+        wcag: [], related: [], rules: matched.map(\.id),
+        notEvidence: "the expectation is N/A: the row is kept, pre-filled Not applicable, and tests nothing")
+    }
+    let tested = Set(matched.flatMap(\.wcag))
+    let related = Set(matched.flatMap(\.related)).subtracting(tested)
+    return WCAGMatch(
+      wcag: WCAGOrder.sorted(tested), related: WCAGOrder.sorted(related),
+      rules: matched.map(\.id), notEvidence: nil)
+  }
+
+  /// The rules that match a check of a component of `kind`, in the order they were read.
+  public func matching(_ criterion: Criterion, kind: String) -> [WCAGRule] {
     let key = matcher.fold(criterion.check)
     let expected = matcher.fold(criterion.expectation)
     var candidates = Set(everywhere)
@@ -124,6 +183,8 @@ public struct WCAGRules: Sendable {
     for index in candidates.sorted() {
       let rule = compiled[index]
       if !rule.tests.isEmpty, !rule.tests.contains(test) { continue }
+      if !rule.kind.isEmpty, !rule.kind.contains(kind) { continue }
+      if rule.unlessKind.contains(kind) { continue }
       if !rule.check.isEmpty, !rule.check.contains(where: key.contains) {
         continue
       }
@@ -139,7 +200,7 @@ public struct WCAGRules: Sendable {
       }
       matched.append(rules[index])
     }
-    return (WCAGOrder.sorted(matched.flatMap(\.wcag)), matched.map(\.id))
+    return matched
   }
 
   /// Numbers every rule's phrases and files each rule under the words that must be present.
@@ -154,7 +215,8 @@ public struct WCAGRules: Sendable {
         tests: Set(rule.tests.map { $0.lowercased() }),
         check: rule.check.map { matcher.phrase($0) },
         expectation: rule.expectation.map { matcher.phrase($0) },
-        unless: rule.unless.map { matcher.phrase($0) })
+        unless: rule.unless.map { matcher.phrase($0) },
+        kind: Set(rule.kind), unlessKind: Set(rule.unlessKind))
       compiled.append(entry)
       if !entry.check.isEmpty {
         for first in Set(entry.check.compactMap(\.first)) {
@@ -171,12 +233,13 @@ public struct WCAGRules: Sendable {
   }
 
   private static let keys = [
-    "id", "tests", "check", "expectation", "unless", "wcag", "reason",
+    "id", "tests", "check", "expectation", "unless", "kind", "unless_kind",
+    "wcag", "related", "reason",
   ]
 
-  private static func rule(_ node: Node, _ path: String, origin: String)
-    throws(StrictYAMLError) -> WCAGRule
-  {
+  private static func rule(
+    _ node: Node, _ path: String, origin: String, kinds: [String]
+  ) throws(StrictYAMLError) -> WCAGRule {
     let map = try StrictMapping.read(node, path, allowed: keys)
     func text(_ key: String, required: Bool) throws(StrictYAMLError) -> String {
       guard let value = map[key] else {
@@ -233,23 +296,53 @@ public struct WCAGRules: Sendable {
       return strings
     }
     let wcag = try list("wcag")
-    guard !wcag.isEmpty else {
+    let related = try list("related")
+    guard !wcag.isEmpty || !related.isEmpty else {
       throw StrictYAMLError(
         line: StrictMapping.line(of: map["wcag"] ?? node),
         keyPath: "\(path).wcag",
-        message: "list the success criteria the rule maps to, such as [2.1.1]")
+        message:
+          "list the success criteria the rule maps to, such as [2.1.1] (or under related:, those it only relates to)"
+      )
     }
-    for (index, number) in wcag.enumerated()
-    where WCAG22.criterion(number) == nil {
-      let hint =
-        Suggestion.nearest(to: number, in: WCAG22.all.map(\.number)).map {
-          " Did you mean \($0) (\(WCAG22.criterion($0)?.handle ?? ""))?"
-        } ?? ""
-      let item = map["wcag"]?.sequence.map { Array($0) }?[index]
+    for (key, numbers) in [("wcag", wcag), ("related", related)] {
+      for (index, number) in numbers.enumerated()
+      where WCAG22.criterion(number) == nil {
+        let hint =
+          Suggestion.nearest(to: number, in: WCAG22.all.map(\.number)).map {
+            " Did you mean \($0) (\(WCAG22.criterion($0)?.handle ?? ""))?"
+          } ?? ""
+        let item = map[key]?.sequence.map { Array($0) }?[index]
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: item ?? map[key]),
+          keyPath: "\(path).\(key)",
+          message: "'\(number)' is not a WCAG 2.2 success criterion.\(hint)")
+      }
+    }
+    if let both = related.first(where: wcag.contains) {
       throw StrictYAMLError(
-        line: StrictMapping.line(of: item ?? map["wcag"]),
-        keyPath: "\(path).wcag",
-        message: "'\(number)' is not a WCAG 2.2 success criterion.\(hint)")
+        line: StrictMapping.line(of: map["related"]),
+        keyPath: "\(path).related",
+        message:
+          "\(both) is listed under wcag (tested) and related (contested); a criterion is one or the other"
+      )
+    }
+    var kindLists: [String: [String]] = [:]
+    for key in ["kind", "unless_kind"] {
+      let named = try list(key)
+      for (index, kind) in named.enumerated() where !kinds.contains(kind) {
+        let hint =
+          Suggestion.nearest(to: kind, in: kinds).map { " Did you mean '\($0)'?" }
+          ?? ""
+        let item = map[key]?.sequence.map { Array($0) }?[index]
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: item ?? map[key]),
+          keyPath: "\(path).\(key)",
+          message:
+            "unknown component kind '\(kind)'.\(hint) Kinds are \(kinds.joined(separator: ", "))."
+        )
+      }
+      kindLists[key] = named
     }
     let tests = try list("tests")
     let known = TestKind.standard.map(\.rawValue)
@@ -266,7 +359,8 @@ public struct WCAGRules: Sendable {
     return WCAGRule(
       id: try text("id", required: true), tests: tests,
       check: try list("check"), expectation: try list("expectation"),
-      unless: try list("unless"), wcag: wcag,
+      unless: try list("unless"), kind: kindLists["kind"] ?? [],
+      unlessKind: kindLists["unless_kind"] ?? [], wcag: wcag, related: related,
       reason: try text("reason", required: true),
       origin: "\(origin):\(StrictMapping.line(of: node))")
   }

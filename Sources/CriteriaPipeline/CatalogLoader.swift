@@ -45,16 +45,30 @@ public struct CatalogLoader {
 }
 
 extension CatalogLoader.Loaded {
-  /// A warning for every check no WCAG rule maps, at the check's line, so `validate` shows what to add a
-  /// rule for.
+  /// A warning for every check no WCAG rule maps, and for every check whose expectation is N/A (kept
+  /// as a row pre-filled Not applicable, never evidence), at the check's line, so `validate` shows what
+  /// to add a rule for.
   public func unmappedChecks(_ mapping: WCAGMapping) -> [Diagnostic] {
-    catalog.components.flatMap(\.criteria).filter {
-      mapping.rules.map($0).wcag.isEmpty
-    }.map {
-      Diagnostic(
-        .warning, $0.source,
-        "check '\($0.test.label): \($0.check)' maps to no WCAG success criterion; add a rule "
-          + "(criteria wcag --print-rules shows the built-in ones)")
+    var found: [Diagnostic] = []
+    for component in catalog.components {
+      let kind = mapping.rules.kind(of: component)
+      for check in component.criteria {
+        let match = mapping.rules.map(check, kind: kind)
+        if match.notEvidence != nil {
+          found.append(
+            Diagnostic(
+              .warning, check.source,
+              "check '\(check.test.label): \(check.check)' expects N/A: its row is pre-filled "
+                + "Not applicable and is no evidence for any WCAG success criterion"))
+        } else if match.wcag.isEmpty, match.related.isEmpty {
+          found.append(
+            Diagnostic(
+              .warning, check.source,
+              "check '\(check.test.label): \(check.check)' maps to no WCAG success criterion; add a rule "
+                + "(criteria wcag --print-rules shows the built-in ones)"))
+        }
+      }
     }
+    return found
   }
 }

@@ -1,0 +1,116 @@
+import CriteriaModel
+import StrictYAML
+import Yams
+
+/// One kind rule: a component whose title, slug or category holds one of `words` (and none of `unless`)
+/// is of `kind`.
+public struct ComponentKindRule: Hashable, Sendable {
+  /// The kind, such as `image` or `landmark`.
+  public var kind: String
+  /// Words or phrases, any one of which makes a component this kind.
+  public var words: [String]
+  /// Words or phrases that keep a component out of this kind ("Table row button" is no table).
+  public var unless: [String]
+  /// Where the rule was read, `file:line`.
+  public var origin: String
+}
+
+/// The rules that say what a component is, tried in order, a team's before the built-in ones; the
+/// first that matches decides, and a component none matches is a `control`.
+public struct ComponentKinds: Sendable {
+  /// The kind of a component no rule matches: something a user operates.
+  public static let fallback = "control"
+
+  /// The rules, in the order they are tried.
+  public private(set) var rules: [ComponentKindRule] = []
+
+  /// Every kind a rule may name: those the kind rules give, and the fallback.
+  public var known: [String] {
+    var seen: [String] = []
+    for rule in rules where !seen.contains(rule.kind) { seen.append(rule.kind) }
+    if !seen.contains(Self.fallback) { seen.append(Self.fallback) }
+    return seen
+  }
+
+  /// No rules: every component is a control.
+  public init() {}
+
+  /// Reads a `kinds:` list and puts its rules before those read earlier.
+  mutating func add(_ node: Node, origin: String) throws(StrictYAMLError) {
+    guard let list = node.sequence else {
+      throw StrictYAMLError(
+        line: StrictMapping.line(of: node), keyPath: "kinds",
+        message: "expected a list of kind rules ({kind: image, words: [image, icon]})")
+    }
+    var read: [ComponentKindRule] = []
+    for (index, item) in list.enumerated() {
+      let path = "kinds[\(index)]"
+      let map = try StrictMapping.read(
+        item, path, allowed: ["kind", "words", "unless", "reason"])
+      guard let kind = map["kind"]?.string, !kind.isEmpty,
+        kind.allSatisfy({ $0.isLowercase || $0 == "-" })
+      else {
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: map["kind"] ?? item),
+          keyPath: "\(path).kind",
+          message: "expected a kind name in lower case, such as image")
+      }
+      let words = try Self.phrases(map["words"], "\(path).words")
+      guard !words.isEmpty else {
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: item), keyPath: "\(path).words",
+          message: "list the words that make a component this kind")
+      }
+      read.append(
+        ComponentKindRule(
+          kind: kind, words: words,
+          unless: try Self.phrases(map["unless"], "\(path).unless"),
+          origin: "\(origin):\(StrictMapping.line(of: item))"))
+    }
+    rules = read + rules
+  }
+
+  private static func phrases(_ node: Node?, _ path: String)
+    throws(StrictYAMLError) -> [String]
+  {
+    guard let node else { return [] }
+    guard let items = node.sequence else {
+      throw StrictYAMLError(
+        line: StrictMapping.line(of: node), keyPath: path,
+        message: "expected a list")
+    }
+    var result: [String] = []
+    for (index, item) in items.enumerated() {
+      guard let text = item.scalar?.string, !text.isEmpty else {
+        throw StrictYAMLError(
+          line: StrictMapping.line(of: item), keyPath: "\(path)[\(index)]",
+          message: "expected text")
+      }
+      result.append(text)
+    }
+    return result
+  }
+
+  /// The kind of a component: the first rule any of whose words its title, slug or category holds
+  /// as whole words (each field on its own) (and none of its `unless` words).
+  public func kind(of component: Component) -> String {
+    let slug = component.id.split(separator: "/").last.map(String.init) ?? ""
+    let fields = [component.title, slug, component.category].map(
+      PhraseMatcher.words)
+    func holds(_ phrase: String) -> Bool {
+      let wanted = PhraseMatcher.words(phrase)
+      return !wanted.isEmpty
+        && fields.contains { words in
+          wanted.count <= words.count
+            && (0...(words.count - wanted.count)).contains { start in
+              wanted.indices.allSatisfy { words[start + $0] == wanted[$0] }
+            }
+        }
+    }
+    for rule in rules
+    where rule.words.contains(where: holds) && !rule.unless.contains(where: holds) {
+      return rule.kind
+    }
+    return Self.fallback
+  }
+}

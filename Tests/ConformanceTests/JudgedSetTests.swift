@@ -1,0 +1,153 @@
+import Conformance
+import CriteriaModel
+import CriteriaReaders
+import Foundation
+import TestSupport
+import Testing
+import Yams
+
+/// The judged set: every distinct check of the corpus and the samples, read by hand against WCAG 2.2
+/// and Understanding (Judged/judged-checks.yml), and how well the rules agree with it.
+@Suite("the WCAG mapping against the judged set")
+struct JudgedSetTests {
+  struct Judgement: Decodable {
+    var test: String
+    var check: String
+    var expectation: String
+    var components: [String]?
+    var tests: [String]
+    var related: [String]
+    var reason: String
+    var split: String?
+    var second_pass: Bool?
+
+    var heldOut: Bool { split == "held-out" }
+  }
+
+  struct JudgedFile: Decodable { var judgements: [Judgement] }
+
+  static let file = SharedData.packageRoot.appendingPathComponent(
+    "Tests/ConformanceTests/Judged/judged-checks.yml")
+
+  static func judgements() throws -> [Judgement] {
+    let text = try String(contentsOf: file, encoding: .utf8)
+    return try YAMLDecoder().decode(JudgedFile.self, from: text).judgements
+  }
+
+  /// Agreement over (check, criterion) pairs: a pair both hold tested is right; one the rules hold and
+  /// the judgement neither tests nor relates is wrong (precision); one the judgement holds tested and
+  /// the rules do not is missed (recall). Related pairs count neither way.
+  struct Score {
+    var right = 0
+    var wrong = 0
+    var missed = 0
+    var checks = 0
+    var precision: Double { right + wrong == 0 ? 1 : Double(right) / Double(right + wrong) }
+    var recall: Double { right + missed == 0 ? 1 : Double(right) / Double(right + missed) }
+    var line: String {
+      String(
+        format: "%d checks: precision %.3f (%d of %d assigned), recall %.3f (%d of %d required)",
+        checks, precision, right, right + wrong, recall, right, right + missed)
+    }
+  }
+
+  func read(_ urls: [URL]) throws -> Catalog {
+    let (catalog, diagnostics) = CatalogReader().read(
+      try SourceCollector().collect(urls.map(\.path)))
+    #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics)")
+    return catalog
+  }
+
+  func score(_ catalog: Catalog) throws -> (
+    tuning: Score, heldOut: Score, errors: [String], unjudged: [String]
+  ) {
+    let judged = try Self.judgements()
+    let mapped = WCAGMapping(rules: .builtIn()).apply(to: catalog).catalog
+    var tuning = Score()
+    var heldOut = Score()
+    var errors: [String] = []
+    var unjudged: [String] = []
+    for component in mapped.components {
+      for check in component.criteria {
+        let candidates = judged.filter {
+          $0.test == check.test.rawValue && $0.check == check.check
+            && $0.expectation == check.expectation
+        }
+        guard
+          let judgement = candidates.first(where: {
+            $0.components?.contains(component.id) ?? false
+          }) ?? candidates.first(where: { $0.components == nil })
+        else {
+          unjudged.append("\(check.source) \(check.test.label): \(check.check)")
+          continue
+        }
+        let assigned = Set(check.wcag)
+        let required = Set(judgement.tests)
+        let right = assigned.intersection(required)
+        let wrong = assigned.subtracting(required).subtracting(judgement.related)
+        let missed = required.subtracting(assigned)
+        if judgement.heldOut {
+          heldOut.checks += 1
+          heldOut.right += right.count
+          heldOut.wrong += wrong.count
+          heldOut.missed += missed.count
+        } else {
+          tuning.checks += 1
+          tuning.right += right.count
+          tuning.wrong += wrong.count
+          tuning.missed += missed.count
+          if !wrong.isEmpty || !missed.isEmpty {
+            errors.append(
+              "\(check.source) [\(component.kind)] \(check.test.label): \(check.check) | \(check.expectation)"
+                + (wrong.isEmpty ? "" : " wrongly \(wrong.sorted())")
+                + (missed.isEmpty ? "" : " missing \(missed.sorted())"))
+          }
+        }
+      }
+    }
+    return (tuning, heldOut, errors, unjudged)
+  }
+
+  @Test("the judged file names only WCAG 2.2 criteria, never one as both tested and related")
+  func wellFormed() throws {
+    let judged = try Self.judgements()
+    #expect(judged.count > 300)
+    for entry in judged {
+      for number in entry.tests + entry.related {
+        #expect(WCAG22.criterion(number) != nil, "\(entry.check): \(number)")
+      }
+      #expect(Set(entry.tests).isDisjoint(with: entry.related), "\(entry.check)")
+      #expect(!entry.reason.isEmpty)
+    }
+    let heldOut = judged.filter(\.heldOut).count
+    #expect(heldOut * 3 >= judged.count - 3 && heldOut * 3 <= judged.count + 3)
+  }
+
+  @Test("the samples' checks: precision and recall at least 0.95 on the tuning split")
+  func samples() throws {
+    let result = try score(
+      read([SharedData.packageRoot.appendingPathComponent("Samples/criteria")]))
+    print("judged set, samples, tuning: \(result.tuning.line)")
+    print("judged set, samples, held-out: \(result.heldOut.line)")
+    #expect(result.unjudged.isEmpty, "judge these checks: \(result.unjudged)")
+    #expect(result.tuning.precision >= 0.95, "\(result.errors.joined(separator: "\n"))")
+    #expect(result.tuning.recall >= 0.95, "\(result.errors.joined(separator: "\n"))")
+  }
+
+  @Test(
+    "the corpus and the samples: precision and recall at least 0.95 on the tuning split; the held-out split is printed",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func corpus() throws {
+    let result = try score(
+      read([
+        SharedData.root.appendingPathComponent("corpus/magentaa11y/native"),
+        SharedData.root.appendingPathComponent("corpus/magentaa11y/web"),
+        SharedData.packageRoot.appendingPathComponent("Samples/criteria"),
+      ]))
+    print("judged set, corpus and samples, tuning: \(result.tuning.line)")
+    print("judged set, corpus and samples, held-out: \(result.heldOut.line)")
+    #expect(result.unjudged.isEmpty, "judge these checks: \(result.unjudged)")
+    #expect(result.tuning.precision >= 0.95, "\(result.errors.joined(separator: "\n"))")
+    #expect(result.tuning.recall >= 0.95, "\(result.errors.joined(separator: "\n"))")
+  }
+}
