@@ -124,7 +124,7 @@ enum BuiltInWCAGRules {
         check: [2 finger swipe, two finger swipe, 3 finger swipe, three finger swipe, two finger, three finger]
         unless: [close, closes, dismiss, dismisses, swipe to the left]
         related: [2.4.3]
-        reason: "Scrolling gestures belong to the screen reader; what they bring into view is related to the focus order (Understanding 2.4.3), not a test of it."
+        reason: "Understanding 2.4.3 Focus Order: scrolling gestures belong to the screen reader; what they bring into view is related to the focus order, not a test of it."
       - id: gesture-reading-order
         tests: [gestures]
         expectation: [logical order, reading order, in order, then to, makes sense]
@@ -178,15 +178,15 @@ enum BuiltInWCAGRules {
         tests: [screenReader]
         check: [name, label, purpose, link text, accessible name]
         unless: [dynamically, without moving focus]
-        unless_kind: [image, heading, landmark, table, figure, text]
+        unless_kind: [image, heading, landmark, table, figure, text, page]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: every user interface component has a name assistive technology can determine. Images, headings, landmarks, tables, figures and text are not user interface components: their criteria are 1.1.1, 1.3.1 and 2.4.6."
       - id: name-of-controls-within
         tests: [screenReader]
-        check: [name, label, purpose]
+        check: [name, label, purpose, state, states, value]
         expectation: [control, controls, cta, button, buttons, interactive, link names, programmatic name]
         wcag: [4.1.2]
-        reason: "Understanding 4.1.2 Name, Role, Value: a check of the names of the controls a component holds tests them as user interface components, whatever the component is."
+        reason: "Understanding 4.1.2 Name, Role, Value: a check of the names or states of the controls a component holds tests them as user interface components, whatever the component is."
       - id: link-purpose
         tests: [screenReader]
         check: [name, label, purpose, link text]
@@ -213,7 +213,7 @@ enum BuiltInWCAGRules {
         tests: [screenReader]
         check: [role, type, trait, traits]
         unless: [landmark, region, is ignored, not announced]
-        unless_kind: [image, heading, landmark, table, figure, text]
+        unless_kind: [image, heading, landmark, table, figure, text, page]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: the role of every user interface component can be programmatically determined."
       - id: role-of-controls-within
@@ -362,7 +362,8 @@ enum BuiltInWCAGRules {
         reason: "Understanding 1.2.1 Audio-only and Video-only (Prerecorded): audio-only content has a transcript."
       # Pages
       - id: page-titled
-        check: [page title, title, document title]
+        tests: [screenReader]
+        check: [name, page title, title, document title]
         kind: [page]
         wcag: [2.4.2]
         reason: "Understanding 2.4.2 Page Titled: a web page has a title that describes its topic or purpose, shown in the browser tab and read first."

@@ -40,7 +40,8 @@ public struct ComponentKinds: Sendable {
     guard let list = node.sequence else {
       throw StrictYAMLError(
         line: StrictMapping.line(of: node), keyPath: "kinds",
-        message: "expected a list of kind rules ({kind: image, words: [image, icon]})")
+        message:
+          "expected a list of kind rules ({kind: image, words: [image, icon]})")
     }
     var read: [ComponentKindRule] = []
     for (index, item) in list.enumerated() {
@@ -94,6 +95,11 @@ public struct ComponentKinds: Sendable {
   /// The kind of a component: the first rule any of whose words its title, slug or category holds
   /// as whole words (each field on its own) (and none of its `unless` words).
   public func kind(of component: Component) -> String {
+    rule(for: component)?.kind ?? Self.fallback
+  }
+
+  /// The kind rule that decides a component's kind, or nil when none matches (a `control`).
+  public func rule(for component: Component) -> ComponentKindRule? {
     let slug = component.id.split(separator: "/").last.map(String.init) ?? ""
     let fields = [component.title, slug, component.category].map(
       PhraseMatcher.words)
@@ -107,10 +113,8 @@ public struct ComponentKinds: Sendable {
             }
         }
     }
-    for rule in rules
-    where rule.words.contains(where: holds) && !rule.unless.contains(where: holds) {
-      return rule.kind
+    return rules.first {
+      $0.words.contains(where: holds) && !$0.unless.contains(where: holds)
     }
-    return Self.fallback
   }
 }

@@ -151,14 +151,18 @@ public struct WCAGRules: Sendable {
   /// The check's text is folded once, and only the rules filed under one of its words are tried, so
   /// the work grows with the check's length plus the rules it could match, not their product. A check
   /// whose expectation is N/A is no evidence: the rules still show, but give no criterion.
-  public func map(_ criterion: Criterion, kind: String = ComponentKinds.fallback)
+  public func map(
+    _ criterion: Criterion, kind: String = ComponentKinds.fallback
+  )
     -> WCAGMatch
   {
     let matched = matching(criterion, kind: kind)
     if criterion.expectsNotApplicable {
       return WCAGMatch(
         wcag: [], related: [], rules: matched.map(\.id),
-        notEvidence: "the expectation is N/A: the row is kept, pre-filled Not applicable, and tests nothing")
+        notEvidence:
+          "the expectation is N/A: the row is kept, pre-filled Not applicable, and tests nothing"
+      )
     }
     let tested = Set(matched.flatMap(\.wcag))
     let related = Set(matched.flatMap(\.related)).subtracting(tested)
@@ -332,7 +336,9 @@ public struct WCAGRules: Sendable {
       let named = try list(key)
       for (index, kind) in named.enumerated() where !kinds.contains(kind) {
         let hint =
-          Suggestion.nearest(to: kind, in: kinds).map { " Did you mean '\($0)'?" }
+          Suggestion.nearest(to: kind, in: kinds).map {
+            " Did you mean '\($0)'?"
+          }
           ?? ""
         let item = map[key]?.sequence.map { Array($0) }?[index]
         throw StrictYAMLError(

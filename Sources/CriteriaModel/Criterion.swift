@@ -17,8 +17,9 @@ public struct Criterion: Hashable, Sendable, Codable {
   /// The WCAG success criteria the check tests (numbers such as `2.4.7`, in WCAG order), as mapped by
   /// the WCAG rules; empty until mapped.
   public var wcag: [String] = []
-  /// Success criteria practitioners also name for the check, where they disagree whether it tests them:
-  /// shown for review, never counted as evidence. Empty until mapped.
+  /// Success criteria practitioners also name for the check, never counted as evidence.
+  ///
+  /// They disagree whether the check tests them, so they are shown for review only. Empty until mapped.
   public var related: [String] = []
 
   /// Creates a criterion.
@@ -39,14 +40,18 @@ extension Criterion {
   /// Whether the expectation says the check does not apply ("N/A", "n/a", "… , N/A"): such a row is
   /// kept for the tester, pre-filled Not applicable, and is never evidence for a success criterion.
   public var expectsNotApplicable: Bool {
-    var text = expectation.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+    var text = expectation.lowercased().trimmingCharacters(
+      in: .whitespacesAndNewlines)
     while let last = text.last, last == "." || last == ")" || last == " " {
       text.removeLast()
     }
-    for ending in ["n/a", "n.a", "not applicable"] where text.hasSuffix(ending) {
+    for ending in ["n/a", "n.a", "not applicable"] where text.hasSuffix(ending)
+    {
       let before = text.dropLast(ending.count)
       if before.isEmpty { return true }
-      if let mark = before.last(where: { $0 != " " }), mark == "," || mark == "(" || mark == "-" || mark == ":" {
+      if let mark = before.last(where: { $0 != " " }),
+        mark == "," || mark == "(" || mark == "-" || mark == ":"
+      {
         return true
       }
     }

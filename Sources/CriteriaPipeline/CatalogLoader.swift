@@ -59,7 +59,8 @@ extension CatalogLoader.Loaded {
             Diagnostic(
               .warning, check.source,
               "check '\(check.test.label): \(check.check)' expects N/A: its row is pre-filled "
-                + "Not applicable and is no evidence for any WCAG success criterion"))
+                + "Not applicable and is no evidence for any WCAG success criterion"
+            ))
         } else if match.wcag.isEmpty, match.related.isEmpty {
           found.append(
             Diagnostic(

@@ -39,7 +39,7 @@ struct WCAGRulesTests {
         .settings, "Text resize",
         "Text can resize up to 200% without losing information", ["1.4.4"]
       ),
-      (.keyboard, "Escape", "Closes the dialog", ["2.1.1", "2.1.2"]),
+      (.keyboard, "Escape", "Closes the dialog", ["2.1.1"]),
       (
         .screenReader, "Status", "The result count is dynamically announced",
         ["4.1.3"]
@@ -64,7 +64,7 @@ struct WCAGRulesTests {
       ),
       (
         .keyboard, "Arrow keys", "Focus moves between the tabs in the tab list",
-        ["2.1.1", "2.4.3", "2.4.7"]
+        ["2.1.1", "2.4.3"]
       ),
       (
         .screenReader, "Label", "The input's visible label is read as its name",
@@ -80,7 +80,7 @@ struct WCAGRulesTests {
       ),
       (
         .keyboard, "Tab", "Focus is trapped inside the dialog while it is open",
-        ["2.1.1", "2.1.2", "2.4.3", "2.4.7"]
+        ["2.4.3"]
       ),
       (
         .screenReader, "Column header", "Each header is read with its cell",
@@ -212,14 +212,200 @@ struct WCAGRulesTests {
         "rules:\n  - id: x\n    wcag: [2.1.1]\n    reason: r\n    unless: \(Array(repeating: "w", count: 17).joined(separator: "-"))\n",
         "team.yml:5: rules[0].unless: a phrase of more than 16 words"
       ),
+      (
+        "rules:\n  - id: x\n    wcag: [2.1.1]\n    related: [2.4.3, 2.1.1]\n    reason: r\n",
+        "team.yml:4: rules[0].related: 2.1.1 is listed under wcag (tested) and related (contested)"
+      ),
+      (
+        "rules:\n  - id: x\n    related: [4.1.22]\n    reason: r\n",
+        "team.yml:3: rules[0].related: '4.1.22' is not a WCAG 2.2 success criterion. Did you mean 4.1.2 (Name, Role, Value)?"
+      ),
+      (
+        "rules:\n  - id: x\n    kind: [imgae]\n    wcag: [1.1.1]\n    reason: r\n",
+        "team.yml:3: rules[0].kind: unknown component kind 'imgae'. Did you mean 'image'?"
+      ),
+      (
+        "rules:\n  - id: x\n    unless_kind:\n      - control\n      - landmrk\n    wcag: [1.1.1]\n    reason: r\n",
+        "team.yml:5: rules[0].unless_kind: unknown component kind 'landmrk'. Did you mean 'landmark'?"
+      ),
+      (
+        "kinds:\n  - kind: chart\n    wrds: [chart]\n",
+        "team.yml:3: kinds[0].wrds: unknown key 'wrds'. Did you mean 'words'?"
+      ),
     ])
   func badRules(yaml: String, message: String) {
     do {
-      _ = try WCAGRules(yaml: yaml, origin: "team.yml")
+      var rules = WCAGRules.builtIn()
+      try rules.add(yaml: yaml, origin: "team.yml")
       Issue.record("accepted: \(yaml)")
     } catch {
       #expect(error.description.hasPrefix(message), "\(error.description)")
     }
+  }
+
+  func component(_ title: String, id: String, category: String)
+    -> Component
+  {
+    Component(
+      id: id, title: title, family: .web, category: category,
+      source: SourceLocation(file: "x.md", line: 1))
+  }
+
+  @Test(
+    "the component decides: an image's name is its text alternative, a link's name its purpose, a landmark's role structure"
+  )
+  func kinds() {
+    let name = check(.screenReader, "Name", "Its purpose is clear")
+    let role = check(.screenReader, "Role", "It identifies itself correctly")
+    let cases: [(Component, String, [String], [String])] = [
+      (
+        component(
+          "Informative image", id: "web/component/image", category: "component"),
+        "image", ["1.1.1"], ["1.1.1"]
+      ),
+      (
+        component("Link", id: "web/component/link", category: "component"),
+        "link", ["2.4.4", "4.1.2"], ["4.1.2"]
+      ),
+      (
+        component(
+          "Footer landmark", id: "web/page-level/footer", category: "page-level"
+        ), "landmark", ["1.3.1"], ["1.3.1"]
+      ),
+      (
+        component(
+          "Data table", id: "web/component/data-table", category: "component"),
+        "table", ["1.3.1"], ["1.3.1"]
+      ),
+      (
+        component(
+          "Table row button", id: "native/controls/table-row-button",
+          category: "controls"), "control", ["4.1.2"], ["4.1.2"]
+      ),
+      (
+        component(
+          "Page title", id: "web/page-level/page-title", category: "page-level"),
+        "page", ["2.4.2"], []
+      ),
+      (
+        component("Button", id: "web/component/button", category: "component"),
+        "control", ["4.1.2"], ["4.1.2"]
+      ),
+    ]
+    for (component, kind, named, roled) in cases {
+      #expect(rules.kind(of: component) == kind, "\(component.title)")
+      #expect(
+        rules.map(name, kind: kind).wcag == named, "\(component.title) name")
+      #expect(
+        rules.map(role, kind: kind).wcag == roled, "\(component.title) role")
+    }
+  }
+
+  @Test(
+    "the review's patterns: 2.4.7 only for a visible indicator, no 2.1.1 for negative, browse-mode, zoom or gesture checks, related criteria never evidence"
+  )
+  func reviewPatterns() {
+    func map(
+      _ test: TestKind, _ key: String, _ expectation: String,
+      kind: String = "control"
+    )
+      -> WCAGMatch
+    {
+      rules.map(check(test, key, expectation), kind: kind)
+    }
+    #expect(
+      map(.keyboard, "Tab", "Focus moves to the button").wcag == [
+        "2.1.1", "2.4.3",
+      ])
+    #expect(
+      map(.keyboard, "Tab", "Focus visibly moves to the button").wcag == [
+        "2.1.1", "2.4.3", "2.4.7",
+      ])
+    #expect(
+      map(.keyboard, "Tab", "The image does not receive focus").wcag == [])
+    #expect(
+      map(.keyboard, "Arrow keys", "Content is browsed in order").wcag == [
+        "1.3.2"
+      ])
+    #expect(
+      map(.keyboard, "Browser zoom", "Text zooms to 200% without loss").wcag
+        == ["1.4.4"])
+    #expect(
+      map(.gestures, "Pinch", "Content zooms; zoom is not disabled").wcag == [
+        "1.4.4"
+      ])
+    let tap = map(.gestures, "Doubletap", "Activates the button")
+    #expect(tap.wcag == ["4.1.2"] && tap.related == ["2.1.1"])
+    let swipe = map(.gestures, "Swipe", "Focus moves to the link")
+    #expect(swipe.wcag == [] && swipe.related == ["2.4.3"])
+    #expect(
+      map(.screenReader, "Role", "It identifies as a heading", kind: "heading")
+        .wcag == ["1.3.1"])
+    #expect(
+      map(
+        .screenReader, "Name", "The heading describes its section",
+        kind: "heading"
+      ).wcag == ["1.3.1", "2.4.6"])
+    #expect(
+      map(.keyboard, "Skip link", "Focus moves to the main content").wcag
+        .contains("2.4.1"))
+    #expect(
+      map(
+        .screenReader, "Title", "The page title describes the page",
+        kind: "page"
+      ).wcag == ["2.4.2"])
+    #expect(
+      map(.screenReader, "Alert", "The alert is announced without moving focus")
+        .wcag == ["4.1.3"])
+    #expect(
+      map(.settings, "Autoplay", "The video does not autoplay").wcag == [
+        "1.4.2", "2.2.2",
+      ])
+    #expect(
+      map(
+        .settings, "Zoom",
+        "At 400% content reflows without scrolling in two dimensions"
+      ).wcag == ["1.4.10"])
+    #expect(
+      map(
+        .screenReader, "Toast", "The message stays until the user dismisses it"
+      ).wcag == ["2.2.1"])
+    let na = map(.screenReader, "Group", "n/a")
+    #expect(na.wcag == [] && na.related == [] && na.notEvidence != nil)
+    #expect(
+      map(.settings, "Text resize", "Image does not resize, N/A").notEvidence
+        != nil)
+    #expect(
+      map(.settings, "Text resize", "N/A only for webview sections").wcag == [
+        "1.4.4"
+      ])
+  }
+
+  @Test(
+    "a team's kind rule decides before the built-in ones, and its rules may name the kind"
+  )
+  func teamKinds() throws {
+    var rules = WCAGRules.builtIn()
+    try rules.add(
+      yaml: """
+        kinds:
+          - kind: chart
+            words: [chart, sparkline]
+        rules:
+          - id: chart-summary
+            tests: [screenReader]
+            check: [summary]
+            kind: [chart]
+            wcag: [1.1.1]
+            reason: "Understanding 1.1.1 Non-text Content: a chart's summary is its text alternative."
+        """, origin: "team.yml")
+    let chart = component(
+      "Sales chart", id: "web/component/sales-chart", category: "component")
+    #expect(rules.kind(of: chart) == "chart")
+    #expect(rules.kinds.rule(for: chart)?.origin == "team.yml:2")
+    let summary = check(.screenReader, "Summary", "The trend is described")
+    #expect(rules.map(summary, kind: "chart").wcag == ["1.1.1"])
+    #expect(rules.map(summary, kind: "figure").wcag == [])
   }
 
   @Test(
@@ -248,9 +434,24 @@ struct WCAGRulesTests {
   func expectAllMapped(_ catalog: Catalog) {
     let (mapped, rows) = WCAGMapping(rules: rules).apply(to: catalog)
     #expect(!rows.isEmpty)
-    let unmapped = rows.filter(\.wcag.isEmpty).map {
-      "\($0.source) \($0.test): \($0.check)"
-    }
+    // A check tests something, relates to something, or says N/A; the few the judged set holds
+    // test nothing at all are named here, each with why.
+    let testNothing = [
+      "Keyboard: Tab, arrow keys or ctl+tab | Focus can visibly move to the reorder control, but cannot be activated",
+      "Gestures: Keyboard | Keyboard appears",
+      "Keyboard: Any key | Nothing happens. It is completely inert.",
+      "Keyboard: Non-number keys | Nothing is entered",
+      "Keyboard: Tab, arrow keys or ctl+tab | Error message are not usually focusable and will not receive focus when using the keyboard",
+      "Gestures: Swipe | Error message are not usually focusable and will not receive focus when navigating via swipe",
+      "Gestures: Swipe | The element is skipped entirely. It is completely inert.",
+      "Screen reader: Name | The element is skipped entirely. It is completely inert.",
+      "Keyboard: Tab | Nothing, headers are not focusable unless they are actionable",
+      "Settings: Text resize | This element is exempt from text resizing requirements",
+    ]
+    let unmapped = rows.filter {
+      $0.wcag.isEmpty && $0.related.isEmpty && $0.notEvidence == nil
+        && !testNothing.contains("\($0.test): \($0.check) | \($0.expectation)")
+    }.map { "\($0.source) \($0.test): \($0.check) | \($0.expectation)" }
     #expect(unmapped.isEmpty, "\(unmapped)")
     for component in mapped.components {
       #expect(Set(component.wcag) == Set(component.criteria.flatMap(\.wcag)))
@@ -258,7 +459,7 @@ struct WCAGRulesTests {
   }
 
   @Test(
-    "every check of the sample documents maps to at least one success criterion"
+    "every check of the sample documents maps to a success criterion it tests or relates to, or says N/A"
   )
   func samples() throws {
     expectAllMapped(
@@ -268,7 +469,7 @@ struct WCAGRulesTests {
   }
 
   @Test(
-    "every check of the 42-document corpus and the five seeds maps to at least one success criterion",
+    "every check of the 42-document corpus and the five seeds maps to a criterion it tests or relates to, says N/A, or is a known no-test check",
     .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
   func corpus() throws {
     let seeds = try FileManager.default.contentsOfDirectory(
@@ -314,7 +515,7 @@ struct CitedWCAGTests {
       to: Catalog(components: [component])
     ).catalog.components[0]
     #expect(
-      mapped.wcag == ["1.3.1", "1.4.11", "2.1.1", "2.4.3", "2.4.7"],
+      mapped.wcag == ["1.3.1", "1.4.11", "2.1.1", "2.4.3"],
       "cited ones join the mapped ones; unknown numbers do not")
 
     let jekyll = """

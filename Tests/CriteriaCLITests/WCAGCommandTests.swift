@@ -26,7 +26,26 @@ struct WCAGCommandTests {
       $0 + ($1["criteria"] as? Int ?? 0)
     }
     #expect(checks.count == total && total > 30)
-    #expect(checks.allSatisfy { !(($0["wcag"] as? [String]) ?? []).isEmpty })
+    // Every check tests or relates to a criterion, or says N/A and is no evidence (the banner's State).
+    #expect(
+      checks.allSatisfy {
+        !(($0["wcag"] as? [String]) ?? []).isEmpty
+          || !(($0["related"] as? [String]) ?? []).isEmpty
+          || $0["notEvidence"] != nil
+      })
+    let state = try #require(
+      checks.first {
+        $0["id"] as? String == "native/notifications/banner/screenreader/state"
+      })
+    #expect(state["wcag"] as? [String] == [])
+    #expect((state["notEvidence"] as? String)?.contains("N/A") == true)
+    let swipe = try #require(
+      checks.first {
+        $0["id"] as? String == "native/controls/rating/gestures/swipe"
+      })
+    #expect(swipe["wcag"] as? [String] == ["4.1.2"])
+    #expect(swipe["related"] as? [String] == ["2.4.3"])
+    #expect(swipe["kind"] as? String == "control")
     let tab = try #require(
       checks.first {
         $0["id"] as? String
@@ -43,12 +62,41 @@ struct WCAGCommandTests {
   }
 
   @Test(
+    "--explain ID shows the component's kind, every rule that matched with its reason, and the result"
+  )
+  func explain() throws {
+    let shown = try CLIRunner.run([
+      "wcag", Self.samples, "--explain",
+      "native/controls/rating/gestures/swipe",
+    ])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout.contains("Rating is a control (no kind rule matched"))
+    #expect(shown.stdout.contains("rule gesture-reach (built-in WCAG rules:"))
+    #expect(shown.stdout.contains("related 2.4.3"))
+    #expect(shown.stdout.contains("Understanding 4.1.2 Name, Role, Value"))
+    #expect(shown.stdout.contains("result: tests 4.1.2; related 2.4.3"))
+    let na = try CLIRunner.run([
+      "wcag", Self.samples, "--explain",
+      "native/notifications/banner/screenreader/state",
+    ])
+    #expect(na.stdout.contains("result: no evidence: the expectation is N/A"))
+    let typo = try CLIRunner.run([
+      "wcag", Self.samples, "--explain", "native/controls/rating/gestures/swip",
+    ])
+    #expect(typo.status == 64)
+    #expect(
+      typo.stderr.contains(
+        "Did you mean 'native/controls/rating/gestures/swipe'?"))
+  }
+
+  @Test(
     "--print-rules prints the built-in rules, which read back as a rules file")
   func printRules() throws {
     let dir = try CLIRunner.scratch()
     let printed = try CLIRunner.run(["wcag", "--print-rules"])
     #expect(printed.status == 0)
-    #expect(printed.stdout.hasPrefix("rules:\n"))
+    #expect(printed.stdout.hasPrefix("kinds:\n"))
+    #expect(printed.stdout.contains("\nrules:\n"))
     try dir.write(printed.stdout, to: "copy.yml")
     let again = try CLIRunner.run([
       "wcag", Self.samples, "--rules",

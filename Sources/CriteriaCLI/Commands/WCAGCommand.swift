@@ -11,9 +11,12 @@ struct WCAGCommand: ParsableCommand {
     abstract:
       "Show the WCAG 2.2 success criteria each check maps to, with the rules that matched, for review.",
     discussion: """
-      Rules match a check's test kind, words of its key and words of its expectation. The built-in \
-      rules print with --print-rules; a team adds rules, or replaces one by id, in a YAML file named with \
-      --rules here or under wcag.rules in criteria.yml.
+      Rules match a check's test kind, its component's kind, words of its key and words of its \
+      expectation. WCAG lists what a check tests (evidence for the ACR and the workbook); RELATED lists \
+      criteria practitioners also name for it, never counted. A check whose expectation is N/A tests \
+      nothing. --explain ID shows which rules matched one check and why. The built-in rules print with \
+      --print-rules; a team adds rules, or replaces one by id, in a YAML file named with --rules here \
+      or under wcag.rules in criteria.yml.
       """
   )
 
@@ -33,6 +36,12 @@ struct WCAGCommand: ParsableCommand {
   @Flag(help: "Print the built-in rules as YAML and exit.")
   var printRules = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Show which rules matched one check (its id, as `criteria list` or the workbook's ID column gives it) and why.",
+      valueName: "id"))
+  var explain: String?
+
   @OptionGroup var selection: SelectionOptions
 
   func validate() throws {
@@ -47,23 +56,30 @@ struct WCAGCommand: ParsableCommand {
       print(WCAGRules.builtInYAML, terminator: "")
       return
     }
-    let (loaded, rows) = try cli { () throws(PipelineError) in
+    let (loaded, mapping, rows) = try cli { () throws(PipelineError) in
       let loaded = try CatalogLoader().load(paths)
       let mapping = try Pipeline.wcagMapping(ruleFiles)
       return (
-        loaded,
+        loaded, mapping,
         mapping.apply(to: selection.selection.apply(to: loaded.catalog)).rows
       )
     }
     loaded.skipped.forEach(Terminal.note)
     Terminal.report(loaded.diagnostics, warnings: false)
+    if let explain {
+      try self.explain(
+        explain, in: loaded.catalog, mapping: mapping, rows: rows)
+      return
+    }
     switch format {
     case .table:
-      var table = TextTable(header: ["CHECK", "WCAG", "RULES"])
+      var table = TextTable(header: ["CHECK", "WCAG", "RELATED", "RULES"])
       for row in rows {
         table.rows.append([
           "\(row.component) / \(row.test) / \(row.check)",
-          row.wcag.isEmpty ? "-" : row.wcag.joined(separator: ", "),
+          row.notEvidence != nil
+            ? "N/A" : row.wcag.isEmpty ? "-" : row.wcag.joined(separator: ", "),
+          row.related.joined(separator: ", "),
           row.rules.joined(separator: ", "),
         ])
       }
@@ -76,11 +92,71 @@ struct WCAGCommand: ParsableCommand {
       print(
         String(decoding: try encoder.encode(["checks": rows]), as: UTF8.self))
     }
-    let unmapped = rows.filter(\.wcag.isEmpty).count
+    let unmapped = rows.filter {
+      $0.wcag.isEmpty && $0.related.isEmpty && $0.notEvidence == nil
+    }.count
     let covered = Set(rows.flatMap(\.wcag)).count
     Terminal.note(
       "\(rows.count) checks map to \(covered) success criteria"
         + (unmapped > 0 ? "; \(unmapped) map to none (add a rule)" : ""))
     if loaded.hasErrors { throw ExitCode(ExitStatus.dataError.rawValue) }
+  }
+
+  /// Prints, for one check, its component's kind and the kind rule that gave it, every rule that matched
+  /// with what it says and why, and the result.
+  private func explain(
+    _ id: String, in catalog: Catalog, mapping: WCAGMapping,
+    rows: [WCAGMappingRow]
+  ) throws {
+    guard let row = rows.first(where: { $0.id == id }),
+      let component = catalog.components.first(where: {
+        $0.criteria.contains { $0.id == id }
+      }),
+      let check = component.criteria.first(where: { $0.id == id })
+    else {
+      let hint =
+        Suggestion.nearest(to: id, in: rows.map(\.id)).map {
+          " Did you mean '\($0)'?"
+        } ?? ""
+      Terminal.note(
+        "error: no check has the id '\(id)' in the sources read.\(hint)")
+      throw ExitCode(ExitStatus.usage.rawValue)
+    }
+    var lines = [
+      "\(row.id)  (\(row.source))",
+      "  \(row.test): \(row.check) | \(row.expectation)",
+    ]
+    if let rule = mapping.rules.kinds.rule(for: component) {
+      lines.append(
+        "  component: \(component.title) is a \(row.kind) (kind rule at \(rule.origin): \(rule.words.joined(separator: ", ")))"
+      )
+    } else {
+      lines.append(
+        "  component: \(component.title) is a \(row.kind) (no kind rule matched its title, slug or category)"
+      )
+    }
+    let matched = mapping.rules.matching(check, kind: row.kind)
+    if matched.isEmpty { lines.append("  no rule matched") }
+    for rule in matched {
+      var gives: [String] = []
+      if !rule.wcag.isEmpty {
+        gives.append("tests \(rule.wcag.joined(separator: ", "))")
+      }
+      if !rule.related.isEmpty {
+        gives.append("related \(rule.related.joined(separator: ", "))")
+      }
+      lines.append(
+        "  rule \(rule.id) (\(rule.origin)): \(gives.joined(separator: "; "))")
+      lines.append("    \(rule.reason)")
+    }
+    if let why = row.notEvidence {
+      lines.append("  result: no evidence: \(why)")
+    } else {
+      lines.append(
+        "  result: tests \(row.wcag.isEmpty ? "nothing" : row.wcag.joined(separator: ", "))"
+          + (row.related.isEmpty
+            ? "" : "; related \(row.related.joined(separator: ", "))"))
+    }
+    print(lines.map(Terminal.printable).joined(separator: "\n"))
   }
 }

@@ -14,7 +14,7 @@ Feature: Toggle switch
     When I press the "ENTER" key
     Then the switch flips on Android
 
-  @ios @android @gestures @wcag-2.1.1 @wcag-2.4.3 @wcag-4.1.2 @id:native/controls/toggle-switch/scenario/test-mobile-screen-reader-gestures
+  @ios @android @gestures @wcag-4.1.2 @id:native/controls/toggle-switch/scenario/test-mobile-screen-reader-gestures
   Scenario: Test mobile screen reader gestures
     Given I am on a screen with a toggle switch
     When I swipe to the toggle switch
