@@ -38,7 +38,7 @@ public struct AuditLayout: Sendable {
   public var pass: String { statuses[0] }
   public var fail: String { statuses[1] }
   public var notApplicable: String { statuses[2] }
-  /// The result every new row starts with.
+  /// The result every new row starts with (but those whose expectation is N/A: Not applicable).
   public var defaultStatus: String { statuses[3] }
   public var cannotTell: String { statuses[4] }
 
@@ -63,7 +63,9 @@ public struct AuditLayout: Sendable {
     case .check: criterion.check
     case .expected: criterion.expectation
     case .wcag: criterion.wcag.joined(separator: ", ")
-    case .result: defaultStatus
+    // A check whose expectation is N/A starts Not applicable: it tests nothing, and the tester
+    // should not have to say so again.
+    case .result: criterion.expectsNotApplicable ? notApplicable : defaultStatus
     case .severity, .tester, .date, .notes, .ticket, .failedWCAG: ""
     }
   }

@@ -129,13 +129,16 @@ public struct AuditMerge: Sendable {
       var agreed = false
       var notes = row.notes
       var choices: [(column: String, winner: Entry, losers: [Entry])] = []
+      let expected = files[0].expected(row: row.id)
       for (key, header) in keys {
         guard let target = files[0].columns[key] else { continue }
         var entries: [(entry: Entry, compared: String)] = []
         for file in files {
           guard let theirs = file.rows[row.id],
             let raw = file.cell(key, row: row.id),
-            let compared = filled(key, raw)
+            let compared = filled(
+              key, raw,
+              expected: file.expected(row: row.id))
           else { continue }
           entries.append(
             (
@@ -167,8 +170,8 @@ public struct AuditMerge: Sendable {
           agreed = true
         }
         guard
-          filled(key, files[0].cell(key, row: row.id) ?? "")
-            != filled(key, value.value)
+          filled(key, files[0].cell(key, row: row.id) ?? "", expected: expected)
+            != filled(key, value.value, expected: expected)
         else { continue }
         plan.cells[target, default: [:]][row.number] = value.value
         if key == .layout(.notes) { notes = value.value }
@@ -241,6 +244,11 @@ public struct AuditMerge: Sendable {
       }
     }
 
+    /// A row's Expected cell: whether it says N/A decides what a fresh Result holds.
+    func expected(row id: String) -> String {
+      cells[id]?[index(of: .layout(.expected))] ?? ""
+    }
+
     /// The cell of a row in a tester column; nil when the file has no such row or column.
     func cell(_ key: Key, row id: String) -> String? {
       guard let column = columns[key], let row = cells[id] else { return nil }
@@ -273,12 +281,16 @@ public struct AuditMerge: Sendable {
   }
 
   /// What a cell is compared by when a tester filled it; nil when it is not filled (blank, or a Result
-  /// still at the layout's default word).
-  func filled(_ key: Key, _ raw: String) -> String? {
+  /// still at the word a fresh row starts with: the layout's default, or Not applicable where the
+  /// row's expectation is N/A).
+  func filled(_ key: Key, _ raw: String, expected: String) -> String? {
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     switch key {
     case .layout(.result):
-      guard let outcome = layout.outcome(of: text), outcome != .notTested else {
+      guard let outcome = layout.outcome(of: text), outcome != .notTested,
+        outcome != .notApplicable
+          || !Criterion.isNotApplicable(expectation: expected)
+      else {
         return nil
       }
       return outcome.rawValue

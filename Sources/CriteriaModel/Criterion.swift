@@ -40,6 +40,11 @@ extension Criterion {
   /// Whether the expectation says the check does not apply ("N/A", "n/a", "… , N/A"): such a row is
   /// kept for the tester, pre-filled Not applicable, and is never evidence for a success criterion.
   public var expectsNotApplicable: Bool {
+    Self.isNotApplicable(expectation: expectation)
+  }
+
+  /// Whether an expectation says "N/A" (alone, or after a comma, a parenthesis, a dash or a colon).
+  public static func isNotApplicable(expectation: String) -> Bool {
     var text = expectation.lowercased().trimmingCharacters(
       in: .whitespacesAndNewlines)
     while let last = text.last, last == "." || last == ")" || last == " " {

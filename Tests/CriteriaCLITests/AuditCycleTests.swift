@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 import TestSupport
 import Testing
@@ -8,6 +9,14 @@ import Testing
   "criteria refresh, merge and diff", .serialized, .tags(.slow),
   .enabled(if: SlowTests.enabled, SlowTests.skipped))
 struct AuditCycleTests {
+  /// Whether a row holds what a fresh row starts with: Not tested, or Not applicable where the
+  /// expectation is N/A.
+  static func isFresh(_ row: [String: String]) -> Bool {
+    row["Result"]
+      == (Criterion.isNotApplicable(expectation: row["Expected result"] ?? "")
+        ? "Not applicable" : "Not tested")
+  }
+
   static let rating = "native/controls/rating"
 
   /// A folder with a copy of the samples, a config over them, and a fresh audit in `format`.
@@ -322,7 +331,9 @@ struct AuditCycleTests {
       in: dir)
     #expect(run.status == 0, "\(run.stderr)")
     let rows = try TesterScript.rows(dir.appendingPathComponent("next.xlsx"))
-    #expect(rows.values.allSatisfy { $0["Result"] == "Not tested" })
+    // A fresh row starts Not tested, or Not applicable where its expectation is N/A.
+    #expect(rows.values.allSatisfy { Self.isFresh($0) })
+    #expect(rows.values.contains { $0["Result"] == "Not applicable" })
     #expect(rows[id]?["Previous result"] == "Fail")
     #expect(rows[id]?["Ticket"] == "QA-1")
     #expect(rows[id]?["Tester"] == "")
@@ -432,7 +443,7 @@ struct AuditCycleTests {
     #expect(rows[both]?["Notes"] == "focus leaves the control", "taken once")
     #expect(rows[both]?["Date"] == "2026-11-04")
     let untouched = rows.filter { ![ana, both, ben].contains($0.key) }
-    #expect(untouched.values.allSatisfy { $0["Result"] == "Not tested" })
+    #expect(untouched.values.allSatisfy { Self.isFresh($0) })
     #expect(rows.count == row.count)
     try Self.expectSummaryLive(merged, rows: rows)
     // The Result dropdown is the first file's, untouched.

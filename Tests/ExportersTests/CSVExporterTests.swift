@@ -138,6 +138,12 @@ struct CSVExporterTests {
       !rows.contains {
         $0[0] == "native/controls/toggle-switch/keyboard/enter@ios"
       })
+    // The banner's State check says n/a: its rows start Not applicable, and test nothing.
+    #expect(
+      rows.contains([
+        "native/notifications/banner/screenreader/state@ios", "iOS", "State",
+        "Not applicable",
+      ]))
     #expect(
       String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
         .count == rows.count + 1)

@@ -5,7 +5,8 @@ import CriteriaModel
 ///
 /// These are the cached values a reader that does not recalculate (LibreOffice by default, openpyxl,
 /// previews) shows. A fresh workbook has every row at the
-/// layout's default word; a refreshed one has the carried Results.
+/// layout's default word (Not applicable where the expectation is N/A); a refreshed one has the
+/// carried Results.
 struct ResultTally {
   /// Counts by result word (the layout's order) per component and platform, keyed by `unit`.
   private(set) var units: [String: [Int]] = [:]
@@ -20,6 +21,10 @@ struct ResultTally {
         for platform in criterion.platforms {
           var index = fresh
           var outcome = Outcome.notTested
+          if criterion.expectsNotApplicable {
+            index = 2
+            outcome = .notApplicable
+          }
           var failed: [String] = []
           if let carry {
             let id = StableID.row(criterion: criterion.id, platform: platform)
