@@ -16,6 +16,9 @@ public struct Component: Hashable, Sendable, Codable {
   public var scenarios: [Scenario]
   /// Developer notes per platform and topic.
   public var notes: [DeveloperNote]
+  /// Instructions for the tester that the document wrote as checks (a bullet whose key is a platform
+  /// and whose text says how to set up a screen reader): shown before the checks, never a row.
+  public var testerNotes: [String] = []
   /// Screen reader announcement examples.
   public var announcements: [Announcement]
   /// Videos showing the component with screen readers.

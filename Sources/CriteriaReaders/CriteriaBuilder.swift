@@ -67,6 +67,33 @@ enum CriteriaBuilder {
     return candidate
   }
 
+  /// Whether a bullet is an instruction, not a check: its key is a platform or a screen reader
+  /// ("iOS", "Android TalkBack") and its text says how to set one up ("Turn on VoiceOver in Settings").
+  static func isInstruction(_ check: RawCheck) -> Bool {
+    let platformWords: Set<String> = [
+      "ios", "android", "web", "and", "voiceover", "talkback", "desktop",
+      "mobile",
+      "windows", "macos", "mac", "nvda", "jaws", "narrator",
+    ]
+    let key = check.check.lowercased().split(whereSeparator: { !$0.isLetter })
+    guard !key.isEmpty, key.allSatisfy({ platformWords.contains(String($0)) })
+    else {
+      return false
+    }
+    let text = check.expectation.lowercased()
+    let setup = [
+      "turn on", "turn off", "enable", "settings", "shortcut", "triple",
+      "set up",
+      "install", "go to", "open the", "launch", "start the screen reader",
+    ]
+    let reader = [
+      "voiceover", "talkback", "screen reader", "screenreader", "nvda", "jaws",
+      "narrator",
+    ]
+    return setup.contains(where: text.contains)
+      && reader.contains(where: text.contains)
+  }
+
   /// A native check that names only one platform ("Activates on Android", "(iOS)") applies only there.
   static func platforms(of text: String, family: Family) -> [Platform] {
     guard family == .native else { return family.platforms }

@@ -51,6 +51,21 @@ struct RawDocument {
     diagnostics += identity.warnings.map {
       Diagnostic(.warning, text.location(1), $0)
     }
+    var checks: [CriteriaBuilder.RawCheck] = []
+    var testerNotes: [String] = []
+    for check in self.checks {
+      if CriteriaBuilder.isInstruction(check) {
+        testerNotes.append(
+          "\(check.check): \(check.expectation.trimmingWhitespace())")
+        diagnostics.append(
+          Diagnostic(
+            .warning, text.location(check.line),
+            "'\(check.check): …' tells the tester how to set up, so it is kept as a tester note, not a check"
+          ))
+      } else {
+        checks.append(check)
+      }
+    }
     var component = Component(
       id: identity.id, title: identity.title, family: identity.family,
       category: identity.category,
@@ -63,6 +78,7 @@ struct RawDocument {
       reference: reference,
       source: text.location(1))
     component.wcag = WCAGOrder.sorted(citedWCAG + Self.citations(text))
+    component.testerNotes = testerNotes
     return (component, diagnostics)
   }
 

@@ -37,6 +37,34 @@ struct CurrentFormatRuleTests {
   }
 
   @Test(
+    "a bullet keyed by a platform that says how to set up a screen reader is a tester note, not a check, with a warning at its line"
+  )
+  func instructionBullets() throws {
+    let text = """
+      ## Condensed
+
+      1. Test mobile screenreader gestures
+
+         - iOS: Turn on VoiceOver in Settings > Accessibility before you start
+         - Android TalkBack: Use the volume-key shortcut to start TalkBack
+         - Android: Activates on double tap
+         - Swipe: Focus moves to the button, expresses its name and role
+      """
+    let result = read(text)
+    let button = try #require(result.component)
+    #expect(button.criteria.map(\.check) == ["Android", "Swipe"])
+    #expect(
+      button.testerNotes == [
+        "iOS: Turn on VoiceOver in Settings > Accessibility before you start",
+        "Android TalkBack: Use the volume-key shortcut to start TalkBack",
+      ])
+    let warnings = result.diagnostics.filter {
+      $0.severity == .warning && $0.message.contains("tester note")
+    }
+    #expect(warnings.map(\.location.line) == [5, 6])
+  }
+
+  @Test(
     "a check that names only Android applies only to Android; one naming both applies to both"
   )
   func platformsFromText() throws {

@@ -63,6 +63,11 @@ public struct HTMLTestPlanExporter: Exporter {
     if !component.summary.isEmpty {
       out += "<p class=\"note\">\(e(component.summary))</p>\n"
     }
+    if !component.testerNotes.isEmpty {
+      out += "<p>Before you test:</p>\n<ul>\n"
+      for note in component.testerNotes { out += "<li>\(e(note))</li>\n" }
+      out += "</ul>\n"
+    }
     out +=
       "<table>\n<caption>\(e(component.title)): checks</caption>\n<thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Check</th>"
     out +=
