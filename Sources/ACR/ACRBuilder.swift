@@ -168,42 +168,12 @@ public struct ACRBuilder: Sendable {
           + "\nGive each its WCAG number (the WCAG column), or pass --draft to list them in the report."
       )
     }
-    // The Section 508 and EN 301 549 chapters: what the audit cannot speak to comes from the answers
-    // file, by provision or by chapter; Not Evaluated is VPAT's for WCAG Level AAA only.
-    var provisionChapters: [ACRProvisionChapter] = []
-    var unanswered: [String] = []
-    for standard in settings.provisionStandards {
-      for chapter in standard.chapters {
-        var rows: [ACRProvisionRow] = []
-        for provision in chapter.provisions {
-          let answer = answers.provision(provision.id, of: standard)
-          var adherence = ACRAdherence(
-            term: answer?.term ?? .notEvaluated, remarks: answer?.notes ?? "")
-          if let answer, answer.term == .notEvaluated {
-            contradictions.append(
-              "\(answer.origin): \(provision.id) \(provision.handle) answered Not Evaluated; VPAT allows "
-                + "Not Evaluated for WCAG Level AAA only, so a provision of \(standard.name) needs a level"
-            )
-          } else if answer?.term == nil {
-            unanswered.append(
-              "\(provision.id) \(provision.handle) (\(chapter.label))")
-            if draft {
-              adherence.remarks = [
-                "Not answered yet: give it a level in the answers file (by provision, or for the whole chapter).",
-                adherence.remarks,
-              ].filter { !$0.isEmpty }.joined(separator: " ")
-            }
-          }
-          rows.append(
-            ACRProvisionRow(provision: provision, adherence: adherence))
-        }
-        provisionChapters.append(
-          ACRProvisionChapter(
-            reportHeading: standard.reportHeading, id: chapter.id,
-            label: chapter.label,
-            rows: rows))
-      }
-    }
+    // The Section 508 and EN 301 549 chapters: the audit's rows where a provision evidence rule says
+    // they speak to it, the answers file for the rest.
+    let provisions = provisionChapters(evidence)
+    let provisionChapters = provisions.chapters
+    let unanswered = provisions.unanswered
+    contradictions += provisions.contradictions
     if !unanswered.isEmpty, !draft {
       refusals.append(
         "\(unanswered.count) \(unanswered.count == 1 ? "provision has" : "provisions have") no answer; "

@@ -673,3 +673,111 @@ struct ACRWriterTests {
     }
   }
 }
+
+@Suite("Section 508 and EN 301 549 provisions from evidence")
+struct ProvisionEvidenceTests {
+  func evidence(
+    _ test: String, _ wcag: [String], _ outcome: ACREvidence.Outcome,
+    platform: String, component: String = "Rating", place: String = ""
+  ) -> ACREvidence {
+    ACREvidence(
+      id: "x/\(component)/\(test)/\(wcag.joined())@\(platform)", wcag: wcag,
+      component: platform == "Web" ? .web : .software, platform: platform,
+      componentName: component, test: test, check: "Name", outcome: outcome,
+      place: place)
+  }
+
+  var rows: [ACREvidence] {
+    [
+      evidence(
+        "Screen reader", ["4.1.2"], .fail, platform: "iOS", place: "audit.csv:3"
+      ),
+      evidence("Screen reader", ["4.1.2"], .pass, platform: "Android"),
+      evidence("Settings", ["1.4.4"], .pass, platform: "iOS"),
+      evidence("Settings", ["1.4.4"], .pass, platform: "Android"),
+      evidence(
+        "Screen reader", ["4.1.2"], .fail, platform: "Web",
+        component: "Disclosure"),
+      evidence(
+        "Keyboard", ["2.1.1"], .pass, platform: "Web", component: "Disclosure"),
+    ]
+  }
+
+  func international(_ answers: ACRAnswers = ACRAnswers(), draft: Bool)
+    throws(ACRError) -> ACRReport
+  {
+    var s = settings()
+    s.edition = ACRSettings.internationalEdition
+    return try ACRBuilder(
+      settings: s, answers: answers, draft: draft, today: "2026-11-24",
+      toolVersion: "test"
+    ).build(rows)
+  }
+
+  func adherence(_ report: ACRReport, _ id: String) -> ACRAdherence? {
+    report.provisionChapters.flatMap(\.rows).first { $0.provision.id == id }?
+      .adherence
+  }
+
+  @Test(
+    "screen-reader checks speak to 302.1 and 4.2.1, native name/role/state checks to 502.3.1 and 11.5.2.5, native text size to part of 503.2 and 11.7"
+  )
+  func rules() throws {
+    let report = try international(draft: true)
+    // Three units: Rating on iOS fails its one row, on Android passes, Disclosure on the web fails
+    // its one screen-reader row: two thirds failing is a majority.
+    for id in ["302.1", "4.2.1"] {
+      let found = try #require(adherence(report, id))
+      #expect(found.term == .doesNotSupport, "\(id)")
+      #expect(
+        found.remarks.hasPrefix(
+          "From the audit's screen-reader checks: Fails:"), "\(id)")
+    }
+    // The web row is not evidence for the platform-services provisions: Rating iOS fails, Android passes.
+    for id in ["502.3.1", "11.5.2.5"] {
+      let found = try #require(adherence(report, id))
+      #expect(found.term == .partiallySupports, "\(id)")
+      #expect(
+        found.remarks.contains("native name, role and state checks"), "\(id)")
+      #expect(!found.remarks.contains("Disclosure"), "\(id)")
+    }
+    // Text size passing supports font size only: the provision still needs an answer.
+    for id in ["503.2", "11.7"] {
+      let found = try #require(adherence(report, id))
+      #expect(found.term == .notEvaluated, "\(id)")
+      #expect(
+        found.remarks.contains("These checks test font size only"), "\(id)")
+      #expect(found.remarks.hasPrefix("Not answered yet"), "\(id)")
+    }
+    // Every rule cites its provision's text.
+    for rule in ProvisionEvidence.rules {
+      #expect(
+        rule.reason.contains(rule.provision)
+          && rule.reason.contains("EN 301 549")
+            != rule.reason.contains("Revised 508"),
+        "\(rule.provision)")
+    }
+  }
+
+  @Test(
+    "an answer may not contradict a provision's evidence: Not Applicable over failures is refused"
+  )
+  func contradictions() throws {
+    let answers = try ACRAnswers(
+      yaml:
+        "\"502.3.1\": {level: not-applicable, notes: \"No platform services.\"}\n",
+      origin: "answers.yml")
+    do {
+      _ = try international(answers, draft: false)
+      Issue.record("a final report was made")
+    } catch {
+      #expect(
+        error.description.contains(
+          "502.3.1 Object Information (Chapter 5: Software): answered Not Applicable (answers.yml:1) over 1 recorded failure (audit.csv:3)"
+        ), "\(error.description)")
+    }
+    let draft = try international(answers, draft: true)
+    #expect(
+      adherence(draft, "502.3.1")?.remarks.hasPrefix("Draft: 502.3.1") == true)
+  }
+}

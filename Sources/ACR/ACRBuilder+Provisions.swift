@@ -1,0 +1,124 @@
+import Conformance
+
+extension ACRBuilder {
+  /// The Section 508 and EN 301 549 chapters of the edition.
+  ///
+  /// A provision an evidence rule names (`ProvisionEvidence`) takes its level from the audit's rows by
+  /// VPAT's roll-up, as a success criterion does; where the rows cover only part of it (503.2's font
+  /// size), passing rows support that part only and the rest needs an answer, and failures make it
+  /// Partially Supports at most. An answer overrides the evidence under the same rules as for WCAG (no
+  /// Supports over failures without equivalent facilitation, no Not Applicable over failures). Every
+  /// other provision comes from the answers file; Not Evaluated is VPAT's for WCAG Level AAA only.
+  func provisionChapters(_ evidence: [ACREvidence]) -> (
+    chapters: [ACRProvisionChapter], unanswered: [String],
+    contradictions: [String]
+  ) {
+    var chapters: [ACRProvisionChapter] = []
+    var unanswered: [String] = []
+    var contradictions: [String] = []
+    for standard in settings.provisionStandards {
+      for chapter in standard.chapters {
+        var rows: [ACRProvisionRow] = []
+        for provision in chapter.provisions {
+          let answer = answers.provision(provision.id, of: standard)
+          let place = "\(provision.id) \(provision.handle) (\(chapter.label))"
+          var term = answer?.term
+          var remarks: [String] = []
+          if let rule = ProvisionEvidence.rule(for: provision.id) {
+            let rowsHere = evidence.filter {
+              rule.matches(
+                test: $0.test, platform: $0.platform, counted: $0.countedWCAG)
+            }
+            if !rowsHere.isEmpty {
+              let judged = Self.provisionTerm(rowsHere, rule: rule)
+              remarks.append(
+                "From the audit's \(rule.what): "
+                  + Remarks.evidence(rowsHere, term: judged.term))
+              if let part = judged.partial { remarks.append(part) }
+              let failures = rowsHere.filter { $0.outcome == .fail }
+              if let set = answer?.term, set != .notEvaluated {
+                if let problem = Self.contradiction(
+                  set, answer: answer, failures: failures, level: .aa,
+                  place: place)
+                {
+                  if draft {
+                    remarks.insert("Draft: \(problem)", at: 0)
+                  } else {
+                    contradictions.append(problem)
+                  }
+                } else if set == .supports, !failures.isEmpty {
+                  remarks.insert(
+                    "Supports through equivalent facilitation: \(answer?.equivalentFacilitation ?? "")",
+                    at: 0)
+                } else if let found = judged.term, found != set {
+                  remarks.insert(
+                    "Set by hand to \(set.label); the audit alone says \(found.label).",
+                    at: 0)
+                }
+              } else if let found = judged.term {
+                term = found
+                if found == .notApplicable {
+                  let reason =
+                    "\(place): every check is Not applicable; give the reason under notes in the answers file"
+                  if draft {
+                    remarks.insert("Draft: reason needed.", at: 0)
+                  } else {
+                    contradictions.append(reason)
+                  }
+                }
+              }
+            }
+          }
+          if let notes = answer?.notes, !notes.isEmpty { remarks.append(notes) }
+          if let answer, answer.term == .notEvaluated {
+            contradictions.append(
+              "\(answer.origin): \(provision.id) \(provision.handle) answered Not Evaluated; VPAT allows "
+                + "Not Evaluated for WCAG Level AAA only, so a provision of \(standard.name) needs a level"
+            )
+          } else if term == nil {
+            unanswered.append(place)
+            if draft {
+              remarks.insert(
+                "Not answered yet: give it a level in the answers file (by provision, or for the whole chapter).",
+                at: 0)
+            }
+          }
+          rows.append(
+            ACRProvisionRow(
+              provision: provision,
+              adherence: ACRAdherence(
+                term: term ?? .notEvaluated,
+                remarks: remarks.joined(separator: " "))))
+        }
+        chapters.append(
+          ACRProvisionChapter(
+            reportHeading: standard.reportHeading, id: chapter.id,
+            label: chapter.label, rows: rows))
+      }
+    }
+    return (chapters, unanswered, contradictions)
+  }
+
+  /// What a provision's rows say: the roll-up's term, capped where they cover part of the provision,
+  /// and a sentence saying which part.
+  static func provisionTerm(_ rows: [ACREvidence], rule: ProvisionEvidenceRule)
+    -> (term: ACRTerm?, partial: String?)
+  {
+    let found = conformance(rows)
+    guard let part = rule.covers else { return (found, nil) }
+    switch found {
+    case .supports:
+      return (
+        nil,
+        "These checks test \(part) only; the rest of the provision needs an answer in the answers file."
+      )
+    case .doesNotSupport:
+      return (
+        .partiallySupports,
+        "These checks test \(part) only, so their failures make the provision Partially Supports at most."
+      )
+    default:
+      return (found, nil)
+    }
+  }
+}
