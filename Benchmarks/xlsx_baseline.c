@@ -1,18 +1,57 @@
 /*
- * Baseline for the XLSX benchmark: writes the same cells as criteria's audit workbook exporter
- * (Checklist rows, header, widths, frozen pane, autofilter, two dropdowns, two colour rules,
- * and the Summary's COUNTIFS formulas) straight from C with libxlsxwriter.
+ * Baseline for the XLSX benchmark: writes the workbook criteria's audit exporter writes, straight from C
+ * with libxlsxwriter, level with the product:
+ *   Checklist: every layout column (WCAG included), widths, wrap, frozen header, print set-up (landscape,
+ *     margins, one page wide, header row repeated, footer), each row's height from the same estimate as
+ *     criteria's RowHeight (computed here, over UTF-8 scalars), autofilter, two dropdowns, two colour rules;
+ *   Summary: per component and platform, COUNTIFS formulas built here with their cached values, the
+ *     conformance formula, the hidden label column, print set-up, one stacked bar chart per 30 rows with
+ *     its page breaks;
+ *   WCAG: per success criterion, the COUNTIFS sums (four patterns each) for web and software rows and a
+ *     conformance formula, built here.
+ * No allocation per cell: the inputs are read whole before the clock starts (criteria's exporter, timed
+ * the same way, starts from its model in memory), lines and fields are cut in place, formulas go into one
+ * reused buffer. Prints the seconds from the first cell to the closed file.
  *
- * usage: xlsx_baseline ROWS.tsv SUMMARY.tsv OUT.xlsx
- *   ROWS.tsv     one checklist row per line, 12 tab-separated cells (header first)
- *   SUMMARY.tsv  component, platform, id pattern, row count per line
+ * usage: xlsx_baseline ROWS.tsv SUMMARY.tsv WCAG.tsv OUT.xlsx TITLE   (prints the seconds)
+ *   ROWS.tsv     header names, then column widths, then one checklist row per line (tab-separated)
+ *   SUMMARY.tsv  component, platform, id pattern, checks, five cached counts, cached conformance, label
+ *   WCAG.tsv     number, handle, level, then for web and for software: total, five counts, conformance
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <xlsxwriter.h>
 
-#define COLUMNS 12
+#define MAX_COLUMNS 64
+#define STATUSES 5
+#define BARS_PER_CHART 30
+
+static char *statuses[] = {"Pass", "Fail", "Not applicable", "Not tested", "Cannot tell", NULL};
+static char *severities[] = {"Critical", "High", "Medium", "Low", NULL};
+
+static char *read_all(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) { perror(path); exit(1); }
+    fseek(file, 0, SEEK_END);
+    long size = ftell(file);
+    fseek(file, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    if (fread(text, 1, (size_t)size, file) != (size_t)size) { perror(path); exit(1); }
+    text[size] = '\0';
+    fclose(file);
+    return text;
+}
+
+/* The next line, cut in place; NULL at the end. */
+static char *next_line(char **cursor) {
+    if (!**cursor) return NULL;
+    char *start = *cursor;
+    char *end = strchr(start, '\n');
+    if (end) { *end = '\0'; *cursor = end + 1; } else { *cursor = start + strlen(start); }
+    return start;
+}
 
 static char *next_field(char **cursor) {
     char *start = *cursor;
@@ -21,12 +60,77 @@ static char *next_field(char **cursor) {
     return start;
 }
 
+/* The lines a text wraps to in a column `width` characters wide: criteria's RowHeight.lines, over UTF-8
+ * scalars (a continuation byte is not a new scalar). */
+static int wrapped_lines(const unsigned char *text, double width) {
+    int capacity = (int)(width * 1.15) - 1;
+    if (capacity < 1) capacity = 1;
+    int total = 0, lines = 1, used = 0, word = 0;
+#define PLACE()                                                                   \
+    do {                                                                          \
+        if (word > 0) {                                                           \
+            if (used + word <= capacity) used += word;                            \
+            else if (word <= capacity) { lines += used == 0 ? 0 : 1; used = word; } \
+            else {                                                                \
+                if (used > 0) lines += 1;                                         \
+                lines += (word - 1) / capacity;                                   \
+                used = (word - 1) % capacity + 1;                                 \
+            }                                                                     \
+            word = 0;                                                             \
+        }                                                                         \
+    } while (0)
+    for (const unsigned char *p = text; *p; p++) {
+        unsigned char c = *p;
+        if ((c & 0xC0) == 0x80) continue;
+        if (c == '\n') { PLACE(); total += lines; lines = 1; used = 0; }
+        else if (c == ' ' || c == '/' || c == '-') { word++; PLACE(); }
+        else word++;
+    }
+    PLACE();
+#undef PLACE
+    total += lines;
+    return total > 1 ? total : 1;
+}
+
+static double row_points(int lines) {
+    double points = lines * 15.0 + 2;
+    return points > 409 ? 409 : points;
+}
+
+static void column_letters(int column, char *out) {
+    char buffer[8];
+    int n = 0;
+    column += 1;
+    while (column > 0) { int r = (column - 1) % 26; buffer[n++] = (char)('A' + r); column = (column - 1) / 26; }
+    for (int i = 0; i < n; i++) out[i] = buffer[n - 1 - i];
+    out[n] = '\0';
+}
+
+static void print_setup(lxw_worksheet *sheet, const char *footer) {
+    worksheet_set_landscape(sheet);
+    worksheet_set_margins(sheet, 0.4, 0.4, 0.5, 0.6);
+    worksheet_fit_to_pages(sheet, 1, 0);
+    worksheet_repeat_rows(sheet, 0, 0);
+    worksheet_set_footer(sheet, footer);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: %s ROWS.tsv SUMMARY.tsv OUT.xlsx\n", argv[0]); return 2; }
-    FILE *rows = fopen(argv[1], "r"), *summary = fopen(argv[2], "r");
-    if (!rows || !summary) { perror("open"); return 1; }
-    lxw_workbook_options options = {.constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_TRUE};
-    lxw_workbook *book = workbook_new_opt(argv[3], &options);
+    if (argc != 6) { fprintf(stderr, "usage: %s ROWS.tsv SUMMARY.tsv WCAG.tsv OUT.xlsx TITLE\n", argv[0]); return 2; }
+    char *rows_text = read_all(argv[1]), *summary_text = read_all(argv[2]), *wcag_text = read_all(argv[3]);
+    char *rows = rows_text, *summary = summary_text, *wcag = wcag_text;
+    struct timespec started, finished;
+    clock_gettime(CLOCK_MONOTONIC, &started);
+    char footer[300];
+    snprintf(footer, sizeof footer, "&L%s&C&A&RPage &P of &N", argv[5]);
+    /* Temporary files beside the output, as criteria keeps them. */
+    char folder[4096];
+    snprintf(folder, sizeof folder, "%s", argv[4]);
+    char *slash = strrchr(folder, '/');
+    if (slash) *slash = '\0'; else snprintf(folder, sizeof folder, ".");
+    lxw_workbook_options options = {.constant_memory = LXW_TRUE, .tmpdir = folder, .use_zip64 = LXW_TRUE};
+    lxw_workbook *book = workbook_new_opt(argv[4], &options);
+    lxw_doc_properties properties = {.title = argv[5], .subject = "Accessibility acceptance criteria"};
+    workbook_set_properties(book, &properties);
     lxw_worksheet *checklist = workbook_add_worksheet(book, "Checklist");
     lxw_worksheet *sheet2 = workbook_add_worksheet(book, "Summary");
     lxw_format *header = workbook_add_format(book);
@@ -38,70 +142,229 @@ int main(int argc, char **argv) {
     format_set_bg_color(pass, 0xC6EFCE); format_set_font_color(pass, 0x006100);
     lxw_format *fail = workbook_add_format(book);
     format_set_bg_color(fail, 0xFFC7CE); format_set_font_color(fail, 0x9C0006);
-    double widths[COLUMNS] = {34, 20, 10, 14, 26, 60, 16, 16, 12, 12, 40, 14};
-    for (int c = 0; c < COLUMNS; c++) worksheet_set_column(checklist, c, c, widths[c], wrap);
-    worksheet_freeze_panes(checklist, 1, 0);
+    lxw_format *centred = workbook_add_format(book);
+    format_set_align(centred, LXW_ALIGN_CENTER);
 
-    size_t capacity = 1 << 16;
-    char *line = malloc(capacity);
-    lxw_row_t row = 0;
-    ssize_t length;
-    while ((length = getline(&line, &capacity, rows)) > 0) {
-        if (line[length - 1] == '\n') line[length - 1] = '\0';
+    char *line;
+    /* The header and the widths. */
+    char names[MAX_COLUMNS][64];
+    double widths[MAX_COLUMNS];
+    int columns = 0, result_column = -1, severity_column = -1, id_column = -1, wcag_column = -1, platform_column = -1;
+    if ((line = next_line(&rows))) {
         char *cursor = line;
-        for (int c = 0; c < COLUMNS; c++) {
-            char *cell = next_field(&cursor);
-            if (*cell) worksheet_write_string(checklist, row, c, cell, row == 0 ? header : wrap);
+        while (*cursor && columns < MAX_COLUMNS) {
+            char *name = next_field(&cursor);
+            snprintf(names[columns], sizeof names[columns], "%s", name);
+            if (!strcmp(name, "Result")) result_column = columns;
+            if (!strcmp(name, "Severity")) severity_column = columns;
+            if (!strcmp(name, "ID")) id_column = columns;
+            if (!strcmp(name, "WCAG")) wcag_column = columns;
+            if (!strcmp(name, "Platform")) platform_column = columns;
+            columns++;
         }
+    }
+    if ((line = next_line(&rows))) {
+        char *cursor = line;
+        for (int c = 0; c < columns; c++) widths[c] = atof(next_field(&cursor));
+    }
+    for (int c = 0; c < columns; c++) {
+        worksheet_set_column(checklist, c, c, widths[c], wrap);
+        worksheet_write_string(checklist, 0, c, names[c], header);
+    }
+    worksheet_freeze_panes(checklist, 1, 0);
+    print_setup(checklist, footer);
+
+    lxw_row_t row = 1;
+    char *cells[MAX_COLUMNS];
+    while ((line = next_line(&rows))) {
+        char *cursor = line;
+        int lines = 1;
+        for (int c = 0; c < columns; c++) {
+            cells[c] = next_field(&cursor);
+            if (*cells[c]) {
+                int n = wrapped_lines((const unsigned char *)cells[c], widths[c]);
+                if (n > lines) lines = n;
+            }
+        }
+        worksheet_set_row(checklist, row, row_points(lines), NULL);
+        for (int c = 0; c < columns; c++)
+            if (*cells[c]) worksheet_write_string(checklist, row, c, cells[c], wrap);
         row++;
     }
-    lxw_row_t last = row > 1 ? row - 1 : 1;
-    worksheet_autofilter(checklist, 0, 0, last, COLUMNS - 1);
-    char *statuses[] = {"Pass", "Fail", "Not applicable", "Not tested", "Cannot tell", NULL};
-    char *severities[] = {"Critical", "High", "Medium", "Low", NULL};
+    lxw_row_t checks = row - 1;
+    lxw_row_t last = checks > 0 ? checks : 1;
+    worksheet_autofilter(checklist, 0, 0, last, columns - 1);
     lxw_data_validation result = {.validate = LXW_VALIDATION_TYPE_LIST, .dropdown = LXW_VALIDATION_ON,
                                   .ignore_blank = LXW_VALIDATION_ON, .show_error = LXW_VALIDATION_ON, .value_list = statuses};
-    worksheet_data_validation_range(checklist, 1, 6, last, 6, &result);
-    lxw_data_validation severity = result;
-    severity.value_list = severities;
-    worksheet_data_validation_range(checklist, 1, 7, last, 7, &severity);
+    worksheet_data_validation_range(checklist, 1, result_column, last, result_column, &result);
     lxw_conditional_format green = {.type = LXW_CONDITIONAL_TYPE_CELL, .criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO,
                                     .value_string = "\"Pass\"", .format = pass};
     lxw_conditional_format red = green;
     red.value_string = "\"Fail\"";
     red.format = fail;
-    worksheet_conditional_format_range(checklist, 1, 6, last, 6, &green);
-    worksheet_conditional_format_range(checklist, 1, 6, last, 6, &red);
+    worksheet_conditional_format_range(checklist, 1, result_column, last, result_column, &green);
+    worksheet_conditional_format_range(checklist, 1, result_column, last, result_column, &red);
+    lxw_data_validation severity = result;
+    severity.value_list = severities;
+    worksheet_data_validation_range(checklist, 1, severity_column, last, severity_column, &severity);
 
-    char formula[1024];
+    /* The ranges every formula counts over. */
+    char letters[8], id_range[64], result_range[64], wcag_range[64], platform_range[64];
+    column_letters(id_column, letters);
+    snprintf(id_range, sizeof id_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
+    column_letters(result_column, letters);
+    snprintf(result_range, sizeof result_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
+    column_letters(wcag_column, letters);
+    snprintf(wcag_range, sizeof wcag_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
+    column_letters(platform_column, letters);
+    snprintf(platform_range, sizeof platform_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
+
+    /* Summary. */
+    char formula[8192];
     const char *summary_header[] = {"Component", "Platform", "Checks", "Pass", "Fail", "Not applicable",
                                     "Not tested", "Cannot tell", "Conformance"};
-    for (int c = 0; c < 9; c++) worksheet_write_string(sheet2, 0, c, summary_header[c], header);
+    for (int c = 0; c < 9; c++) {
+        worksheet_set_column(sheet2, c, c, c == 0 ? 28 : (c == 8 ? 20 : 13), NULL);
+        worksheet_write_string(sheet2, 0, c, summary_header[c], header);
+    }
+    worksheet_write_string(sheet2, 0, 9, "Chart label", header);
+    lxw_row_col_options hidden = {.hidden = 1};
+    worksheet_set_column_opt(sheet2, 9, 9, 30, NULL, &hidden);
+    worksheet_freeze_panes(sheet2, 1, 0);
+    print_setup(sheet2, footer);
     lxw_row_t srow = 1;
-    while ((length = getline(&line, &capacity, summary)) > 0) {
-        if (line[length - 1] == '\n') line[length - 1] = '\0';
+    while ((line = next_line(&summary))) {
         char *cursor = line;
         char *component = next_field(&cursor), *platform = next_field(&cursor), *pattern = next_field(&cursor);
         double count = atof(next_field(&cursor));
+        double counts[STATUSES];
+        for (int s = 0; s < STATUSES; s++) counts[s] = atof(next_field(&cursor));
+        char *conformance = next_field(&cursor), *label = next_field(&cursor);
         worksheet_write_string(sheet2, srow, 0, component, NULL);
         worksheet_write_string(sheet2, srow, 1, platform, NULL);
-        snprintf(formula, sizeof formula, "=COUNTIFS(Checklist!$A$2:$A$%u,\"%s\")", last + 1, pattern);
-        worksheet_write_formula_num(sheet2, srow, 2, formula, NULL, count);
-        for (int s = 0; s < 5; s++) {
-            snprintf(formula, sizeof formula, "=COUNTIFS(Checklist!$A$2:$A$%u,\"%s\",Checklist!$G$2:$G$%u,\"%s\")",
-                     last + 1, pattern, last + 1, statuses[s]);
-            worksheet_write_formula_num(sheet2, srow, 3 + s, formula, NULL, s == 3 ? count : 0);
+        snprintf(formula, sizeof formula, "=COUNTIFS(%s,\"%s\")", id_range, pattern);
+        worksheet_write_formula_num(sheet2, srow, 2, formula, centred, count);
+        for (int s = 0; s < STATUSES; s++) {
+            snprintf(formula, sizeof formula, "=COUNTIFS(%s,\"%s\",%s,\"%s\")", id_range, pattern, result_range,
+                     statuses[s]);
+            worksheet_write_formula_num(sheet2, srow, 3 + s, formula, centred, counts[s]);
         }
+        unsigned r = srow + 1;
         snprintf(formula, sizeof formula,
-                 "=IF(F%u=C%u,\"Not Applicable\",IF(E%u>0,IF(D%u>0,\"Partially Supports\",\"Does Not Support\"),"
-                 "IF(G%u+H%u>0,\"Not Evaluated\",\"Supports\")))", srow + 1, srow + 1, srow + 1, srow + 1, srow + 1, srow + 1);
-        worksheet_write_formula_str(sheet2, srow, 8, formula, NULL, "Not Evaluated");
+                 "=IF(E%u>0,IF(2*E%u>D%u+E%u,\"Does Not Support\",\"Partially Supports\"),"
+                 "IF(F%u=C%u,\"Not Applicable\",IF(D%u+F%u<C%u,\"Not Evaluated\",\"Supports\")))",
+                 r, r, r, r, r, r, r, r, r);
+        worksheet_write_formula_str(sheet2, srow, 8, formula, NULL, conformance);
+        worksheet_write_string(sheet2, srow, 9, label, NULL);
         srow++;
     }
-    free(line);
-    fclose(rows);
-    fclose(summary);
+    lxw_row_t groups = srow - 1;
+    worksheet_autofilter(sheet2, 0, 0, groups > 0 ? groups : 1, 8);
+    /* The charts: one per 30 groups, below the table, each further one on a page of its own. */
+    lxw_color_t colours[STATUSES] = {0x4CAF50, 0xE53935, 0x9E9E9E, 0xCFD8DC, 0xFFB300};
+    int parts = (int)((groups + BARS_PER_CHART - 1) / BARS_PER_CHART);
+    lxw_row_t anchor = groups + 2;
+    lxw_row_t *breaks = calloc((size_t)parts + 1, sizeof *breaks);
+    int nbreaks = 0;
+    for (int part = 0; part < parts; part++) {
+        lxw_row_t first = (lxw_row_t)part * BARS_PER_CHART;
+        lxw_row_t end = first + BARS_PER_CHART < groups ? first + BARS_PER_CHART : groups;
+        lxw_chart *chart = workbook_add_chart(book, LXW_CHART_BAR_STACKED);
+        for (int s = 0; s < STATUSES; s++) {
+            lxw_chart_series *series = chart_add_series(chart, NULL, NULL);
+            chart_series_set_categories(series, "Summary", first + 1, 9, end, 9);
+            chart_series_set_values(series, "Summary", first + 1, 3 + s, end, 3 + s);
+            chart_series_set_name(series, statuses[s]);
+            lxw_chart_fill fill = {.color = colours[s]};
+            chart_series_set_fill(series, &fill);
+        }
+        char title[96];
+        if (parts == 1) snprintf(title, sizeof title, "Results per component and platform");
+        else snprintf(title, sizeof title, "Results per component and platform (%d of %d)", part + 1, parts);
+        chart_title_set_name(chart, title);
+        chart_axis_set_interval_unit(chart->y_axis, 1);
+        chart_show_hidden_data(chart);
+        chart_legend_set_position(chart, LXW_CHART_LEGEND_BOTTOM);
+        double height = (double)(end - first) * 18 + 110;
+        if (height < 288) height = 288;
+        if (height > 620) height = 620;
+        if (part > 0 || (double)(groups + 1) * 20 + 40 + height > 667) breaks[nbreaks++] = anchor;
+        lxw_chart_options placement = {.x_offset = 4, .y_offset = 4, .x_scale = 960.0 / 480, .y_scale = height / 288};
+        worksheet_insert_chart_opt(sheet2, anchor, 0, chart, &placement);
+        anchor += (lxw_row_t)((height + 19) / 20) + 2;
+    }
+    if (nbreaks > 0) { breaks[nbreaks] = 0; worksheet_set_h_pagebreaks(sheet2, breaks); }
+
+    /* WCAG: per success criterion, web and software counts over the WCAG column, four patterns each. */
+    lxw_worksheet *sheet3 = NULL;
+    lxw_row_t wrow = 1;
+    const char *kinds[2] = {"Web", "Software"}, *conditions[2] = {"\"Web\"", "\"<>Web\""};
+    while ((line = next_line(&wcag))) {
+        if (!sheet3) {
+            sheet3 = workbook_add_worksheet(book, "WCAG");
+            char texts[3 + 2 * (STATUSES + 2)][48];
+            double wwidths[3 + 2 * (STATUSES + 2)];
+            int n = 0;
+            snprintf(texts[n++], 48, "Criterion"); snprintf(texts[n++], 48, "Name"); snprintf(texts[n++], 48, "Level");
+            for (int k = 0; k < 2; k++) {
+                snprintf(texts[n++], 48, "%s checks", kinds[k]);
+                for (int s = 0; s < STATUSES; s++) snprintf(texts[n++], 48, "%s: %s", kinds[k], statuses[s]);
+                snprintf(texts[n++], 48, "%s conformance", kinds[k]);
+            }
+            int lines = 1;
+            for (int c = 0; c < n; c++) {
+                wwidths[c] = c == 1 ? 30 : (c < 3 ? 9 : ((c - 3) % (STATUSES + 2) == STATUSES + 1 ? 19 : 10));
+                worksheet_set_column(sheet3, c, c, wwidths[c], NULL);
+                worksheet_write_string(sheet3, 0, c, texts[c], header);
+                int l = wrapped_lines((const unsigned char *)texts[c], wwidths[c]);
+                if (l > lines) lines = l;
+            }
+            worksheet_set_row(sheet3, 0, row_points(lines), NULL);
+            worksheet_freeze_panes(sheet3, 1, 0);
+            print_setup(sheet3, footer);
+        }
+        char *cursor = line;
+        char *number = next_field(&cursor), *handle = next_field(&cursor), *level = next_field(&cursor);
+        worksheet_write_string(sheet3, wrow, 0, number, NULL);
+        worksheet_write_string(sheet3, wrow, 1, handle, NULL);
+        worksheet_write_string(sheet3, wrow, 2, level, NULL);
+        char pattern[16];
+        snprintf(pattern, sizeof pattern, "%s", number);
+        for (char *p = pattern; *p; p++) if (*p == '.') *p = '?';
+        for (int k = 0; k < 2; k++) {
+            int first = 3 + k * (STATUSES + 2);
+            for (int s = -1; s < STATUSES; s++) {
+                double value = atof(next_field(&cursor));
+                char condition[160];
+                if (s < 0) snprintf(condition, sizeof condition, ",%s,%s", platform_range, conditions[k]);
+                else snprintf(condition, sizeof condition, ",%s,%s,%s,\"%s\"", platform_range, conditions[k],
+                              result_range, statuses[s]);
+                snprintf(formula, sizeof formula,
+                         "=COUNTIFS(%s,\"%s\"%s)+COUNTIFS(%s,\"%s, *\"%s)+COUNTIFS(%s,\"*, %s\"%s)+COUNTIFS(%s,\"*, %s, *\"%s)",
+                         wcag_range, pattern, condition, wcag_range, pattern, condition, wcag_range, pattern, condition,
+                         wcag_range, pattern, condition);
+                worksheet_write_formula_num(sheet3, wrow, first + 1 + s, formula, centred, value);
+            }
+            char *conformance = next_field(&cursor);
+            char t[8], p[8], f[8], a[8];
+            column_letters(first, t); column_letters(first + 1, p); column_letters(first + 2, f); column_letters(first + 3, a);
+            unsigned r = wrow + 1;
+            snprintf(formula, sizeof formula,
+                     "=IF(%s%u=0,\"\",IF(%s%u>0,IF(2*%s%u>%s%u+%s%u,\"Does Not Support\",\"Partially Supports\"),"
+                     "IF(%s%u=%s%u,\"Not Applicable\",IF(%s%u+%s%u<%s%u,\"Not enough evidence\",\"Supports\"))))",
+                     t, r, f, r, f, r, p, r, f, r, a, r, t, r, p, r, a, r, t, r);
+            worksheet_write_formula_str(sheet3, wrow, first + STATUSES + 1, formula, NULL, conformance);
+        }
+        wrow++;
+    }
+    if (sheet3) worksheet_autofilter(sheet3, 0, 0, wrow - 1 > 0 ? wrow - 1 : 1, 3 + 2 * (STATUSES + 2) - 1);
+    free(breaks);
     lxw_error error = workbook_close(book);
+    clock_gettime(CLOCK_MONOTONIC, &finished);
     if (error) { fprintf(stderr, "%s\n", lxw_strerror(error)); return 1; }
+    printf("%.6f\n", (double)(finished.tv_sec - started.tv_sec) + (finished.tv_nsec - started.tv_nsec) / 1e9);
+    free(rows_text);
+    free(summary_text);
+    free(wcag_text);
     return 0;
 }

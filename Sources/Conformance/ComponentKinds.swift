@@ -23,6 +23,8 @@ public struct ComponentKinds: Sendable {
 
   /// The rules, in the order they are tried.
   public private(set) var rules: [ComponentKindRule] = []
+  /// Each rule's phrases as words, split once when the rules are read (not once per component).
+  private var folded: [(words: [[String]], unless: [[String]])] = []
 
   /// Every kind a rule may name: those the kind rules give, and the fallback.
   public var known: [String] {
@@ -69,6 +71,9 @@ public struct ComponentKinds: Sendable {
           origin: "\(origin):\(StrictMapping.line(of: item))"))
     }
     rules = read + rules
+    folded = rules.map {
+      ($0.words.map(PhraseMatcher.words), $0.unless.map(PhraseMatcher.words))
+    }
   }
 
   private static func phrases(_ node: Node?, _ path: String)
@@ -103,9 +108,8 @@ public struct ComponentKinds: Sendable {
     let slug = component.id.split(separator: "/").last.map(String.init) ?? ""
     let fields = [component.title, slug, component.category].map(
       PhraseMatcher.words)
-    func holds(_ phrase: String) -> Bool {
-      let wanted = PhraseMatcher.words(phrase)
-      return !wanted.isEmpty
+    func holds(_ wanted: [String]) -> Bool {
+      !wanted.isEmpty
         && fields.contains { words in
           wanted.count <= words.count
             && (0...(words.count - wanted.count)).contains { start in
@@ -113,8 +117,12 @@ public struct ComponentKinds: Sendable {
             }
         }
     }
-    return rules.first {
-      $0.words.contains(where: holds) && !$0.unless.contains(where: holds)
+    for (index, rule) in rules.enumerated()
+    where folded[index].words.contains(where: holds)
+      && !folded[index].unless.contains(where: holds)
+    {
+      return rule
     }
+    return nil
   }
 }

@@ -44,19 +44,45 @@ extension Criterion {
   }
 
   /// Whether an expectation says "N/A" (alone, or after a comma, a parenthesis, a dash or a colon).
+  ///
+  /// Read backwards over the UTF-8 bytes without allocating: it is asked for every row of an audit.
   public static func isNotApplicable(expectation: String) -> Bool {
-    var text = expectation.lowercased().trimmingCharacters(
-      in: .whitespacesAndNewlines)
-    while let last = text.last, last == "." || last == ")" || last == " " {
-      text.removeLast()
+    let utf8 = expectation.utf8
+    return utf8.withContiguousStorageIfAvailable(notApplicable)
+      ?? Array(utf8).withUnsafeBufferPointer(notApplicable)
+  }
+
+  private static let notApplicableWords = ["n/a", "n.a", "not applicable"].map {
+    Array($0.utf8)
+  }
+
+  private static func notApplicable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
+  {
+    var end = bytes.count
+    // Trailing spaces, line breaks, full stops and closing parentheses.
+    while end > 0 {
+      let byte = bytes[end - 1]
+      guard
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+          || byte == 0x2E || byte == 0x29
+      else { break }
+      end -= 1
     }
-    for ending in ["n/a", "n.a", "not applicable"] where text.hasSuffix(ending)
-    {
-      let before = text.dropLast(ending.count)
-      if before.isEmpty { return true }
-      if let mark = before.last(where: { $0 != " " }),
-        mark == "," || mark == "(" || mark == "-" || mark == ":"
-      {
+    func lower(_ byte: UInt8) -> UInt8 {
+      (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+    }
+    for word in notApplicableWords {
+      guard end >= word.count else { continue }
+      let start = end - word.count
+      guard
+        (0..<word.count).allSatisfy({ lower(bytes[start + $0]) == word[$0] })
+      else { continue }
+      var before = start
+      while before > 0, bytes[before - 1] == 0x20 { before -= 1 }
+      if before == 0 { return true }
+      // After a comma, an opening parenthesis, a dash or a colon: "…, N/A", "(n/a)".
+      let mark = bytes[before - 1]
+      if mark == 0x2C || mark == 0x28 || mark == 0x2D || mark == 0x3A {
         return true
       }
     }

@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // The benchmark, the fuzzer and the fake tracker's support opt out of the product modules' style rules.
 import Audit
+import Conformance
 import CriteriaModel
 import Exporters
 import Foundation
@@ -44,7 +45,7 @@ func highWaterMiB() -> Double {
 }
 
 func xlsxChild(rows: Int, output: String) {
-    let catalog = SyntheticAudit.catalog(rows: rows)
+    let catalog = SyntheticAudit.mappedCatalog(rows: rows)
     let before = highWaterMiB()
     do {
         let exporter = try AuditWorkbookExporter(options: ExportOptions([
@@ -65,14 +66,15 @@ func measureThrowing(_ body: () throws -> Void) throws -> Double {
 
 /// Child: writes the baseline inputs for `rows` rows into `folder`.
 func inputsChild(rows: Int, folder: String) {
-    let catalog = SyntheticAudit.catalog(rows: rows)
+    let catalog = SyntheticAudit.mappedCatalog(rows: rows)
     writeBaselineInputs(catalog, layout: AuditLayout(), rows: URL(fileURLWithPath: folder + "/rows.tsv"),
-                        summary: URL(fileURLWithPath: folder + "/summary.tsv"))
+                        summary: URL(fileURLWithPath: folder + "/summary.tsv"),
+                        wcag: URL(fileURLWithPath: folder + "/wcag.tsv"))
 }
 
 /// Child: times the CSV exporter (render and write) and prints seconds and bytes.
 func csvChild(rows: Int, output: String) {
-    let catalog = SyntheticAudit.catalog(rows: rows)
+    let catalog = SyntheticAudit.mappedCatalog(rows: rows)
     do {
         let exporter = try CSVExporter(options: ExportOptions())
         var bytes = 0
@@ -103,16 +105,19 @@ func benchExporters(rowCounts: [Int], root: URL) {
     for rows in rowCounts {
         // The parent stays small: children generate, write and export, so each one's peak memory is its own.
         let tsv = work.appendingPathComponent("rows.tsv"), summary = work.appendingPathComponent("summary.tsv")
+        let wcag = work.appendingPathComponent("wcag.tsv")
         _ = spawnMeasured([me, "inputs-child", String(rows), work.path])
         let repeats = rows >= 1_000_000 ? 3 : 5
         var cRuns: [(seconds: Double, peakMiB: Double)] = [], swiftRuns: [(seconds: Double, peak: Double, export: Double)] = []
         var csvRuns: [(seconds: Double, bytes: Double)] = [], pythonRuns: [Double] = []
         for _ in 0..<repeats {
-            let c = spawnMeasured([baseline, tsv.path, summary.path, work.appendingPathComponent("c.xlsx").path])
+            // The C program times itself from its inputs in memory to the closed file, as the child times the
+            // exporter from its model in memory.
+            let c = spawnMeasured([baseline, tsv.path, summary.path, wcag.path, work.appendingPathComponent("c.xlsx").path, "Accessibility audit"])
             let child = spawnMeasured([me, "xlsx-child", String(rows), work.appendingPathComponent("swift.xlsx").path])
             let parts = child.output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard c.status == 0, child.status == 0, parts.count == 3 else { print("run failed: \(child.output)"); exit(1) }
-            cRuns.append((c.seconds, c.peakMiB))
+            cRuns.append((Double(c.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? c.seconds, c.peakMiB))
             swiftRuns.append((parts[0], parts[2], parts[2] - parts[1]))
             let csv = spawnMeasured([me, "csv-child", String(rows), work.appendingPathComponent("swift.csv").path])
             let csvParts = csv.output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -134,20 +139,58 @@ func benchExporters(rowCounts: [Int], root: URL) {
     }
 }
 
-/// The exact cells the exporter writes, as TSV for the C program (and the Python CSV baseline).
-func writeBaselineInputs(_ catalog: Catalog, layout: AuditLayout, rows: URL, summary: URL) {
+/// The exact cells the exporter writes, as TSV for the C program (and the Python CSV baseline): the header,
+/// the widths and the checklist rows; the Summary's groups with the values their formulas have; the WCAG
+/// sheet's criteria with theirs. The C program builds the formulas and the row heights itself.
+func writeBaselineInputs(_ catalog: Catalog, layout: AuditLayout, rows: URL, summary: URL, wcag: URL) {
     var out = Data()
     out.append(contentsOf: (layout.columns.map(\.rawValue).joined(separator: "\t") + "\n").utf8)
+    out.append(contentsOf: (layout.columns.map { String($0.width) }.joined(separator: "\t") + "\n").utf8)
+    // A fresh audit: every row Not tested, or Not applicable where its expectation says N/A.
+    var units: [String: [Int]] = [:]
+    var byCriterion: [Bool: [String: [Int]]] = [:]
     AuditRow.forEach(in: catalog) { row in
         out.append(contentsOf: (layout.cells(for: row).joined(separator: "\t") + "\n").utf8)
+        let index = row.criterion.expectsNotApplicable ? 2 : 3
+        units[row.componentID + "|" + row.platform.rawValue, default: [0, 0, 0, 0, 0]][index] += 1
+        for number in row.criterion.wcag {
+            byCriterion[row.platform == .web, default: [:]][number, default: [0, 0, 0, 0, 0]][index] += 1
+        }
     }
     try? out.write(to: rows)
+    func conformance(_ c: [Int], unknown: String) -> String {
+        let total = c.reduce(0, +)
+        if c[1] > 0 { return 2 * c[1] > c[0] + c[1] ? "Does Not Support" : "Partially Supports" }
+        if c[2] == total { return "Not Applicable" }
+        return c[0] + c[2] < total ? unknown : "Supports"
+    }
     var groups = ""
     for component in catalog.components {
         for platform in component.platforms {
             let count = component.criteria.filter { $0.platforms.contains(platform) }.count
-            groups += "\(component.title)\t\(platform.rawValue)\t\(component.id)/*@\(platform.rawValue.lowercased())\t\(count)\n"
+            guard count > 0 else { continue }
+            let counts = units[component.id + "|" + platform.rawValue] ?? [0, 0, 0, 0, 0]
+            let pattern = StableID.rowPattern(component: component.id, platform: platform)
+            let cached: String = counts.map(String.init).joined(separator: "\t")
+            let level: String = conformance(counts, unknown: "Not Evaluated")
+            let label: String = component.title + " · " + platform.rawValue
+            let fields: [String] = [component.title, platform.rawValue, pattern, String(count), cached, level, label]
+            groups += fields.joined(separator: "\t") + "\n"
         }
     }
     try? Data(groups.utf8).write(to: summary)
+    var criteria = ""
+    let covered = WCAGOrder.sorted(catalog.components.flatMap(\.criteria).flatMap(\.wcag)).compactMap { WCAG22.criterion($0) }
+    for criterion in covered {
+        criteria += "\(criterion.number)\t\(criterion.handle)\t\(criterion.level.rawValue)"
+        for web in [true, false] {
+            let counts = byCriterion[web]?[criterion.number] ?? [0, 0, 0, 0, 0]
+            let total = counts.reduce(0, +)
+            let cached: String = counts.map(String.init).joined(separator: "\t")
+            let level: String = total == 0 ? "" : conformance(counts, unknown: "Not enough evidence")
+            criteria += "\t" + String(total) + "\t" + cached + "\t" + level
+        }
+        criteria += "\n"
+    }
+    try? Data(criteria.utf8).write(to: wcag)
 }

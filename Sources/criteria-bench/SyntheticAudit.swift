@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 // The benchmark, the fuzzer and the fake tracker's support opt out of the product modules' style rules.
+import Conformance
 import CriteriaModel
 import Foundation
 
@@ -32,5 +33,11 @@ enum SyntheticAudit {
                              criteria: criteria, source: source)
         }
         return Catalog(components: components)
+    }
+
+    /// The catalog with the built-in WCAG mapping applied, as a real audit has it (the WCAG column
+    /// filled, the WCAG sheet written).
+    static func mappedCatalog(rows: Int) -> Catalog {
+        WCAGMapping(rules: .builtIn()).apply(to: catalog(rows: rows)).catalog
     }
 }

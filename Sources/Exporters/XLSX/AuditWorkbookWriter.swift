@@ -103,7 +103,12 @@ struct AuditWorkbookWriter {
     sheet.freezeHeader()
     try sheet.preparePrinting(title: settings.title)
     var rowNumber = 1
-    for component in catalog.components {
+    if carry == nil {
+      try writeFreshRows(
+        sheet, catalog: catalog, widths: widths, styles: styles)
+      rowNumber += rowCount
+    }
+    for component in catalog.components where carry != nil {
       for criterion in component.criteria {
         for platform in criterion.platforms {
           var values = layout.columns.map {
@@ -140,6 +145,50 @@ struct AuditWorkbookWriter {
     if let severity = layout.columns.firstIndex(of: .severity) {
       try sheet.dropdown(
         column: severity, first: 1, last: last, values: layout.severities)
+    }
+  }
+
+  /// The rows of a fresh checklist, written straight from the model: what does not depend on the platform
+  /// (every column but ID and Platform) is made, cleaned and measured once per check, not once per row,
+  /// into buffers reused from row to row.
+  private func writeFreshRows(
+    _ sheet: XLSXSheet, catalog: Catalog, widths: [Double],
+    styles: WorkbookStyles
+  ) throws(ExportError) {
+    let columns = layout.columns
+    let perPlatform = columns.indices.filter {
+      columns[$0] == .id || columns[$0] == .platform
+    }
+    let shared = columns.indices.filter { !perPlatform.contains($0) }
+    var values = [String](repeating: "", count: columns.count)
+    var lines = [Int](repeating: 1, count: columns.count)
+    func measure(_ index: Int, _ text: String) {
+      values[index] = XLSXSheet.cellText(text)
+      lines[index] =
+        text.isEmpty ? 1 : RowHeight.lines(values[index], width: widths[index])
+    }
+    var rowNumber = 1
+    for component in catalog.components {
+      for criterion in component.criteria {
+        guard let first = criterion.platforms.first else { continue }
+        for index in shared {
+          measure(
+            index, layout.value(columns[index], component, criterion, first))
+        }
+        for platform in criterion.platforms {
+          for index in perPlatform {
+            measure(
+              index,
+              layout.value(columns[index], component, criterion, platform))
+          }
+          try sheet.setRow(
+            rowNumber, height: RowHeight.points(lines: lines.max() ?? 1))
+          for index in values.indices where !values[index].isEmpty {
+            try sheet.write(rowNumber, index, clean: values[index], styles.wrap)
+          }
+          rowNumber += 1
+        }
+      }
     }
   }
 

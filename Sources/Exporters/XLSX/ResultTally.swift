@@ -16,7 +16,11 @@ struct ResultTally {
   init(_ catalog: Catalog, layout: AuditLayout, carry: AuditCarry?) {
     let zeros = Array(repeating: 0, count: layout.statuses.count)
     let fresh = layout.statuses.firstIndex(of: layout.defaultStatus) ?? 0
+    // The WCAG sheet reads Failed WCAG only when the checklist has the column.
+    let readsFailed = layout.columns.contains(.failedWCAG)
     for component in catalog.components {
+      // Counts per platform and per kind and number, gathered for the component and stored once.
+      var byPlatform: [Platform: [Int]] = [:]
       for criterion in component.criteria {
         for platform in criterion.platforms {
           var index = fresh
@@ -35,21 +39,22 @@ struct ResultTally {
               index = found
               outcome = carried
             }
-            // The WCAG sheet reads Failed WCAG only when the checklist has the column.
-            if layout.columns.contains(.failedWCAG) {
+            if readsFailed {
               failed = WCAGEvidence.numbers(carry.cells[id]?[.failedWCAG] ?? "")
             }
           }
-          units[Self.unit(component.id, platform), default: zeros][
-            index] += 1
+          byPlatform[platform, default: zeros][index] += 1
+          guard !criterion.wcag.isEmpty else { continue }
           let kind: WCAGSheet.Kind = platform == .web ? .web : .software
           for number in WCAGEvidence.counted(
             wcag: criterion.wcag, failed: failed, outcome: outcome)
           {
-            criteria[kind, default: [:]][number, default: zeros][
-              index] += 1
+            criteria[kind, default: [:]][number, default: zeros][index] += 1
           }
         }
+      }
+      for (platform, counts) in byPlatform {
+        units[Self.unit(component.id, platform)] = counts
       }
     }
   }

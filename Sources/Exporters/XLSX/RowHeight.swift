@@ -15,7 +15,12 @@ enum RowHeight {
     for (text, width) in zip(texts, widths) where !text.isEmpty {
       lines = max(lines, Self.lines(text, width: width))
     }
-    return min(Double(lines) * lineHeight + 2, maximum)
+    return points(lines: lines)
+  }
+
+  /// The height of a row whose tallest cell wraps to `lines` lines.
+  static func points(lines: Int) -> Double {
+    min(Double(max(lines, 1)) * lineHeight + 2, maximum)
   }
 
   /// The lines `text` wraps to in a column `width` characters wide.

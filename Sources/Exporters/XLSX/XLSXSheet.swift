@@ -25,6 +25,17 @@ struct XLSXSheet {
       "writing \(name)!\(Self.cellName(row, column))")
   }
 
+  /// Writes text already made safe with `cellText` (and not empty).
+  func write(
+    _ row: Int, _ column: Int, clean text: String,
+    _ format: UnsafeMutablePointer<lxw_format>?
+  ) throws(ExportError) {
+    try check(
+      worksheet_write_string(
+        pointer, lxw_row_t(row), lxw_col_t(column), text, format),
+      "writing \(name)!\(Self.cellName(row, column))")
+  }
+
   /// The text as a cell can hold it: a NUL would end the C string (and the cell) early, and XML 1.0 has no
   /// place for other control characters, so each becomes U+FFFD; tabs and line breaks stay.
   static func cellText(_ text: String) -> String {
