@@ -247,6 +247,27 @@ struct SpecialOutputTests {
   }
 
   @Test(
+    "/dev/shm is an ordinary file system: a new file there is created, a library-written one too, and replaced by rename",
+    .enabled(
+      if: FileManager.default.isWritableFile(atPath: "/dev/shm"),
+      "needs a writable /dev/shm"))
+  func devShm() throws {
+    let folder = URL(fileURLWithPath: "/dev/shm/criteria-test-\(getpid())")
+    try FileManager.default.createDirectory(
+      at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("a.json").path
+    try FileSink().deliver(.file(Data("{}".utf8)), to: file)
+    #expect(FileKind.at(file) == .regular)
+    let library = folder.appendingPathComponent("b.bin").path
+    try FileSink().deliver(
+      .writtenByLibrary { path throws(ExportError) in
+        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+      }, to: library)
+    #expect(FileManager.default.contents(atPath: library) == Data("x".utf8))
+  }
+
+  @Test(
     "a symbolic link to a regular file stays a link; the file it names gets the output"
   )
   func linkToFile() throws {

@@ -139,8 +139,9 @@ public enum OutputPath {
   /// never renamed over.
   public static func isSpecialFileSystem(_ path: String) -> Bool {
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    // /dev/shm is an ordinary (memory) file system where files are made and replaced like anywhere.
     return [absolute, canonical(path)].contains {
-      $0.hasPrefix("/dev/") || $0.hasPrefix("/proc/")
+      ($0.hasPrefix("/dev/") && !$0.hasPrefix("/dev/shm/")) || $0.hasPrefix("/proc/")
     }
   }
 
