@@ -141,7 +141,8 @@ public enum OutputPath {
     let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
     // /dev/shm is an ordinary (memory) file system where files are made and replaced like anywhere.
     return [absolute, canonical(path)].contains {
-      ($0.hasPrefix("/dev/") && !$0.hasPrefix("/dev/shm/")) || $0.hasPrefix("/proc/")
+      ($0.hasPrefix("/dev/") && !$0.hasPrefix("/dev/shm/"))
+        || $0.hasPrefix("/proc/")
     }
   }
 
