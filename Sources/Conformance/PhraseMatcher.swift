@@ -88,6 +88,7 @@ struct PhraseMatcher: Sendable {
 
   /// The words of `text`: lower case, split at every character that is neither a letter nor a digit.
   static func words(_ text: String) -> [String] {
+    if let ascii = asciiWords(text) { return ascii }
     var result: [String] = []
     var current = ""
     for character in text.lowercased() {
@@ -100,5 +101,34 @@ struct PhraseMatcher: Sendable {
     }
     if !current.isEmpty { result.append(current) }
     return result
+  }
+
+  /// `words` for text that is all ASCII (nearly every check), over its bytes.
+  ///
+  /// The same words, without building a Character or asking Unicode properties per letter; nil for
+  /// any other text.
+  static func asciiWords(_ text: String) -> [String]? {
+    var utf8 = text
+    return utf8.withUTF8 { bytes -> [String]? in
+      var result: [String] = []
+      var start = -1
+      var word: [UInt8] = []
+      for (index, byte) in bytes.enumerated() {
+        guard byte < 0x80 else { return nil }
+        let isLower = byte >= 0x61 && byte <= 0x7A
+        let isUpper = byte >= 0x41 && byte <= 0x5A
+        let isDigit = byte >= 0x30 && byte <= 0x39
+        if isLower || isUpper || isDigit {
+          if start < 0 { start = index }
+          word.append(isUpper ? byte + 0x20 : byte)
+        } else if start >= 0 {
+          result.append(String(decoding: word, as: UTF8.self))
+          word.removeAll(keepingCapacity: true)
+          start = -1
+        }
+      }
+      if start >= 0 { result.append(String(decoding: word, as: UTF8.self)) }
+      return result
+    }
   }
 }

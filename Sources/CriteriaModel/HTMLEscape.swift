@@ -5,19 +5,26 @@ import Foundation
 public enum HTMLEscape {
   /// `<`, `>`, `&`, `"` and `'` as character references.
   public static func text(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "&": out += "&amp;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
+    // Most text needs nothing: checked over its bytes (the five are ASCII, and no UTF-8 sequence of
+    // another character contains an ASCII byte), and escaped byte by byte when it does. By bytes, a
+    // quote followed by a combining mark is escaped too (as a Character it compared unequal to `"`).
+    let special: (UInt8) -> Bool = {
+      $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27
+    }
+    guard text.utf8.contains(where: special) else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 16)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x3C: bytes += Array("&lt;".utf8)
+      case 0x3E: bytes += Array("&gt;".utf8)
+      case 0x26: bytes += Array("&amp;".utf8)
+      case 0x22: bytes += Array("&quot;".utf8)
+      case 0x27: bytes += Array("&#39;".utf8)
+      default: bytes.append(byte)
       }
     }
-    return out
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

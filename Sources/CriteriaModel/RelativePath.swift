@@ -30,8 +30,15 @@ extension Catalog {
   /// The catalog with every source location's file made relative to the folder `base`.
   public func sourcesRelative(to base: String) -> Catalog {
     var copy = self
+    // Every check of a document names the same file: work its relative path out once.
+    var known: [String: String] = [:]
     for index in copy.components.indices {
-      copy.components[index].relocateSources { RelativePath.from(base, to: $0) }
+      copy.components[index].relocateSources { file in
+        if let relative = known[file] { return relative }
+        let relative = RelativePath.from(base, to: file)
+        known[file] = relative
+        return relative
+      }
     }
     return copy
   }

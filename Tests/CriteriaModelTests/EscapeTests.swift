@@ -20,6 +20,35 @@ struct EscapeTests {
   }
 
   @Test(
+    "HTML: the five characters become references wherever they stand (a quote before a combining mark too); other text is kept; Python's html.parser reads the text back"
+  )
+  func html() throws {
+    #expect(HTMLEscape.text("Résumé — ok") == "Résumé — ok")
+    #expect(HTMLEscape.text("a<b>&\"c'") == "a&lt;b&gt;&amp;&quot;c&#39;")
+    #expect(HTMLEscape.text("\"\u{301}x") == "&quot;\u{301}x")
+    let text = "x=\"\u{301} onmouseover='y' <i>é</i> & 😀"
+    let page =
+      "<p title=\"\(HTMLEscape.text(text))\">\(HTMLEscape.text(text))</p>"
+    let run = try python(
+      """
+      import sys, json
+      from html.parser import HTMLParser
+      class P(HTMLParser):
+          def handle_starttag(self, tag, attrs):
+              self.title = dict(attrs)["title"]
+          def handle_data(self, data):
+              self.data = data
+      p = P(); p.feed(sys.stdin.buffer.read().decode("utf-8"))
+      print(json.dumps([p.title, p.data]))
+      """, input: page)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      try JSONDecoder().decode([String].self, from: Data(run.out.utf8)) == [
+        text, text,
+      ])
+  }
+
+  @Test(
     "YAML double-quoted scalars carry every character, and yaml.safe_load gives the exact text back"
   )
   func yaml() throws {
