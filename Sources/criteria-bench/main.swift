@@ -88,6 +88,8 @@ case "tickets":
 case "ledger":
     let counts = arguments.dropFirst().compactMap { Int($0) }
     benchLedger(counts: counts.isEmpty ? [1_000, 5_000, 10_000, 20_000] : counts)
+case "wcag":
+    benchWCAG(corpus: arguments.dropFirst().first ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path)
 case "acr":
     benchACR(corpus: arguments.dropFirst().first ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path)
 case "xlsx-child":
@@ -101,6 +103,6 @@ case "csv-child":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     csvChild(rows: rows, output: arguments[2])
 default:
-    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | ledger [TICKETS...] | acr [CORPUS_DIR]")
+    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | ledger [TICKETS...] | acr [CORPUS_DIR] | wcag [CORPUS_DIR]")
     exit(2)
 }
