@@ -139,39 +139,37 @@ struct JudgedSetTests {
     #expect(heldOut * 3 >= judged.count - 3 && heldOut * 3 <= judged.count + 3)
   }
 
+  /// Scores the documents under `urls`, prints both splits under `label`, and holds the tuning split to
+  /// 0.95 (every check judged).
+  func expectScore(_ label: String, _ urls: [URL]) throws {
+    let result = try score(read(urls))
+    print("judged set, \(label), tuning: \(result.tuning.line)")
+    print("judged set, \(label), held-out: \(result.heldOut.line)")
+    #expect(result.unjudged.isEmpty, "judge these checks: \(result.unjudged)")
+    let errors = result.errors.joined(separator: "\n")
+    #expect(result.tuning.precision >= 0.95, "\(errors)")
+    #expect(result.tuning.recall >= 0.95, "\(errors)")
+  }
+
   @Test(
     "the samples' checks: precision and recall at least 0.95 on the tuning split"
   )
   func samples() throws {
-    let result = try score(
-      read([SharedData.packageRoot.appendingPathComponent("Samples/criteria")]))
-    print("judged set, samples, tuning: \(result.tuning.line)")
-    print("judged set, samples, held-out: \(result.heldOut.line)")
-    #expect(result.unjudged.isEmpty, "judge these checks: \(result.unjudged)")
-    #expect(
-      result.tuning.precision >= 0.95,
-      "\(result.errors.joined(separator: "\n"))")
-    #expect(
-      result.tuning.recall >= 0.95, "\(result.errors.joined(separator: "\n"))")
+    try expectScore(
+      "samples",
+      [SharedData.packageRoot.appendingPathComponent("Samples/criteria")])
   }
 
   @Test(
     "the corpus and the samples: precision and recall at least 0.95 on the tuning split; the held-out split is printed",
     .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
   func corpus() throws {
-    let result = try score(
-      read([
+    try expectScore(
+      "corpus and samples",
+      [
         SharedData.root.appendingPathComponent("corpus/magentaa11y/native"),
         SharedData.root.appendingPathComponent("corpus/magentaa11y/web"),
         SharedData.packageRoot.appendingPathComponent("Samples/criteria"),
-      ]))
-    print("judged set, corpus and samples, tuning: \(result.tuning.line)")
-    print("judged set, corpus and samples, held-out: \(result.heldOut.line)")
-    #expect(result.unjudged.isEmpty, "judge these checks: \(result.unjudged)")
-    #expect(
-      result.tuning.precision >= 0.95,
-      "\(result.errors.joined(separator: "\n"))")
-    #expect(
-      result.tuning.recall >= 0.95, "\(result.errors.joined(separator: "\n"))")
+      ])
   }
 }

@@ -19,10 +19,7 @@ struct XLSXSheet {
     _ format: UnsafeMutablePointer<lxw_format>? = nil
   ) throws(ExportError) {
     guard !text.isEmpty else { return }
-    try check(
-      worksheet_write_string(
-        pointer, lxw_row_t(row), lxw_col_t(column), Self.cellText(text), format),
-      "writing \(name)!\(Self.cellName(row, column))")
+    try write(row, column, clean: Self.cellText(text), format)
   }
 
   /// Writes text already made safe with `cellText` (and not empty).
