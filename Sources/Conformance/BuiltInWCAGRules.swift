@@ -251,14 +251,19 @@ enum BuiltInWCAGRules {
       - id: structural-component
         tests: [screenReader]
         check: [name, role, group, label, caption]
-        kind: [heading, landmark, table, figure]
+        kind: [landmark, table, figure]
         unless: [interactive, link, links]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: a heading's level, a landmark, a table and a figure are structure that must be programmatically determined; their name and role checks test that, not 4.1.2."
+      - id: heading-level
+        tests: [screenReader]
+        check: [role, level, heading level, group]
+        kind: [heading]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: a heading's role and level are structure that must be programmatically determined."
       - id: heading-descriptive
         tests: [screenReader]
-        check: [name, heading, headings, text heading, label]
-        expectation: [describe, describes, descriptive, topic, purpose]
+        check: [name, label]
         kind: [heading]
         wcag: [2.4.6]
         reason: "Understanding 2.4.6 Headings and Labels: headings describe the topic or purpose of the content they introduce."
@@ -291,7 +296,7 @@ enum BuiltInWCAGRules {
         wcag: [1.1.1]
         reason: "Understanding 1.1.1 Non-text Content: an image's name and role are its text alternative (or, decorative, its absence); images are not user interface components (4.1.2)."
       - id: text-alternative-named
-        tests: [gestures, screenReader]
+        tests: [keyboard, gestures, screenReader]
         expectation: [graphic, graphics, meaningful image, meaningful images, alt text, alternative text, text alternative]
         unless: [error, text in images, decorative]
         wcag: [1.1.1]
@@ -320,7 +325,7 @@ enum BuiltInWCAGRules {
         wcag: [3.3.3]
         reason: "Understanding 3.3.3 Error Suggestion: when an error is detected and a correction is known, it is suggested to the user."
       - id: status-messages
-        expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically]
+        expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically, announced when it appears, read when it appears, announced when they appear, announced as it appears]
         wcag: [4.1.3]
         reason: "Understanding 4.1.3 Status Messages: a change announced without moving focus (a result, an alert, loading) is a status message assistive technology must present."
       - id: timing-adjustable
@@ -395,6 +400,11 @@ enum BuiltInWCAGRules {
         check: [text spacing, line height, letter spacing, word spacing]
         wcag: [1.4.12]
         reason: "Understanding 1.4.12 Text Spacing: no content or function is lost when line, paragraph, letter and word spacing are increased."
+      - id: tooltip-dismiss
+        check: [escape, esc, hover, mouse over, mouseover]
+        expectation: [tooltip, tool tip, tooltips, popover]
+        wcag: [1.4.13]
+        reason: "Understanding 1.4.13 Content on Hover or Focus: content that appears on hover or focus (a tooltip) can be dismissed without moving the pointer or focus, usually with Escape, and hovered and persists."
       - id: content-on-hover
         expectation: [dismissible, hoverable, on hover or focus, hover or focus]
         wcag: [1.4.13]
