@@ -171,7 +171,6 @@ public struct ACRBuilder: Sendable {
     // The Section 508 and EN 301 549 chapters: the audit's rows where a provision evidence rule says
     // they speak to it, the answers file for the rest.
     let provisions = provisionChapters(evidence)
-    let provisionChapters = provisions.chapters
     let unanswered = provisions.unanswered
     contradictions += provisions.contradictions
     if !unanswered.isEmpty, !draft {
@@ -219,7 +218,7 @@ public struct ACRBuilder: Sendable {
       unmappedFindings: draft ? unmapped : [],
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
-      }, scope: ACRScope(evidence), provisionChapters: provisionChapters,
+      }, scope: ACRScope(evidence), provisionChapters: provisions.chapters,
       warnings: evidence.compactMap(\.failedWCAGWarning))
   }
 

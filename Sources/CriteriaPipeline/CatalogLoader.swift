@@ -49,25 +49,22 @@ extension CatalogLoader.Loaded {
   /// as a row pre-filled Not applicable, never evidence), at the check's line, so `validate` shows what
   /// to add a rule for.
   public func unmappedChecks(_ mapping: WCAGMapping) -> [Diagnostic] {
+    let mapped = mapping.apply(to: catalog).catalog
     var found: [Diagnostic] = []
-    for component in catalog.components {
-      let kind = mapping.rules.kind(of: component)
-      for check in component.criteria {
-        let match = mapping.rules.map(check, kind: kind)
-        if match.notEvidence != nil {
-          found.append(
-            Diagnostic(
-              .warning, check.source,
-              "check '\(check.test.label): \(check.check)' expects N/A: its row is pre-filled "
-                + "Not applicable and is no evidence for any WCAG success criterion"
-            ))
-        } else if match.wcag.isEmpty, match.related.isEmpty {
-          found.append(
-            Diagnostic(
-              .warning, check.source,
-              "check '\(check.test.label): \(check.check)' maps to no WCAG success criterion; add a rule "
-                + "(criteria wcag --print-rules shows the built-in ones)"))
-        }
+    for check in mapped.components.flatMap(\.criteria) {
+      if check.expectsNotApplicable {
+        found.append(
+          Diagnostic(
+            .warning, check.source,
+            "check '\(check.test.label): \(check.check)' expects N/A: its row is pre-filled "
+              + "Not applicable and is no evidence for any WCAG success criterion"
+          ))
+      } else if check.wcag.isEmpty, check.related.isEmpty {
+        found.append(
+          Diagnostic(
+            .warning, check.source,
+            "check '\(check.test.label): \(check.check)' maps to no WCAG success criterion; add a rule "
+              + "(criteria wcag --print-rules shows the built-in ones)"))
       }
     }
     return found

@@ -102,33 +102,12 @@ struct AuditWorkbookWriter {
     }
     sheet.freezeHeader()
     try sheet.preparePrinting(title: settings.title)
-    var rowNumber = 1
-    if carry == nil {
+    if let carry {
+      try writeCarriedRows(
+        sheet, catalog: catalog, carry: carry, widths: widths, styles: styles)
+    } else {
       try writeFreshRows(
         sheet, catalog: catalog, widths: widths, styles: styles)
-      rowNumber += rowCount
-    }
-    for component in catalog.components where carry != nil {
-      for criterion in component.criteria {
-        for platform in criterion.platforms {
-          var values = layout.columns.map {
-            layout.value($0, component, criterion, platform)
-          }
-          if let carry {
-            let id = StableID.row(criterion: criterion.id, platform: platform)
-            for (index, column) in layout.columns.enumerated() {
-              values[index] = carry.value(column, row: id, fresh: values[index])
-            }
-            values += carry.trailing(row: id)
-          }
-          try sheet.setRow(
-            rowNumber, height: RowHeight.points(values, widths: widths))
-          for (index, value) in values.enumerated() {
-            try sheet.write(rowNumber, index, value, styles.wrap)
-          }
-          rowNumber += 1
-        }
-      }
     }
     let last = max(rowCount, 1)
     try sheet.autofilter(rows: rowCount, columns: headers.count)
@@ -145,6 +124,35 @@ struct AuditWorkbookWriter {
     if let severity = layout.columns.firstIndex(of: .severity) {
       try sheet.dropdown(
         column: severity, first: 1, last: last, values: layout.severities)
+    }
+  }
+
+  /// The rows of a refreshed checklist: each row's fresh values with the old audit's results carried
+  /// over by row id, and the columns a tester added after the known ones.
+  private func writeCarriedRows(
+    _ sheet: XLSXSheet, catalog: Catalog, carry: AuditCarry, widths: [Double],
+    styles: WorkbookStyles
+  ) throws(ExportError) {
+    var rowNumber = 1
+    for component in catalog.components {
+      for criterion in component.criteria {
+        for platform in criterion.platforms {
+          var values = layout.columns.map {
+            layout.value($0, component, criterion, platform)
+          }
+          let id = StableID.row(criterion: criterion.id, platform: platform)
+          for (index, column) in layout.columns.enumerated() {
+            values[index] = carry.value(column, row: id, fresh: values[index])
+          }
+          values += carry.trailing(row: id)
+          try sheet.setRow(
+            rowNumber, height: RowHeight.points(values, widths: widths))
+          for (index, value) in values.enumerated() {
+            try sheet.write(rowNumber, index, value, styles.wrap)
+          }
+          rowNumber += 1
+        }
+      }
     }
   }
 
