@@ -57,7 +57,8 @@ extension ACRBuilder {
                 }
               } else if let found = judged.term {
                 term = found
-                if found == .notApplicable {
+                // Every row Not applicable: buyers expect the reason, which an answer's notes give.
+                if found == .notApplicable, (answer?.notes ?? "").isEmpty {
                   let reason =
                     "\(place): every check is Not applicable; give the reason under notes in the answers file"
                   if draft {

@@ -760,6 +760,35 @@ struct ProvisionEvidenceTests {
   }
 
   @Test(
+    "a provision whose rows are all Not applicable needs a reason; an answer's notes without a level give it"
+  )
+  func notApplicableReason() throws {
+    let rows = [
+      evidence("Settings", ["1.4.4"], .notApplicable, platform: "iOS"),
+      evidence("Settings", ["1.4.4"], .notApplicable, platform: "Android"),
+      evidence("Keyboard", ["2.1.1"], .pass, platform: "iOS"),
+    ]
+    func report(_ answers: ACRAnswers) throws -> ACRReport {
+      var s = settings()
+      s.edition = ACRSettings.section508Edition
+      return try ACRBuilder(
+        settings: s, answers: answers, draft: true, today: "2026-11-24",
+        toolVersion: "test"
+      ).build(rows)
+    }
+    let bare = try #require(adherence(try report(ACRAnswers()), "503.2"))
+    #expect(bare.term == .notApplicable)
+    #expect(bare.remarks.hasPrefix("Draft: reason needed."))
+    let answered = try ACRAnswers(
+      yaml: "\"503.2\": {notes: \"The app shows no text of its own.\"}\n",
+      origin: "answers.yml")
+    let given = try #require(adherence(try report(answered), "503.2"))
+    #expect(given.term == .notApplicable)
+    #expect(!given.remarks.contains("reason needed"))
+    #expect(given.remarks.hasSuffix("The app shows no text of its own."))
+  }
+
+  @Test(
     "an answer may not contradict a provision's evidence: Not Applicable over failures is refused"
   )
   func contradictions() throws {
