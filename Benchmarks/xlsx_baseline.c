@@ -8,15 +8,20 @@
  *     conformance formula, the hidden label column, print set-up, one stacked bar chart per 30 rows with
  *     its page breaks;
  *   WCAG: per success criterion, the COUNTIFS sums (four patterns each) for web and software rows and a
- *     conformance formula, built here.
+ *     conformance formula averaging the failing shares of the next sheet, built here;
+ *   WCAG by component: per criterion, product type and unit (a component on one platform), the unit's
+ *     checks, Pass and Fail COUNTIFS sums (four patterns each, with the unit's id pattern) and its failing
+ *     share formula, built here.
  * No allocation per cell: the inputs are read whole before the clock starts (criteria's exporter, timed
  * the same way, starts from its model in memory), lines and fields are cut in place, formulas go into one
  * reused buffer. Prints the seconds from the first cell to the closed file.
  *
- * usage: xlsx_baseline ROWS.tsv SUMMARY.tsv WCAG.tsv OUT.xlsx TITLE   (prints the seconds)
+ * usage: xlsx_baseline ROWS.tsv SUMMARY.tsv WCAG.tsv UNITS.tsv OUT.xlsx TITLE   (prints the seconds)
  *   ROWS.tsv     header names, then column widths, then one checklist row per line (tab-separated)
  *   SUMMARY.tsv  component, platform, id pattern, checks, five cached counts, cached conformance, label
  *   WCAG.tsv     number, handle, level, then for web and for software: total, five counts, conformance
+ *   UNITS.tsv    number, product type, component, platform, id pattern, checks, pass, fail, failing share
+ *                (empty when nothing was evaluated)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,22 +119,89 @@ static void print_setup(lxw_worksheet *sheet, const char *footer) {
     worksheet_set_footer(sheet, footer);
 }
 
+/* The four COUNTIFS of one criterion's pattern over the WCAG column, under `condition`, into `out`. */
+static void wcag_countifs(char *out, size_t size, const char *wcag_range, const char *pattern,
+                          const char *condition) {
+    snprintf(out, size,
+             "=COUNTIFS(%s,\"%s\"%s)+COUNTIFS(%s,\"%s, *\"%s)+COUNTIFS(%s,\"*, %s\"%s)+COUNTIFS(%s,\"*, %s, *\"%s)",
+             wcag_range, pattern, condition, wcag_range, pattern, condition, wcag_range, pattern, condition,
+             wcag_range, pattern, condition);
+}
+
+/* The WCAG by component sheet from UNITS.tsv; returns the rows written. */
+static lxw_row_t write_units(lxw_worksheet *sheet, char **units, lxw_format *header, lxw_format *centred,
+                             lxw_format *share, const char *footer, const char *id_range,
+                             const char *result_range, const char *wcag_range, char *formula, size_t size) {
+    const char *names[8] = {"Criterion", "Product type", "Component", "Platform", "Checks", "Pass", "Fail",
+                            "Failing share"};
+    double widths[8] = {9, 10, 28, 10, 9, 9, 9, 11};
+    int lines = 1;
+    for (int c = 0; c < 8; c++) {
+        worksheet_set_column(sheet, c, c, widths[c], NULL);
+        worksheet_write_string(sheet, 0, c, names[c], header);
+        int l = wrapped_lines((const unsigned char *)names[c], widths[c]);
+        if (l > lines) lines = l;
+    }
+    worksheet_set_row(sheet, 0, row_points(lines), NULL);
+    worksheet_freeze_panes(sheet, 1, 0);
+    print_setup(sheet, footer);
+    lxw_row_t row = 1;
+    char *line;
+    while ((line = next_line(units))) {
+        char *cursor = line;
+        char *number = next_field(&cursor), *kind = next_field(&cursor), *component = next_field(&cursor);
+        char *platform = next_field(&cursor), *id_pattern = next_field(&cursor);
+        double checks = atof(next_field(&cursor)), passed = atof(next_field(&cursor));
+        double failed = atof(next_field(&cursor));
+        char *cached_share = next_field(&cursor);
+        worksheet_write_string(sheet, row, 0, number, NULL);
+        worksheet_write_string(sheet, row, 1, kind, NULL);
+        worksheet_write_string(sheet, row, 2, component, NULL);
+        worksheet_write_string(sheet, row, 3, platform, NULL);
+        char pattern[16];
+        snprintf(pattern, sizeof pattern, "%s", number);
+        for (char *p = pattern; *p; p++) if (*p == '.') *p = '?';
+        char condition[200];
+        snprintf(condition, sizeof condition, ",%s,\"%s\"", id_range, id_pattern);
+        wcag_countifs(formula, size, wcag_range, pattern, condition);
+        worksheet_write_formula_num(sheet, row, 4, formula, centred, checks);
+        snprintf(condition, sizeof condition, ",%s,\"%s\",%s,\"Pass\"", id_range, id_pattern, result_range);
+        wcag_countifs(formula, size, wcag_range, pattern, condition);
+        worksheet_write_formula_num(sheet, row, 5, formula, centred, passed);
+        snprintf(condition, sizeof condition, ",%s,\"%s\",%s,\"Fail\"", id_range, id_pattern, result_range);
+        wcag_countifs(formula, size, wcag_range, pattern, condition);
+        worksheet_write_formula_num(sheet, row, 6, formula, centred, failed);
+        unsigned r = row + 1;
+        snprintf(formula, size, "=IF(F%u+G%u=0,\"\",G%u/(F%u+G%u))", r, r, r, r, r);
+        if (*cached_share) worksheet_write_formula_num(sheet, row, 7, formula, share, atof(cached_share));
+        else worksheet_write_formula_str(sheet, row, 7, formula, share, "");
+        row++;
+    }
+    worksheet_autofilter(sheet, 0, 0, row - 1 > 0 ? row - 1 : 1, 7);
+    return row - 1;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 6) { fprintf(stderr, "usage: %s ROWS.tsv SUMMARY.tsv WCAG.tsv OUT.xlsx TITLE\n", argv[0]); return 2; }
+    if (argc != 7) {
+        fprintf(stderr, "usage: %s ROWS.tsv SUMMARY.tsv WCAG.tsv UNITS.tsv OUT.xlsx TITLE\n", argv[0]);
+        return 2;
+    }
     char *rows_text = read_all(argv[1]), *summary_text = read_all(argv[2]), *wcag_text = read_all(argv[3]);
-    char *rows = rows_text, *summary = summary_text, *wcag = wcag_text;
+    char *units_text = read_all(argv[4]);
+    char *rows = rows_text, *summary = summary_text, *wcag = wcag_text, *units = units_text;
+    const char *output = argv[5], *title = argv[6];
     struct timespec started, finished;
     clock_gettime(CLOCK_MONOTONIC, &started);
     char footer[300];
-    snprintf(footer, sizeof footer, "&L%s&C&A&RPage &P of &N", argv[5]);
+    snprintf(footer, sizeof footer, "&L%s&C&A&RPage &P of &N", title);
     /* Temporary files beside the output, as criteria keeps them. */
     char folder[4096];
-    snprintf(folder, sizeof folder, "%s", argv[4]);
+    snprintf(folder, sizeof folder, "%s", output);
     char *slash = strrchr(folder, '/');
     if (slash) *slash = '\0'; else snprintf(folder, sizeof folder, ".");
     lxw_workbook_options options = {.constant_memory = LXW_TRUE, .tmpdir = folder, .use_zip64 = LXW_TRUE};
-    lxw_workbook *book = workbook_new_opt(argv[4], &options);
-    lxw_doc_properties properties = {.title = argv[5], .subject = "Accessibility acceptance criteria"};
+    lxw_workbook *book = workbook_new_opt(output, &options);
+    lxw_doc_properties properties = {.title = (char *)title, .subject = "Accessibility acceptance criteria"};
     workbook_set_properties(book, &properties);
     lxw_worksheet *checklist = workbook_add_worksheet(book, "Checklist");
     lxw_worksheet *sheet2 = workbook_add_worksheet(book, "Summary");
@@ -144,6 +216,9 @@ int main(int argc, char **argv) {
     format_set_bg_color(fail, 0xFFC7CE); format_set_font_color(fail, 0x9C0006);
     lxw_format *centred = workbook_add_format(book);
     format_set_align(centred, LXW_ALIGN_CENTER);
+    lxw_format *share = workbook_add_format(book);
+    format_set_align(share, LXW_ALIGN_CENTER);
+    format_set_num_format(share, "0%");
 
     char *line;
     /* The header and the widths. */
@@ -297,11 +372,19 @@ int main(int argc, char **argv) {
 
     /* WCAG: per success criterion, web and software counts over the WCAG column, four patterns each. */
     lxw_worksheet *sheet3 = NULL;
-    lxw_row_t wrow = 1;
+    lxw_row_t wrow = 1, urows = 0;
     const char *kinds[2] = {"Web", "Software"}, *conditions[2] = {"\"Web\"", "\"<>Web\""};
+    char share_range[96], number_range[96], kind_range[96];
     while ((line = next_line(&wcag))) {
         if (!sheet3) {
             sheet3 = workbook_add_worksheet(book, "WCAG");
+            lxw_worksheet *sheet4 = workbook_add_worksheet(book, "WCAG by component");
+            urows = write_units(sheet4, &units, header, centred, share, footer, id_range, result_range, wcag_range,
+                                formula, sizeof formula);
+            lxw_row_t ulast = urows > 0 ? urows : 1;
+            snprintf(share_range, sizeof share_range, "'WCAG by component'!$H$2:$H$%u", ulast + 1);
+            snprintf(number_range, sizeof number_range, "'WCAG by component'!$A$2:$A$%u", ulast + 1);
+            snprintf(kind_range, sizeof kind_range, "'WCAG by component'!$B$2:$B$%u", ulast + 1);
             char texts[3 + 2 * (STATUSES + 2)][48];
             double wwidths[3 + 2 * (STATUSES + 2)];
             int n = 0;
@@ -339,10 +422,7 @@ int main(int argc, char **argv) {
                 if (s < 0) snprintf(condition, sizeof condition, ",%s,%s", platform_range, conditions[k]);
                 else snprintf(condition, sizeof condition, ",%s,%s,%s,\"%s\"", platform_range, conditions[k],
                               result_range, statuses[s]);
-                snprintf(formula, sizeof formula,
-                         "=COUNTIFS(%s,\"%s\"%s)+COUNTIFS(%s,\"%s, *\"%s)+COUNTIFS(%s,\"*, %s\"%s)+COUNTIFS(%s,\"*, %s, *\"%s)",
-                         wcag_range, pattern, condition, wcag_range, pattern, condition, wcag_range, pattern, condition,
-                         wcag_range, pattern, condition);
+                wcag_countifs(formula, sizeof formula, wcag_range, pattern, condition);
                 worksheet_write_formula_num(sheet3, wrow, first + 1 + s, formula, centred, value);
             }
             char *conformance = next_field(&cursor);
@@ -350,9 +430,11 @@ int main(int argc, char **argv) {
             column_letters(first, t); column_letters(first + 1, p); column_letters(first + 2, f); column_letters(first + 3, a);
             unsigned r = wrow + 1;
             snprintf(formula, sizeof formula,
-                     "=IF(%s%u=0,\"\",IF(%s%u>0,IF(2*%s%u>%s%u+%s%u,\"Does Not Support\",\"Partially Supports\"),"
+                     "=IF(%s%u=0,\"\",IF(%s%u>0,IF(AVERAGEIFS(%s,%s,\"%s\",%s,\"%s\")>0.5,\"Does Not Support\","
+                     "\"Partially Supports\"),"
                      "IF(%s%u=%s%u,\"Not Applicable\",IF(%s%u+%s%u<%s%u,\"Not enough evidence\",\"Supports\"))))",
-                     t, r, f, r, f, r, p, r, f, r, a, r, t, r, p, r, a, r, t, r);
+                     t, r, f, r, share_range, number_range, pattern, kind_range, kinds[k], a, r, t, r, p, r, a, r, t,
+                     r);
             worksheet_write_formula_str(sheet3, wrow, first + STATUSES + 1, formula, NULL, conformance);
         }
         wrow++;
@@ -366,5 +448,6 @@ int main(int argc, char **argv) {
     free(rows_text);
     free(summary_text);
     free(wcag_text);
+    free(units_text);
     return 0;
 }

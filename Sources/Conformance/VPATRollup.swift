@@ -69,30 +69,69 @@ public enum VPATRollup {
   public static func term(_ rows: [(unit: String, outcome: Outcome)])
     -> ConformanceTerm?
   {
-    guard !rows.isEmpty else { return nil }
-    let pass = rows.filter { $0.outcome == .pass }.count
-    let fail = rows.filter { $0.outcome == .fail }.count
-    let notApplicable = rows.filter { $0.outcome == .notApplicable }.count
-    if fail > 0 {
-      return failingShare(rows) > 0.5 ? .doesNotSupport : .partiallySupports
+    var units: [String: UnitCounts] = [:]
+    var order: [String] = []
+    for row in rows {
+      if units[row.unit] == nil { order.append(row.unit) }
+      units[row.unit, default: UnitCounts()].add(row.outcome)
     }
-    if pass + notApplicable < rows.count { return nil }
+    return term(order.compactMap { units[$0] })
+  }
+
+  /// One unit's rows counted by what they say about the criterion.
+  public struct UnitCounts: Sendable, Equatable {
+    public var pass = 0
+    public var fail = 0
+    public var notApplicable = 0
+    /// Every row, whatever its result (not tested, cannot tell and blank included).
+    public var total = 0
+
+    public init(
+      pass: Int = 0, fail: Int = 0, notApplicable: Int = 0, total: Int = 0
+    ) {
+      self.pass = pass
+      self.fail = fail
+      self.notApplicable = notApplicable
+      self.total = total
+    }
+
+    public mutating func add(_ outcome: Outcome) {
+      total += 1
+      switch outcome {
+      case .pass: pass += 1
+      case .fail: fail += 1
+      case .notApplicable: notApplicable += 1
+      default: break
+      }
+    }
+
+    /// The unit's share of failing rows among its evaluated (Pass or Fail) ones; nil when none was.
+    public var failingShare: Double? {
+      pass + fail == 0 ? nil : Double(fail) / Double(pass + fail)
+    }
+  }
+
+  /// The level from each unit's counts (the rule above); nil when the evidence is not enough.
+  ///
+  /// The workbook's cached values use this form, with counts it gathers itself, so its sheets say what
+  /// the ACR and the report say.
+  public static func term(_ units: [UnitCounts]) -> ConformanceTerm? {
+    let total = units.reduce(0) { $0 + $1.total }
+    guard total > 0 else { return nil }
+    let pass = units.reduce(0) { $0 + $1.pass }
+    let fail = units.reduce(0) { $0 + $1.fail }
+    let notApplicable = units.reduce(0) { $0 + $1.notApplicable }
+    if fail > 0 {
+      return failingShare(units) > 0.5 ? .doesNotSupport : .partiallySupports
+    }
+    if pass + notApplicable < total { return nil }
     return pass > 0 ? .supports : .notApplicable
   }
 
-  /// The share of failing rows among evaluated ones, averaged over units.
-  public static func failingShare(_ rows: [(unit: String, outcome: Outcome)])
-    -> Double
-  {
-    var units: [String: (fail: Int, evaluated: Int)] = [:]
-    for row in rows where row.outcome == .pass || row.outcome == .fail {
-      var unit = units[row.unit] ?? (0, 0)
-      unit.evaluated += 1
-      if row.outcome == .fail { unit.fail += 1 }
-      units[row.unit] = unit
-    }
-    guard !units.isEmpty else { return 0 }
-    let shares = units.values.map { Double($0.fail) / Double($0.evaluated) }
+  /// The share of failing rows among evaluated ones, averaged over the units with any evaluated row.
+  public static func failingShare(_ units: [UnitCounts]) -> Double {
+    let shares = units.compactMap(\.failingShare)
+    guard !shares.isEmpty else { return 0 }
     return shares.reduce(0, +) / Double(shares.count)
   }
 

@@ -69,7 +69,7 @@ func inputsChild(rows: Int, folder: String) {
     let catalog = SyntheticAudit.mappedCatalog(rows: rows)
     writeBaselineInputs(catalog, layout: AuditLayout(), rows: URL(fileURLWithPath: folder + "/rows.tsv"),
                         summary: URL(fileURLWithPath: folder + "/summary.tsv"),
-                        wcag: URL(fileURLWithPath: folder + "/wcag.tsv"))
+                        wcag: URL(fileURLWithPath: folder + "/wcag.tsv"), units: URL(fileURLWithPath: folder + "/units.tsv"))
 }
 
 /// Child: times the CSV exporter (render and write) and prints seconds and bytes.
@@ -105,7 +105,7 @@ func benchExporters(rowCounts: [Int], root: URL) {
     for rows in rowCounts {
         // The parent stays small: children generate, write and export, so each one's peak memory is its own.
         let tsv = work.appendingPathComponent("rows.tsv"), summary = work.appendingPathComponent("summary.tsv")
-        let wcag = work.appendingPathComponent("wcag.tsv")
+        let wcag = work.appendingPathComponent("wcag.tsv"), units = work.appendingPathComponent("units.tsv")
         _ = spawnMeasured([me, "inputs-child", String(rows), work.path])
         let repeats = rows >= 1_000_000 ? 3 : 5
         var cRuns: [(seconds: Double, peakMiB: Double)] = [], swiftRuns: [(seconds: Double, peak: Double, export: Double)] = []
@@ -113,7 +113,7 @@ func benchExporters(rowCounts: [Int], root: URL) {
         for _ in 0..<repeats {
             // The C program times itself from its inputs in memory to the closed file, as the child times the
             // exporter from its model in memory.
-            let c = spawnMeasured([baseline, tsv.path, summary.path, wcag.path, work.appendingPathComponent("c.xlsx").path, "Accessibility audit"])
+            let c = spawnMeasured([baseline, tsv.path, summary.path, wcag.path, units.path, work.appendingPathComponent("c.xlsx").path, "Accessibility audit"])
             let child = spawnMeasured([me, "xlsx-child", String(rows), work.appendingPathComponent("swift.xlsx").path])
             let parts = child.output.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard c.status == 0, child.status == 0, parts.count == 3 else { print("run failed: \(child.output)"); exit(1) }
@@ -141,28 +141,36 @@ func benchExporters(rowCounts: [Int], root: URL) {
 
 /// The exact cells the exporter writes, as TSV for the C program (and the Python CSV baseline): the header,
 /// the widths and the checklist rows; the Summary's groups with the values their formulas have; the WCAG
-/// sheet's criteria with theirs. The C program builds the formulas and the row heights itself.
-func writeBaselineInputs(_ catalog: Catalog, layout: AuditLayout, rows: URL, summary: URL, wcag: URL) {
+/// sheet's criteria and the WCAG by component sheet's units with theirs. The C program builds the formulas
+/// and the row heights itself.
+func writeBaselineInputs(_ catalog: Catalog, layout: AuditLayout, rows: URL, summary: URL, wcag: URL, units unitsFile: URL) {
     var out = Data()
     out.append(contentsOf: (layout.columns.map(\.rawValue).joined(separator: "\t") + "\n").utf8)
     out.append(contentsOf: (layout.columns.map { String($0.width) }.joined(separator: "\t") + "\n").utf8)
     // A fresh audit: every row Not tested, or Not applicable where its expectation says N/A.
     var units: [String: [Int]] = [:]
     var byCriterion: [Bool: [String: [Int]]] = [:]
+    // Per criterion and unit (component and platform), in the order rows first name them.
+    var byUnit: [String: [Int]] = [:]
+    var unitOrder: [Bool: [String: [(component: Component, platform: Platform)]]] = [:]
+    let components = Dictionary(catalog.components.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     AuditRow.forEach(in: catalog) { row in
         out.append(contentsOf: (layout.cells(for: row).joined(separator: "\t") + "\n").utf8)
         let index = row.criterion.expectsNotApplicable ? 2 : 3
         units[row.componentID + "|" + row.platform.rawValue, default: [0, 0, 0, 0, 0]][index] += 1
         for number in row.criterion.wcag {
             byCriterion[row.platform == .web, default: [:]][number, default: [0, 0, 0, 0, 0]][index] += 1
+            let key = number + "|" + row.componentID + "|" + row.platform.rawValue
+            if byUnit[key] == nil, let component = components[row.componentID] {
+                unitOrder[row.platform == .web, default: [:]][number, default: []].append((component, row.platform))
+            }
+            byUnit[key, default: [0, 0, 0, 0, 0]][index] += 1
         }
     }
     try? out.write(to: rows)
-    func conformance(_ c: [Int], unknown: String) -> String {
-        let total = c.reduce(0, +)
-        if c[1] > 0 { return 2 * c[1] > c[0] + c[1] ? "Does Not Support" : "Partially Supports" }
-        if c[2] == total { return "Not Applicable" }
-        return c[0] + c[2] < total ? unknown : "Supports"
+    func conformance(_ units: [[Int]], unknown: String) -> String {
+        let counted = units.map { VPATRollup.UnitCounts(pass: $0[0], fail: $0[1], notApplicable: $0[2], total: $0.reduce(0, +)) }
+        return VPATRollup.term(counted)?.label ?? unknown
     }
     var groups = ""
     for component in catalog.components {
@@ -172,14 +180,14 @@ func writeBaselineInputs(_ catalog: Catalog, layout: AuditLayout, rows: URL, sum
             let counts = units[component.id + "|" + platform.rawValue] ?? [0, 0, 0, 0, 0]
             let pattern = StableID.rowPattern(component: component.id, platform: platform)
             let cached: String = counts.map(String.init).joined(separator: "\t")
-            let level: String = conformance(counts, unknown: "Not Evaluated")
+            let level: String = conformance([counts], unknown: "Not Evaluated")
             let label: String = component.title + " · " + platform.rawValue
             let fields: [String] = [component.title, platform.rawValue, pattern, String(count), cached, level, label]
             groups += fields.joined(separator: "\t") + "\n"
         }
     }
     try? Data(groups.utf8).write(to: summary)
-    var criteria = ""
+    var criteria = "", unitLines = ""
     let covered = WCAGOrder.sorted(catalog.components.flatMap(\.criteria).flatMap(\.wcag)).compactMap { WCAG22.criterion($0) }
     for criterion in covered {
         criteria += "\(criterion.number)\t\(criterion.handle)\t\(criterion.level.rawValue)"
@@ -187,10 +195,22 @@ func writeBaselineInputs(_ catalog: Catalog, layout: AuditLayout, rows: URL, sum
             let counts = byCriterion[web]?[criterion.number] ?? [0, 0, 0, 0, 0]
             let total = counts.reduce(0, +)
             let cached: String = counts.map(String.init).joined(separator: "\t")
-            let level: String = total == 0 ? "" : conformance(counts, unknown: "Not enough evidence")
+            let order = unitOrder[web]?[criterion.number] ?? []
+            let unitCounts = order.map { byUnit[criterion.number + "|" + $0.component.id + "|" + $0.platform.rawValue] ?? [] }
+            let level: String = total == 0 ? "" : conformance(unitCounts, unknown: "Not enough evidence")
             criteria += "\t" + String(total) + "\t" + cached + "\t" + level
+            for (unit, counts) in zip(order, unitCounts) {
+                let pattern = StableID.rowPattern(component: unit.component.id, platform: unit.platform)
+                let share = counts[0] + counts[1] == 0 ? "" : String(Double(counts[1]) / Double(counts[0] + counts[1]))
+                let fields: [String] = [
+                    criterion.number, web ? "Web" : "Software", unit.component.title, unit.platform.rawValue, pattern,
+                    String(counts.reduce(0, +)), String(counts[0]), String(counts[1]), share,
+                ]
+                unitLines += fields.joined(separator: "\t") + "\n"
+            }
         }
         criteria += "\n"
     }
     try? Data(criteria.utf8).write(to: wcag)
+    try? Data(unitLines.utf8).write(to: unitsFile)
 }

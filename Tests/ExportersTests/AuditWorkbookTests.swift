@@ -35,7 +35,8 @@ struct AuditWorkbookTests {
     let rows = AuditRow.rows(of: catalog).count
     #expect(
       report["sheets"] as? [String] == [
-        "Checklist", "Summary", "WCAG", "Scenarios", "Notes",
+        "Checklist", "Summary", "WCAG", "WCAG by component", "Scenarios",
+        "Notes",
       ])
     #expect(report["title"] as? String == "Accessibility audit")
     #expect(
@@ -355,7 +356,7 @@ struct AuditWorkbookTests {
 @Suite("the workbook's WCAG sheet")
 struct WCAGSheetTests {
   /// Fills a workbook with openpyxl, lets LibreOffice recalculate it, and compares every cell of the WCAG
-  /// sheet with what the checklist's rows say (computed in Python without formulas).
+  /// and WCAG by component sheets with what the checklist's rows say (computed in Python without formulas).
   func expectLive(
     _ catalog: Catalog, marks: [String],
     sourceLocation: Testing.SourceLocation = #_sourceLocation
@@ -385,10 +386,39 @@ struct WCAGSheetTests {
     let expected = try python("wcag_expected.py", [filled.path])
     #expect(
       expected.status == 0, "\(expected.err)", sourceLocation: sourceLocation)
+    let json = try JSONSerialization.jsonObject(
+      with: Data(expected.out.utf8))
     let truth = try #require(
-      try JSONSerialization.jsonObject(with: Data(expected.out.utf8))
-        as? [String: [String: [String]]],
+      (json as? [String: Any])?["criteria"] as? [String: [String: [String]]],
       sourceLocation: sourceLocation)
+    let unitTruth = try #require(
+      (json as? [String: Any])?["units"] as? [String: [String]],
+      sourceLocation: sourceLocation)
+    let unitCSV = try Data(
+      contentsOf: folder.appendingPathComponent("filled-WCAG by component.csv"))
+    let unitRows = try CSVReader().records(Array(unitCSV)).map(\.fields)
+    #expect(
+      unitRows.first
+        == [
+          "Criterion", "Product type", "Component", "Platform", "Checks",
+          "Pass", "Fail", "Failing share",
+        ], sourceLocation: sourceLocation)
+    var unitsShown = Set<String>()
+    for row in unitRows.dropFirst() where row.count == 8 {
+      let key = row[0..<4].joined(separator: "|")
+      unitsShown.insert(key)
+      #expect(
+        Array(row[4..<7]) == unitTruth[key],
+        "\(key): LibreOffice shows \(Array(row[4..<7])), the rows say \(unitTruth[key] ?? [])",
+        sourceLocation: sourceLocation)
+      let (pass, fail) = (Double(row[5]) ?? 0, Double(row[6]) ?? 0)
+      let share =
+        pass + fail == 0
+        ? "" : "\(Int((100 * fail / (pass + fail)).rounded()))%"
+      #expect(row[7] == share, "\(key)", sourceLocation: sourceLocation)
+    }
+    #expect(
+      unitsShown == Set(unitTruth.keys), sourceLocation: sourceLocation)
     var shown: [String: [String]] = [:]
     for row in rows.dropFirst() where row.count == 17 {
       shown[row[0]] = row
@@ -424,6 +454,38 @@ struct WCAGSheetTests {
     #expect(
       shown["2.1.1"]?[16] == "Does Not Support",
       "most software keyboard rows failed")
+  }
+
+  @Test(
+    "Does Not Support averages each component's failing share: a large component does not outweigh the rest (LibreOffice recalculates)",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+  func unitsWeighEqually() throws {
+    // A has ten checks of 1.1.1, B and C one each, on the web and on iOS.
+    let components = [("a", 10), ("b", 1), ("c", 1)].map { name, checks in
+      Component(
+        id: "web/component/\(name)", title: name.uppercased(), family: .web,
+        category: "component",
+        criteria: (0..<checks).map { index in
+          var criterion = Criterion(
+            id: "web/component/\(name)/settings/c\(index)", test: .settings,
+            check: "Check \(index)", expectation: "Expectation \(index)",
+            platforms: [.web, .iOS],
+            source: SourceLocation(file: "\(name).md", line: index + 1))
+          criterion.wcag = ["1.1.1"]
+          return criterion
+        }, source: SourceLocation(file: "\(name).md", line: 1))
+    }
+    let shown = try expectLive(
+      Catalog(components: components),
+      marks: [
+        "web/component/a/*@web=Pass", "web/component/b/*@web=Fail",
+        "web/component/c/*@web=Fail", "web/component/a/*@ios=Fail",
+        "web/component/b/*@ios=Pass", "web/component/c/*@ios=Pass",
+      ])
+    // Web: 2 of 12 rows fail, but two of three components fail outright (shares 0, 1, 1).
+    #expect(shown["1.1.1"]?[9] == "Does Not Support")
+    // iOS: 10 of 12 rows fail, all in one component of three (shares 1, 0, 0).
+    #expect(shown["1.1.1"]?[16] == "Partially Supports")
   }
 
   @Test(

@@ -49,7 +49,10 @@ struct AuditWorkbookWriter {
         layout: layout, checklistRows: rowCount, title: settings.title,
         tally: tally
       )
-      .write(try book.addSheet("WCAG"), catalog: catalog, styles: styles)
+      .write(
+        try book.addSheet("WCAG"),
+        units: try book.addSheet(WCAGSheet.unitsSheet), catalog: catalog,
+        styles: styles)
     }
     if settings.includeScenarios {
       try writeScenarios(

@@ -1,4 +1,5 @@
 import Audit
+import Conformance
 import CriteriaModel
 
 /// What the workbook's formulas evaluate to when it is written.
@@ -12,6 +13,17 @@ struct ResultTally {
   private(set) var units: [String: [Int]] = [:]
   /// Counts by result word per kind and success criterion.
   private(set) var criteria: [WCAGSheet.Kind: [String: [Int]]] = [:]
+  /// Per kind and success criterion, the units (a component on one platform) whose rows count for it,
+  /// in the catalog's order, each with its counts by result word.
+  private(set) var criterionUnits: [WCAGSheet.Kind: [String: [UnitTally]]] = [:]
+
+  /// One component on one platform, counted for one success criterion.
+  struct UnitTally {
+    let componentID: String
+    let component: String
+    let platform: Platform
+    var counts: [Int]
+  }
 
   init(_ catalog: Catalog, layout: AuditLayout, carry: AuditCarry?) {
     let zeros = Array(repeating: 0, count: layout.statuses.count)
@@ -19,8 +31,9 @@ struct ResultTally {
     // The WCAG sheet reads Failed WCAG only when the checklist has the column.
     let readsFailed = layout.columns.contains(.failedWCAG)
     for component in catalog.components {
-      // Counts per platform and per kind and number, gathered for the component and stored once.
+      // Counts per platform and per number and platform, gathered for the component and stored once.
       var byPlatform: [Platform: [Int]] = [:]
+      var byNumber: [String: [Platform: [Int]]] = [:]
       for criterion in component.criteria {
         for platform in criterion.platforms {
           var index = fresh
@@ -45,16 +58,34 @@ struct ResultTally {
           }
           byPlatform[platform, default: zeros][index] += 1
           guard !criterion.wcag.isEmpty else { continue }
-          let kind: WCAGSheet.Kind = platform == .web ? .web : .software
           for number in WCAGEvidence.counted(
             wcag: criterion.wcag, failed: failed, outcome: outcome)
           {
-            criteria[kind, default: [:]][number, default: zeros][index] += 1
+            byNumber[number, default: [:]][platform, default: zeros][index] += 1
           }
         }
       }
       for (platform, counts) in byPlatform {
         units[Self.unit(component.id, platform)] = counts
+      }
+      for (number, platforms) in byNumber {
+        // The component's platforms in its own order, then any other a row names.
+        let order =
+          component.platforms.filter { platforms[$0] != nil }
+          + Platform.allCases.filter {
+            platforms[$0] != nil && !component.platforms.contains($0)
+          }
+        for platform in order {
+          guard let counts = platforms[platform] else { continue }
+          let kind: WCAGSheet.Kind = platform == .web ? .web : .software
+          criterionUnits[kind, default: [:]][number, default: []].append(
+            UnitTally(
+              componentID: component.id, component: component.title,
+              platform: platform, counts: counts))
+          var sum = criteria[kind]?[number] ?? zeros
+          for index in sum.indices { sum[index] += counts[index] }
+          criteria[kind, default: [:]][number] = sum
+        }
       }
     }
   }
@@ -63,15 +94,20 @@ struct ResultTally {
     componentID + "\u{1F}" + platform.rawValue
   }
 
-  /// The level the sheets' conformance formulas give counts in the layout's order (pass, fail, not
-  /// applicable, …); `unknown` is their word for not enough evidence.
-  static func conformance(_ counts: [Int], unknown: String) -> String {
-    let total = counts.reduce(0, +)
-    let (pass, fail, na) = (counts[0], counts[1], counts[2])
-    if fail > 0 {
-      return 2 * fail > pass + fail ? "Does Not Support" : "Partially Supports"
+  /// The level the sheets' conformance formulas give, from each unit's counts in the layout's order
+  /// (pass, fail, not applicable, …): the ACR's rule (`VPATRollup`); `unknown` is their word for not
+  /// enough evidence.
+  static func conformance(units: [[Int]], unknown: String) -> String {
+    let counted = units.map {
+      VPATRollup.UnitCounts(
+        pass: $0[0], fail: $0[1], notApplicable: $0[2], total: $0.reduce(0, +))
     }
-    if na == total { return "Not Applicable" }
-    return pass + na < total ? unknown : "Supports"
+    return VPATRollup.term(counted)?.label ?? unknown
+  }
+
+  /// A unit's failing share among its evaluated rows, as the WCAG by component sheet shows it; nil when
+  /// none was evaluated.
+  static func failingShare(_ counts: [Int]) -> Double? {
+    VPATRollup.UnitCounts(pass: counts[0], fail: counts[1]).failingShare
   }
 }

@@ -9,8 +9,7 @@ struct SummarySheet {
   let checklistRows: Int
   /// The workbook's title, for the printed footer.
   let title: String
-  /// `Checklist!$X$2:$X$n` for each column, built once: the summary has one formula per status per row.
-  private let ranges: [AuditColumn: String]
+  private let ranges: ChecklistRanges
   private let quotedStatuses: [String]
   /// The values the formulas have when the workbook is written.
   private let tally: ResultTally
@@ -22,13 +21,7 @@ struct SummarySheet {
     self.tally = tally
     self.checklistRows = checklistRows
     self.title = title
-    let last = max(checklistRows, 1)
-    var ranges: [AuditColumn: String] = [:]
-    for (index, column) in layout.columns.enumerated() {
-      ranges[column] =
-        "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
-    }
-    self.ranges = ranges
+    ranges = ChecklistRanges(layout: layout, rows: checklistRows)
     quotedStatuses = layout.statuses.map(ExcelFormula.quoted)
   }
 
@@ -60,8 +53,10 @@ struct SummarySheet {
       let row = offset + 1
       try sheet.write(row, 0, group.component)
       try sheet.write(row, 1, group.platform.rawValue)
-      let match = matchCriteria(group)
-      let resultRange = range(.result)
+      let match = ranges.unit(
+        componentID: group.componentID, component: group.component,
+        platform: group.platform)
+      let resultRange = ranges[.result]
       try sheet.write(
         row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count),
         styles.count)
@@ -77,7 +72,8 @@ struct SummarySheet {
       }
       try sheet.write(
         row, header.count - 1, formula: conformanceFormula(row: row),
-        text: ResultTally.conformance(counts, unknown: "Not Evaluated"))
+        text: ResultTally.conformance(units: [counts], unknown: "Not Evaluated")
+      )
       // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top of
       // each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels too.
       try sheet.write(
@@ -93,25 +89,6 @@ struct SummarySheet {
 
   /// The hidden column holding each bar's label, after the table.
   private func labelColumn(_ header: [String]) -> Int { header.count }
-
-  /// The COUNTIFS conditions that select one component on one platform.
-  private func matchCriteria(
-    _ group: (
-      componentID: String, component: String, platform: Platform, count: Int
-    )
-  ) -> String {
-    if layout.columns.contains(.id) {
-      // Row ids are "<component id>/<test>/<check>@<platform>"; ids hold no COUNTIFS wildcards.
-      return
-        "\(range(.id)),\(quoted(StableID.rowPattern(component: group.componentID, platform: group.platform)))"
-    }
-    return
-      "\(range(.component)),\(quoted(group.component)),\(range(.platform)),\(quoted(group.platform.rawValue))"
-  }
-
-  private func range(_ column: AuditColumn) -> String { ranges[column] ?? "" }
-
-  private func quoted(_ text: String) -> String { ExcelFormula.quoted(text) }
 
   /// The ACR's rule for one unit (a component on one platform): Does Not Support when most of its
   /// evaluated (Pass or Fail) rows fail (VPAT 2.5's "majority of product functionality"), Partially

@@ -2,8 +2,13 @@ import Audit
 import Conformance
 import CriteriaModel
 
-/// The WCAG sheet: one row per success criterion the audit covers, with live counts by result over the
+/// The WCAG sheet and the WCAG by component sheet its levels rest on.
+///
+/// The WCAG sheet has one row per success criterion the audit covers, with live counts by result over the
 /// checklist's WCAG column and a conformance level, for Web rows and for Software (iOS and Android) rows.
+/// The WCAG by component sheet has, per criterion, each unit's (a component on one platform) Pass and Fail
+/// counts and failing share. A level is the ACR's (`VPATRollup`): Does Not Support when the failing
+/// shares, averaged over the units with an evaluated row, are more than one half.
 ///
 /// A WCAG cell holds numbers such as `1.4.1, 2.4.7`. Each count adds four COUNTIFS, for the number alone,
 /// first, last and in the middle of the list, with `?` for each dot: the pattern is always a text match
@@ -14,6 +19,20 @@ struct WCAGSheet {
   let title: String
   /// The values the formulas have when the workbook is written.
   let tally: ResultTally
+  let ranges: ChecklistRanges
+
+  /// The sheet with one row per criterion, product type and unit.
+  static let unitsSheet = "WCAG by component"
+
+  init(
+    layout: AuditLayout, checklistRows: Int, title: String, tally: ResultTally
+  ) {
+    self.layout = layout
+    self.checklistRows = checklistRows
+    self.title = title
+    self.tally = tally
+    ranges = ChecklistRanges(layout: layout, rows: checklistRows)
+  }
 
   /// The two kinds of product an ACR reports on, with the checklist rows that belong to each.
   enum Kind: CaseIterable {
@@ -41,9 +60,12 @@ struct WCAGSheet {
   }
 
   func write(
-    _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
+    _ sheet: XLSXSheet, units unitsSheet: XLSXSheet, catalog: Catalog,
+    styles: WorkbookStyles
   ) throws(ExportError) {
     let criteria = Self.covered(catalog)
+    let unitRows = try writeUnits(
+      unitsSheet, criteria: criteria, styles: styles)
     var header = ["Criterion", "Name", "Level"]
     for kind in Kind.allCases {
       header += ["\(kind.label) checks"]
@@ -73,49 +95,57 @@ struct WCAGSheet {
           tally.criteria[kind]?[criterion.number]
           ?? Array(repeating: 0, count: layout.statuses.count)
         let total = counts.reduce(0, +)
+        let platform = ",\(ranges[.platform]),\(kind.platformCondition)"
         try sheet.write(
-          row, first, formula: "=" + count(criterion.number, kind, status: nil),
+          row, first,
+          formula: "=" + count(criterion.number, platform, status: nil),
           value: Double(total), styles.count)
         for (index, status) in layout.statuses.enumerated() {
           try sheet.write(
             row, first + 1 + index,
-            formula: "=" + count(criterion.number, kind, status: status),
+            formula: "=" + count(criterion.number, platform, status: status),
             value: Double(counts[index]), styles.count)
         }
+        let units = tally.criterionUnits[kind]?[criterion.number] ?? []
         try sheet.write(
           row, first + columnsPerKind - 1,
-          formula: conformanceFormula(row: row, first: first),
+          formula: conformanceFormula(
+            row: row, first: first, number: criterion.number, kind: kind,
+            unitRows: unitRows),
           text: total == 0
             ? ""
-            : ResultTally.conformance(counts, unknown: "Not enough evidence"))
+            : ResultTally.conformance(
+              units: units.map(\.counts), unknown: "Not enough evidence"))
       }
     }
     try sheet.autofilter(rows: criteria.count, columns: header.count)
   }
 
-  /// The COUNTIFS sum for one success criterion, one kind and (unless nil) one result word.
+  /// The COUNTIFS sum for one success criterion, some rows and (unless nil) one result word.
   ///
   /// With a Failed WCAG column, the rows are counted as `WCAGEvidence.counted` counts them: a Fail row
   /// whose Failed WCAG is filled counts for the numbers there, and not for those of its WCAG cell.
-  func count(_ number: String, _ kind: Kind, status: String?) -> String {
-    let platform = ",\(range(.platform)),\(kind.platformCondition)"
+  ///
+  /// `rows` holds the conditions that pick the rows counted (one kind, or one unit).
+  func count(_ number: String, _ rows: String, status: String?) -> String {
+    let platform = rows
     let result =
-      status.map { ",\(range(.result)),\(ExcelFormula.quoted($0))" } ?? ""
+      status.map { ",\(ranges[.result]),\(ExcelFormula.quoted($0))" } ?? ""
     let plain = matching(number, in: .wcag, conditions: platform + result)
     guard layout.columns.contains(.failedWCAG) else { return plain }
-    let fail = ",\(range(.result)),\(ExcelFormula.quoted(layout.fail))"
+    let fail = ",\(ranges[.result]),\(ExcelFormula.quoted(layout.fail))"
     let named = matching(number, in: .failedWCAG, conditions: platform + fail)
     if status == nil {
       // Every row naming the number, less the failures counted elsewhere, plus those counted here.
       let elsewhere = matching(
         number, in: .wcag,
-        conditions: platform + fail + ",\(range(.failedWCAG)),\"<>\"")
+        conditions: platform + fail + ",\(ranges[.failedWCAG]),\"<>\"")
       return "\(plain)-(\(elsewhere))+\(named)"
     }
     guard status == layout.fail else { return plain }
     let unnamed = matching(
       number, in: .wcag,
-      conditions: platform + result + ",\(range(.failedWCAG)),\"\"")
+      conditions: platform + result + ",\(ranges[.failedWCAG]),\"\"")
     return "\(unnamed)+\(named)"
   }
 
@@ -124,30 +154,93 @@ struct WCAGSheet {
     -> String
   {
     let pattern = number.replacingOccurrences(of: ".", with: "?")
-    let cells = range(column)
+    let cells = ranges[column]
     return [pattern, "\(pattern), *", "*, \(pattern)", "*, \(pattern), *"]
       .map { "COUNTIFS(\(cells),\"\($0)\"\(conditions))" }
       .joined(separator: "+")
   }
 
-  /// The conformance of one kind's cells: blank when no row tests it, then the ACR's rules.
-  func conformanceFormula(row: Int, first: Int) -> String {
+  /// The conformance of one kind's cells: blank when no row tests it, then the ACR's rules, with the
+  /// failing shares of the WCAG by component sheet averaged for Does Not Support.
+  func conformanceFormula(
+    row: Int, first: Int, number: String, kind: Kind, unitRows: Int
+  ) -> String {
     let total = XLSXSheet.cellName(row, first)
     let pass = XLSXSheet.cellName(row, first + 1)
     let fail = XLSXSheet.cellName(row, first + 2)
     let na = XLSXSheet.cellName(row, first + 3)
-    // Does Not Support when most evaluated rows fail (VPAT 2.5's "majority"), counted over rows here;
-    // a blank Result counts as not tested.
+    let pattern = number.replacingOccurrences(of: ".", with: "?")
+    let average =
+      "AVERAGEIFS(\(unitRange(7, unitRows)),\(unitRange(0, unitRows)),\"\(pattern)\","
+      + "\(unitRange(1, unitRows)),\"\(kind.label)\")"
+    // A blank Result counts as not tested.
     return
-      "=IF(\(total)=0,\"\",IF(\(fail)>0,IF(2*\(fail)>\(pass)+\(fail),\"Does Not Support\",\"Partially Supports\"),"
+      "=IF(\(total)=0,\"\",IF(\(fail)>0,IF(\(average)>0.5,\"Does Not Support\",\"Partially Supports\"),"
       + "IF(\(na)=\(total),\"Not Applicable\",IF(\(pass)+\(na)<\(total),\"Not enough evidence\",\"Supports\"))))"
   }
 
-  private func range(_ column: AuditColumn) -> String {
-    guard let index = layout.columns.firstIndex(of: column) else { return "" }
-    let last = max(checklistRows, 1)
-    return
-      "Checklist!\(XLSXSheet.cellName(1, index, absolute: true)):\(XLSXSheet.cellName(last, index, absolute: true))"
+  /// A column of the WCAG by component sheet, as an absolute range over its rows.
+  private func unitRange(_ column: Int, _ rows: Int) -> String {
+    "'\(Self.unitsSheet)'!\(XLSXSheet.cellName(1, column, absolute: true)):\(XLSXSheet.cellName(max(rows, 1), column, absolute: true))"
   }
 
+  /// Writes the WCAG by component sheet and returns the rows written.
+  ///
+  /// Per criterion (in WCAG order), product type and unit: live counts of the unit's rows, its Pass and
+  /// Fail rows, and its failing share.
+  func writeUnits(
+    _ sheet: XLSXSheet, criteria: [SuccessCriterion], styles: WorkbookStyles
+  ) throws(ExportError) -> Int {
+    let header = [
+      "Criterion", "Product type", "Component", "Platform", "Checks",
+      layout.pass, layout.fail, "Failing share",
+    ]
+    let widths: [Double] = [9, 10, 28, 10, 9, 9, 9, 11]
+    for (index, text) in header.enumerated() {
+      try sheet.setColumn(index, width: widths[index])
+      try sheet.write(0, index, text, styles.header)
+    }
+    try sheet.setRow(0, height: RowHeight.points(header, widths: widths))
+    sheet.freezeHeader()
+    try sheet.preparePrinting(title: title)
+    var row = 1
+    for criterion in criteria {
+      for kind in Kind.allCases {
+        for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
+          let rows = ranges.unit(
+            componentID: unit.componentID, component: unit.component,
+            platform: unit.platform)
+          let conditions = "," + rows
+          try sheet.write(row, 0, criterion.number)
+          try sheet.write(row, 1, kind.label)
+          try sheet.write(row, 2, unit.component)
+          try sheet.write(row, 3, unit.platform.rawValue)
+          try sheet.write(
+            row, 4,
+            formula: "=" + count(criterion.number, conditions, status: nil),
+            value: Double(unit.counts.reduce(0, +)), styles.count)
+          for (offset, status) in [layout.pass, layout.fail].enumerated() {
+            try sheet.write(
+              row, 5 + offset,
+              formula: "="
+                + count(criterion.number, conditions, status: status),
+              value: Double(unit.counts[offset]), styles.count)
+          }
+          let passCell = XLSXSheet.cellName(row, 5)
+          let failCell = XLSXSheet.cellName(row, 6)
+          let formula =
+            "=IF(\(passCell)+\(failCell)=0,\"\",\(failCell)/(\(passCell)+\(failCell)))"
+          if let share = ResultTally.failingShare(unit.counts) {
+            try sheet.write(
+              row, 7, formula: formula, value: share, styles.share)
+          } else {
+            try sheet.write(row, 7, formula: formula, text: "", styles.share)
+          }
+          row += 1
+        }
+      }
+    }
+    try sheet.autofilter(rows: row - 1, columns: header.count)
+    return row - 1
+  }
 }

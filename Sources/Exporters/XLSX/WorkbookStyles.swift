@@ -7,6 +7,8 @@ struct WorkbookStyles {
   let pass: UnsafeMutablePointer<lxw_format>?
   let fail: UnsafeMutablePointer<lxw_format>?
   let count: UnsafeMutablePointer<lxw_format>?
+  /// A share shown as a whole percentage, centred.
+  let share: UnsafeMutablePointer<lxw_format>?
 
   init(_ book: XLSXWorkbook) {
     header = book.format {
@@ -31,6 +33,10 @@ struct WorkbookStyles {
     }
     count = book.format {
       format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
+    }
+    share = book.format {
+      format_set_align($0, UInt8(LXW_ALIGN_CENTER.rawValue))
+      format_set_num_format($0, "0%")
     }
   }
 }
