@@ -43,6 +43,12 @@ let package = Package(
         // Output options as the user wrote them, the export error, and a definition's kind: below the
         // exporters and the trackers, which both take options.
         .target(name: "Options", dependencies: ["CriteriaModel", "StrictYAML"]),
+        // criteria.yml: its schema, loading and checking (selection, wcag:, acr:, outputs), read with StrictYAML's
+        // one typed reader; exporter names are checked through a protocol the pipeline's registry answers.
+        .target(
+            name: "Config",
+            dependencies: ["CriteriaModel", "StrictYAML", "Options", "ACR", .product(name: "Yams", package: "Yams")]
+        ),
         // The audit checklist: its columns and layout, CSV, and reading filled audits back (XLSX, CSV).
         .target(
             name: "Audit",
@@ -73,8 +79,8 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Conformance", "ACR", "Report", "Audit", "AuditCycle", "Exporters",
-                "Tickets",
+                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Config", "Conformance", "ACR", "Report", "Audit", "AuditCycle",
+                "Exporters", "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -96,7 +102,7 @@ let package = Package(
         // A bounded mutation fuzzer over everything criteria reads from users (scripts/fuzz.sh); not part of the product.
         .executableTarget(
             name: "criteria-fuzz",
-            dependencies: ["CriteriaModel", "CriteriaReaders", "CriteriaPipeline", "Exporters", "Tickets",
+            dependencies: ["CriteriaModel", "CriteriaReaders", "Config", "CriteriaPipeline", "Exporters", "Tickets",
                            .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
@@ -105,7 +111,9 @@ let package = Package(
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"]),
-        .testTarget(name: "CriteriaReadersTests", dependencies: ["CriteriaReaders", "TestSupport"]),
+        .testTarget(
+            name: "CriteriaReadersTests",
+            dependencies: ["CriteriaReaders", "StrictYAML", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
             name: "ExportersTests", dependencies: ["Exporters", "Audit", "CriteriaReaders", "Conformance", "TestSupport"],
             exclude: ["Fixtures", "Scripts"]),

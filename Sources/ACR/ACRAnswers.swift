@@ -95,9 +95,9 @@ public struct ACRAnswers: Sendable {
               "'\(number)' is not a WCAG 2.2 success criterion or a Section 508 or EN 301 549 provision or chapter.\(hint)"
           )
         }
-        let kinds = try StrictMapping.read(
+        let kinds = try YAMLMap(
           value, number, allowed: ACRComponent.allCases.map(\.rawValue))
-        for (kindName, node) in kinds {
+        for (kindName, node) in kinds.values {
           guard let kind = ACRComponent(rawValue: kindName) else { continue }
           answers[number, default: [:]][kind] = try Self.answer(
             node, path: "\(number).\(kindName)", origin: origin)
@@ -115,25 +115,23 @@ public struct ACRAnswers: Sendable {
     throws(StrictYAMLError)
     -> ACRAnswer
   {
-    let fields = try StrictMapping.read(
+    let fields = try YAMLMap(
       node, path, allowed: ["level", "notes", "equivalent_facilitation"])
     var term: ACRTerm?
-    if let level = fields["level"] {
-      let id = level.string ?? ""
+    if let id = try fields.text("level") {
       guard let known = ACRTerm(rawValue: id) else {
         let terms = ACRTerm.allCases.map(\.rawValue)
         let hint =
           Suggestion.nearest(to: id, in: terms).map { " Did you mean '\($0)'?" }
           ?? ""
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: level), keyPath: "\(path).level",
-          message:
-            "unknown conformance term '\(id)'.\(hint) Terms are \(terms.joined(separator: ", "))."
+        throw fields.problem(
+          "level",
+          "unknown conformance term '\(id)'.\(hint) Terms are \(terms.joined(separator: ", "))."
         )
       }
       term = known
     }
-    let notes = fields["notes"]?.string ?? ""
+    let notes = try fields.text("notes") ?? ""
     if term == nil, notes.isEmpty {
       throw StrictYAMLError(
         line: StrictMapping.line(of: node), keyPath: path,
@@ -143,7 +141,7 @@ public struct ACRAnswers: Sendable {
       term: term,
       notes: notes.trimmingCharacters(in: .whitespacesAndNewlines),
       origin: "\(origin):\(StrictMapping.line(of: node))",
-      equivalentFacilitation: (fields["equivalent_facilitation"]?.string ?? "")
+      equivalentFacilitation: (try fields.text("equivalent_facilitation") ?? "")
         .trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }

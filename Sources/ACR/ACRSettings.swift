@@ -13,8 +13,10 @@ public struct ACRContact: Sendable, Hashable {
   public var phone = ""
   public var website = ""
 
+  public init() {}
+
   /// The OpenACR keys, in the order they are written.
-  static let keys = [
+  public static let keys = [
     "name", "company_name", "address", "email", "phone", "website",
   ]
 
@@ -72,7 +74,7 @@ public struct ACRSettings: Sendable {
     }
   }
 
-  static let keys = [
+  public static let keys = [
     "title", "product", "author", "vendor", "report_date",
     "evaluation_methods_used", "notes", "legal_disclaimer", "answers",
     "edition",
@@ -81,80 +83,7 @@ public struct ACRSettings: Sendable {
   /// An empty section.
   public init() {}
 
-  /// Reads the section, with the answers path relative to the config's folder `base`.
-  public init(node: Node, base: String) throws(StrictYAMLError) {
-    let map = try StrictMapping.read(node, "acr", allowed: Self.keys)
-    func text(_ key: String, _ value: Node?) throws(StrictYAMLError) -> String {
-      guard let value else { return "" }
-      guard let string = value.scalar?.string else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: value), keyPath: key,
-          message: "expected text")
-      }
-      return string
-    }
-    title = try text("acr.title", map["title"])
-    if let product = map["product"] {
-      let fields = try StrictMapping.read(
-        product, "acr.product", allowed: ["name", "version", "description"])
-      productName = try text("acr.product.name", fields["name"])
-      productVersion = try text("acr.product.version", fields["version"])
-      productDescription = try text(
-        "acr.product.description", fields["description"])
-    }
-    for key in ["author", "vendor"] {
-      guard let node = map[key] else { continue }
-      let fields = try StrictMapping.read(
-        node, "acr.\(key)", allowed: ACRContact.keys)
-      var contact = ACRContact()
-      contact.name = try text("acr.\(key).name", fields["name"])
-      contact.companyName = try text(
-        "acr.\(key).company_name", fields["company_name"])
-      contact.address = try text("acr.\(key).address", fields["address"])
-      contact.email = try text("acr.\(key).email", fields["email"])
-      contact.phone = try text("acr.\(key).phone", fields["phone"])
-      contact.website = try text("acr.\(key).website", fields["website"])
-      if key == "author" { author = contact } else { vendor = contact }
-    }
-    reportDate = try text("acr.report_date", map["report_date"])
-    if !reportDate.isEmpty, !Self.isDate(reportDate) {
-      throw StrictYAMLError(
-        line: StrictMapping.line(of: map["report_date"]),
-        keyPath: "acr.report_date",
-        message: "'\(reportDate)' is not a date; write YYYY-MM-DD")
-    }
-    evaluationMethods = try text(
-      "acr.evaluation_methods_used", map["evaluation_methods_used"])
-    notes = try text("acr.notes", map["notes"])
-    legalDisclaimer = try text("acr.legal_disclaimer", map["legal_disclaimer"])
-    let answersPath = try text("acr.answers", map["answers"])
-    if !answersPath.isEmpty {
-      answers =
-        URL(
-          fileURLWithPath: answersPath,
-          relativeTo: URL(fileURLWithPath: base + "/")
-        )
-        .standardizedFileURL.path
-    }
-    let edition = try text("acr.edition", map["edition"])
-    if !edition.isEmpty {
-      guard Self.editions.contains(edition) else {
-        let hint =
-          Suggestion.nearest(to: edition, in: Self.editions).map {
-            " Did you mean '\($0)'?"
-          }
-          ?? ""
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: map["edition"]), keyPath: "acr.edition",
-          message:
-            "unknown OpenACR catalogue '\(edition)'.\(hint) criteria writes \(Self.editions.joined(separator: ", "))."
-        )
-      }
-      self.edition = edition
-    }
-  }
-
-  static func isDate(_ text: String) -> Bool {
+  public static func isDate(_ text: String) -> Bool {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     return parts.count == 3 && parts[0].count == 4 && parts[1].count == 2
       && parts[2].count == 2 && parts.allSatisfy { $0.allSatisfy(\.isNumber) }

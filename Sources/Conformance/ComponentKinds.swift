@@ -39,35 +39,29 @@ public struct ComponentKinds: Sendable {
 
   /// Reads a `kinds:` list and puts its rules before those read earlier.
   mutating func add(_ node: Node, origin: String) throws(StrictYAMLError) {
-    guard let list = node.sequence else {
-      throw StrictYAMLError(
-        line: StrictMapping.line(of: node), keyPath: "kinds",
-        message:
-          "expected a list of kind rules ({kind: image, words: [image, icon]})")
+    guard node.sequence != nil else {
+      throw YAMLNode.problem(
+        node, "kinds",
+        "expected a list of kind rules ({kind: image, words: [image, icon]})")
     }
     var read: [ComponentKindRule] = []
-    for (index, item) in list.enumerated() {
-      let path = "kinds[\(index)]"
-      let map = try StrictMapping.read(
+    for (item, path) in try YAMLNode.list(node, "kinds") {
+      let map = try YAMLMap(
         item, path, allowed: ["kind", "words", "unless", "reason"])
-      guard let kind = map["kind"]?.string, !kind.isEmpty,
+      guard let kind = try map.text("kind"), !kind.isEmpty,
         kind.allSatisfy({ $0.isLowercase || $0 == "-" })
       else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: map["kind"] ?? item),
-          keyPath: "\(path).kind",
-          message: "expected a kind name in lower case, such as image")
+        throw map.problem(
+          "kind", "expected a kind name in lower case, such as image")
       }
-      let words = try Self.phrases(map["words"], "\(path).words")
+      let words = try Self.phrases(map, "words")
       guard !words.isEmpty else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: item), keyPath: "\(path).words",
-          message: "list the words that make a component this kind")
+        throw map.problem(
+          "words", "list the words that make a component this kind")
       }
       read.append(
         ComponentKindRule(
-          kind: kind, words: words,
-          unless: try Self.phrases(map["unless"], "\(path).unless"),
+          kind: kind, words: words, unless: try Self.phrases(map, "unless"),
           origin: "\(origin):\(StrictMapping.line(of: item))"))
     }
     rules = read + rules
@@ -76,21 +70,16 @@ public struct ComponentKinds: Sendable {
     }
   }
 
-  private static func phrases(_ node: Node?, _ path: String)
+  /// A list of non-empty texts, or empty when the key is absent.
+  private static func phrases(_ map: YAMLMap, _ key: String)
     throws(StrictYAMLError) -> [String]
   {
-    guard let node else { return [] }
-    guard let items = node.sequence else {
-      throw StrictYAMLError(
-        line: StrictMapping.line(of: node), keyPath: path,
-        message: "expected a list")
-    }
+    guard let node = map[key] else { return [] }
     var result: [String] = []
-    for (index, item) in items.enumerated() {
-      guard let text = item.scalar?.string, !text.isEmpty else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: item), keyPath: "\(path)[\(index)]",
-          message: "expected text")
+    for (item, path) in try YAMLNode.list(node, map.keyPath(key)) {
+      let text = try YAMLNode.text(item, path)
+      guard !text.isEmpty else {
+        throw YAMLNode.problem(item, path, "expected text")
       }
       result.append(text)
     }

@@ -106,30 +106,21 @@ public struct WCAGRules: Sendable {
       throw WCAGRuleError(description: "\(origin):1: the file is empty")
     }
     do throws(StrictYAMLError) {
-      let top = try StrictMapping.read(root, "", allowed: ["kinds", "rules"])
+      let top = try YAMLMap(root, "", allowed: ["kinds", "rules"])
       if let node = top["kinds"] {
         try kinds.add(node, origin: origin)
       }
       guard top["rules"] != nil || top["kinds"] != nil else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: root), keyPath: "rules",
-          message: "expected a list of rules (or of kinds)")
+        throw top.problem("rules", "expected a list of rules (or of kinds)")
       }
-      if let node = top["rules"] {
-        guard let list = node.sequence else {
-          throw StrictYAMLError(
-            line: StrictMapping.line(of: node), keyPath: "rules",
-            message: "expected a list of rules")
-        }
-        for (index, item) in list.enumerated() {
-          let rule = try Self.rule(
-            item, "rules[\(index)]", origin: origin, kinds: kinds.known)
-          if let existing = positions[rule.id] {
-            rules[existing] = rule
-          } else {
-            positions[rule.id] = rules.count
-            rules.append(rule)
-          }
+      for (item, path) in try top.list("rules") ?? [] {
+        let rule = try Self.rule(
+          item, path, origin: origin, kinds: kinds.known)
+        if let existing = positions[rule.id] {
+          rules[existing] = rule
+        } else {
+          positions[rule.id] = rules.count
+          rules.append(rule)
         }
       }
     } catch {
@@ -244,55 +235,27 @@ public struct WCAGRules: Sendable {
   private static func rule(
     _ node: Node, _ path: String, origin: String, kinds: [String]
   ) throws(StrictYAMLError) -> WCAGRule {
-    let map = try StrictMapping.read(node, path, allowed: keys)
+    let map = try YAMLMap(node, path, allowed: keys)
     func text(_ key: String, required: Bool) throws(StrictYAMLError) -> String {
-      guard let value = map[key] else {
-        if required {
-          throw StrictYAMLError(
-            line: StrictMapping.line(of: node), keyPath: "\(path).\(key)",
-            message: "missing")
-        }
+      guard let string = try map.text(key, required: required) else {
         return ""
       }
-      guard let string = value.string, !string.isEmpty else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: value), keyPath: "\(path).\(key)",
-          message: "expected text")
-      }
+      guard !string.isEmpty else { throw map.problem(key, "expected text") }
       return string
     }
+    /// Short phrases (or criterion numbers, kinds, tests): a single one is a list of one.
     func list(_ key: String) throws(StrictYAMLError) -> [String] {
-      guard let value = map[key] else { return [] }
-      if let single = value.scalar?.string {
-        guard PhraseMatcher.words(single).count <= PhraseMatcher.longestPhrase
-        else {
-          throw StrictYAMLError(
-            line: StrictMapping.line(of: value), keyPath: "\(path).\(key)",
-            message:
-              "a phrase of more than \(PhraseMatcher.longestPhrase) words; rules match short phrases, so split it"
-          )
-        }
-        return [single]
-      }
-      guard let items = value.sequence else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: value), keyPath: "\(path).\(key)",
-          message: "expected a list")
-      }
       var strings: [String] = []
-      for (index, item) in items.enumerated() {
-        guard let string = item.scalar?.string, !string.isEmpty else {
-          throw StrictYAMLError(
-            line: StrictMapping.line(of: item),
-            keyPath: "\(path).\(key)[\(index)]", message: "expected text")
+      for item in try map.items(key) {
+        let string = try YAMLNode.text(item.node, item.path)
+        guard !string.isEmpty else {
+          throw YAMLNode.problem(item.node, item.path, "expected text")
         }
         guard PhraseMatcher.words(string).count <= PhraseMatcher.longestPhrase
         else {
-          throw StrictYAMLError(
-            line: StrictMapping.line(of: item),
-            keyPath: "\(path).\(key)[\(index)]",
-            message:
-              "a phrase of more than \(PhraseMatcher.longestPhrase) words; rules match short phrases, so split it"
+          throw YAMLNode.problem(
+            item.node, item.path,
+            "a phrase of more than \(PhraseMatcher.longestPhrase) words; rules match short phrases, so split it"
           )
         }
         strings.append(string)
@@ -302,11 +265,9 @@ public struct WCAGRules: Sendable {
     let wcag = try list("wcag")
     let related = try list("related")
     guard !wcag.isEmpty || !related.isEmpty else {
-      throw StrictYAMLError(
-        line: StrictMapping.line(of: map["wcag"] ?? node),
-        keyPath: "\(path).wcag",
-        message:
-          "list the success criteria the rule maps to, such as [2.1.1] (or under related:, those it only relates to)"
+      throw map.problem(
+        "wcag",
+        "list the success criteria the rule maps to, such as [2.1.1] (or under related:, those it only relates to)"
       )
     }
     for (key, numbers) in [("wcag", wcag), ("related", related)] {
@@ -324,11 +285,9 @@ public struct WCAGRules: Sendable {
       }
     }
     if let both = related.first(where: wcag.contains) {
-      throw StrictYAMLError(
-        line: StrictMapping.line(of: map["related"]),
-        keyPath: "\(path).related",
-        message:
-          "\(both) is listed under wcag (tested) and related (contested); a criterion is one or the other"
+      throw map.problem(
+        "related",
+        "\(both) is listed under wcag (tested) and related (contested); a criterion is one or the other"
       )
     }
     var kindLists: [String: [String]] = [:]
@@ -356,10 +315,9 @@ public struct WCAGRules: Sendable {
       let hint =
         Suggestion.nearest(to: test, in: known).map { " Did you mean '\($0)'?" }
         ?? ""
-      throw StrictYAMLError(
-        line: StrictMapping.line(of: map["tests"]), keyPath: "\(path).tests",
-        message:
-          "unknown test '\(test)'.\(hint) Tests are \(known.joined(separator: ", "))."
+      throw map.problem(
+        "tests",
+        "unknown test '\(test)'.\(hint) Tests are \(known.joined(separator: ", "))."
       )
     }
     return WCAGRule(

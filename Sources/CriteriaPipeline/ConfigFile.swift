@@ -1,3 +1,4 @@
+import Config
 import Exporters
 import Foundation
 
@@ -15,10 +16,17 @@ public struct ConfigFile {
       configDirectory: URL(fileURLWithPath: path).deletingLastPathComponent()
         .path)
     do {
-      settings = try ConfigLoader(registry: registry).load(path: path)
+      settings = try ConfigLoader(names: registry).load(path: path)
     } catch {
       throw PipelineError(
         error.description, status: error.missing ? .noInput : .config)
     }
+  }
+
+  /// The file exporter or tracker an output names (the loader has checked the name).
+  public func entry(_ output: CriteriaConfig.Output) throws(PipelineError)
+    -> OutputRegistry.Entry
+  {
+    try registry.entry(named: output.exporter)
   }
 }

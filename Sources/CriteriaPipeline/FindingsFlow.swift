@@ -1,4 +1,5 @@
 import Audit
+import Config
 import Exporters
 import Foundation
 import Tickets
@@ -49,7 +50,8 @@ extension Pipeline {
     let chosen = try Self.trackerOutput(
       settings, named: request.output, config: request.config)
     guard
-      case .tracker(let tracker) = try Self.make(chosen.entry, chosen.options)
+      case .tracker(let tracker) = try Self.make(
+        try config.entry(chosen), chosen.options)
     else {
       throw PipelineError("\(chosen.keyPath): not a tracker", status: .config)
     }

@@ -1,3 +1,4 @@
+import Config
 import CriteriaModel
 import Exporters
 import Foundation
@@ -74,5 +75,16 @@ public struct OutputRegistry: Sendable {
       "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", ")).",
       status: .config
     )
+  }
+}
+
+extension OutputRegistry: OutputNames {
+  public func kind(ofOutput name: String) throws(UnknownOutput) -> OutputKind {
+    do {
+      switch try entry(named: name) {
+      case .file: return .file
+      case .tracker: return .tracker
+      }
+    } catch { throw UnknownOutput(error.message) }
   }
 }

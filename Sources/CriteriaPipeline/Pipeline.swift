@@ -1,3 +1,4 @@
+import Config
 import Conformance
 import CriteriaModel
 import Exporters
@@ -76,7 +77,8 @@ public struct Pipeline: Sendable {
     // Make every exporter and tracker first, so a bad option fails the run before anything is written.
     var made: [(CriteriaConfig.Output, Made)] = []
     for output in outputs {
-      made.append((output, try Self.make(output.entry, output.options)))
+      made.append(
+        (output, try Self.make(try config.entry(output), output.options)))
     }
     let (catalog, loaded) = try selectedCatalog(settings)
     var summary = RunSummary()

@@ -1,5 +1,6 @@
 import Audit
 import AuditCycle
+import Config
 import CriteriaModel
 import Exporters
 import Foundation

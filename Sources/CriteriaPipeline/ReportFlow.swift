@@ -1,5 +1,6 @@
 import ACR
 import Audit
+import Config
 import Exporters
 import Foundation
 import Report
@@ -78,7 +79,9 @@ extension Pipeline {
   {
     var links: [String: String] = [:]
     for output in config.settings.outputs where output.isTracker {
-      guard case .tracker(let tracker) = try make(output.entry, output.options)
+      guard
+        case .tracker(let tracker) = try make(
+          try config.entry(output), output.options)
       else { continue }
       let path = TrackerSink.ledgerPath(tracker.settings, output: output.name)
       guard Ledger.exists(at: path) else { continue }

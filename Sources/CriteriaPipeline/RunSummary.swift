@@ -1,3 +1,4 @@
+import Config
 import CriteriaModel
 import Tickets
 

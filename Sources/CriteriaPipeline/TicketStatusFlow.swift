@@ -61,7 +61,8 @@ extension Pipeline {
     let chosen = try Self.trackerOutput(
       config.settings, named: output, config: path)
     guard
-      case .tracker(let tracker) = try Self.make(chosen.entry, chosen.options)
+      case .tracker(let tracker) = try Self.make(
+        try config.entry(chosen), chosen.options)
     else {
       throw PipelineError("\(chosen.keyPath): not a tracker", status: .config)
     }

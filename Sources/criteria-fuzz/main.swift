@@ -1,5 +1,6 @@
 // swift-format-ignore-file
 // The benchmark, the fuzzer and the fake tracker's support opt out of the product modules' style rules.
+import Config
 import Audit
 import CriteriaPipeline
 import CriteriaModel
@@ -104,7 +105,7 @@ struct Fuzzer {
         case "config":
             let file = work.appendingPathComponent("criteria.yml")
             try Data(bytes).write(to: file)
-            do { _ = try ConfigLoader(registry: registry).load(path: file.path) } catch {
+            do { _ = try ConfigLoader(names: registry).load(path: file.path) } catch {
                 if !error.description.hasPrefix(file.path) { throw Finding("a config error does not name the file: \(error)") }
             }
         case "definitions":

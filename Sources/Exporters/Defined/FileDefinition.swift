@@ -64,31 +64,17 @@ public struct FileDefinition: Sendable {
       throw ExportError("\(file):1: the definition is empty")
     }
     do throws(StrictYAMLError) {
-      let map = try StrictMapping.read(root, "", allowed: Self.keys)
+      let map = try YAMLMap(root, "", allowed: Self.keys)
       func text(_ key: String, required: Bool) throws(StrictYAMLError) -> String
       {
-        guard let node = map[key] else {
-          if required {
-            throw StrictYAMLError(
-              line: StrictMapping.line(of: root), keyPath: key,
-              message: "missing")
-          }
-          return ""
-        }
-        guard let value = node.scalar?.string else {
-          throw StrictYAMLError(
-            line: StrictMapping.line(of: node), keyPath: key,
-            message: "expected text")
-        }
-        return value
+        try map.text(key, required: required) ?? ""
       }
       name = try text("name", required: true)
       summary = try text("summary", required: false)
       let kind = try text("kind", required: true)
       guard kind == "file" else {
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: map["kind"]), keyPath: "kind",
-          message: "'\(kind)' here; a file exporter says kind: file")
+        throw map.problem(
+          "kind", "'\(kind)' here; a file exporter says kind: file")
       }
       fileExtension = try text("extension", required: true)
       let escapeName = try text("escape", required: true)
@@ -98,10 +84,9 @@ public struct FileDefinition: Sendable {
           Suggestion.nearest(to: escapeName, in: names).map {
             " Did you mean '\($0)'?"
           } ?? ""
-        throw StrictYAMLError(
-          line: StrictMapping.line(of: map["escape"]), keyPath: "escape",
-          message:
-            "unknown escape '\(escapeName)'.\(hint) Escapes are \(names.joined(separator: ", "))."
+        throw map.problem(
+          "escape",
+          "unknown escape '\(escapeName)'.\(hint) Escapes are \(names.joined(separator: ", "))."
         )
       }
       self.escape = escape
@@ -117,10 +102,11 @@ public struct FileDefinition: Sendable {
         }
         for (key, value) in options {
           let optionName = key.string ?? ""
-          let fields = try StrictMapping.read(
+          let fields = try YAMLMap(
             value, "options.\(optionName)", allowed: ["default", "description"])
           declared[optionName] = (
-            fields["default"]?.string ?? "", fields["description"]?.string ?? ""
+            try fields.text("default") ?? "",
+            try fields.text("description") ?? ""
           )
         }
       }

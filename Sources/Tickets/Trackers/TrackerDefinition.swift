@@ -73,209 +73,156 @@ public struct TrackerDefinition: Sendable {
 
   /// Parses a definition; `file` names it in errors.
   public init(yaml: String, file: String) throws(TicketError) {
-    self.file = file
     let root: Node?
     do { root = try SafeYAML.compose(yaml) } catch {
       let problem = YAMLProblem(error)
       throw TicketError(
         "\(file):\(problem.line): not valid YAML: \(problem.message)")
     }
-    let reader = DefinitionReader(file: file)
     guard let root else {
       throw TicketError("\(file):1: the definition is empty")
     }
-    let top = try reader.mapping(root, "", allowed: Self.topKeys)
-    name = try reader.string(top, "name", required: true) ?? ""
-    // `kind` defaults to tracker; file exporters (kind: file) are read by the file registry instead.
-    if let kind = try reader.string(top, "kind"), kind != "tracker" {
-      let kinds = ["tracker", "file"]
-      let hint =
-        Suggestion.nearest(to: kind, in: kinds).map { " Did you mean '\($0)'?" }
-        ?? ""
-      throw reader.error(
-        top["kind"], "kind",
-        "unknown kind '\(kind)'.\(hint) Kinds are tracker and file.")
-    }
-    summary = try reader.string(top, "summary") ?? "Tickets defined in \(file)"
-    let create = try reader.mapping(
-      try reader.require(top, "create"), "create",
-      allowed: ["method", "url", "content_type", "body"])
-    method = (try reader.string(create, "method") ?? "POST").uppercased()
-    createURL = try reader.requiredTemplate(create, "url")
-    contentType =
-      try reader.string(create, "content_type") ?? "application/json"
-    body = try reader.requiredTemplate(create, "body")
-    let auth = try reader.mapping(
-      try reader.require(top, "auth"), "auth",
-      allowed: ["header", "scheme", "env"])
-    authHeader = try reader.string(auth, "header") ?? "Authorization"
-    authScheme = try reader.string(auth, "scheme") ?? "bearer"
-    guard ["plain", "bearer", "token", "basic"].contains(authScheme) else {
-      throw reader.error(
-        auth["scheme"], "auth.scheme",
-        "expected plain, bearer, token or basic, found '\(authScheme)'")
-    }
-    defaultTokenEnv = try reader.string(auth, "env")
-    let created = try reader.mapping(
-      try reader.require(top, "created"), "created",
-      allowed: ["key", "url", "url_field"])
-    keyPath = try reader.string(created, "key", required: true) ?? ""
-    createdURL = try reader.template(created, "url")
-    createdURLField = try reader.string(created, "url_field")
-    if let searchNode = top["search"] {
-      let search = try reader.mapping(
-        searchNode, "search", allowed: ["url", "key", "url_field"])
-      searchURL = try reader.template(search, "url", required: true)
-      searchKeyPath = try reader.string(search, "key", required: true)
-      searchURLField = try reader.string(search, "url_field")
-    }
-    if let readNode = top["read"] {
-      let map = try reader.mapping(
-        readNode, "read",
-        allowed: [
-          "url", "status", "closed", "closed_values", "not_planned",
-          "resolved_on", "updated_at", "created_at",
-        ])
-      read = Read(
-        url: try reader.requiredTemplate(map, "url"),
-        status: try reader.string(map, "status", required: true) ?? "",
-        closed: try reader.string(map, "closed", required: true) ?? "",
-        closedValues: try reader.list(map, "closed_values"),
-        notPlanned: try reader.list(map, "not_planned"),
-        resolvedOn: try reader.string(map, "resolved_on"),
-        updatedAt: try reader.string(map, "updated_at"),
-        createdAt: try reader.string(map, "created_at"))
-    }
-    update = try reader.request(top, "update", method: "PUT")
-    comment = try reader.request(top, "comment", method: "POST")
-    close = try reader.request(top, "close", method: "PUT")
-    reopen = try reader.request(top, "reopen", method: "PUT")
-    if let node = top["comments"] {
-      let map = try reader.mapping(node, "comments", allowed: ["url"])
-      commentsURL = try reader.requiredTemplate(map, "url")
-    }
-    if let defaultsNode = top["defaults"] {
-      let defaults = try reader.mapping(
-        defaultsNode, "defaults",
-        allowed: ["url", "closed_status", "reopened_status"])
-      defaultURL = try reader.string(defaults, "url")
-      defaultClosedStatus = try reader.string(defaults, "closed_status")
-      defaultReopenedStatus = try reader.string(defaults, "reopened_status")
-    }
-    pacing = Pacing()
-    if let pacingNode = top["pacing"] {
-      let map = try reader.mapping(
-        pacingNode, "pacing",
-        allowed: ["min_interval", "per_minute", "per_hour"])
-      pacing = Pacing(
-        minimumInterval: Double(try reader.string(map, "min_interval") ?? "0")
-          ?? 0,
-        perMinute: Int(try reader.string(map, "per_minute") ?? "0") ?? 0,
-        perHour: Int(try reader.string(map, "per_hour") ?? "0") ?? 0)
-    }
-  }
-}
-
-/// Strict reading of a definition's YAML nodes, errors with file:line and key path.
-struct DefinitionReader {
-  let file: String
-
-  func error(_ node: Node?, _ path: String, _ message: String) -> TicketError {
-    TicketError("\(file):\(node?.mark?.line ?? 1): \(path): \(message)")
-  }
-
-  func mapping(_ node: Node, _ path: String, allowed: [String])
-    throws(TicketError) -> [String: Node]
-  {
-    do { return try StrictMapping.read(node, path, allowed: allowed) } catch {
+    do throws(StrictYAMLError) {
+      try self.init(
+        top: try YAMLMap(root, "", allowed: Self.topKeys), file: file)
+    } catch {
       let keyPath = error.keyPath.isEmpty ? "(top)" : error.keyPath
       throw TicketError(
         "\(file):\(max(1, error.line)): \(keyPath): \(error.message)")
     }
   }
 
-  func require(_ map: [String: Node], _ key: String) throws(TicketError) -> Node
-  {
-    guard let node = map[key] else {
-      throw TicketError("\(file):1: \(key): missing")
+  private init(top: YAMLMap, file: String) throws(StrictYAMLError) {
+    self.file = file
+    name = try top.text("name", required: true) ?? ""
+    // `kind` defaults to tracker; file exporters (kind: file) are read by the file registry instead.
+    if let kind = try top.text("kind"), kind != "tracker" {
+      let kinds = ["tracker", "file"]
+      let hint =
+        Suggestion.nearest(to: kind, in: kinds).map { " Did you mean '\($0)'?" }
+        ?? ""
+      throw top.problem(
+        "kind", "unknown kind '\(kind)'.\(hint) Kinds are tracker and file.")
     }
-    return node
+    summary = try top.text("summary") ?? "Tickets defined in \(file)"
+    let create = try top.requiredMap(
+      "create", allowed: ["method", "url", "content_type", "body"])
+    method = (try create.text("method") ?? "POST").uppercased()
+    createURL = try create.requiredTemplate("url")
+    contentType = try create.text("content_type") ?? "application/json"
+    body = try create.requiredTemplate("body")
+    let auth = try top.requiredMap(
+      "auth", allowed: ["header", "scheme", "env"])
+    authHeader = try auth.text("header") ?? "Authorization"
+    authScheme = try auth.text("scheme") ?? "bearer"
+    guard ["plain", "bearer", "token", "basic"].contains(authScheme) else {
+      throw auth.problem(
+        "scheme",
+        "expected plain, bearer, token or basic, found '\(authScheme)'")
+    }
+    defaultTokenEnv = try auth.text("env")
+    let created = try top.requiredMap(
+      "created", allowed: ["key", "url", "url_field"])
+    keyPath = try created.text("key", required: true) ?? ""
+    createdURL = try created.template("url")
+    createdURLField = try created.text("url_field")
+    if let search = try top.map(
+      "search", allowed: ["url", "key", "url_field"])
+    {
+      searchURL = try search.template("url", required: true)
+      searchKeyPath = try search.text("key", required: true)
+      searchURLField = try search.text("url_field")
+    }
+    if let map = try top.map(
+      "read",
+      allowed: [
+        "url", "status", "closed", "closed_values", "not_planned",
+        "resolved_on", "updated_at", "created_at",
+      ])
+    {
+      read = Read(
+        url: try map.requiredTemplate("url"),
+        status: try map.text("status", required: true) ?? "",
+        closed: try map.text("closed", required: true) ?? "",
+        closedValues: try map.texts("closed_values"),
+        notPlanned: try map.texts("not_planned"),
+        resolvedOn: try map.text("resolved_on"),
+        updatedAt: try map.text("updated_at"),
+        createdAt: try map.text("created_at"))
+    }
+    update = try top.request("update", method: "PUT")
+    comment = try top.request("comment", method: "POST")
+    close = try top.request("close", method: "PUT")
+    reopen = try top.request("reopen", method: "PUT")
+    if let map = try top.map("comments", allowed: ["url"]) {
+      commentsURL = try map.requiredTemplate("url")
+    }
+    if let defaults = try top.map(
+      "defaults", allowed: ["url", "closed_status", "reopened_status"])
+    {
+      defaultURL = try defaults.text("url")
+      defaultClosedStatus = try defaults.text("closed_status")
+      defaultReopenedStatus = try defaults.text("reopened_status")
+    }
+    pacing = Pacing()
+    if let map = try top.map(
+      "pacing", allowed: ["min_interval", "per_minute", "per_hour"])
+    {
+      pacing = Pacing(
+        minimumInterval: try map.double("min_interval") ?? 0,
+        perMinute: try map.int("per_minute") ?? 0,
+        perHour: try map.int("per_hour") ?? 0)
+    }
   }
+}
 
-  func string(_ map: [String: Node], _ key: String, required: Bool = false)
-    throws(TicketError) -> String?
-  {
-    guard let node = map[key] else {
-      if required { throw TicketError("\(file):1: \(key): missing") }
-      return nil
-    }
-    guard case .scalar(let scalar) = node else {
-      throw error(node, key, "expected text")
-    }
-    return scalar.string
-  }
-
-  /// A list of text (`[closed, done]`), or empty when absent.
-  func list(_ map: [String: Node], _ key: String) throws(TicketError)
-    -> [String]
-  {
-    guard let node = map[key] else { return [] }
-    guard case .sequence(let items) = node else {
-      throw error(node, key, "expected a list, e.g. [closed]")
-    }
-    var values: [String] = []
-    for item in items {
-      guard case .scalar(let scalar) = item else {
-        throw error(item, key, "expected a list of text")
-      }
-      values.append(scalar.string)
-    }
-    return values
-  }
-
+/// A definition's requests and templates, read from its YAML mappings.
+extension YAMLMap {
   /// A request block about one filed ticket (`update:`, `comment:`, `close:`, `reopen:`): method, URL,
   /// content type and body template; nil when the definition has none.
-  func request(_ top: [String: Node], _ key: String, method: String)
-    throws(TicketError) -> TrackerDefinition.Update?
+  func request(_ key: String, method: String) throws(StrictYAMLError)
+    -> TrackerDefinition.Update?
   {
-    guard let node = top[key] else { return nil }
-    let map = try mapping(
-      node, key, allowed: ["method", "url", "content_type", "body"])
+    guard
+      let map = try map(
+        key, allowed: ["method", "url", "content_type", "body"])
+    else { return nil }
     return TrackerDefinition.Update(
-      method: (try string(map, "method") ?? method).uppercased(),
-      url: try requiredTemplate(map, "url"),
-      contentType: try string(map, "content_type") ?? "application/json",
-      body: try requiredTemplate(map, "body"))
+      method: (try map.text("method") ?? method).uppercased(),
+      url: try map.requiredTemplate("url"),
+      contentType: try map.text("content_type") ?? "application/json",
+      body: try map.requiredTemplate("body"))
   }
 
-  /// A template that must be there (a missing one is already an error from `string`).
-  func requiredTemplate(_ map: [String: Node], _ key: String)
-    throws(TicketError)
+  /// A template that must be there.
+  func requiredTemplate(_ key: String) throws(StrictYAMLError)
     -> MustacheTemplate
   {
-    guard let template = try template(map, key, required: true) else {
-      throw TicketError("\(file):1: \(key): missing")
+    guard let template = try template(key, required: true) else {
+      throw problem(key, "missing")
     }
     return template
   }
 
-  func template(_ map: [String: Node], _ key: String, required: Bool = false)
-    throws(TicketError) -> MustacheTemplate?
+  /// A Mustache template (text output, no HTML escaping); a syntax error names its line in the file.
+  func template(_ key: String, required: Bool = false) throws(StrictYAMLError)
+    -> MustacheTemplate?
   {
-    guard let text = try string(map, key, required: required) else {
-      return nil
-    }
+    guard let text = try text(key, required: required) else { return nil }
     do {
       return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT }}" + text)
     } catch let problem as MustacheTemplate.ParserError {
       let line =
-        (map[key]?.mark?.line ?? 1) + max(0, problem.context.lineNumber - 1)
+        StrictMapping.line(of: self[key])
+        + max(0, problem.context.lineNumber - 1)
         + (text.contains("\n") ? 1 : 0)
-      throw TicketError(
-        "\(file):\(line): \(key): template syntax error (\(problem.error)) in '\(problem.context.line)'"
+      throw StrictYAMLError(
+        line: line, keyPath: keyPath(key),
+        message:
+          "template syntax error (\(problem.error)) in '\(problem.context.line)'"
       )
     } catch {
-      throw TicketError("\(file): \(key): template syntax error (\(error))")
+      throw self.problem(key, "template syntax error (\(error))")
     }
   }
 }

@@ -1,6 +1,6 @@
 import ACR
 import CriteriaModel
-import Exporters
+import Options
 
 /// A `criteria.yml` file: where the criteria are, what to select, and what to write.
 public struct CriteriaConfig: Sendable {
@@ -12,13 +12,10 @@ public struct CriteriaConfig: Sendable {
     public var exporter: String
     /// Where it goes, relative to the config file (for a tracker: where --dry-run writes payloads).
     public var path: String
-    /// The file exporter or tracker the name resolved to.
-    public var entry: OutputRegistry.Entry
+    /// Whether the name is a file format or a tracker.
+    public var kind: OutputKind
     /// Whether it files tickets.
-    public var isTracker: Bool {
-      if case .tracker = entry { return true }
-      return false
-    }
+    public var isTracker: Bool { kind == .tracker }
     /// Exporter options.
     public var options: ExportOptions
     /// The key path of this entry, for messages: `outputs[2]`.
@@ -41,4 +38,26 @@ public struct CriteriaConfig: Sendable {
   public var baseDirectory: String
   /// The config file's path.
   public var file: String
+}
+
+/// What an output's `exporter` names.
+public enum OutputKind: Sendable, Hashable {
+  /// A file exporter, which renders an artifact.
+  case file
+  /// A tracker, which files tickets.
+  case tracker
+}
+
+/// The exporters and trackers a config may name: the loader asks it about each output's `exporter`.
+public protocol OutputNames {
+  /// What `name` is; an error's message says what is available and suggests the nearest name.
+  func kind(ofOutput name: String) throws(UnknownOutput) -> OutputKind
+}
+
+/// An output name no exporter or tracker answers to.
+public struct UnknownOutput: Error, Sendable {
+  /// What is wrong, with the names available.
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
 }
