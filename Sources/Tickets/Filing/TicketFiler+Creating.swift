@@ -20,8 +20,6 @@ extension TicketFiler {
         },
         uniquingKeysWith: { first, _ in first }))
     var remaining = tickets
-    var ambiguous = false
-    var lastProblem = "no attempt was made"
 
     func settle(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
       try ledger.markFiled(ticket.identity, filed)
@@ -46,35 +44,29 @@ extension TicketFiler {
       remaining = notFound
     }
 
-    for attempt in 1...retry.maxAttempts {
-      if ambiguous {
+    let outcome = try exchange(
+      request: { () throws(TicketError) in
+        try bulk.bulkRequest(for: remaining, credentials: credentials)
+      },
+      lookUp: { _ throws(TicketError) in
         try searchRemaining()
-        ambiguous = false
-        if remaining.isEmpty { return }
-      }
-      pacer.waitForTurn()
-      let request = try bulk.bulkRequest(
-        for: remaining, credentials: credentials)
-      let response: HTTPResponse
-      do {
-        response = try transport.send(request)
-      } catch {
-        if error.fatal { throw TicketError(stopping: error) }
-        guard error.retryable else {
-          for ticket in remaining { try fail(ticket, error.message) }
-          return
+        return remaining.isEmpty ? () : nil
+      },
+      read: { response, answer throws(TicketError) -> Reading<Void> in
+        // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
+        let listsElements =
+          response.status == 400
+          && (response.json as? [String: Any])?["errors"] is [[String: Any]]
+        guard answer == .accepted || listsElements else {
+          for ticket in remaining {
+            try fail(
+              ticket,
+              "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
+            )
+          }
+          remaining = []
+          return .done(())
         }
-        ambiguous = true
-        lastProblem = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
-      let listsElements =
-        response.status == 400
-        && (response.json as? [String: Any])?["errors"] is [[String: Any]]
-      switch listsElements ? .accepted : Answer(response) {
-      case .accepted:
         var unknown: [Ticket] = []
         for (ticket, outcome) in zip(
           remaining, bulk.bulkResults(response, count: remaining.count))
@@ -86,7 +78,7 @@ extension TicketFiler {
           }
         }
         remaining = unknown
-        if remaining.isEmpty { return }
+        guard !remaining.isEmpty else { return .done(()) }
         // The answer did not account for these: they may exist. Search before anything else.
         try searchRemaining()
         for ticket in remaining {
@@ -95,27 +87,15 @@ extension TicketFiler {
             "\(tracker.name)'s bulk answer did not account for it, and a search does not find it"
           )
         }
-        return
-      case .refusedCredentials:
-        throw authenticationError(response)
-      case .retryLater(let mayHaveCreated):
-        ambiguous = ambiguous || mayHaveCreated
-        lastProblem = problem(response)
-        try wait(attempt: attempt, response: response)
-      case .refused:
-        for ticket in remaining {
-          try fail(
-            ticket,
-            "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
-          )
-        }
-        return
-      }
-    }
-    if ambiguous { try searchRemaining() }
+        remaining = []
+        return .done(())
+      })
+    guard case .failure(let unfinished) = outcome else { return }
+    if unfinished.unknown { try searchRemaining() }
     for ticket in remaining {
       try fail(
-        ticket, "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
+        ticket,
+        "gave up \(unfinished.afterAttempts): \(unfinished.cause)")
     }
   }
 
@@ -130,46 +110,21 @@ extension TicketFiler {
       ticket.identity, fingerprint: ticket.revision, clientID: ticket.clientID)
     let request = try tracker.createRequest(
       for: ticket, credentials: credentials)
-    var ambiguous = false
-    var lastProblem = "no attempt was made"
-    var uncertainSince = 0.0
-    for attempt in 1...retry.maxAttempts {
-      if ambiguous,
-        let found = try foundAfterUncertainCreate(ticket, since: uncertainSince)
-      {
-        return found
-      }
-      pacer.waitForTurn()
-      let response: HTTPResponse
-      do {
-        response = try transport.send(request)
-      } catch {
-        // A tracker that does not answer at all: stop here; the ticket stays pending in the ledger.
-        if error.unreachable { throw TicketError(stopping: error) }
-        if error.answered {
+    let outcome = try exchange(
+      request: { request },
+      lookUp: { since throws(TicketError) in
+        try foundAfterUncertainCreate(ticket, since: since)
+      },
+      read: { response, answer throws(TicketError) -> Reading<FiledTicket> in
+        guard answer == .accepted else {
           throw TicketError(
-            "\(error.message); the ticket may have been filed: it stays pending and is looked up before anything is sent again",
-            outcomeUnknown: true)
+            "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
+          )
         }
-        guard error.retryable else {
-          throw error.fatal
-            ? TicketError(stopping: error) : TicketError(error.message)
-        }
-        // The request may have reached the tracker before the connection failed (not when none was made).
-        if !error.neverSent {
-          ambiguous = true
-          uncertainSince = Date().timeIntervalSince1970
-        }
-        lastProblem = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      switch Answer(response) {
-      case .accepted:
         let filed: FiledTicket
-        do { filed = try tracker.created(from: response) } catch
-          where error.stopsRun || error.refused
-        {
+        do throws(TicketError) {
+          filed = try tracker.created(from: response)
+        } catch  where error.stopsRun || error.refused {
           // Azure DevOps' sign-in page: the credentials were refused; a GraphQL error: Linear refused
           // it. Nothing was created either way.
           throw error
@@ -184,29 +139,18 @@ extension TicketFiler {
           ticket.identity, filed, fingerprint: ticket.revision,
           trackerUpdated: tracker.snapshot(from: response)?.updatedAt)
         try sendFollowUps(ticket, filed, from: 0, look: false)
-        return filed
-      case .refusedCredentials:
-        throw authenticationError(response)
-      case .retryLater(let mayHaveCreated):
-        if mayHaveCreated {
-          ambiguous = true
-          uncertainSince = Date().timeIntervalSince1970
-        }
-        lastProblem = problem(response)
-        try wait(attempt: attempt, response: response)
-      case .refused:
-        throw TicketError(
-          "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
-        )
-      }
+        return .done(filed)
+      })
+    switch outcome {
+    case .success(let filed): return filed
+    case .failure(let unfinished) where unfinished.unknown:
+      throw TicketError(
+        "\(unfinished.cause); the ticket may have been filed: it stays pending and is looked up before anything is sent again",
+        outcomeUnknown: true)
+    case .failure(let unfinished):
+      throw TicketError(
+        "gave up \(unfinished.afterAttempts): \(unfinished.cause)")
     }
-    if ambiguous,
-      let found = try foundAfterUncertainCreate(ticket, since: uncertainSince)
-    {
-      return found
-    }
-    throw TicketError(
-      "gave up after \(retry.maxAttempts) attempts: \(lastProblem)")
   }
 
   /// Looks for a ticket whose create may have worked, and records it (with its follow-ups) when found.
@@ -240,51 +184,25 @@ extension TicketFiler {
     if ledger[ticket.identity]?.followUpsSent == nil {
       try ledger.markFollowUps(ticket.identity, sent: start)
     }
-    var present: Set<Int> =
+    let present: Set<Int> =
       look ? try postedFollowUps(ticket, filed, count: requests.count) : []
     for index in start..<requests.count {
-      var posted = present.contains(index)
-      var uncertain = false
-      var cause = "no attempt was made"
-      for attempt in 1...retry.maxAttempts where !posted {
-        if uncertain {
-          present = try postedFollowUps(ticket, filed, count: requests.count)
-          if present.contains(index) {
-            posted = true
-            break
-          }
+      if !present.contains(index) {
+        let outcome = try exchange(
+          request: { requests[index] },
+          lookUp: { _ throws(TicketError) in
+            try postedFollowUps(ticket, filed, count: requests.count)
+              .contains(index) ? () : nil
+          },
+          read: { response, answer throws(TicketError) -> Reading<Void> in
+            answer == .accepted ? .done(()) : .again(problem(response))
+          })
+        if case .failure(let unfinished) = outcome {
+          throw TicketError(
+            "filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
+              + "(\(unfinished.cause)); the next run looks for it and posts what is missing"
+          )
         }
-        pacer.waitForTurn()
-        do {
-          let response = try transport.send(requests[index])
-          switch Answer(response) {
-          case .accepted:
-            posted = true
-          case .refusedCredentials:
-            throw authenticationError(response)
-          case .retryLater(let mayHaveCreated):
-            uncertain = uncertain || mayHaveCreated
-            cause = problem(response)
-            try wait(attempt: attempt, response: response)
-          case .refused:
-            cause = problem(response)
-            try wait(attempt: attempt, response: response)
-          }
-        } catch let error as TransportError {
-          if error.fatal { throw TicketError(stopping: error) }
-          uncertain = uncertain || !error.neverSent
-          cause = error.message
-          try wait(attempt: attempt, response: nil)
-        } catch let error as TicketError {
-          throw error
-        } catch {
-          cause = "\(error)"
-        }
-      }
-      guard posted else {
-        throw TicketError(
-          "filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
-            + "(\(cause)); the next run looks for it and posts what is missing")
       }
       try ledger.markFollowUps(ticket.identity, sent: index + 1)
     }
@@ -302,38 +220,18 @@ extension TicketFiler {
         "filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
         outcomeUnknown: true)
     }
-    var cause = "no attempt was made"
-    for attempt in 1...retry.maxAttempts {
-      pacer.waitForTurn()
-      do {
-        let response = try transport.send(request)
-        switch Answer(response) {
-        case .accepted:
-          let bodies = tracker.followUpBodies(in: response)
-          return Set(
-            (0..<count).filter { index in
-              let marker =
-                "<!-- \(tracker.followUpMarker(for: ticket, index: index)) -->"
-              return bodies.contains { $0.contains(marker) }
-            })
-        case .refusedCredentials:
-          throw authenticationError(response)
-        case .retryLater, .refused:
-          cause = problem(response)
-          try wait(attempt: attempt, response: response)
-        }
-      } catch let error as TransportError {
-        if error.fatal { throw TicketError(stopping: error) }
-        cause = error.message
-        try wait(attempt: attempt, response: nil)
-      } catch let error as TicketError {
-        throw error
-      } catch {
-        cause = "\(error)"
-      }
+    let (response, cause) = try ask(request) { _ in nil }
+    guard let response else {
+      throw TicketError(
+        "filed as \(filed.key), but its comments cannot be listed (\(cause ?? "no attempt was made")); the next run looks again before posting any"
+      )
     }
-    throw TicketError(
-      "filed as \(filed.key), but its comments cannot be listed (\(cause)); the next run looks again before posting any"
-    )
+    let bodies = tracker.followUpBodies(in: response)
+    return Set(
+      (0..<count).filter { index in
+        let marker =
+          "<!-- \(tracker.followUpMarker(for: ticket, index: index)) -->"
+        return bodies.contains { $0.contains(marker) }
+      })
   }
 }

@@ -4,45 +4,6 @@ import Logging
 
 /// Asking the tracker (searches and reads, paced and retried) and waiting as it asks.
 extension TicketFiler {
-  /// Sends a request that changes nothing (a search, a read) until its answer can be used.
-  ///
-  /// Paced, and retried with backoff on transport failures, rate limits, server errors and answers
-  /// `unusable` finds fault with (it says why); refused credentials stop the run. With `gone`, 404 and
-  /// 410 are answers too (the ticket is not there). Returns the answer, or nil and the last cause when
-  /// every attempt failed.
-  func ask(
-    _ request: HTTPRequest, gone: Bool = false, moved: Bool = false,
-    unusable: (HTTPResponse) -> String?
-  ) throws(TicketError) -> (HTTPResponse?, cause: String?) {
-    var cause: String?
-    for attempt in 1...retry.maxAttempts {
-      pacer.waitForTurn()
-      let response: HTTPResponse
-      do { response = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(stopping: error) }
-        cause = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      if gone, [404, 410].contains(response.status) { return (response, nil) }
-      if moved, [301, 308].contains(response.status) { return (response, nil) }
-      switch Answer(response) {
-      case .accepted:
-        if let problem = unusable(response) {
-          cause = problem
-          try wait(attempt: attempt, response: response)
-          continue
-        }
-        return (response, nil)
-      case .refusedCredentials: throw authenticationError(response)
-      case .retryLater, .refused:
-        cause = problem(response)
-        try wait(attempt: attempt, response: response)
-      }
-    }
-    return (nil, cause)
-  }
-
   /// Looks the ticket up by its marker; nil when the tracker says it is not there.
   func search(_ ticket: Ticket) throws(TicketError) -> FiledTicket? {
     guard

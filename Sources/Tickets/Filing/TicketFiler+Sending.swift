@@ -1,54 +1,184 @@
 import Foundation
 
-/// Sending the requests that change a filed ticket, each exactly once.
+/// The one request loop: every request the filer sends goes through `exchange`, which owns pacing,
+/// retries and backoff, Retry-After, refused credentials, unknown outcomes and the rule that nothing is
+/// sent again after an unknown outcome until the tracker has been asked.
 extension TicketFiler {
+  /// What a use case makes of an answer: finished, or worth another attempt after a wait.
+  enum Reading<Value> {
+    case done(Value)
+    /// The answer cannot be used yet (why); the loop waits and tries again.
+    case again(String)
+  }
+
+  /// How a request loop ended, when no result came.
+  struct Unfinished: Error {
+    /// The last problem seen.
+    var cause: String
+    /// The attempts made.
+    var attempts: Int
+    /// The tracker may have acted on a request and has not been asked since: an answer that cannot
+    /// be taken (too large) ends the loop at once.
+    var unknown: Bool
+
+    /// "after 3 attempts", for messages.
+    var afterAttempts: String {
+      "after \(attempts) attempt\(attempts == 1 ? "" : "s")"
+    }
+  }
+
+  /// Sends `request` until the use case reads a result from an answer.
+  ///
+  /// - Pacing: every attempt waits its turn; between attempts the loop waits as long as the server asks
+  ///   (up to `max_wait`, else the run stops) or backs off.
+  /// - Refused credentials throw; a fatal transport failure (TLS) or a tracker that stopped answering
+  ///   stops the run.
+  /// - Unknown outcomes: after a dropped connection that may have carried the request, a 408 or a 5xx,
+  ///   or when `resumed` (a stopped run left the request pending), `lookUp` asks the tracker whether
+  ///   the request already took effect before anything is sent again (its argument: when the uncertain
+  ///   request went out, for indexes that lag). Its result ends the loop; nil means "not there, send".
+  ///   A request that changes nothing needs no `lookUp`.
+  /// - Rate limits and 503s, and `.again` from `read`, are retried; `read` sees accepted answers and
+  ///   the refusals the loop does not judge, and may throw.
+  func exchange<Value>(
+    resumed: Bool = false,
+    request: () throws(TicketError) -> HTTPRequest,
+    lookUp: (Double) throws(TicketError) -> Value? = { _ in nil },
+    read: (HTTPResponse, Answer) throws(TicketError) -> Reading<Value>
+  ) throws(TicketError) -> Result<Value, Unfinished> {
+    var ambiguous = resumed
+    var since = 0.0
+    var cause = "no attempt was made"
+    var attempts = 0
+    /// Asks the tracker when the last request's outcome is unknown; nil when not there (or no need).
+    func look() throws(TicketError) -> Value? {
+      guard ambiguous else { return nil }
+      let found = try lookUp(since)
+      ambiguous = false
+      return found
+    }
+    func uncertain() {
+      if !ambiguous { since = Date().timeIntervalSince1970 }
+      ambiguous = true
+    }
+    for attempt in 1...retry.maxAttempts {
+      if let found = try look() { return .success(found) }
+      pacer.waitForTurn()
+      attempts = attempt
+      let response: HTTPResponse
+      let outgoing = try request()
+      do { response = try transport.send(outgoing) } catch {
+        if error.fatal || error.unreachable {
+          throw TicketError(stopping: error)
+        }
+        cause = error.message
+        if error.answered {
+          // Answered, but the answer cannot be taken: the request most likely took effect.
+          return .failure(
+            Unfinished(cause: cause, attempts: attempt, unknown: true))
+        }
+        if !error.neverSent { uncertain() }
+        guard error.retryable else { break }
+        try wait(attempt: attempt, response: nil)
+        continue
+      }
+      let answer = Answer(response)
+      switch answer {
+      case .refusedCredentials:
+        throw authenticationError(response)
+      case .retryLater(let mayHaveActed):
+        if mayHaveActed { uncertain() }
+        cause = problem(response)
+        try wait(attempt: attempt, response: response)
+      case .accepted, .refused:
+        switch try read(response, answer) {
+        case .done(let result): return .success(result)
+        case .again(let problem):
+          cause = problem
+          try wait(attempt: attempt, response: response)
+        }
+      }
+    }
+    if let found = try look() { return .success(found) }
+    return .failure(
+      Unfinished(
+        cause: cause, attempts: attempts, unknown: ambiguous))
+  }
+
+  /// Sends a request that changes nothing (a search, a read) until its answer can be used.
+  ///
+  /// `unusable` finds fault with an accepted answer (it says why; the request is tried again); other
+  /// refusals are tried again too. With `gone`, 404 and 410 are answers (the ticket is not there); with
+  /// `moved`, 301 and 308. Returns the answer, or nil and the last cause when every attempt failed.
+  func ask(
+    _ request: HTTPRequest, gone: Bool = false, moved: Bool = false,
+    unusable: (HTTPResponse) -> String?
+  ) throws(TicketError) -> (HTTPResponse?, cause: String?) {
+    let outcome = try exchange(
+      request: { request },
+      read: {
+        response, answer throws(TicketError) -> Reading<HTTPResponse> in
+        if gone, [404, 410].contains(response.status) {
+          return .done(response)
+        }
+        if moved, [301, 308].contains(response.status) {
+          return .done(response)
+        }
+        guard answer == .accepted else { return .again(problem(response)) }
+        if let problem = unusable(response) { return .again(problem) }
+        return .done(response)
+      })
+    switch outcome {
+    case .success(let response): return (response, nil)
+    case .failure(let unfinished): return (nil, unfinished.cause)
+    }
+  }
+
+  /// What sending a change came to.
+  enum Sent {
+    /// The tracker took it and answered.
+    case answered(HTTPResponse)
+    /// Asking first found the change already made.
+    case alreadyMade
+  }
+
   /// Sends a request that changes a ticket (an update, a comment, a transition) once.
   ///
   /// After an answer that leaves the outcome unknown (a dropped connection, a 5xx, a 408), or when a
   /// stopped run left the request `resumed`, `done` asks the tracker before anything is sent again.
   /// Returns the accepted answer, or nil when `done` found the change already made. A refusal is an
-  /// error whose outcome is known (nothing changed); attempts that all end unknown are an error whose
+  /// error whose outcome is known (nothing changed); attempts that end unknown are an error whose
   /// outcome is unknown.
   @discardableResult
   func sendOnce(
     _ request: HTTPRequest, what: String, resumed: Bool,
     done: () throws(TicketError) -> Bool
   ) throws(TicketError) -> HTTPResponse? {
-    var ambiguous = resumed
-    var cause = "no attempt was made"
-    for attempt in 1...retry.maxAttempts {
-      if ambiguous {
-        if try done() { return nil }
-        ambiguous = false
-      }
-      pacer.waitForTurn()
-      let answer: HTTPResponse
-      do { answer = try transport.send(request) } catch {
-        if error.fatal { throw TicketError(stopping: error) }
-        ambiguous = !error.neverSent
-        cause = error.message
-        try wait(attempt: attempt, response: nil)
-        continue
-      }
-      switch Answer(answer) {
-      case .accepted:
+    let outcome = try exchange(
+      resumed: resumed, request: { request },
+      lookUp: { _ throws(TicketError) in try done() ? Sent.alreadyMade : nil },
+      read: { answer, kind throws(TicketError) -> Reading<Sent> in
+        guard kind == .accepted else {
+          throw TicketError(
+            "\(tracker.name) refused \(what) (\(answer.status)): \(answer.snippet)"
+          )
+        }
         if let reason = tracker.refusal(in: answer) {
           throw TicketError("\(tracker.name) refused \(what): \(reason)")
         }
-        return answer
-      case .refusedCredentials: throw authenticationError(answer)
-      case .retryLater(let mayHaveChanged):
-        ambiguous = mayHaveChanged
-        cause = problem(answer)
-        try wait(attempt: attempt, response: answer)
-      case .refused:
-        throw TicketError(
-          "\(tracker.name) refused \(what) (\(answer.status)): \(answer.snippet)"
-        )
-      }
+        return .done(.answered(answer))
+      })
+    switch outcome {
+    case .success(.answered(let answer)): return answer
+    case .success(.alreadyMade): return nil
+    case .failure(let unfinished) where unfinished.unknown:
+      throw TicketError(
+        "\(what) is not confirmed \(unfinished.afterAttempts) (\(unfinished.cause)); the next run asks \(tracker.name) before sending it again",
+        outcomeUnknown: true)
+    case .failure(let unfinished):
+      throw TicketError(
+        "\(tracker.name) did not take \(what) \(unfinished.afterAttempts): \(unfinished.cause)"
+      )
     }
-    throw TicketError(
-      "\(what) is not confirmed after \(retry.maxAttempts) attempts (\(cause)); the next run asks \(tracker.name) before sending it again",
-      outcomeUnknown: true)
   }
 }
