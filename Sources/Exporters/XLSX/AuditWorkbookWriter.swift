@@ -99,12 +99,9 @@ struct AuditWorkbookWriter {
     let trailing = carry?.headers ?? []
     let headers = layout.columns.map(\.rawValue) + trailing
     let widths = layout.columns.map(\.width) + trailing.map { _ in 14 }
-    for (index, header) in headers.enumerated() {
-      try sheet.setColumn(index, width: widths[index], styles.wrap)
-      try sheet.write(0, index, header, styles.header)
-    }
-    sheet.freezeHeader()
-    try sheet.preparePrinting(title: settings.title)
+    try sheet.startTable(
+      header: headers, widths: widths, title: settings.title,
+      headerFormat: styles.header, columnFormat: styles.wrap)
     if let carry {
       try writeCarriedRows(
         sheet, catalog: catalog, carry: carry, widths: widths, styles: styles)
@@ -148,11 +145,7 @@ struct AuditWorkbookWriter {
             values[index] = carry.value(column, row: id, fresh: values[index])
           }
           values += carry.trailing(row: id)
-          try sheet.setRow(
-            rowNumber, height: RowHeight.points(values, widths: widths))
-          for (index, value) in values.enumerated() {
-            try sheet.write(rowNumber, index, value, styles.wrap)
-          }
+          try sheet.writeRow(rowNumber, values, widths: widths, styles.wrap)
           rowNumber += 1
         }
       }
@@ -210,19 +203,13 @@ struct AuditWorkbookWriter {
     let widths = carry.retiredHeader.map {
       AuditColumn(userName: $0)?.width ?? 14
     }
-    for (index, title) in carry.retiredHeader.enumerated() {
-      try sheet.setColumn(index, width: widths[index], styles.wrap)
-      try sheet.write(0, index, title, styles.header)
-    }
-    sheet.freezeHeader()
-    try sheet.preparePrinting(title: settings.title)
+    try sheet.startTable(
+      header: carry.retiredHeader, widths: widths, title: settings.title,
+      headerFormat: styles.header, columnFormat: styles.wrap)
     for (offset, cells) in carry.retired.enumerated() {
-      let values = Array(cells.prefix(widths.count))
-      try sheet.setRow(
-        offset + 1, height: RowHeight.points(values, widths: widths))
-      for (index, value) in values.enumerated() {
-        try sheet.write(offset + 1, index, value, styles.wrap)
-      }
+      try sheet.writeRow(
+        offset + 1, Array(cells.prefix(widths.count)), widths: widths,
+        styles.wrap)
     }
     try sheet.autofilter(
       rows: carry.retired.count, columns: carry.retiredHeader.count)
@@ -233,12 +220,9 @@ struct AuditWorkbookWriter {
   ) throws(ExportError) {
     let header = ["Component ID", "Component", "Scenario", "Step"]
     let widths = [30.0, 20, 34, 80]
-    for (index, (title, width)) in zip(header, widths).enumerated() {
-      try sheet.setColumn(index, width: width, styles.wrap)
-      try sheet.write(0, index, title, styles.header)
-    }
-    sheet.freezeHeader()
-    try sheet.preparePrinting(title: settings.title)
+    try sheet.startTable(
+      header: header, widths: widths, title: settings.title,
+      headerFormat: styles.header, columnFormat: styles.wrap)
     var row = 1
     for component in catalog.components {
       for scenario in component.scenarios {
@@ -246,12 +230,9 @@ struct AuditWorkbookWriter {
           let text =
             String(repeating: "    ", count: depth) + step.keyword.rawValue
             + " " + step.text
-          let values = [component.id, component.title, scenario.name, text]
-          try sheet.setRow(
-            row, height: RowHeight.points(values, widths: widths))
-          for (index, value) in values.enumerated() {
-            try sheet.write(row, index, value, styles.wrap)
-          }
+          try sheet.writeRow(
+            row, [component.id, component.title, scenario.name, text],
+            widths: widths, styles.wrap)
           row += 1
         }
       }
@@ -270,12 +251,9 @@ struct AuditWorkbookWriter {
       "Component ID", "Component", "Platform", "Topic", "Framework", "Note",
     ]
     let widths = [30.0, 18, 10, 20, 16, 90]
-    for (index, (title, width)) in zip(header, widths).enumerated() {
-      try sheet.setColumn(index, width: width, styles.wrap)
-      try sheet.write(0, index, title, styles.header)
-    }
-    sheet.freezeHeader()
-    try sheet.preparePrinting(title: settings.title)
+    try sheet.startTable(
+      header: header, widths: widths, title: settings.title,
+      headerFormat: styles.header, columnFormat: styles.wrap)
     var row = 1
     for component in catalog.components {
       for note in component.notes {
@@ -288,11 +266,7 @@ struct AuditWorkbookWriter {
             component.id, component.title, note.platform?.rawValue ?? "All",
             topic, note.framework ?? "", text,
           ]
-          try sheet.setRow(
-            row, height: RowHeight.points(values, widths: widths))
-          for (index, value) in values.enumerated() {
-            try sheet.write(row, index, value, styles.wrap)
-          }
+          try sheet.writeRow(row, values, widths: widths, styles.wrap)
           row += 1
         }
       }

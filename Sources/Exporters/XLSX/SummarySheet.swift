@@ -39,16 +39,14 @@ struct SummarySheet {
       ["Component", "Platform", "Checks"] + layout.statuses + [
         Self.conformanceHeader
       ]
-    for (index, title) in header.enumerated() {
-      try sheet.setColumn(
-        index, width: index == 0 ? 28 : (index == header.count - 1 ? 20 : 13))
-      try sheet.write(0, index, title, styles.header)
-    }
+    try sheet.startTable(
+      header: header,
+      widths: header.indices.map {
+        $0 == 0 ? 28 : ($0 == header.count - 1 ? 20 : 13)
+      }, title: title, headerFormat: styles.header)
     // The hidden column of bar labels; written with the header, as rows go out in order.
     try sheet.write(0, labelColumn(header), "Chart label", styles.header)
     try sheet.hideColumn(labelColumn(header), width: 30)
-    sheet.freezeHeader()
-    try sheet.preparePrinting(title: title)
     for (offset, group) in groups.enumerated() {
       let row = offset + 1
       try sheet.write(row, 0, group.component)

@@ -77,13 +77,9 @@ struct WCAGSheet {
       if index < 3 { return 9 }
       return (index - 3) % columnsPerKind == columnsPerKind - 1 ? 19 : 10
     }
-    for (index, text) in header.enumerated() {
-      try sheet.setColumn(index, width: widths[index])
-      try sheet.write(0, index, text, styles.header)
-    }
-    try sheet.setRow(0, height: RowHeight.points(header, widths: widths))
-    sheet.freezeHeader()
-    try sheet.preparePrinting(title: title)
+    try sheet.startTable(
+      header: header, widths: widths, title: title,
+      headerFormat: styles.header, tallHeader: true)
     for (offset, criterion) in criteria.enumerated() {
       let row = offset + 1
       try sheet.write(row, 0, criterion.number)
@@ -196,13 +192,9 @@ struct WCAGSheet {
       layout.pass, layout.fail, "Failing share",
     ]
     let widths: [Double] = [9, 10, 28, 10, 9, 9, 9, 11]
-    for (index, text) in header.enumerated() {
-      try sheet.setColumn(index, width: widths[index])
-      try sheet.write(0, index, text, styles.header)
-    }
-    try sheet.setRow(0, height: RowHeight.points(header, widths: widths))
-    sheet.freezeHeader()
-    try sheet.preparePrinting(title: title)
+    try sheet.startTable(
+      header: header, widths: widths, title: title,
+      headerFormat: styles.header, tallHeader: true)
     var row = 1
     for criterion in criteria {
       for kind in Kind.allCases {

@@ -113,6 +113,36 @@ struct XLSXSheet {
 
   func freezeHeader() { worksheet_freeze_panes(pointer, 1, 0) }
 
+  /// Starts a table: each column's width (and `columnFormat`), the header row in `headerFormat` (as tall
+  /// as its wrapped titles when `tallHeader`), the header frozen, and the print set-up.
+  func startTable(
+    header: [String], widths: [Double], title: String,
+    headerFormat: UnsafeMutablePointer<lxw_format>?,
+    columnFormat: UnsafeMutablePointer<lxw_format>? = nil,
+    tallHeader: Bool = false
+  ) throws(ExportError) {
+    for (index, text) in header.enumerated() {
+      try setColumn(index, width: widths[index], columnFormat)
+      try write(0, index, text, headerFormat)
+    }
+    if tallHeader {
+      try setRow(0, height: RowHeight.points(header, widths: widths))
+    }
+    freezeHeader()
+    try preparePrinting(title: title)
+  }
+
+  /// Writes one row of text, as tall as its wrapped text needs.
+  func writeRow(
+    _ row: Int, _ values: [String], widths: [Double],
+    _ format: UnsafeMutablePointer<lxw_format>?
+  ) throws(ExportError) {
+    try setRow(row, height: RowHeight.points(values, widths: widths))
+    for (index, value) in values.enumerated() {
+      try write(row, index, value, format)
+    }
+  }
+
   /// Sets one row's height in points, so wrapped text shows whole in readers that do not re-measure rows.
   func setRow(_ row: Int, height: Double) throws(ExportError) {
     try check(

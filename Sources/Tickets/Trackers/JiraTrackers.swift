@@ -16,10 +16,6 @@ public struct JiraCloudTracker: BulkTracker {
       for: ticket, description: ADFBody.document(for: ticket))
   }
 
-  public func payload(for ticket: Ticket) throws(TicketError) -> Data {
-    try JSONBody.encode(["fields": fields(for: ticket)])
-  }
-
   func headers(_ credentials: Credentials) -> [(String, String)] {
     let basic = Data("\(credentials.user ?? ""):\(credentials.token)".utf8)
       .base64EncodedString()
@@ -27,14 +23,6 @@ public struct JiraCloudTracker: BulkTracker {
       ("Authorization", "Basic \(basic)"), ("Content-Type", "application/json"),
       ("Accept", "application/json"),
     ]
-  }
-
-  public func createRequest(for ticket: Ticket, credentials: Credentials)
-    throws(TicketError) -> HTTPRequest
-  {
-    HTTPRequest(
-      method: "POST", url: settings.url + "/rest/api/3/issue",
-      headers: headers(credentials), body: try payload(for: ticket))
   }
 
   /// Jira takes at most 50 issues per bulk request.
@@ -81,24 +69,6 @@ public struct JiraCloudTracker: BulkTracker {
         FiledTicket(key: key, url: settings.url + "/browse/" + key))
     }
   }
-
-  public func created(from response: HTTPResponse) throws(TicketError)
-    -> FiledTicket
-  {
-    try JiraResponses(settings: settings).created(from: response)
-  }
-
-  public func searchRequest(for ticket: Ticket, credentials: Credentials)
-    -> HTTPRequest?
-  {
-    JiraResponses(settings: settings).searchRequest(
-      path: "/rest/api/3/search/jql", ticket: ticket,
-      headers: headers(credentials))
-  }
-
-  public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-    JiraResponses(settings: settings).found(in: response)
-  }
 }
 
 /// Jira Server / Data Center, REST v2: descriptions in wiki markup, a personal access token as Bearer.
@@ -110,43 +80,11 @@ public struct JiraDataCenterTracker: Tracker {
 
   public init(settings: TrackerSettings) { self.settings = settings }
 
-  public func payload(for ticket: Ticket) throws(TicketError) -> Data {
-    try JSONBody.encode([
-      "fields": JiraResponses(settings: settings).fields(
-        for: ticket, description: TextBodies.wiki(ticket))
-    ])
-  }
-
   func headers(_ credentials: Credentials) -> [(String, String)] {
     [
       ("Authorization", "Bearer \(credentials.token)"),
       ("Content-Type", "application/json"), ("Accept", "application/json"),
     ]
-  }
-
-  public func createRequest(for ticket: Ticket, credentials: Credentials)
-    throws(TicketError) -> HTTPRequest
-  {
-    HTTPRequest(
-      method: "POST", url: settings.url + "/rest/api/2/issue",
-      headers: headers(credentials), body: try payload(for: ticket))
-  }
-
-  public func created(from response: HTTPResponse) throws(TicketError)
-    -> FiledTicket
-  {
-    try JiraResponses(settings: settings).created(from: response)
-  }
-
-  public func searchRequest(for ticket: Ticket, credentials: Credentials)
-    -> HTTPRequest?
-  {
-    JiraResponses(settings: settings).searchRequest(
-      path: "/rest/api/2/search", ticket: ticket, headers: headers(credentials))
-  }
-
-  public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-    JiraResponses(settings: settings).found(in: response)
   }
 }
 

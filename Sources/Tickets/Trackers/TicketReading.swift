@@ -260,6 +260,8 @@ extension JiraResponses {
 protocol JiraIssueAPI: Tracker {
   /// `/rest/api/3/issue` (Cloud) or `/rest/api/2/issue` (Data Center).
   var issuePath: String { get }
+  /// `/rest/api/3/search/jql` (Cloud) or `/rest/api/2/search` (Data Center).
+  var searchPath: String { get }
   func headers(_ credentials: Credentials) -> [(String, String)]
   /// The create's fields for a ticket, description in this API's format.
   func issueFields(for ticket: Ticket) -> [String: Any]
@@ -268,6 +270,35 @@ protocol JiraIssueAPI: Tracker {
 }
 
 extension JiraIssueAPI {
+  public func payload(for ticket: Ticket) throws(TicketError) -> Data {
+    try JSONBody.encode(["fields": issueFields(for: ticket)])
+  }
+
+  public func createRequest(for ticket: Ticket, credentials: Credentials)
+    throws(TicketError) -> HTTPRequest
+  {
+    HTTPRequest(
+      method: "POST", url: settings.url + issuePath,
+      headers: headers(credentials), body: try payload(for: ticket))
+  }
+
+  public func created(from response: HTTPResponse) throws(TicketError)
+    -> FiledTicket
+  {
+    try JiraResponses(settings: settings).created(from: response)
+  }
+
+  public func searchRequest(for ticket: Ticket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    JiraResponses(settings: settings).searchRequest(
+      path: searchPath, ticket: ticket, headers: headers(credentials))
+  }
+
+  public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
+    JiraResponses(settings: settings).found(in: response)
+  }
+
   /// Jira answers a moved issue's old key under its new one.
   public func answeredKey(_ response: HTTPResponse) -> String? {
     JSONFields(response).string("key")
@@ -295,11 +326,13 @@ extension JiraIssueAPI {
 
 extension JiraCloudTracker: JiraIssueAPI {
   var issuePath: String { "/rest/api/3/issue" }
+  var searchPath: String { "/rest/api/3/search/jql" }
   func issueFields(for ticket: Ticket) -> [String: Any] { fields(for: ticket) }
 }
 
 extension JiraDataCenterTracker: JiraIssueAPI {
   var issuePath: String { "/rest/api/2/issue" }
+  var searchPath: String { "/rest/api/2/search" }
   func issueFields(for ticket: Ticket) -> [String: Any] {
     JiraResponses(settings: settings).fields(
       for: ticket, description: TextBodies.wiki(ticket))
