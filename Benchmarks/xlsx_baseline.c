@@ -4,14 +4,15 @@
  *   Checklist: every layout column (WCAG included), widths, wrap, frozen header, print set-up (landscape,
  *     margins, one page wide, header row repeated, footer), each row's height from the same estimate as
  *     criteria's RowHeight (computed here, over UTF-8 scalars), autofilter, two dropdowns, two colour rules;
+ *   Names: Checklist_Component, _ID, _Platform, _Result and _WCAG for the columns the formulas count over;
  *   Summary: per component and platform, COUNTIFS formulas built here with their cached values, the
  *     conformance formula, the hidden label column, print set-up, one stacked bar chart per 30 rows with
  *     its page breaks;
  *   WCAG: per success criterion, the COUNTIFS sums (four patterns each) for web and software rows and a
  *     conformance formula averaging the failing shares of the next sheet, built here;
  *   WCAG by component: per criterion, product type and unit (a component on one platform), the unit's
- *     checks, Pass and Fail COUNTIFS sums (four patterns each, with the unit's id pattern) and its failing
- *     share formula, built here.
+ *     Pass and Fail COUNTIFS sums (four patterns each, with the unit's id pattern) and its failing share
+ *     formula, built here.
  * No allocation per cell: the inputs are read whole before the clock starts (criteria's exporter, timed
  * the same way, starts from its model in memory), lines and fields are cut in place, formulas go into one
  * reused buffer. Prints the seconds from the first cell to the closed file.
@@ -20,7 +21,7 @@
  *   ROWS.tsv     header names, then column widths, then one checklist row per line (tab-separated)
  *   SUMMARY.tsv  component, platform, id pattern, checks, five cached counts, cached conformance, label
  *   WCAG.tsv     number, handle, level, then for web and for software: total, five counts, conformance
- *   UNITS.tsv    number, product type, component, platform, id pattern, checks, pass, fail, failing share
+ *   UNITS.tsv    number, product type, component, platform, id pattern, pass, fail, failing share
  *                (empty when nothing was evaluated)
  */
 #include <stdio.h>
@@ -132,11 +133,10 @@ static void wcag_countifs(char *out, size_t size, const char *wcag_range, const 
 static lxw_row_t write_units(lxw_worksheet *sheet, char **units, lxw_format *header, lxw_format *centred,
                              lxw_format *share, const char *footer, const char *id_range,
                              const char *result_range, const char *wcag_range, char *formula, size_t size) {
-    const char *names[8] = {"Criterion", "Product type", "Component", "Platform", "Checks", "Pass", "Fail",
-                            "Failing share"};
-    double widths[8] = {9, 10, 28, 10, 9, 9, 9, 11};
+    const char *names[7] = {"Criterion", "Product type", "Component", "Platform", "Pass", "Fail", "Failing share"};
+    double widths[7] = {9, 10, 28, 10, 9, 9, 11};
     int lines = 1;
-    for (int c = 0; c < 8; c++) {
+    for (int c = 0; c < 7; c++) {
         worksheet_set_column(sheet, c, c, widths[c], NULL);
         worksheet_write_string(sheet, 0, c, names[c], header);
         int l = wrapped_lines((const unsigned char *)names[c], widths[c]);
@@ -151,8 +151,7 @@ static lxw_row_t write_units(lxw_worksheet *sheet, char **units, lxw_format *hea
         char *cursor = line;
         char *number = next_field(&cursor), *kind = next_field(&cursor), *component = next_field(&cursor);
         char *platform = next_field(&cursor), *id_pattern = next_field(&cursor);
-        double checks = atof(next_field(&cursor)), passed = atof(next_field(&cursor));
-        double failed = atof(next_field(&cursor));
+        double passed = atof(next_field(&cursor)), failed = atof(next_field(&cursor));
         char *cached_share = next_field(&cursor);
         worksheet_write_string(sheet, row, 0, number, NULL);
         worksheet_write_string(sheet, row, 1, kind, NULL);
@@ -162,22 +161,19 @@ static lxw_row_t write_units(lxw_worksheet *sheet, char **units, lxw_format *hea
         snprintf(pattern, sizeof pattern, "%s", number);
         for (char *p = pattern; *p; p++) if (*p == '.') *p = '?';
         char condition[200];
-        snprintf(condition, sizeof condition, ",%s,\"%s\"", id_range, id_pattern);
-        wcag_countifs(formula, size, wcag_range, pattern, condition);
-        worksheet_write_formula_num(sheet, row, 4, formula, centred, checks);
         snprintf(condition, sizeof condition, ",%s,\"%s\",%s,\"Pass\"", id_range, id_pattern, result_range);
         wcag_countifs(formula, size, wcag_range, pattern, condition);
-        worksheet_write_formula_num(sheet, row, 5, formula, centred, passed);
+        worksheet_write_formula_num(sheet, row, 4, formula, centred, passed);
         snprintf(condition, sizeof condition, ",%s,\"%s\",%s,\"Fail\"", id_range, id_pattern, result_range);
         wcag_countifs(formula, size, wcag_range, pattern, condition);
-        worksheet_write_formula_num(sheet, row, 6, formula, centred, failed);
+        worksheet_write_formula_num(sheet, row, 5, formula, centred, failed);
         unsigned r = row + 1;
-        snprintf(formula, size, "=IF(F%u+G%u=0,\"\",G%u/(F%u+G%u))", r, r, r, r, r);
-        if (*cached_share) worksheet_write_formula_num(sheet, row, 7, formula, share, atof(cached_share));
-        else worksheet_write_formula_str(sheet, row, 7, formula, share, "");
+        snprintf(formula, size, "=IF(E%u+F%u=0,\"\",F%u/(E%u+F%u))", r, r, r, r, r);
+        if (*cached_share) worksheet_write_formula_num(sheet, row, 6, formula, share, atof(cached_share));
+        else worksheet_write_formula_str(sheet, row, 6, formula, share, "");
         row++;
     }
-    worksheet_autofilter(sheet, 0, 0, row - 1 > 0 ? row - 1 : 1, 7);
+    worksheet_autofilter(sheet, 0, 0, row - 1 > 0 ? row - 1 : 1, 6);
     return row - 1;
 }
 
@@ -225,6 +221,8 @@ int main(int argc, char **argv) {
     char names[MAX_COLUMNS][64];
     double widths[MAX_COLUMNS];
     int columns = 0, result_column = -1, severity_column = -1, id_column = -1, wcag_column = -1, platform_column = -1;
+    int component_column = -1;
+    char letters[8];
     if ((line = next_line(&rows))) {
         char *cursor = line;
         while (*cursor && columns < MAX_COLUMNS) {
@@ -235,6 +233,7 @@ int main(int argc, char **argv) {
             if (!strcmp(name, "ID")) id_column = columns;
             if (!strcmp(name, "WCAG")) wcag_column = columns;
             if (!strcmp(name, "Platform")) platform_column = columns;
+            if (!strcmp(name, "Component")) component_column = columns;
             columns++;
         }
     }
@@ -283,16 +282,18 @@ int main(int argc, char **argv) {
     severity.value_list = severities;
     worksheet_data_validation_range(checklist, 1, severity_column, last, severity_column, &severity);
 
-    /* The ranges every formula counts over. */
-    char letters[8], id_range[64], result_range[64], wcag_range[64], platform_range[64];
-    column_letters(id_column, letters);
-    snprintf(id_range, sizeof id_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
-    column_letters(result_column, letters);
-    snprintf(result_range, sizeof result_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
-    column_letters(wcag_column, letters);
-    snprintf(wcag_range, sizeof wcag_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
-    column_letters(platform_column, letters);
-    snprintf(platform_range, sizeof platform_range, "Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
+    /* The names of the ranges every formula counts over, as criteria defines them. */
+    const char *named[5] = {"Component", "ID", "Platform", "Result", "WCAG"};
+    int named_columns[5] = {component_column, id_column, platform_column, result_column, wcag_column};
+    for (int n = 0; n < 5; n++) {
+        char name[32], range[64];
+        column_letters(named_columns[n], letters);
+        snprintf(name, sizeof name, "Checklist_%s", named[n]);
+        snprintf(range, sizeof range, "=Checklist!$%s$2:$%s$%u", letters, letters, last + 1);
+        workbook_define_name(book, name, range);
+    }
+    const char *id_range = "Checklist_ID", *result_range = "Checklist_Result", *wcag_range = "Checklist_WCAG";
+    const char *platform_range = "Checklist_Platform";
 
     /* Summary. */
     char formula[8192];
@@ -382,7 +383,7 @@ int main(int argc, char **argv) {
             urows = write_units(sheet4, &units, header, centred, share, footer, id_range, result_range, wcag_range,
                                 formula, sizeof formula);
             lxw_row_t ulast = urows > 0 ? urows : 1;
-            snprintf(share_range, sizeof share_range, "'WCAG by component'!$H$2:$H$%u", ulast + 1);
+            snprintf(share_range, sizeof share_range, "'WCAG by component'!$G$2:$G$%u", ulast + 1);
             snprintf(number_range, sizeof number_range, "'WCAG by component'!$A$2:$A$%u", ulast + 1);
             snprintf(kind_range, sizeof kind_range, "'WCAG by component'!$B$2:$B$%u", ulast + 1);
             char texts[3 + 2 * (STATUSES + 2)][48];

@@ -2,6 +2,10 @@
 public enum ExcelFormula {
   /// `text` as a formula string literal: between double quotes, each quote doubled.
   public static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    // Most texts hold no quote: skip the search-and-replace (the workbook quotes hundreds of thousands).
+    guard text.utf8.contains(UInt8(ascii: "\"")) else {
+      return "\"" + text + "\""
+    }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

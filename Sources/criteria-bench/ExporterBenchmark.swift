@@ -204,7 +204,7 @@ func writeBaselineInputs(_ catalog: Catalog, layout: AuditLayout, rows: URL, sum
                 let share = counts[0] + counts[1] == 0 ? "" : String(Double(counts[1]) / Double(counts[0] + counts[1]))
                 let fields: [String] = [
                     criterion.number, web ? "Web" : "Software", unit.component.title, unit.platform.rawValue, pattern,
-                    String(counts.reduce(0, +)), String(counts[0]), String(counts[1]), share,
+                    String(counts[0]), String(counts[1]), share,
                 ]
                 unitLines += fields.joined(separator: "\t") + "\n"
             }

@@ -35,6 +35,7 @@ struct AuditWorkbookWriter {
     let summary = try book.addSheet("Summary")
     try writeChecklist(
       checklist, catalog: catalog, rowCount: rowCount, styles: styles)
+    try ChecklistRanges(layout: layout, rows: rowCount).defineNames(in: book)
     let tally = ResultTally(catalog, layout: layout, carry: settings.carry)
     try SummarySheet(
       layout: layout, checklistRows: rowCount, title: settings.title,

@@ -16,9 +16,13 @@ struct ResultTally {
   /// Per kind and success criterion, the units (a component on one platform) whose rows count for it,
   /// in the catalog's order, each with its counts by result word.
   private(set) var criterionUnits: [WCAGSheet.Kind: [String: [UnitTally]]] = [:]
+  /// How many units (a component on one platform) any criterion counts.
+  private(set) var unitCount = 0
 
   /// One component on one platform, counted for one success criterion.
   struct UnitTally {
+    /// The unit's position among all units in the catalog's order (the same for each of its criteria).
+    let index: Int
     let componentID: String
     let component: String
     let platform: Platform
@@ -68,20 +72,29 @@ struct ResultTally {
       for (platform, counts) in byPlatform {
         units[Self.unit(component.id, platform)] = counts
       }
+      // The component's platforms in its own order, then any other a row names (computed once: the
+      // property gathers them from every check).
+      let componentPlatforms = component.platforms
+      let platformOrder =
+        componentPlatforms
+        + Platform.allCases.filter { !componentPlatforms.contains($0) }
+      // Each platform the component's numbers use is one unit, numbered once.
+      var unitIndex: [Platform: Int] = [:]
+      for platform in platformOrder
+      where byNumber.values.contains(where: { $0[platform] != nil }) {
+        unitIndex[platform] = unitCount
+        unitCount += 1
+      }
       for (number, platforms) in byNumber {
-        // The component's platforms in its own order, then any other a row names.
-        let order =
-          component.platforms.filter { platforms[$0] != nil }
-          + Platform.allCases.filter {
-            platforms[$0] != nil && !component.platforms.contains($0)
-          }
-        for platform in order {
-          guard let counts = platforms[platform] else { continue }
+        for platform in platformOrder {
+          guard let counts = platforms[platform],
+            let index = unitIndex[platform]
+          else { continue }
           let kind: WCAGSheet.Kind = platform == .web ? .web : .software
           criterionUnits[kind, default: [:]][number, default: []].append(
             UnitTally(
-              componentID: component.id, component: component.title,
-              platform: platform, counts: counts))
+              index: index, componentID: component.id,
+              component: component.title, platform: platform, counts: counts))
           var sum = criteria[kind]?[number] ?? zeros
           for index in sum.indices { sum[index] += counts[index] }
           criteria[kind, default: [:]][number] = sum

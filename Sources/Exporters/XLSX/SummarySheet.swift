@@ -47,6 +47,7 @@ struct SummarySheet {
     // The hidden column of bar labels; written with the header, as rows go out in order.
     try sheet.write(0, labelColumn(header), "Chart label", styles.header)
     try sheet.hideColumn(labelColumn(header), width: 30)
+    var formula = FormulaText()
     for (offset, group) in groups.enumerated() {
       let row = offset + 1
       try sheet.write(row, 0, group.component)
@@ -62,11 +63,16 @@ struct SummarySheet {
         tally.units[ResultTally.unit(group.componentID, group.platform)]
         ?? Array(repeating: 0, count: layout.statuses.count)
       for index in layout.statuses.indices {
+        formula.reset()
+        for part in [
+          "=COUNTIFS(", match, ",", resultRange, ",", quotedStatuses[index],
+          ")",
+        ] {
+          formula.append(part)
+        }
         try sheet.write(
-          row, 3 + index,
-          formula: "=COUNTIFS(" + match + "," + resultRange + ","
-            + quotedStatuses[index] + ")",
-          value: Double(counts[index]), styles.count)
+          row, 3 + index, formula: &formula, value: Double(counts[index]),
+          styles.count)
       }
       try sheet.write(
         row, header.count - 1, formula: conformanceFormula(row: row),

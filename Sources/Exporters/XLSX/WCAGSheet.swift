@@ -20,6 +20,8 @@ struct WCAGSheet {
   /// The values the formulas have when the workbook is written.
   let tally: ResultTally
   let ranges: ChecklistRanges
+  /// `,Checklist_Result,"Pass"` for each result word, made once.
+  let resultConditions: [String: String]
 
   /// The sheet with one row per criterion, product type and unit.
   static let unitsSheet = "WCAG by component"
@@ -32,6 +34,12 @@ struct WCAGSheet {
     self.title = title
     self.tally = tally
     ranges = ChecklistRanges(layout: layout, rows: checklistRows)
+    var conditions: [String: String] = [:]
+    for status in layout.statuses {
+      conditions[status] =
+        ",\(ranges[.result]),\(ExcelFormula.quoted(status))"
+    }
+    resultConditions = conditions
   }
 
   /// The two kinds of product an ACR reports on, with the checklist rows that belong to each.
@@ -80,11 +88,13 @@ struct WCAGSheet {
     try sheet.startTable(
       header: header, widths: widths, title: title,
       headerFormat: styles.header, tallHeader: true)
+    var formula = FormulaText()
     for (offset, criterion) in criteria.enumerated() {
       let row = offset + 1
       try sheet.write(row, 0, criterion.number)
       try sheet.write(row, 1, criterion.handle)
       try sheet.write(row, 2, criterion.level.rawValue)
+      let pattern = Self.pattern(criterion.number)
       for (kindIndex, kind) in Kind.allCases.enumerated() {
         let first = 3 + kindIndex * columnsPerKind
         let counts =
@@ -92,15 +102,13 @@ struct WCAGSheet {
           ?? Array(repeating: 0, count: layout.statuses.count)
         let total = counts.reduce(0, +)
         let platform = ",\(ranges[.platform]),\(kind.platformCondition)"
-        try sheet.write(
-          row, first,
-          formula: "=" + count(criterion.number, platform, status: nil),
-          value: Double(total), styles.count)
-        for (index, status) in layout.statuses.enumerated() {
+        for (index, status) in ([nil] + layout.statuses).enumerated() {
+          formula.reset()
+          formula.append("=")
+          count(pattern: pattern, platform, status: status, into: &formula)
           try sheet.write(
-            row, first + 1 + index,
-            formula: "=" + count(criterion.number, platform, status: status),
-            value: Double(counts[index]), styles.count)
+            row, first + index, formula: &formula,
+            value: Double(index == 0 ? total : counts[index - 1]), styles.count)
         }
         let units = tally.criterionUnits[kind]?[criterion.number] ?? []
         try sheet.write(
@@ -117,44 +125,82 @@ struct WCAGSheet {
     try sheet.autofilter(rows: criteria.count, columns: header.count)
   }
 
-  /// The COUNTIFS sum for one success criterion, some rows and (unless nil) one result word.
+  /// Appends the COUNTIFS sum for one success criterion, some rows and (unless nil) one result word.
   ///
   /// With a Failed WCAG column, the rows are counted as `WCAGEvidence.counted` counts them: a Fail row
   /// whose Failed WCAG is filled counts for the numbers there, and not for those of its WCAG cell.
   ///
   /// `rows` holds the conditions that pick the rows counted (one kind, or one unit).
-  func count(_ number: String, _ rows: String, status: String?) -> String {
-    let platform = rows
-    let result =
-      status.map { ",\(ranges[.result]),\(ExcelFormula.quoted($0))" } ?? ""
-    let plain = matching(number, in: .wcag, conditions: platform + result)
-    guard layout.columns.contains(.failedWCAG) else { return plain }
-    let fail = ",\(ranges[.result]),\(ExcelFormula.quoted(layout.fail))"
-    let named = matching(number, in: .failedWCAG, conditions: platform + fail)
+  ///
+  /// `pattern` is the criterion's number as `pattern(_:)` makes it.
+  func count(
+    pattern: String, _ rows: String, status: String?,
+    into text: inout FormulaText
+  ) {
+    let result = status.map { resultConditions[$0] ?? "" } ?? ""
+    guard layout.columns.contains(.failedWCAG) else {
+      matching(pattern, in: .wcag, rows, result, into: &text)
+      return
+    }
+    let fail = resultConditions[layout.fail] ?? ""
     if status == nil {
       // Every row naming the number, less the failures counted elsewhere, plus those counted here.
-      let elsewhere = matching(
-        number, in: .wcag,
-        conditions: platform + fail + ",\(ranges[.failedWCAG]),\"<>\"")
-      return "\(plain)-(\(elsewhere))+\(named)"
+      matching(pattern, in: .wcag, rows, result, into: &text)
+      text.append("-(")
+      matching(
+        pattern, in: .wcag, rows, fail + ",\(ranges[.failedWCAG]),\"<>\"",
+        into: &text)
+      text.append(")+")
+      matching(pattern, in: .failedWCAG, rows, fail, into: &text)
+      return
     }
-    guard status == layout.fail else { return plain }
-    let unnamed = matching(
-      number, in: .wcag,
-      conditions: platform + result + ",\(ranges[.failedWCAG]),\"\"")
-    return "\(unnamed)+\(named)"
+    guard status == layout.fail else {
+      matching(pattern, in: .wcag, rows, result, into: &text)
+      return
+    }
+    matching(
+      pattern, in: .wcag, rows, result + ",\(ranges[.failedWCAG]),\"\"",
+      into: &text)
+    text.append("+")
+    matching(pattern, in: .failedWCAG, rows, fail, into: &text)
   }
 
-  /// The COUNTIFS terms for the rows whose `column` lists `number`, under the other `conditions`.
-  func matching(_ number: String, in column: AuditColumn, conditions: String)
-    -> String
-  {
-    let pattern = number.replacingOccurrences(of: ".", with: "?")
-    let cells = ranges[column]
-    return [pattern, "\(pattern), *", "*, \(pattern)", "*, \(pattern), *"]
-      .map { "COUNTIFS(\(cells),\"\($0)\"\(conditions))" }
-      .joined(separator: "+")
+  /// A criterion number as a COUNTIFS text pattern: `?` for each dot.
+  static func pattern(_ number: String) -> String {
+    // Criterion numbers are ASCII digits and dots.
+    String(
+      decoding: number.utf8.map {
+        $0 == UInt8(ascii: ".") ? UInt8(ascii: "?") : $0
+      },
+      as: UTF8.self)
   }
+
+  /// Appends the COUNTIFS terms for the rows whose `column` lists the number `pattern` stands for,
+  /// under the conditions `rows` and `extra`.
+  func matching(
+    _ pattern: String, in column: AuditColumn, _ rows: String,
+    _ extra: String, into text: inout FormulaText
+  ) {
+    let cells = ranges[column]
+    for (index, (before, after)) in Self.listPositions.enumerated() {
+      if index > 0 { text.append("+") }
+      text.append("COUNTIFS(")
+      text.append(cells)
+      text.append(",\"")
+      text.append(before)
+      text.append(pattern)
+      text.append(after)
+      text.append("\"")
+      text.append(rows)
+      text.append(extra)
+      text.append(")")
+    }
+  }
+
+  /// The number alone, first, last and in the middle of a list.
+  private static let listPositions = [
+    ("", ""), ("", ", *"), ("*, ", ""), ("*, ", ", *"),
+  ]
 
   /// The conformance of one kind's cells: blank when no row tests it, then the ACR's rules, with the
   /// failing shares of the WCAG by component sheet averaged for Does Not Support.
@@ -167,7 +213,7 @@ struct WCAGSheet {
     let na = XLSXSheet.cellName(row, first + 3)
     let pattern = number.replacingOccurrences(of: ".", with: "?")
     let average =
-      "AVERAGEIFS(\(unitRange(7, unitRows)),\(unitRange(0, unitRows)),\"\(pattern)\","
+      "AVERAGEIFS(\(unitRange(6, unitRows)),\(unitRange(0, unitRows)),\"\(pattern)\","
       + "\(unitRange(1, unitRows)),\"\(kind.label)\")"
     // A blank Result counts as not tested.
     return
@@ -182,51 +228,63 @@ struct WCAGSheet {
 
   /// Writes the WCAG by component sheet and returns the rows written.
   ///
-  /// Per criterion (in WCAG order), product type and unit: live counts of the unit's rows, its Pass and
-  /// Fail rows, and its failing share.
+  /// Per criterion (in WCAG order), product type and unit: live counts of the unit's Pass and Fail rows,
+  /// and its failing share (what the WCAG sheet averages; other results do not enter it).
   func writeUnits(
     _ sheet: XLSXSheet, criteria: [SuccessCriterion], styles: WorkbookStyles
   ) throws(ExportError) -> Int {
     let header = [
-      "Criterion", "Product type", "Component", "Platform", "Checks",
-      layout.pass, layout.fail, "Failing share",
+      "Criterion", "Product type", "Component", "Platform", layout.pass,
+      layout.fail, "Failing share",
     ]
-    let widths: [Double] = [9, 10, 28, 10, 9, 9, 9, 11]
+    let widths: [Double] = [9, 10, 28, 10, 9, 9, 11]
     try sheet.startTable(
       header: header, widths: widths, title: title,
       headerFormat: styles.header, tallHeader: true)
     var row = 1
+    var formula = FormulaText()
+    // Each unit's conditions and component cell, made once: a unit lists several criteria.
+    var made: [(conditions: String, component: String)?] = Array(
+      repeating: nil, count: tally.unitCount)
     for criterion in criteria {
+      let pattern = Self.pattern(criterion.number)
       for kind in Kind.allCases {
         for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
-          let rows = ranges.unit(
-            componentID: unit.componentID, component: unit.component,
-            platform: unit.platform)
-          let conditions = "," + rows
-          try sheet.write(row, 0, criterion.number)
-          try sheet.write(row, 1, kind.label)
-          try sheet.write(row, 2, unit.component)
-          try sheet.write(row, 3, unit.platform.rawValue)
-          try sheet.write(
-            row, 4,
-            formula: "=" + count(criterion.number, conditions, status: nil),
-            value: Double(unit.counts.reduce(0, +)), styles.count)
+          let unitCells =
+            made[unit.index]
+            ?? (
+              conditions: ","
+                + ranges.unit(
+                  componentID: unit.componentID, component: unit.component,
+                  platform: unit.platform),
+              component: XLSXSheet.cellText(unit.component)
+            )
+          made[unit.index] = unitCells
+          let conditions = unitCells.conditions
+          // Numbers, kinds and platforms are plain ASCII: written as they are.
+          try sheet.write(row, 0, clean: criterion.number, nil)
+          try sheet.write(row, 1, clean: kind.label, nil)
+          if !unitCells.component.isEmpty {
+            try sheet.write(row, 2, clean: unitCells.component, nil)
+          }
+          try sheet.write(row, 3, clean: unit.platform.rawValue, nil)
           for (offset, status) in [layout.pass, layout.fail].enumerated() {
+            formula.reset()
+            formula.append("=")
+            count(pattern: pattern, conditions, status: status, into: &formula)
             try sheet.write(
-              row, 5 + offset,
-              formula: "="
-                + count(criterion.number, conditions, status: status),
+              row, 4 + offset, formula: &formula,
               value: Double(unit.counts[offset]), styles.count)
           }
-          let passCell = XLSXSheet.cellName(row, 5)
-          let failCell = XLSXSheet.cellName(row, 6)
+          let passCell = XLSXSheet.cellName(row, 4)
+          let failCell = XLSXSheet.cellName(row, 5)
           let formula =
             "=IF(\(passCell)+\(failCell)=0,\"\",\(failCell)/(\(passCell)+\(failCell)))"
           if let share = ResultTally.failingShare(unit.counts) {
             try sheet.write(
-              row, 7, formula: formula, value: share, styles.share)
+              row, 6, formula: formula, value: share, styles.share)
           } else {
-            try sheet.write(row, 7, formula: formula, text: "", styles.share)
+            try sheet.write(row, 6, formula: formula, text: "", styles.share)
           }
           row += 1
         }

@@ -81,6 +81,19 @@ struct XLSXSheet {
       "writing the formula in \(name)!\(Self.cellName(row, column))")
   }
 
+  /// Writes a formula assembled in a `FormulaText`, with the value it has now.
+  func write(
+    _ row: Int, _ column: Int, formula: inout FormulaText, value: Double,
+    _ format: UnsafeMutablePointer<lxw_format>? = nil
+  ) throws(ExportError) {
+    let code = try formula.withCString { text throws(ExportError) in
+      worksheet_write_formula_num(
+        pointer, lxw_row_t(row), lxw_col_t(column), text, format, value)
+    }
+    try check(
+      code, "writing the formula in \(name)!\(Self.cellName(row, column))")
+  }
+
   func write(
     _ row: Int, _ column: Int, formula: String, text: String,
     _ format: UnsafeMutablePointer<lxw_format>? = nil

@@ -43,6 +43,13 @@ final class XLSXWorkbook {
     return format
   }
 
+  /// A workbook-wide name for a range (`Checklist_Result` for `=Checklist!$G$2:$G$59`).
+  func defineName(_ name: String, _ range: String) throws(ExportError) {
+    guard let handle else { return }
+    try check(
+      workbook_define_name(handle, name, range), "defining the name \(name)")
+  }
+
   func addChart(_ type: lxw_chart_type) -> UnsafeMutablePointer<lxw_chart>? {
     guard let handle else { return nil }
     return workbook_add_chart(handle, UInt8(type.rawValue))

@@ -36,6 +36,7 @@ report = {
     "summary_header": [cell.value for cell in summary[1]],
     "summary_formulas": [[cell.value for cell in row] for row in summary.iter_rows(min_row=2, max_row=3)],
     "summary_rows": summary.max_row - 1,
+    "defined_names": {name: dn.attr_text for name, dn in book.defined_names.items()},
     "charts": [type(chart).__name__ + ":" + chart.grouping + ":" + str(len(chart.series)) for chart in summary._charts],
     "scenario_rows": book["Scenarios"].max_row - 1 if "Scenarios" in book.sheetnames else 0,
     "note_rows": book["Notes"].max_row - 1 if "Notes" in book.sheetnames else 0,

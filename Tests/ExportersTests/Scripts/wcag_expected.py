@@ -1,7 +1,7 @@
 """Computes what the WCAG sheets must show, straight from a filled workbook's Checklist, without formulas.
 
 usage: wcag_expected.py FILLED.xlsx  ->  JSON {"criteria": {number: {"Web": [checks, pass, fail, na, untested,
-unsure, conformance], "Software": [...]}}, "units": {"number|kind|component|platform": [checks, pass, fail]}}
+unsure, conformance], "Software": [...]}}, "units": {"number|kind|component|platform": [pass, fail]}}
 for the test to compare with LibreOffice's results.
 
 The level follows VPAT 2.5 as the issue states it: Does Not Support when "the majority of product
@@ -27,19 +27,18 @@ for row in sheet.iter_rows(min_row=2, values_only=True):
     kind = "Web" if row[platform_col] == "Web" else "Software"
     for number in numbers:
         counts = table.setdefault(number, {}).setdefault(kind, [0] * 6)
-        unit = units.setdefault((number, kind, row[component_col], row[platform_col]), [0, 0, 0])
+        unit = units.setdefault((number, kind, row[component_col], row[platform_col]), [0, 0])
         counts[0] += 1
-        unit[0] += 1
         if row[result_col] in statuses:
             counts[1 + statuses.index(row[result_col])] += 1
         if row[result_col] == "Pass":
-            unit[1] += 1
+            unit[0] += 1
         if row[result_col] == "Fail":
-            unit[2] += 1
+            unit[1] += 1
 
 
 def averaged_failing_share(number, kind):
-    shares = [f / (p + f) for (n, k, _, _), (_, p, f) in units.items() if n == number and k == kind and p + f]
+    shares = [f / (p + f) for (n, k, _, _), (p, f) in units.items() if n == number and k == kind and p + f]
     return sum(shares) / len(shares) if shares else 0
 
 
