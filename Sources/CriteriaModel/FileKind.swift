@@ -27,6 +27,16 @@ public enum FileKind: Sendable, Equatable {
     }
   }
 
+  /// The size in bytes of what `path` names (links followed), or nil when it cannot be read.
+  ///
+  /// One `stat`: FileManager's attributes also look up the owner's and group's names, which reads the
+  /// system's user database for every file.
+  public static func size(_ path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int(info.st_size)
+  }
+
   /// Whether `path` itself (not what it points to) is a symbolic link.
   public static func isSymbolicLink(_ path: String) -> Bool {
     var info = stat()

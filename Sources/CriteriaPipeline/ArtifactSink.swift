@@ -14,13 +14,15 @@ public enum Destination: Sendable {
 /// folder of files over the current folder.
 public struct ArtifactSink: Sendable {
   /// Inputs no output may replace (documents read, the config, an audit being read).
-  public var protecting: [String]
+  public var protecting: [String] { files.protectedPaths }
   /// Where notes go.
-  public var reporter: Reporter
+  public let reporter: Reporter
+  /// The file sink, made once: it resolves the protected paths when it is made.
+  private let files: FileSink
 
   /// Creates a sink.
   public init(protecting: [String], reporter: Reporter) {
-    self.protecting = protecting
+    files = FileSink(protecting: protecting)
     self.reporter = reporter
   }
 
@@ -49,7 +51,7 @@ public struct ArtifactSink: Sendable {
             + "e.g. out/\(exporter)/", status: .usage)
       }
       do {
-        try FileSink(protecting: protecting).deliver(artifact, to: path)
+        try files.deliver(artifact, to: path)
       } catch {
         throw PipelineError(error.message, status: .cannotCreate)
       }

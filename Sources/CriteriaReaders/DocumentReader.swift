@@ -20,9 +20,7 @@ public struct DocumentReader: Sendable {
   /// Reads a document from disk; `shownAs` is the path its diagnostics and component name (default: `path`).
   public func read(path: String, shownAs: String? = nil) -> ReadResult {
     let shown = shownAs ?? path
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[
-      .size] as? Int, size > Self.maximumSize
-    {
+    if let size = FileKind.size(path), size > Self.maximumSize {
       return ReadResult(
         component: nil,
         diagnostics: [

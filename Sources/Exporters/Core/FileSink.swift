@@ -11,11 +11,14 @@ import Foundation
 /// manifest, `.criteria-output.json`).
 public struct FileSink: Sendable {
   /// Paths no output may replace (input documents, the config, an audit being read), as given.
-  public var protectedPaths: [String]
+  public let protectedPaths: [String]
+  /// The same, resolved once (links followed): a run delivers many files, each checked against them.
+  private let protectedSet: Set<String>
 
   /// Creates a sink that refuses to replace any of `protectedPaths`.
   public init(protecting protectedPaths: [String] = []) {
     self.protectedPaths = protectedPaths
+    protectedSet = Set(protectedPaths.map(OutputPath.canonical))
   }
 
   /// Writes `artifact` to `path` (a file, or a folder for folder artifacts).
@@ -26,11 +29,11 @@ public struct FileSink: Sendable {
     if case .folder(let files) = artifact {
       try FolderDelivery(
         folder: URL(fileURLWithPath: path), shownAs: path,
-        protected: protectedSet()
+        protected: protectedSet
       ).deliver(files)
       return
     }
-    if protectedSet().contains(OutputPath.canonical(path)) {
+    if protectedSet.contains(OutputPath.canonical(path)) {
       throw ExportError(
         "cannot write '\(path)': it is one of this run's inputs; choose another output path"
       )
@@ -87,10 +90,6 @@ public struct FileSink: Sendable {
       try? FileManager.default.removeItem(at: temporary)
       throw ExportError("cannot write '\(path)': \(error.localizedDescription)")
     }
-  }
-
-  private func protectedSet() -> Set<String> {
-    Set(protectedPaths.map(OutputPath.canonical))
   }
 
   private func checkFolder(_ folder: String, for path: String)
