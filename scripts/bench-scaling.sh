@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Benchmark of how cost grows with the documentation tree: the corpus copied 1, 2, 4 and 8 times (each copy
+# in its own folder, so every component has its own id), read alone (`criteria list`), mapped
+# (`criteria wcag`), and rendered to each of the six file outputs on its own (`criteria run --only`).
+# Prints medians of five whole processes and each figure divided by the x1 figure (linear: 1, 2, 4, 8).
+# Needs ../shared (the corpus). Usage: scripts/bench-scaling.sh [CORPUS_DIR]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=$(cd "${1:-../shared/corpus/magentaa11y}" && pwd)
+swift build -c release --product criteria 2>&1 | tail -n 1 >&2
+criteria=$PWD/.build/release/criteria
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for copies in 1 2 4 8; do
+  mkdir -p "$work/x$copies"
+  for n in $(seq 1 "$copies"); do cp -r "$corpus" "$work/x$copies/copy$n"; done
+  cat > "$work/x$copies/criteria.yml" <<YML
+version: 1
+sources: [$(for n in $(seq 1 "$copies"); do printf 'copy%s, ' "$n"; done | sed 's/, $//')]
+outputs:
+  - {exporter: xlsx, path: out/audit.xlsx}
+  - {exporter: csv, path: out/audit.csv}
+  - {exporter: markdown, path: out/checklist.md}
+  - {exporter: gherkin, path: out/features}
+  - {exporter: json, path: out/criteria.json}
+  - {exporter: html, path: out/plan.html}
+YML
+done
+python3 - "$criteria" "$work" <<'PY'
+import statistics, subprocess, sys, time
+criteria, work = sys.argv[1], sys.argv[2]
+def seconds(args, cwd):
+    runs = []
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs)
+steps = [("list", lambda c: [criteria, "list", *[f"copy{n}" for n in range(1, c + 1)]]),
+         ("wcag", lambda c: [criteria, "wcag", *[f"copy{n}" for n in range(1, c + 1)]])]
+steps += [(o, lambda c, o=o: [criteria, "run", "--config", "criteria.yml", "--only", o])
+          for o in ("xlsx", "csv", "markdown", "gherkin", "json", "html")]
+print("step      " + "".join(f"{'x' + str(c):>16}" for c in (1, 2, 4, 8)))
+for name, make in steps:
+    figures = [seconds(make(c), f"{work}/x{c}") for c in (1, 2, 4, 8)]
+    print(f"{name:<10}" + "".join(f"{f:>9.3f} s {f / figures[0]:>4.1f}" for f in figures))
+PY
