@@ -120,6 +120,22 @@ static void print_setup(lxw_worksheet *sheet, const char *footer) {
     worksheet_set_footer(sheet, footer);
 }
 
+/* A table's header row as tall as its wrapped titles, the widths, the frozen header and the print set-up
+ * (criteria's XLSXSheet.startTable with tallHeader). */
+static void start_table(lxw_worksheet *sheet, const char *const *names, const double *widths, int n,
+                        lxw_format *header, const char *footer) {
+    int lines = 1;
+    for (int c = 0; c < n; c++) {
+        worksheet_set_column(sheet, c, c, widths[c], NULL);
+        worksheet_write_string(sheet, 0, c, names[c], header);
+        int l = wrapped_lines((const unsigned char *)names[c], widths[c]);
+        if (l > lines) lines = l;
+    }
+    worksheet_set_row(sheet, 0, row_points(lines), NULL);
+    worksheet_freeze_panes(sheet, 1, 0);
+    print_setup(sheet, footer);
+}
+
 /* The four COUNTIFS of one criterion's pattern over the WCAG column, under `condition`, into `out`. */
 static void wcag_countifs(char *out, size_t size, const char *wcag_range, const char *pattern,
                           const char *condition) {
@@ -135,16 +151,7 @@ static lxw_row_t write_units(lxw_worksheet *sheet, char **units, lxw_format *hea
                              const char *result_range, const char *wcag_range, char *formula, size_t size) {
     const char *names[7] = {"Criterion", "Product type", "Component", "Platform", "Pass", "Fail", "Failing share"};
     double widths[7] = {9, 10, 28, 10, 9, 9, 11};
-    int lines = 1;
-    for (int c = 0; c < 7; c++) {
-        worksheet_set_column(sheet, c, c, widths[c], NULL);
-        worksheet_write_string(sheet, 0, c, names[c], header);
-        int l = wrapped_lines((const unsigned char *)names[c], widths[c]);
-        if (l > lines) lines = l;
-    }
-    worksheet_set_row(sheet, 0, row_points(lines), NULL);
-    worksheet_freeze_panes(sheet, 1, 0);
-    print_setup(sheet, footer);
+    start_table(sheet, names, widths, 7, header, footer);
     lxw_row_t row = 1;
     char *line;
     while ((line = next_line(units))) {
@@ -395,17 +402,12 @@ int main(int argc, char **argv) {
                 for (int s = 0; s < STATUSES; s++) snprintf(texts[n++], 48, "%s: %s", kinds[k], statuses[s]);
                 snprintf(texts[n++], 48, "%s conformance", kinds[k]);
             }
-            int lines = 1;
+            const char *titles[3 + 2 * (STATUSES + 2)];
             for (int c = 0; c < n; c++) {
                 wwidths[c] = c == 1 ? 30 : (c < 3 ? 9 : ((c - 3) % (STATUSES + 2) == STATUSES + 1 ? 19 : 10));
-                worksheet_set_column(sheet3, c, c, wwidths[c], NULL);
-                worksheet_write_string(sheet3, 0, c, texts[c], header);
-                int l = wrapped_lines((const unsigned char *)texts[c], wwidths[c]);
-                if (l > lines) lines = l;
+                titles[c] = texts[c];
             }
-            worksheet_set_row(sheet3, 0, row_points(lines), NULL);
-            worksheet_freeze_panes(sheet3, 1, 0);
-            print_setup(sheet3, footer);
+            start_table(sheet3, titles, wwidths, n, header, footer);
         }
         char *cursor = line;
         char *number = next_field(&cursor), *handle = next_field(&cursor), *level = next_field(&cursor);
