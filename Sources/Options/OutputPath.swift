@@ -5,8 +5,11 @@ public enum OutputPath {
   /// The absolute path with `.`/`..` resolved and symbolic links followed (for the part that exists).
   public static func canonical(_ path: String) -> String {
     let url = URL(fileURLWithPath: path).standardizedFileURL
-    if FileManager.default.fileExists(atPath: url.path) {
-      return url.resolvingSymlinksInPath().path
+    // realpath(3) follows every link in one call; Foundation's equivalent stats each component again
+    // (a run checks every output file against every input document).
+    if let resolved = realpath(url.path, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
     }
     let parent = url.deletingLastPathComponent()
     if parent.path == url.path { return url.path }
