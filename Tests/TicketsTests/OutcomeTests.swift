@@ -154,6 +154,46 @@ struct OutcomeTests {
   }
 
   @Test(
+    "a bulk create answered with an answer that cannot be taken leaves every ticket pending, never failed; the next run finds them and sends no create"
+  )
+  func bulkAnswerNotTaken() throws {
+    let tracker = try makeTracker(
+      "jira-cloud", url: "https://jira.example",
+      extra: ["bulk": .bool(true), "max_attempts": .int(3)])
+    let server = ScriptedTransport { server, request throws(TransportError) in
+      if request.method == "GET" {
+        // JQL: ... labels = "criteria-<hash>"; found once the bulk create carried that label.
+        let query = request.url.removingPercentEncoding ?? request.url
+        let label =
+          query.components(separatedBy: "labels = \"").last?.components(
+            separatedBy: "\""
+          ).first ?? "?"
+        let found = server.stored.contains { $0.contains(label) }
+        return ScriptedTransport.json(
+          200,
+          found
+            ? #"{"issues": [{"key": "A11Y-\#(server.stored.count)"}]}"#
+            : #"{"issues": []}"#)
+      }
+      server.stored.append(
+        String(decoding: request.body ?? Data(), as: UTF8.self))
+      // The tracker took the request; its answer is more than criteria reads.
+      throw TransportError(
+        message: "the answer is larger than 16 MiB", retryable: false,
+        answered: true)
+    }
+    let ledger = scratchLedger()
+    let first = try run(tracker, server, ledger: ledger)
+    #expect(first.failed.isEmpty, "\(first.failed)")
+    #expect(first.unknown.count == 2)
+    #expect(server.creates == 1, "one bulk request, never resent")
+    let second = try run(tracker, server, ledger: ledger)
+    #expect(server.creates == 1, "the next run looked them up and sent nothing")
+    #expect(second.failed.isEmpty && second.unknown.isEmpty)
+    #expect(second.alreadyFiled.count + second.filed.count == 2)
+  }
+
+  @Test(
     "a search that keeps failing leaves the ticket pending with the cause; the next run asks before sending"
   )
   func failingSearch() throws {

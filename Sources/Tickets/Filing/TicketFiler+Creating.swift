@@ -91,11 +91,19 @@ extension TicketFiler {
         return .done(())
       })
     guard case .failure(let unfinished) = outcome else { return }
-    if unfinished.unknown { try searchRemaining() }
     for ticket in remaining {
-      try fail(
-        ticket,
-        "gave up \(unfinished.afterAttempts): \(unfinished.cause)")
+      if unfinished.unknown {
+        // Answered, but the answer cannot be taken: they may exist. Pending, looked up before any resend.
+        let reason = redactor.text(
+          "\(unfinished.cause); it may have been filed: it stays pending and is looked up before anything is sent again"
+        )
+        try ledger.markUnknown(ticket.identity, reason: reason)
+        summary.unknown.append((ticket.identity, reason))
+        progress?.advance()
+      } else {
+        try fail(
+          ticket, "gave up \(unfinished.afterAttempts): \(unfinished.cause)")
+      }
     }
   }
 
