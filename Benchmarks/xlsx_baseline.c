@@ -136,6 +136,12 @@ static void start_table(lxw_worksheet *sheet, const char *const *names, const do
     print_setup(sheet, footer);
 }
 
+/* A criterion number as a COUNTIFS text pattern: '?' for each dot (criteria's WCAGSheet.pattern). */
+static void criterion_pattern(const char *number, char *out, size_t size) {
+    snprintf(out, size, "%s", number);
+    for (char *p = out; *p; p++) if (*p == '.') *p = '?';
+}
+
 /* The four COUNTIFS of one criterion's pattern over the WCAG column, under `condition`, into `out`. */
 static void wcag_countifs(char *out, size_t size, const char *wcag_range, const char *pattern,
                           const char *condition) {
@@ -165,8 +171,7 @@ static lxw_row_t write_units(lxw_worksheet *sheet, char **units, lxw_format *hea
         worksheet_write_string(sheet, row, 2, component, NULL);
         worksheet_write_string(sheet, row, 3, platform, NULL);
         char pattern[16];
-        snprintf(pattern, sizeof pattern, "%s", number);
-        for (char *p = pattern; *p; p++) if (*p == '.') *p = '?';
+        criterion_pattern(number, pattern, sizeof pattern);
         char condition[200];
         snprintf(condition, sizeof condition, ",%s,\"%s\",%s,\"Pass\"", id_range, id_pattern, result_range);
         wcag_countifs(formula, size, wcag_range, pattern, condition);
@@ -415,8 +420,7 @@ int main(int argc, char **argv) {
         worksheet_write_string(sheet3, wrow, 1, handle, NULL);
         worksheet_write_string(sheet3, wrow, 2, level, NULL);
         char pattern[16];
-        snprintf(pattern, sizeof pattern, "%s", number);
-        for (char *p = pattern; *p; p++) if (*p == '.') *p = '?';
+        criterion_pattern(number, pattern, sizeof pattern);
         for (int k = 0; k < 2; k++) {
             int first = 3 + k * (STATUSES + 2);
             for (int s = -1; s < STATUSES; s++) {

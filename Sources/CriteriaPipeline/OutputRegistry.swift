@@ -78,13 +78,20 @@ public struct OutputRegistry: Sendable {
   }
 }
 
+extension OutputRegistry.Entry {
+  /// A file format or a tracker, as the config sees it.
+  public var kind: OutputKind {
+    switch self {
+    case .file: .file
+    case .tracker: .tracker
+    }
+  }
+}
+
 extension OutputRegistry: OutputNames {
   public func kind(ofOutput name: String) throws(UnknownOutput) -> OutputKind {
-    do {
-      switch try entry(named: name) {
-      case .file: return .file
-      case .tracker: return .tracker
-      }
-    } catch { throw UnknownOutput(error.message) }
+    do { return try entry(named: name).kind } catch {
+      throw UnknownOutput(error.message)
+    }
   }
 }

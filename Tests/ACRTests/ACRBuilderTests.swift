@@ -706,8 +706,16 @@ struct ProvisionEvidenceTests {
   func international(_ answers: ACRAnswers = ACRAnswers(), draft: Bool)
     throws(ACRError) -> ACRReport
   {
+    try report(
+      ACRSettings.internationalEdition, rows, answers: answers, draft: draft)
+  }
+
+  /// The report of `rows` in one edition.
+  func report(
+    _ edition: String, _ rows: [ACREvidence], answers: ACRAnswers, draft: Bool
+  ) throws(ACRError) -> ACRReport {
     var s = settings()
-    s.edition = ACRSettings.internationalEdition
+    s.edition = edition
     return try ACRBuilder(
       settings: s, answers: answers, draft: draft, today: "2026-11-24",
       toolVersion: "test"
@@ -769,12 +777,8 @@ struct ProvisionEvidenceTests {
       evidence("Keyboard", ["2.1.1"], .pass, platform: "iOS"),
     ]
     func report(_ answers: ACRAnswers) throws -> ACRReport {
-      var s = settings()
-      s.edition = ACRSettings.section508Edition
-      return try ACRBuilder(
-        settings: s, answers: answers, draft: true, today: "2026-11-24",
-        toolVersion: "test"
-      ).build(rows)
+      try self.report(
+        ACRSettings.section508Edition, rows, answers: answers, draft: true)
     }
     let bare = try #require(adherence(try report(ACRAnswers()), "503.2"))
     #expect(bare.term == .notApplicable)

@@ -35,25 +35,21 @@ struct AuditWorkbookWriter {
     let summary = try book.addSheet("Summary")
     try writeChecklist(
       checklist, catalog: catalog, rowCount: rowCount, styles: styles)
-    try ChecklistRanges(layout: layout, rows: rowCount).defineNames(in: book)
+    // One set of named ranges, defined once, for every formula of the Summary and WCAG sheets.
+    let ranges = ChecklistRanges(layout: layout, rows: rowCount)
+    try ranges.defineNames(in: book)
     let tally = ResultTally(catalog, layout: layout, carry: settings.carry)
-    try SummarySheet(
-      layout: layout, checklistRows: rowCount, title: settings.title,
-      tally: tally
-    ).write(
+    try SummarySheet(ranges: ranges, title: settings.title, tally: tally).write(
       summary, groups: Self.groups(catalog), book: book, styles: styles)
     // The WCAG sheet needs the columns its formulas count over, and checks that carry WCAG numbers.
     if layout.columns.contains(.wcag), layout.columns.contains(.platform),
       !WCAGSheet.covered(catalog).isEmpty
     {
-      try WCAGSheet(
-        layout: layout, checklistRows: rowCount, title: settings.title,
-        tally: tally
-      )
-      .write(
-        try book.addSheet("WCAG"),
-        units: try book.addSheet(WCAGSheet.unitsSheet), catalog: catalog,
-        styles: styles)
+      try WCAGSheet(ranges: ranges, title: settings.title, tally: tally)
+        .write(
+          try book.addSheet("WCAG"),
+          units: try book.addSheet(WCAGSheet.unitsSheet), catalog: catalog,
+          styles: styles)
     }
     if settings.includeScenarios {
       try writeScenarios(

@@ -11,6 +11,8 @@ struct ChecklistRanges {
   let rows: Int
   /// The names of the layout's counted columns, made once: every formula reads several.
   private let names: [AuditColumn: String]
+  /// `,Checklist_Result,"Pass"` for each result word, made once.
+  private let resultConditions: [String: String]
 
   init(layout: AuditLayout, rows: Int) {
     self.layout = layout
@@ -20,7 +22,16 @@ struct ChecklistRanges {
       names[column] = Self.name(column)
     }
     self.names = names
+    var conditions: [String: String] = [:]
+    for status in layout.statuses {
+      conditions[status] =
+        ",\(names[.result] ?? ""),\(ExcelFormula.quoted(status))"
+    }
+    resultConditions = conditions
   }
+
+  /// The COUNTIFS condition (with its leading comma) that picks the rows whose Result is `status`.
+  func result(_ status: String) -> String { resultConditions[status] ?? "" }
 
   /// The columns the sheets' formulas read.
   static let counted: [AuditColumn] = [

@@ -5,25 +5,14 @@ import CriteriaModel
 /// The Summary sheet: per component and platform, result counts as live COUNTIFS formulas over the
 /// checklist, a VPAT-style conformance level derived from them, and a stacked bar chart.
 struct SummarySheet {
-  let layout: AuditLayout
-  let checklistRows: Int
+  /// The Checklist's columns the formulas count over (and the layout).
+  let ranges: ChecklistRanges
   /// The workbook's title, for the printed footer.
   let title: String
-  private let ranges: ChecklistRanges
-  private let quotedStatuses: [String]
   /// The values the formulas have when the workbook is written.
-  private let tally: ResultTally
+  let tally: ResultTally
 
-  init(
-    layout: AuditLayout, checklistRows: Int, title: String, tally: ResultTally
-  ) {
-    self.layout = layout
-    self.tally = tally
-    self.checklistRows = checklistRows
-    self.title = title
-    ranges = ChecklistRanges(layout: layout, rows: checklistRows)
-    quotedStatuses = layout.statuses.map(ExcelFormula.quoted)
-  }
+  var layout: AuditLayout { ranges.layout }
 
   /// VPAT 2.x conformance levels.
   static let conformanceHeader = "Conformance"
@@ -55,7 +44,6 @@ struct SummarySheet {
       let match = ranges.unit(
         componentID: group.componentID, component: group.component,
         platform: group.platform)
-      let resultRange = ranges[.result]
       try sheet.write(
         row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count),
         styles.count)
@@ -65,7 +53,7 @@ struct SummarySheet {
       for index in layout.statuses.indices {
         formula.reset()
         for part in [
-          "=COUNTIFS(", match, ",", resultRange, ",", quotedStatuses[index],
+          "=COUNTIFS(", match, ranges.result(layout.statuses[index]),
           ")",
         ] {
           formula.append(part)

@@ -14,33 +14,16 @@ import CriteriaModel
 /// first, last and in the middle of the list, with `?` for each dot: the pattern is always a text match
 /// (a bare `1.4.1` could be read as a date in some locales), and `1?4?1` never matches `1.4.10`.
 struct WCAGSheet {
-  let layout: AuditLayout
-  let checklistRows: Int
+  /// The Checklist's columns the formulas count over (and the layout).
+  let ranges: ChecklistRanges
   let title: String
   /// The values the formulas have when the workbook is written.
   let tally: ResultTally
-  let ranges: ChecklistRanges
-  /// `,Checklist_Result,"Pass"` for each result word, made once.
-  let resultConditions: [String: String]
+
+  var layout: AuditLayout { ranges.layout }
 
   /// The sheet with one row per criterion, product type and unit.
   static let unitsSheet = "WCAG by component"
-
-  init(
-    layout: AuditLayout, checklistRows: Int, title: String, tally: ResultTally
-  ) {
-    self.layout = layout
-    self.checklistRows = checklistRows
-    self.title = title
-    self.tally = tally
-    ranges = ChecklistRanges(layout: layout, rows: checklistRows)
-    var conditions: [String: String] = [:]
-    for status in layout.statuses {
-      conditions[status] =
-        ",\(ranges[.result]),\(ExcelFormula.quoted(status))"
-    }
-    resultConditions = conditions
-  }
 
   /// The two kinds of product an ACR reports on, with the checklist rows that belong to each.
   enum Kind: CaseIterable {
@@ -137,12 +120,12 @@ struct WCAGSheet {
     pattern: String, _ rows: String, status: String?,
     into text: inout FormulaText
   ) {
-    let result = status.map { resultConditions[$0] ?? "" } ?? ""
+    let result = status.map(ranges.result) ?? ""
     guard layout.columns.contains(.failedWCAG) else {
       matching(pattern, in: .wcag, rows, result, into: &text)
       return
     }
-    let fail = resultConditions[layout.fail] ?? ""
+    let fail = ranges.result(layout.fail)
     if status == nil {
       // Every row naming the number, less the failures counted elsewhere, plus those counted here.
       matching(pattern, in: .wcag, rows, result, into: &text)

@@ -86,7 +86,7 @@ struct XLSXSheet {
     _ row: Int, _ column: Int, formula: inout FormulaText, value: Double,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
   ) throws(ExportError) {
-    let code = try formula.withCString { text throws(ExportError) in
+    let code = formula.withCString { text in
       worksheet_write_formula_num(
         pointer, lxw_row_t(row), lxw_col_t(column), text, format, value)
     }
