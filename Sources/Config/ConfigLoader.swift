@@ -153,6 +153,16 @@ public struct ConfigLoader {
           "'\(outputPath)' is also \(other).path; two outputs cannot write to one path"
         )
       }
+      // Outputs are written side by side, so none may write inside another's folder.
+      for (otherPath, other) in paths.sorted(by: { $0.value < $1.value })
+      where canonical.hasPrefix(otherPath + "/")
+        || otherPath.hasPrefix(canonical + "/")
+      {
+        throw map.problem(
+          "path",
+          "'\(outputPath)' and \(other).path are one inside the other; give each output a path of its own"
+        )
+      }
       paths[canonical] = path
       var options =
         try map["options"].map { node throws(StrictYAMLError) in

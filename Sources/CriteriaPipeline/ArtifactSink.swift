@@ -16,7 +16,7 @@ public struct ArtifactSink: Sendable {
   /// Inputs no output may replace (documents read, the config, an audit being read).
   public var protecting: [String] { files.protectedPaths }
   /// Where notes go.
-  public let reporter: Reporter
+  public private(set) var reporter: Reporter
   /// The file sink, made once: it resolves the protected paths when it is made.
   private let files: FileSink
 
@@ -24,6 +24,13 @@ public struct ArtifactSink: Sendable {
   public init(protecting: [String], reporter: Reporter) {
     files = FileSink(protecting: protecting)
     self.reporter = reporter
+  }
+
+  /// The same sink, telling `reporter` what it writes.
+  public func reporting(to reporter: Reporter) -> ArtifactSink {
+    var copy = self
+    copy.reporter = reporter
+    return copy
   }
 
   /// Delivers `artifact`, rendered by `exporter` (its name is used in messages), to `destination`.

@@ -3,6 +3,7 @@ import Conformance
 import CriteriaModel
 import Exporters
 import Foundation
+import Synchronization
 import Tickets
 
 /// A run's flow, from sources to what is delivered.
@@ -87,11 +88,19 @@ public struct Pipeline: Sendable {
     summary.skipped = loaded.skipped.count
     let sink = ArtifactSink(
       protecting: loaded.documents + [path], reporter: reporter)
+    var files: [FileOutput] = []
     for (output, thing) in made {
       let target = URL(
         fileURLWithPath: output.path,
         relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
       ).standardizedFileURL.path
+      if case .file(let exporter) = thing, !dryRun {
+        files.append(
+          FileOutput(output: output, exporter: exporter, target: target))
+        continue
+      }
+      try write(files, catalog, through: sink, into: &summary)
+      files = []
       switch thing {
       case .tracker(let tracker) where !dryRun:
         let tickets = tracker.settings.planner.tickets(for: catalog)
@@ -108,20 +117,69 @@ public struct Pipeline: Sendable {
           try Self.payloads(tracker, catalog), from: output.exporter,
           to: .path(target))
         summary.record(output, at: target, "written")
-      case .file where dryRun:
+      case .file:
         reporter.note("would write \(output.exporter) to \(target)")
         summary.record(output, at: target, "would write")
-      case .file(let exporter):
-        let artifact = try render(exporter, catalog)
-        try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
-        try sink.deliver(artifact, from: output.exporter, to: .path(target))
-        summary.record(output, at: target, "written")
       }
     }
+    try write(files, catalog, through: sink, into: &summary)
     summary.exitStatus =
       summary.ticketProblems > 0
       ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue
     return summary
+  }
+
+  /// A file output to render and write.
+  struct FileOutput: Sendable {
+    var output: CriteriaConfig.Output
+    var exporter: any Exporter
+    /// The path it writes, resolved against the config's folder.
+    var target: String
+  }
+
+  /// Renders and writes consecutive file outputs side by side, as many at once as there are cores.
+  ///
+  /// Each writes only its own path (the config refuses two outputs on one path, or one inside another's
+  /// folder), so none waits for another. Notes and the summary follow the config's order. When an output
+  /// fails, the others still finish and are reported, and the run stops with the first failure in the
+  /// config's order.
+  private func write(
+    _ outputs: [FileOutput], _ catalog: Catalog, through sink: ArtifactSink,
+    into summary: inout RunSummary
+  ) throws(PipelineError) {
+    guard !outputs.isEmpty else { return }
+    let results = OutputResults(count: outputs.count)
+    DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+      let file = outputs[index]
+      let notes = OutputResults.Notes()
+      var quiet = reporter
+      quiet.note = notes.append
+      do throws(PipelineError) {
+        let artifact = try render(file.exporter, catalog)
+        try ArtifactSink.createParent(
+          of: file.target, key: "\(file.output.keyPath).path")
+        try sink.reporting(to: quiet).deliver(
+          artifact, from: file.output.exporter, to: .path(file.target))
+        results.set(index, .success(notes.lines))
+      } catch {
+        results.set(index, .failure(error))
+      }
+    }
+    var failure: PipelineError?
+    for (file, result) in zip(outputs, results.all) {
+      switch result {
+      case .success(let notes)?:
+        notes.forEach(reporter.note)
+        summary.record(file.output, at: file.target, "written")
+      case .failure(let error)?:
+        failure = failure ?? error
+      case nil:
+        failure =
+          failure
+          ?? PipelineError("\(file.output.keyPath): the output was not written")
+      }
+    }
+    if let failure { throw failure }
   }
 
   /// The config's documents read, selected and mapped to WCAG, as every output sees them; any document
@@ -258,5 +316,31 @@ public struct Pipeline: Sendable {
     do { return try exporter.export(catalog, context: context) } catch {
       throw PipelineError(error.message, status: error.status)
     }
+  }
+}
+
+/// What each of a batch of file outputs came to, filled in from the threads that write them.
+final class OutputResults: Sendable {
+  private let results: Mutex<[Result<[String], PipelineError>?]>
+
+  init(count: Int) {
+    results = Mutex(Array(repeating: nil, count: count))
+  }
+
+  func set(_ index: Int, _ result: Result<[String], PipelineError>) {
+    results.withLock { $0[index] = result }
+  }
+
+  var all: [Result<[String], PipelineError>?] { results.withLock { $0 } }
+
+  /// The notes one output made while it was written, kept for the config's order.
+  final class Notes: Sendable {
+    private let buffer = Mutex<[String]>([])
+
+    @Sendable func append(_ line: String) {
+      buffer.withLock { $0.append(line) }
+    }
+
+    var lines: [String] { buffer.withLock { $0 } }
   }
 }

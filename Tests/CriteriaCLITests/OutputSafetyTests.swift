@@ -58,6 +58,62 @@ struct OutputSafetyTests {
     try expectUntouched(dir)
   }
 
+  @Test("an output inside another output's folder: an error naming both keys")
+  func nestedPaths() throws {
+    let dir = try project(
+      outputs:
+        "  - exporter: gherkin\n    path: out/features\n  - exporter: csv\n    path: out/features/extra.csv\n"
+    )
+    let out = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
+    #expect(out.status == 78)
+    #expect(
+      out.stderr.contains(
+        "criteria.yml:7: outputs[1].path: 'out/features/extra.csv' and outputs[0].path are one inside the other"
+      ), "\(out.stderr)")
+    try expectUntouched(dir)
+  }
+
+  @Test(
+    "outputs are written side by side: one that cannot be written stops the run with its own error, the others are written and said in the config's order"
+  )
+  func oneOutputFails() throws {
+    let dir = try project(
+      outputs: """
+          - exporter: json
+            path: out/a.json
+          - exporter: csv
+            path: notes.txt/b.csv
+          - exporter: markdown
+            path: out/c.md
+          - exporter: gherkin
+            path: out/features
+
+        """)
+    let out = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
+    #expect(out.status == 73, "\(out.stderr)")
+    #expect(
+      out.stderr.contains("Error: outputs[1].path: cannot create the folder '")
+        && out.stderr.contains("/notes.txt': "), "\(out.stderr)")
+    let wrote = out.stderr.split(separator: "\n").filter {
+      $0.hasPrefix("wrote ")
+    }
+    .map { $0.split(separator: "/").suffix(2).joined(separator: "/") }
+    #expect(wrote == ["out/a.json", "out/c.md", "out/features"])
+    for name in ["out/a.json", "out/c.md"] {
+      #expect(
+        FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent(name).path), "\(name)")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(
+        atPath: dir.appendingPathComponent("out/features").path
+      ).contains { $0.hasSuffix(".feature") })
+    #expect(
+      try String(
+        contentsOf: dir.appendingPathComponent("notes.txt"), encoding: .utf8)
+        == "the user's own work")
+  }
+
   @Test(
     "an output that is an input document is refused, and the document is kept")
   func outputIsInput() throws {

@@ -72,7 +72,7 @@ public struct FileSink: Sendable {
     do {
       switch artifact {
       case .file(let data):
-        try data.write(to: temporary)
+        try NewFile.write(data, to: temporary.path, shownAs: path)
       case .writtenByLibrary(let write):
         try write(temporary.path)
       case .folder:

@@ -137,13 +137,15 @@ struct FolderDelivery {
     }
     try Self.writeAtomically(
       data, to: folder.appendingPathComponent(Self.manifestName),
-      shownAs: "\(shownAs)/\(Self.manifestName)")
+      shownAs: "\(shownAs)/\(Self.manifestName)", durable: true)
   }
 
   /// Temporary file beside the target, then rename: the target is the old file or the new one, never half.
-  static func writeAtomically(_ data: Data, to url: URL, shownAs: String)
-    throws(ExportError)
-  {
+  ///
+  /// `durable` (the manifest) waits until the disk has the file before it is renamed.
+  static func writeAtomically(
+    _ data: Data, to url: URL, shownAs: String, durable: Bool = false
+  ) throws(ExportError) {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(
       atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -153,13 +155,8 @@ struct FolderDelivery {
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(
         ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
-    do {
-      try data.write(to: temporary)
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw ExportError(
-        "cannot write '\(shownAs)': \(error.localizedDescription)")
-    }
+    try NewFile.write(
+      data, to: temporary.path, shownAs: shownAs, durable: durable)
     guard rename(temporary.path, url.path) == 0 else {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: temporary)
