@@ -2,10 +2,15 @@
 public enum WCAGOrder {
   /// The numbers once each, in WCAG order.
   public static func sorted(_ numbers: some Sequence<String>) -> [String] {
-    Set(numbers).sorted { lhs, rhs in
-      let l = lhs.split(separator: ".").map { Int($0) ?? 0 }
-      let r = rhs.split(separator: ".").map { Int($0) ?? 0 }
-      return l.lexicographicallyPrecedes(r)
+    // Each number is split once, not once per comparison; equal keys ("1.01" and "1.1") fall back to the
+    // text, so the order never depends on the set's.
+    Set(numbers).map { number in
+      (key: number.split(separator: ".").map { Int($0) ?? 0 }, number: number)
     }
+    .sorted { lhs, rhs in
+      lhs.key == rhs.key
+        ? lhs.number < rhs.number : lhs.key.lexicographicallyPrecedes(rhs.key)
+    }
+    .map(\.number)
   }
 }

@@ -1,12 +1,45 @@
 import CriteriaModel
 import CriteriaReaders
-import Exporters
 import Foundation
 import TestSupport
 import Testing
 
+@testable import Exporters
+
 @Suite("Gherkin features")
 struct GherkinFeatureTests {
+  @Test(
+    "a line or tag of plain ASCII takes the byte path, and every text comes out as Character by Character"
+  )
+  func textFastPaths() {
+    let texts = [
+      "", " ", "plain text", " leading", "trailing ", "two\nlines", " a \n b ",
+      "crlf\r\nline", "Mixed Case@Tag", "tab\there", "x\u{2028}y", "é accent",
+      "Ünïcode Title", "native/controls/Button", "@@", "a\u{00A0}b",
+      "\u{3000}wide\u{3000}",
+      "line\u{85}next", "v\u{0B}f\u{0C}", "emoji 👍🏽 tag",
+    ]
+    for text in texts {
+      #expect(
+        GherkinText.line(text) == GherkinText.folded(text),
+        "\(text.debugDescription)")
+      #expect(
+        GherkinText.tag(text) == GherkinText.anyTag(text),
+        "\(text.debugDescription)")
+    }
+  }
+
+  @Test(
+    "WCAG numbers: once each, in WCAG's order (1.4.4 before 1.4.10), whatever order they come in"
+  )
+  func wcagOrder() {
+    let numbers = [
+      "2.1.1", "1.4.10", "1.4.4", "1.4.10", "1.1.1", "4.1.2", "1.4.3",
+    ]
+    let expected = ["1.1.1", "1.4.3", "1.4.4", "1.4.10", "2.1.1", "4.1.2"]
+    #expect(WCAGOrder.sorted(numbers) == expected)
+    #expect(WCAGOrder.sorted(numbers.reversed()) == expected)
+  }
   func parse(_ catalog: Catalog) throws -> [String: [String: Any]] {
     let folder = try scratchFolder().appendingPathComponent("features")
     try exportToDisk(

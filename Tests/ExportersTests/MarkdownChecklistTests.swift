@@ -1,10 +1,21 @@
 import CriteriaModel
-import Exporters
 import Foundation
 import Testing
 
+@testable import Exporters
+
 @Suite("Markdown checklists")
 struct MarkdownChecklistTests {
+  @Test(
+    "a table cell: pipes escaped and line breaks folded, other text (any script) as it is"
+  )
+  func tableCell() {
+    #expect(ChecklistRenderModel.tableCell("plain") == "plain")
+    #expect(ChecklistRenderModel.tableCell("a|b\nc") == "a\\|b c")
+    #expect(ChecklistRenderModel.tableCell("é|ü\n👍🏽||") == "é\\|ü 👍🏽\\|\\|")
+    #expect(ChecklistRenderModel.tableCell("") == "")
+  }
+
   func render(
     _ options: [String: ExportOptions.Value] = [:], catalog: Catalog? = nil
   ) throws -> String {

@@ -55,6 +55,11 @@ public struct GherkinFeatureExporter: Exporter {
     let platformTags = component.platforms.map {
       "@" + $0.rawValue.lowercased()
     }
+    // The success criteria each test kind's checks test, gathered once for the component.
+    var wcagByTest: [TestKind: [String]] = [:]
+    for criterion in component.criteria {
+      wcagByTest[criterion.test, default: []] += criterion.wcag
+    }
     for scenario in scenarios {
       lines.append("")
       var tags = platformTags
@@ -63,10 +68,8 @@ public struct GherkinFeatureExporter: Exporter {
       }
       // The success criteria the scenario's checks test: those of its test kind, or the component's.
       let wcag =
-        scenario.test.map { test in
-          WCAGOrder.sorted(
-            component.criteria.filter { $0.test == test }.flatMap(\.wcag))
-        } ?? component.wcag
+        scenario.test.map { WCAGOrder.sorted(wcagByTest[$0] ?? []) }
+        ?? component.wcag
       tags += wcag.map { "@wcag-" + $0 }
       tags.append("@id:" + GherkinText.tag(scenario.id))
       lines.append("  " + tags.joined(separator: " "))
@@ -86,6 +89,17 @@ public struct GherkinFeatureExporter: Exporter {
 enum GherkinText {
   /// One line: line breaks folded into spaces.
   static func line(_ text: String) -> String {
+    // Most text is one line of printable ASCII with nothing to trim, and stays as it is.
+    if let first = text.utf8.first, let last = text.utf8.last, first != 0x20,
+      last != 0x20, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+    {
+      return text
+    }
+    return folded(text)
+  }
+
+  /// `line` for any text: each line trimmed, the lines joined with a space.
+  static func folded(_ text: String) -> String {
     text.split(whereSeparator: \.isNewline).map {
       $0.trimmingCharacters(in: .whitespaces)
     }.joined(separator: " ")
@@ -93,6 +107,22 @@ enum GherkinText {
 
   /// A tag: no spaces (Gherkin tags end at white space), lower case.
   static func tag(_ text: String) -> String {
+    // Printable ASCII (ids, categories, test kinds) is lowered and dashed byte by byte.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      return String(
+        decoding: text.utf8.map { byte in
+          switch byte {
+          case 0x20, UInt8(ascii: "@"): UInt8(ascii: "-")
+          case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 0x20
+          default: byte
+          }
+        }, as: UTF8.self)
+    }
+    return anyTag(text)
+  }
+
+  /// `tag` for any text, Character by Character.
+  static func anyTag(_ text: String) -> String {
     text.lowercased().map { $0.isWhitespace || $0 == "@" ? "-" : $0 }.reduce(
       into: ""
     ) { $0.append($1) }

@@ -20,24 +20,12 @@ public struct JSONExporter: Exporter {
   public func export(_ catalog: Catalog, context: ExportContext)
     throws(ExportError) -> ExportArtifact
   {
-    .file(try Self.encode(catalog, pretty: pretty))
+    .file(Self.encode(catalog, pretty: pretty))
   }
 
-  /// Encodes the catalog with sorted keys so that output is byte-for-byte reproducible.
-  public static func encode(_ catalog: Catalog, pretty: Bool = true)
-    throws(ExportError) -> Data
-  {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting =
-      pretty
-      ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-      : [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      var data = try encoder.encode(catalog)
-      data.append(0x0A)
-      return data
-    } catch {
-      throw ExportError("cannot encode the criteria as JSON: \(error)")
-    }
+  /// Encodes the catalog with sorted keys so that output is byte-for-byte reproducible: the bytes
+  /// `JSONEncoder` writes from the model's `Codable` conformances, written directly (`ModelJSON`).
+  public static func encode(_ catalog: Catalog, pretty: Bool = true) -> Data {
+    Data(ModelJSON.document(catalog, pretty: pretty))
   }
 }

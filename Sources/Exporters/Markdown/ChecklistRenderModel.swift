@@ -61,7 +61,20 @@ enum ChecklistRenderModel {
 
   /// Text safe inside a GFM table cell: pipes escaped, line breaks folded.
   static func tableCell(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
-      of: "\n", with: " ")
+    let pipe = UInt8(ascii: "|")
+    let newline = UInt8(ascii: "\n")
+    guard text.utf8.contains(where: { $0 == pipe || $0 == newline }) else {
+      return text
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + 8)
+    for byte in text.utf8 {
+      switch byte {
+      case pipe: bytes += [UInt8(ascii: "\\"), pipe]
+      case newline: bytes.append(UInt8(ascii: " "))
+      default: bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
