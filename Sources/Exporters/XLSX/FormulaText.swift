@@ -15,6 +15,22 @@ struct FormulaText {
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
+  mutating func append(_ piece: [UInt8]) { bytes.append(contentsOf: piece) }
+
+  /// The formula cut where `gap` stands: a template made once, whose gaps `fill` fills in.
+  func pieces(cutAt gap: UInt8) -> [[UInt8]] {
+    bytes.split(separator: gap, omittingEmptySubsequences: false).map(
+      Array.init)
+  }
+
+  /// Appends a template's pieces with `filling` in every gap.
+  mutating func fill(_ pieces: [[UInt8]], with filling: [UInt8]) {
+    for (index, piece) in pieces.enumerated() {
+      if index > 0 { bytes.append(contentsOf: filling) }
+      bytes.append(contentsOf: piece)
+    }
+  }
+
   /// Calls `body` with the formula as a NUL-terminated C string.
   mutating func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
     bytes.append(0)

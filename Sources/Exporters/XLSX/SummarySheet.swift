@@ -59,7 +59,8 @@ struct SummarySheet {
           formula.append(part)
         }
         try sheet.write(
-          row, 3 + index, formula: &formula, value: Double(counts[index]),
+          row, 3 + index, formula: &formula,
+          shows: .number(Double(counts[index])),
           styles.count)
       }
       try sheet.write(

@@ -91,7 +91,8 @@ struct WCAGSheet {
           count(pattern: pattern, platform, status: status, into: &formula)
           try sheet.write(
             row, first + index, formula: &formula,
-            value: Double(index == 0 ? total : counts[index - 1]), styles.count)
+            shows: .number(Double(index == 0 ? total : counts[index - 1])),
+            styles.count)
         }
         let units = tally.criterionUnits[kind]?[criterion.number] ?? []
         try sheet.write(
@@ -180,6 +181,10 @@ struct WCAGSheet {
     }
   }
 
+  /// Stands where a unit's conditions go in a formula made once per criterion (never in formula text:
+  /// control characters are replaced when documents are read).
+  private static let gap = "\u{1}"
+
   /// The number alone, first, last and in the middle of a list.
   private static let listPositions = [
     ("", ""), ("", ", *"), ("*, ", ""), ("*, ", ", *"),
@@ -227,23 +232,39 @@ struct WCAGSheet {
     var row = 1
     var formula = FormulaText()
     // Each unit's conditions and component cell, made once: a unit lists several criteria.
-    var made: [(conditions: String, component: String)?] = Array(
+    var made: [(conditions: [UInt8], component: String)?] = Array(
       repeating: nil, count: tally.unitCount)
+    // The Failing share formula's pieces around its row number: "=IF(E2+F2=0,"",F2/(E2+F2))".
+    let pass = CellReference.letters(4)
+    let fail = CellReference.letters(5)
+    let share = [
+      "=IF(\(pass)", "+\(fail)", "=0,\"\",\(fail)", "/(\(pass)", "+\(fail)",
+      "))",
+    ]
+    .map { Array($0.utf8) }
     for criterion in criteria {
-      let pattern = Self.pattern(criterion.number)
+      // The Pass and Fail formulas of the criterion, made once with a gap where a unit's conditions go.
+      let templates = [layout.pass, layout.fail].map { status in
+        var text = FormulaText()
+        text.append("=")
+        count(
+          pattern: Self.pattern(criterion.number), Self.gap, status: status,
+          into: &text)
+        return text.pieces(cutAt: Self.gap.utf8.first ?? 0)
+      }
       for kind in Kind.allCases {
         for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
           let unitCells =
             made[unit.index]
             ?? (
-              conditions: ","
-                + ranges.unit(
-                  componentID: unit.componentID, component: unit.component,
-                  platform: unit.platform),
+              conditions: Array(
+                (","
+                  + ranges.unit(
+                    componentID: unit.componentID, component: unit.component,
+                    platform: unit.platform)).utf8),
               component: XLSXSheet.cellText(unit.component)
             )
           made[unit.index] = unitCells
-          let conditions = unitCells.conditions
           // Numbers, kinds and platforms are plain ASCII: written as they are.
           try sheet.write(row, 0, clean: criterion.number, nil)
           try sheet.write(row, 1, clean: kind.label, nil)
@@ -251,24 +272,19 @@ struct WCAGSheet {
             try sheet.write(row, 2, clean: unitCells.component, nil)
           }
           try sheet.write(row, 3, clean: unit.platform.rawValue, nil)
-          for (offset, status) in [layout.pass, layout.fail].enumerated() {
+          for (offset, template) in templates.enumerated() {
             formula.reset()
-            formula.append("=")
-            count(pattern: pattern, conditions, status: status, into: &formula)
+            formula.fill(template, with: unitCells.conditions)
             try sheet.write(
               row, 4 + offset, formula: &formula,
-              value: Double(unit.counts[offset]), styles.count)
+              shows: .number(Double(unit.counts[offset])), styles.count)
           }
-          let passCell = XLSXSheet.cellName(row, 4)
-          let failCell = XLSXSheet.cellName(row, 5)
-          let formula =
-            "=IF(\(passCell)+\(failCell)=0,\"\",\(failCell)/(\(passCell)+\(failCell)))"
-          if let share = ResultTally.failingShare(unit.counts) {
-            try sheet.write(
-              row, 6, formula: formula, value: share, styles.share)
-          } else {
-            try sheet.write(row, 6, formula: formula, text: "", styles.share)
-          }
+          formula.reset()
+          formula.fill(share, with: Array(String(row + 1).utf8))
+          try sheet.write(
+            row, 6, formula: &formula,
+            shows: ResultTally.failingShare(unit.counts).map { .number($0) }
+              ?? .text(""), styles.share)
           row += 1
         }
       }

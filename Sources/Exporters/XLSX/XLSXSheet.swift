@@ -81,14 +81,26 @@ struct XLSXSheet {
       "writing the formula in \(name)!\(Self.cellName(row, column))")
   }
 
-  /// Writes a formula assembled in a `FormulaText`, with the value it has now.
+  /// What a formula cell shows until the reader recalculates.
+  enum Shown {
+    case number(Double)
+    case text(String)
+  }
+
+  /// Writes a formula assembled in a `FormulaText`, with what it shows now.
   func write(
-    _ row: Int, _ column: Int, formula: inout FormulaText, value: Double,
+    _ row: Int, _ column: Int, formula: inout FormulaText, shows value: Shown,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
   ) throws(ExportError) {
     let code = formula.withCString { text in
-      worksheet_write_formula_num(
-        pointer, lxw_row_t(row), lxw_col_t(column), text, format, value)
+      switch value {
+      case .number(let number):
+        worksheet_write_formula_num(
+          pointer, lxw_row_t(row), lxw_col_t(column), text, format, number)
+      case .text(let shown):
+        worksheet_write_formula_str(
+          pointer, lxw_row_t(row), lxw_col_t(column), text, format, shown)
+      }
     }
     try check(
       code, "writing the formula in \(name)!\(Self.cellName(row, column))")
