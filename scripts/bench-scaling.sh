@@ -4,7 +4,7 @@
 # document with an id already read is skipped, so copies under their own names would add nothing to
 # render), read alone (`criteria list`), mapped
 # (`criteria wcag`), and rendered to each of the six file outputs on its own (`criteria run --only`).
-# Prints medians of five whole processes and each figure divided by the x1 figure (linear: 1, 2, 4, 8).
+# Prints medians of nine whole processes (run round robin) and each figure divided by the x1 figure (linear: 1, 2, 4, 8).
 # Needs ../shared (the corpus). Usage: scripts/bench-scaling.sh [CORPUS_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,13 +37,10 @@ done
 python3 - "$criteria" "$work" <<'PY'
 import re, statistics, subprocess, sys, time
 criteria, work = sys.argv[1], sys.argv[2]
-def seconds(args, cwd):
-    runs = []
-    for _ in range(5):
-        start = time.perf_counter()
-        subprocess.run(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs)
+def once(args, cwd):
+    start = time.perf_counter()
+    subprocess.run(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    return time.perf_counter() - start
 steps = [("list", lambda c: [criteria, "list", *[f"copy{n}" for n in range(1, c + 1)]]),
          ("wcag", lambda c: [criteria, "wcag", *[f"copy{n}" for n in range(1, c + 1)]])]
 steps += [(o, lambda c, o=o: [criteria, "run", "--config", "criteria.yml", "--only", o])
@@ -59,9 +56,16 @@ if counts != [counts[0] * c for c in (1, 2, 4, 8)]:
 print(f"components: {', '.join(map(str, counts))}")
 steps.append(("run (six)", lambda c: [criteria, "run", "--config", "criteria.yml"]))
 print("step      " + "".join(f"{'x' + str(c):>16}" for c in (1, 2, 4, 8)))
+# Round robin: each repetition runs every step once, so a machine that slows down for a while slows every
+# step alike and the ratios between steps hold; medians of nine.
+runs = {(name, c): [] for name, _ in steps for c in (1, 2, 4, 8)}
+for _ in range(9):
+    for c in (1, 2, 4, 8):
+        for name, make in steps:
+            runs[(name, c)].append(once(make(c), f"{work}/x{c}"))
 measured = {}
-for name, make in steps:
-    figures = measured[name] = [seconds(make(c), f"{work}/x{c}") for c in (1, 2, 4, 8)]
+for name, _ in steps:
+    figures = measured[name] = [statistics.median(runs[(name, c)]) for c in (1, 2, 4, 8)]
     print(f"{name:<10}" + "".join(f"{f:>9.3f} s {f / figures[0]:>4.1f}" for f in figures))
 print("six outputs over reading (goal: at most 2.5): "
       + ", ".join(f"x{c} {run / read:.2f}" for c, run, read in zip((1, 2, 4, 8), measured["run (six)"], measured["list"])))
