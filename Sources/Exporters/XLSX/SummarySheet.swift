@@ -45,8 +45,8 @@ struct SummarySheet {
         componentID: group.componentID, component: group.component,
         platform: group.platform)
       try sheet.write(
-        row, 2, formula: "=COUNTIFS(\(match))", value: Double(group.count),
-        styles.count)
+        row, 2, formula: "=COUNTIFS(\(match))",
+        shows: .number(Double(group.count)), styles.count)
       let counts =
         tally.units[ResultTally.unit(group.componentID, group.platform)]
         ?? Array(repeating: 0, count: layout.statuses.count)
@@ -65,8 +65,8 @@ struct SummarySheet {
       }
       try sheet.write(
         row, header.count - 1, formula: conformanceFormula(row: row),
-        text: ResultTally.conformance(units: [counts], unknown: "Not Evaluated")
-      )
+        shows: .text(
+          ResultTally.conformance(units: [counts], unknown: "Not Evaluated")))
       // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top of
       // each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels too.
       try sheet.write(

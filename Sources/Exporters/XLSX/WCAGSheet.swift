@@ -100,10 +100,11 @@ struct WCAGSheet {
           formula: conformanceFormula(
             row: row, first: first, number: criterion.number, kind: kind,
             unitRows: unitRows),
-          text: total == 0
-            ? ""
-            : ResultTally.conformance(
-              units: units.map(\.counts), unknown: "Not enough evidence"))
+          shows: .text(
+            total == 0
+              ? ""
+              : ResultTally.conformance(
+                units: units.map(\.counts), unknown: "Not enough evidence")))
       }
     }
     try sheet.autofilter(rows: criteria.count, columns: header.count)

@@ -49,17 +49,6 @@ struct XLSXSheet {
         }))
   }
 
-  /// Writes a NUL-terminated C string the caller owns.
-  func write(
-    _ row: Int, _ column: Int, cString: UnsafePointer<CChar>,
-    _ format: UnsafeMutablePointer<lxw_format>?
-  ) throws(ExportError) {
-    try check(
-      worksheet_write_string(
-        pointer, lxw_row_t(row), lxw_col_t(column), cString, format),
-      "writing \(name)!\(Self.cellName(row, column))")
-  }
-
   func write(
     _ row: Int, _ column: Int, number: Double,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
@@ -70,21 +59,20 @@ struct XLSXSheet {
       "writing \(name)!\(Self.cellName(row, column))")
   }
 
-  /// Writes a formula with the value it has now, so readers that do not recalculate still show it.
-  func write(
-    _ row: Int, _ column: Int, formula: String, value: Double,
-    _ format: UnsafeMutablePointer<lxw_format>? = nil
-  ) throws(ExportError) {
-    try check(
-      worksheet_write_formula_num(
-        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, value),
-      "writing the formula in \(name)!\(Self.cellName(row, column))")
-  }
-
   /// What a formula cell shows until the reader recalculates.
   enum Shown {
     case number(Double)
     case text(String)
+  }
+
+  /// Writes a formula with what it shows now, so readers that do not recalculate still show it.
+  func write(
+    _ row: Int, _ column: Int, formula: String, shows value: Shown,
+    _ format: UnsafeMutablePointer<lxw_format>? = nil
+  ) throws(ExportError) {
+    try check(
+      formulaCell(row, column, formula, value, format),
+      "writing the formula in \(name)!\(Self.cellName(row, column))")
   }
 
   /// Writes a formula assembled in a `FormulaText`, with what it shows now.
@@ -92,28 +80,23 @@ struct XLSXSheet {
     _ row: Int, _ column: Int, formula: inout FormulaText, shows value: Shown,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
   ) throws(ExportError) {
-    let code = formula.withCString { text in
-      switch value {
-      case .number(let number):
-        worksheet_write_formula_num(
-          pointer, lxw_row_t(row), lxw_col_t(column), text, format, number)
-      case .text(let shown):
-        worksheet_write_formula_str(
-          pointer, lxw_row_t(row), lxw_col_t(column), text, format, shown)
-      }
-    }
     try check(
-      code, "writing the formula in \(name)!\(Self.cellName(row, column))")
+      formula.withCString { formulaCell(row, column, $0, value, format) },
+      "writing the formula in \(name)!\(Self.cellName(row, column))")
   }
 
-  func write(
-    _ row: Int, _ column: Int, formula: String, text: String,
-    _ format: UnsafeMutablePointer<lxw_format>? = nil
-  ) throws(ExportError) {
-    try check(
+  private func formulaCell(
+    _ row: Int, _ column: Int, _ formula: UnsafePointer<CChar>, _ value: Shown,
+    _ format: UnsafeMutablePointer<lxw_format>?
+  ) -> lxw_error {
+    switch value {
+    case .number(let number):
+      worksheet_write_formula_num(
+        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, number)
+    case .text(let shown):
       worksheet_write_formula_str(
-        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, text),
-      "writing the formula in \(name)!\(Self.cellName(row, column))")
+        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, shown)
+    }
   }
 
   func setColumn(
