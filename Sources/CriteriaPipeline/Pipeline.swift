@@ -149,7 +149,15 @@ public struct Pipeline: Sendable {
   ) throws(PipelineError) {
     guard !outputs.isEmpty else { return }
     let results = OutputResults(count: outputs.count)
-    DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+    // Workbooks start first: each is the longest output, written by one thread, and the others fill the
+    // remaining cores around it.
+    let order =
+      outputs.indices.filter { outputs[$0].exporter is AuditWorkbookExporter }
+      + outputs.indices.filter {
+        !(outputs[$0].exporter is AuditWorkbookExporter)
+      }
+    DispatchQueue.concurrentPerform(iterations: outputs.count) { turn in
+      let index = order[turn]
       let file = outputs[index]
       let notes = OutputResults.Notes()
       var quiet = reporter
