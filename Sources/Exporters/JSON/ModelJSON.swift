@@ -64,8 +64,7 @@ struct ModelJSON {
         json.object { json in
           json.field("framework", note.framework)
           json.field("platform", note.platform?.rawValue)
-          json.key("source")
-          json.write(note.source)
+          json.field("source", note.source)
           json.field("text", note.text)
           json.field("topic", note.topic)
         }
@@ -76,15 +75,13 @@ struct ModelJSON {
         json.object { json in
           json.field("id", scenario.id)
           json.field("name", scenario.name)
-          json.key("source")
-          json.write(scenario.source)
+          json.field("source", scenario.source)
           json.key("steps")
           json.array(scenario.steps) { json, step in json.write(step) }
           json.field("test", scenario.test?.rawValue)
         }
       }
-      json.key("source")
-      json.write(component.source)
+      json.field("source", component.source)
       json.field("summary", component.summary)
       json.field("testerNotes", component.testerNotes)
       json.field("title", component.title)
@@ -99,8 +96,7 @@ struct ModelJSON {
       json.field("id", criterion.id)
       json.field("platforms", criterion.platforms.map(\.rawValue))
       json.field("related", criterion.related)
-      json.key("source")
-      json.write(criterion.source)
+      json.field("source", criterion.source)
       json.field("test", criterion.test.rawValue)
       json.field("wcag", criterion.wcag)
     }
@@ -129,6 +125,11 @@ struct ModelJSON {
     guard let value else { return }
     key(name)
     string(value)
+  }
+
+  private mutating func field(_ name: String, _ source: SourceLocation) {
+    key(name)
+    write(source)
   }
 
   private mutating func field(_ name: String, _ value: Int) {
