@@ -15,21 +15,7 @@ enum NewFile {
   ) throws(ExportError) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { throw failure(shownAs) }
-    var problem: ExportError?
-    data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(
-          descriptor, bytes.baseAddress.map { $0 + offset },
-          bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          problem = failure(shownAs)
-          return
-        }
-        offset += written
-      }
-    }
+    var problem = writeAll(data, to: descriptor).map { failure(shownAs, $0) }
     if durable, problem == nil, fsync(descriptor) != 0 {
       problem = failure(shownAs)
     }
@@ -40,8 +26,28 @@ enum NewFile {
     }
   }
 
-  private static func failure(_ shownAs: String) -> ExportError {
-    ExportError(
-      "cannot write '\(shownAs)': \(String(cString: strerror(errno)))")
+  /// Writes all of `data` to an open file, again after an interrupted or partial write; the `errno` of
+  /// a failure, or nil.
+  static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+    data.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Foundation.write(
+          descriptor, bytes.baseAddress.map { $0 + offset },
+          bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
+  }
+
+  private static func failure(_ shownAs: String, _ code: Int32 = errno)
+    -> ExportError
+  {
+    ExportError("cannot write '\(shownAs)': \(String(cString: strerror(code)))")
   }
 }

@@ -39,21 +39,7 @@ enum WriteThrough {
         "cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
     defer { close(descriptor) }
-    var offset = 0
-    let failure: Int32? = data.withUnsafeBytes { buffer in
-      while offset < buffer.count {
-        let written = write(
-          descriptor, buffer.baseAddress?.advanced(by: offset),
-          buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += written
-      }
-      return nil
-    }
-    if let failure {
+    if let failure = NewFile.writeAll(data, to: descriptor) {
       throw ExportError(
         "cannot write '\(path)' completely: \(String(cString: strerror(failure)))"
       )

@@ -15,8 +15,6 @@ struct FormulaText {
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
-  mutating func append(_ piece: [UInt8]) { bytes.append(contentsOf: piece) }
-
   /// The formula cut where `gap` stands: a template made once, whose gaps `fill` fills in.
   func pieces(cutAt gap: UInt8) -> [[UInt8]] {
     bytes.split(separator: gap, omittingEmptySubsequences: false).map(

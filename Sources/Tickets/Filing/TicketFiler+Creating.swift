@@ -91,19 +91,16 @@ extension TicketFiler {
         return .done(())
       })
     guard case .failure(let unfinished) = outcome else { return }
+    // Answered, but the answer cannot be taken: they may exist, so `record` keeps them pending, to be
+    // looked up before any resend.
+    let error = TicketError(
+      unfinished.unknown
+        ? "\(unfinished.cause); it may have been filed: it stays pending and is looked up before anything is sent again"
+        : "gave up \(unfinished.afterAttempts): \(unfinished.cause)",
+      outcomeUnknown: unfinished.unknown)
     for ticket in remaining {
-      if unfinished.unknown {
-        // Answered, but the answer cannot be taken: they may exist. Pending, looked up before any resend.
-        let reason = redactor.text(
-          "\(unfinished.cause); it may have been filed: it stays pending and is looked up before anything is sent again"
-        )
-        try ledger.markUnknown(ticket.identity, reason: reason)
-        summary.unknown.append((ticket.identity, reason))
-        progress?.advance()
-      } else {
-        try fail(
-          ticket, "gave up \(unfinished.afterAttempts): \(unfinished.cause)")
-      }
+      try record(error, for: ticket, in: &summary)
+      progress?.advance()
     }
   }
 
