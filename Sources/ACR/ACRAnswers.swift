@@ -72,7 +72,11 @@ public struct ACRAnswers: Sendable {
     let standards = [ProvisionStandard.section508, .en301549]
     let provisions = standards.flatMap(\.chapters).flatMap(\.provisions).map(
       \.id)
-    let chapters = standards.flatMap(\.chapters).map(\.id)
+    // A chapter without provisions (EN 301 549's Clause 9) is the WCAG tables: nothing to answer there.
+    let chapters = standards.flatMap(\.chapters).filter {
+      !$0.provisions.isEmpty
+    }
+    .map(\.id)
     do throws(StrictYAMLError) {
       for (key, value) in map {
         let number = key.string ?? ""

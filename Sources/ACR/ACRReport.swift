@@ -47,6 +47,8 @@ public struct ACRProvisionChapter: Sendable, Hashable {
   public var id: String
   public var label: String
   public var rows: [ACRProvisionRow]
+  /// What VPAT says in place of the table (EN 301 549's Clause 9, Web, is the WCAG tables), or empty.
+  public var notes = ""
 }
 
 /// The Accessibility Conformance Report, ready to be written as OpenACR, Markdown or HTML.
@@ -128,6 +130,51 @@ public struct ACRReport: Sendable {
     return missing
   }
 
+  /// VPAT 2.5's note under the WCAG report's heading, in the template's words: the text before the link,
+  /// the link's text and address, and the text after it. (The template says "WCAG 2.x" and links WCAG
+  /// 2.0's conformance requirements; published VPAT 2.5 reports carry it so.)
+  public static let wcagScopingNote = (
+    before:
+      "Note: When reporting on conformance with the WCAG 2.x Success Criteria, they are scoped for full pages, "
+      + "complete processes, and accessibility-supported ways of using technology as documented in the ",
+    link: "WCAG 2.0 Conformance Requirements",
+    url: "https://www.w3.org/TR/WCAG20/#conformance-reqs",
+    after: "."
+  )
+
+  /// VPAT's "Tables 1 and 2 also document conformance with:" in the 508 and International editions,
+  /// limited to what this audit tested. VPAT's list names Section 508's 501.1 Scope (whose "Web" and
+  /// "Software" the WCAG rows stand for) and EN 301 549's Clause 9 (Web) and Clauses 11.1–11.4
+  /// (Software), each here only when the audit has rows of that product type; it also names non-web
+  /// documents, authoring tools and support documentation (504.2, 602.3, Clause 10, 11.8.2, Clause 12),
+  /// which a checklist of user-interface checks does not test: those stay in their chapters, answered in
+  /// the answers file.
+  public var wcagTablesAlsoDocument: [String] {
+    let types = components.map(\.label).joined(separator: " and ")
+    var lines: [String] = []
+    for standard in settings.provisionStandards where !types.isEmpty {
+      if standard == .section508 {
+        lines.append("Revised Section 508: Chapter 5 – 501.1 Scope (\(types))")
+        continue
+      }
+      var clauses: [String] = []
+      if components.contains(.web) { clauses.append("Clause 9 – Web") }
+      if components.contains(.software) {
+        clauses.append("Clauses 11.1–11.4 of Clause 11 – Software")
+      }
+      lines.append("EN 301 549: " + clauses.joined(separator: "; "))
+    }
+    return lines
+  }
+
+  /// What the report says where EN 301 549's Clause 9 (Web) would have its table: VPAT points to the
+  /// WCAG tables, which document it only when the audit has web rows.
+  public static func webClauseNote(web: Bool) -> String {
+    web
+      ? "See the WCAG 2.2 Report: its Web conformance levels in Tables 1 and 2 document Clause 9."
+      : "The audit has no web rows: the WCAG 2.2 Report documents software only and does not speak for Clause 9."
+  }
+
   /// The draft's section listing `unmappedFindings`.
   public static let unmappedHeading = "Findings not mapped to a criterion"
 
@@ -141,13 +188,13 @@ public struct ACRReport: Sendable {
       facts.append(("Product description", settings.productDescription))
     }
     facts.append(("Report date", reportDate))
-    let contact = [
-      settings.vendor.name, settings.vendor.companyName, settings.vendor.email,
-      settings.author.name,
-      settings.author.email,
-    ]
-    .filter { !$0.isEmpty }
-    facts.append(("Contact information", contact.joined(separator: ", ")))
+    // Contact information: the vendor who answers for the report and its author, as separate blocks.
+    for (label, contact) in [
+      ("Contact information (vendor)", settings.vendor),
+      ("Contact information (report author)", settings.author),
+    ] where !contact.fields.isEmpty {
+      facts.append((label, contact.fields.map(\.1).joined(separator: ", ")))
+    }
     if !settings.notes.isEmpty { facts.append(("Notes", settings.notes)) }
     if !settings.evaluationMethods.isEmpty {
       facts.append(("Evaluation methods used", settings.evaluationMethods))

@@ -60,6 +60,10 @@ public enum OpenACRWriter {
     // A Section 508 provision has one level for the whole product: OpenACR's component "none".
     for chapter in report.provisionChapters {
       lines.append("  \(chapter.id):")
+      if !chapter.notes.isEmpty {
+        lines.append("    notes: \(quoted(chapter.notes))")
+      }
+      if chapter.rows.isEmpty { continue }
       lines.append("    criteria:")
       for row in chapter.rows {
         lines.append("      - num: \(quoted(row.provision.id))")
@@ -98,8 +102,16 @@ public enum ACRMarkdownWriter {
     }
     lines += ["", "## Terms", ""]
     lines += ACRTerm.allCases.map { "- **\($0.label):** \($0.definition)" }
+    lines += ["", "## WCAG 2.2 Report", ""]
+    let alsoDocument = report.wcagTablesAlsoDocument
+    if !alsoDocument.isEmpty {
+      lines += ["Tables 1 and 2 also document conformance with:", ""]
+      lines += alsoDocument.map { "- \($0)" }
+      lines.append("")
+    }
+    let note = ACRReport.wcagScopingNote
     lines += [
-      "", "## WCAG 2.2 Report", "",
+      "\(note.before)[\(note.link)](\(note.url))\(note.after)", "",
       "Conformance per success criterion for \(report.components.map(\.label).joined(separator: " and ")), "
         + "from a manual audit of \(report.rowCount) checklist rows.",
     ]
@@ -138,9 +150,13 @@ public enum ACRMarkdownWriter {
         heading = chapter.reportHeading
         lines += ["", "## \(text(heading))"]
       }
+      lines += ["", "### \(text(chapter.label))"]
+      if !chapter.notes.isEmpty {
+        lines += ["", "Notes: \(text(chapter.notes))"]
+      }
+      if chapter.rows.isEmpty { continue }
       lines += [
-        "", "### \(text(chapter.label))", "",
-        "| Criteria | Conformance Level | Remarks and Explanations |",
+        "", "| Criteria | Conformance Level | Remarks and Explanations |",
         "| --- | --- | --- |",
       ]
       lines += chapter.rows.map {
@@ -204,6 +220,15 @@ public enum ACRHTMLWriter {
         "<dt>\(escape(term.label))</dt><dd>\(escape(term.definition))</dd>\n"
     }
     out += "</dl>\n<h2>WCAG 2.2 Report</h2>\n"
+    let alsoDocument = report.wcagTablesAlsoDocument
+    if !alsoDocument.isEmpty {
+      out +=
+        "<p>Tables 1 and 2 also document conformance with:</p>\n<ul>\n"
+        + alsoDocument.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+    }
+    let note = ACRReport.wcagScopingNote
+    out +=
+      "<p>\(escape(note.before))<a href=\"\(escape(note.url))\">\(escape(note.link))</a>\(escape(note.after))</p>\n"
     out +=
       "<p>Conformance per success criterion for \(escape(report.components.map(\.label).joined(separator: " and "))), from a manual audit of \(report.rowCount) checklist rows.</p>\n"
     for (index, chapter) in report.chapters.enumerated() {
@@ -252,8 +277,13 @@ public enum ACRHTMLWriter {
         heading = chapter.reportHeading
         out += "<h2>\(escape(heading))</h2>\n"
       }
+      out += "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n"
+      if !chapter.notes.isEmpty {
+        out += "<p>Notes: \(escape(chapter.notes))</p>\n"
+      }
+      if chapter.rows.isEmpty { continue }
       out +=
-        "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">\n"
+        "<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">\n"
         + "<thead><tr><th scope=\"col\">Criteria</th><th scope=\"col\">Conformance Level</th>"
         + "<th scope=\"col\">Remarks and Explanations</th></tr></thead>\n<tbody>\n"
       for row in chapter.rows {

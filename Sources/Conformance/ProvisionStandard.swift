@@ -21,7 +21,8 @@ public struct ProvisionStandard: Sendable, Hashable {
   public var name: String
   /// The heading of its part of the report.
   public var reportHeading: String
-  /// The chapters that have provisions (EN 301 549's Chapter 9, Web, is the WCAG tables).
+  /// The chapters, in the catalogue's order (EN 301 549's Chapter 9, Web, has no provisions: it is the WCAG
+  /// tables).
   public var chapters: [Chapter]
 
   /// A provision by number.
@@ -367,6 +368,8 @@ public struct ProvisionStandard: Sendable, Hashable {
           Provision(id: "8.4.3", handle: "Keys, tickets and fare cards"),
           Provision(id: "8.5", handle: "Tactile indication of speech mode"),
         ]),
+      // The catalogue lists Clause 9 without provisions: the WCAG tables are its table.
+      Chapter(id: "en_301_549_web", label: "Chapter 9: Web", provisions: []),
       Chapter(
         id: "en_301_549_non-web-documents",
         label: "Chapter 10: Non-Web Documents",
@@ -394,7 +397,7 @@ public struct ProvisionStandard: Sendable, Hashable {
               "Platform accessibility service support for assistive technologies"
           ),
           Provision(id: "11.5.2.3", handle: "Use of accessibility services"),
-          Provision(id: "11.5.2.4", handle: "11.5.2.4 Assistive technology"),
+          Provision(id: "11.5.2.4", handle: "Assistive technology"),
           Provision(id: "11.5.2.5", handle: "Object information"),
           Provision(id: "11.5.2.6", handle: "Row, column, and headers"),
           Provision(id: "11.5.2.7", handle: "Values"),

@@ -442,12 +442,17 @@ extension ACRError: Equatable {
 
 @Suite("ACR writers")
 struct ACRWriterTests {
-  func report(web: Bool = true) throws -> ACRReport {
+  func report(web: Bool = true, edition: String = ACRSettings.defaultEdition)
+    throws -> ACRReport
+  {
     var s = settings()
+    s.edition = edition
     s.productName = "App <b>&"
     s.legalDisclaimer = "As is."
     return try ACRBuilder(
       settings: s, answers: try answeredAll(except: ["2.1.1"]),
+      // The 508 and International editions' provisions are unanswered here: a draft.
+      draft: edition != ACRSettings.defaultEdition,
       today: "2026-11-23", toolVersion: "test"
     ).build([
       row(["2.1.1"], .pass),
@@ -530,15 +535,18 @@ struct ACRWriterTests {
   }
 
   @Test(
-    "the HTML ACR in real headless Chromium: no axe-core violation (WCAG 2.0-2.2 A and AA), every link reachable by Tab, a screenshot",
-    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
-  func inBrowser() throws {
+    "the HTML ACR of each edition in real headless Chromium: no axe-core violation (WCAG 2.0-2.2 A and AA), every link reachable by Tab, a screenshot",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped),
+    arguments: ACRSettings.editions)
+  func inBrowser(edition: String) throws {
     let folder = BrowserCheck.folder
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true)
-    let page = folder.appendingPathComponent("acr.html")
-    try Data(ACRHTMLWriter.html(try report()).utf8).write(to: page)
-    let check = try BrowserCheck.run(page, screenshot: "acr")
+    let page = folder.appendingPathComponent("acr-\(edition).html")
+    try Data(
+      ACRHTMLWriter.html(try report(edition: edition)).utf8
+    ).write(to: page)
+    let check = try BrowserCheck.run(page, screenshot: "acr-\(edition)")
     let result = try #require(check.result, "\(check.stderr)")
     #expect(
       (result["axe"] as? String)?.hasPrefix("4.") == true,
@@ -548,9 +556,11 @@ struct ACRWriterTests {
       (result["violations"] as? [Any])?.isEmpty == true,
       "\(result["violations"] ?? "")")
     let links = result["links"] as? Int ?? 0
-    #expect(links == 87, "one Understanding link per catalogue entry")
+    #expect(
+      links == 88,
+      "one Understanding link per catalogue entry, and the scoping note's link")
     #expect(result["tabStops"] as? Int == links, "Tab reaches every link once")
-    let screenshot = folder.appendingPathComponent("acr.png")
+    let screenshot = folder.appendingPathComponent("acr-\(edition).png")
     #expect(
       FileManager.default.fileExists(atPath: screenshot.path),
       "screenshot at \(screenshot.path)")
@@ -790,6 +800,91 @@ struct ProvisionEvidenceTests {
     #expect(given.term == .notApplicable)
     #expect(!given.remarks.contains("reason needed"))
     #expect(given.remarks.hasSuffix("The app shows no text of its own."))
+  }
+
+  @Test(
+    "VPAT's WCAG report notes: the scoping note in the template's words; in the 508 and International editions what Tables 1 and 2 also document, for the product types audited only; Clause 9 points to them"
+  )
+  func wcagReportNotes() throws {
+    // VPAT 2.5's note under "WCAG 2.x Report", as published VPAT 2.5 reports carry it.
+    let scoping =
+      "Note: When reporting on conformance with the WCAG 2.x Success Criteria, they are scoped for full pages, "
+      + "complete processes, and accessibility-supported ways of using technology as documented in the "
+      + "[WCAG 2.0 Conformance Requirements](https://www.w3.org/TR/WCAG20/#conformance-reqs)."
+    let software = rows.filter { $0.platform != "Web" }
+    for (edition, evidence, listed) in [
+      (ACRSettings.defaultEdition, rows, [String]()),
+      (
+        ACRSettings.section508Edition, rows,
+        ["- Revised Section 508: Chapter 5 – 501.1 Scope (Web and Software)"]
+      ),
+      (
+        ACRSettings.internationalEdition, rows,
+        [
+          "- Revised Section 508: Chapter 5 – 501.1 Scope (Web and Software)",
+          "- EN 301 549: Clause 9 – Web; Clauses 11.1–11.4 of Clause 11 – Software",
+        ]
+      ),
+      (
+        ACRSettings.internationalEdition, software,
+        [
+          "- Revised Section 508: Chapter 5 – 501.1 Scope (Software)",
+          "- EN 301 549: Clauses 11.1–11.4 of Clause 11 – Software",
+        ]
+      ),
+    ] {
+      let markdown = ACRMarkdownWriter.markdown(
+        try report(edition, evidence, answers: ACRAnswers(), draft: true))
+      let section = try #require(
+        markdown.split(separator: "\n## ").first {
+          $0.hasPrefix("WCAG 2.2 Report")
+        })
+      #expect(section.contains(scoping), "\(edition)")
+      let lines = section.split(separator: "\n").filter { $0.hasPrefix("- ") }
+        .map(String.init)
+      #expect(lines == listed, "\(edition)")
+      #expect(
+        section.contains("Tables 1 and 2 also document conformance with:")
+          == !listed.isEmpty, "\(edition)")
+      // Never VPAT's whole list: the audit does not test documents, authoring tools or support documentation.
+      #expect(!section.contains("602.3") && !section.contains("Clause 12"))
+    }
+    let web = try international(draft: true)
+    let clause9 = try #require(
+      web.provisionChapters.first { $0.id == "en_301_549_web" })
+    #expect(
+      clause9.rows.isEmpty && clause9.notes.hasPrefix("See the WCAG 2.2 Report")
+    )
+    let noWeb = try report(
+      ACRSettings.internationalEdition, software, answers: ACRAnswers(),
+      draft: true)
+    #expect(
+      noWeb.provisionChapters.first { $0.id == "en_301_549_web" }?.notes
+        .hasPrefix("The audit has no web rows") == true)
+    let html = ACRHTMLWriter.html(web)
+    #expect(
+      html.contains(
+        "<a href=\"https://www.w3.org/TR/WCAG20/#conformance-reqs\">WCAG 2.0 Conformance Requirements</a>.</p>"
+      ))
+    #expect(
+      html.contains(
+        "<h3 id=\"en_301_549_web\">Chapter 9: Web</h3>\n<p>Notes: See the WCAG 2.2 Report"
+      ))
+    #expect(
+      OpenACRWriter.yaml(web).contains(
+        "  en_301_549_web:\n    notes: \"See the WCAG 2.2 Report"))
+    // The catalogue's handle "11.5.2.4 11.5.2.4 Assistive technology" is printed once.
+    #expect(adherence(web, "11.5.2.4") != nil)
+    #expect(
+      web.provisionChapters.flatMap(\.rows).first {
+        $0.provision.id == "11.5.2.4"
+      }?.provision
+        .handle == "Assistive technology")
+    // Chapter 9 cannot be answered: its table is the WCAG tables.
+    #expect(throws: ACRError.self) {
+      _ = try ACRAnswers(
+        yaml: "en_301_549_web: {level: supports}\n", origin: "answers.yml")
+    }
   }
 
   @Test(
