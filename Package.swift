@@ -123,7 +123,7 @@ let package = Package(
                 "Tickets", "Options", "Audit", "CriteriaReaders", "FakeTrackerSupport", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
-            exclude: ["Scripts"]),
+            exclude: ["Fixtures", "Scripts"]),
         // The pipeline called in process (no binary spawned), as the CLI calls it.
         .testTarget(
             name: "CriteriaPipelineTests",

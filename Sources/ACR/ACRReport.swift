@@ -142,8 +142,9 @@ public struct ACRReport: Sendable {
     after: "."
   )
 
-  /// VPAT's "Tables 1 and 2 also document conformance with:" in the 508 and International editions,
-  /// limited to what this audit tested. VPAT's list names Section 508's 501.1 Scope (whose "Web" and
+  /// VPAT's "Tables 1 and 2 also document conformance with:", limited to what this audit tested.
+  ///
+  /// In the 508 and International editions, VPAT's list names Section 508's 501.1 Scope (whose "Web" and
   /// "Software" the WCAG rows stand for) and EN 301 549's Clause 9 (Web) and Clauses 11.1–11.4
   /// (Software), each here only when the audit has rows of that product type; it also names non-web
   /// documents, authoring tools and support documentation (504.2, 602.3, Clause 10, 11.8.2, Clause 12),

@@ -71,30 +71,12 @@ func python(_ script: String, _ arguments: [String]) throws -> (
     "python3", [Paths.scripts.appendingPathComponent(script).path] + arguments)
 }
 
-/// Compares text with a golden file; with CRITERIA_RECORD_GOLDEN=1 it records and fails once, so a new
-/// baseline is always a deliberate, reviewed change.
+/// Compares text with a golden file of `Fixtures/golden` (see `Golden.expect`).
 func expectGolden(
   _ text: String, _ name: String,
   sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws {
-  let url = Paths.golden.appendingPathComponent(name)
-  if ProcessInfo.processInfo.environment["CRITERIA_RECORD_GOLDEN"] == "1" {
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
-    Issue.record(
-      "recorded golden file \(name); review it and run again without CRITERIA_RECORD_GOLDEN",
-      sourceLocation: sourceLocation)
-    return
-  }
-  let expected = try String(contentsOf: url, encoding: .utf8)
-  guard text != expected else { return }
-  // Keep what came out beside the golden file, and show the difference.
-  let actual = url.deletingLastPathComponent().appendingPathComponent(
-    name + ".actual")
-  try Data(text.utf8).write(to: actual)
-  let diff = try ProcessRunner.run("diff", ["-u", url.path, actual.path]).stdout
-  Issue.record(
-    "output differs from golden file \(name) (written to \(actual.lastPathComponent)):\n\(diff.prefix(4000))",
+  try Golden.expect(
+    text, at: Paths.golden.appendingPathComponent(name),
     sourceLocation: sourceLocation)
 }
