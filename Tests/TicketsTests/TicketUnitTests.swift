@@ -108,10 +108,9 @@ struct TicketUnitTests {
     #expect(
       checked.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         == String(tickets.count))
-    let doc = ADFBody.document(for: tickets[0])
-    let content = try #require(doc["content"] as? [[String: Any]])
-    #expect(content.contains { $0["type"] as? String == "taskList" })
-    #expect(content.contains { $0["type"] as? String == "codeBlock" })
+    let content = try #require(ADFBody.document(for: tickets[0]).content)
+    #expect(content.contains { $0.type == "taskList" })
+    #expect(content.contains { $0.type == "codeBlock" })
   }
 
   @Test(

@@ -1,100 +1,139 @@
 import CriteriaModel
 
+/// One node of an Atlassian Document Format document.
+///
+/// Its type, its attributes, its children or text, and its marks; a node without a value for a field
+/// leaves the field out, as ADF expects.
+public struct ADFNode: Encodable, Sendable, Hashable {
+  public var type: String
+  /// The document's ADF version (the `doc` node only).
+  public var version: Int?
+  public var attrs: Attributes?
+  public var content: [ADFNode]?
+  public var text: String?
+  public var marks: [Mark]?
+
+  /// The attributes the nodes criteria writes have.
+  public struct Attributes: Encodable, Sendable, Hashable {
+    /// A heading's level.
+    public var level: Int?
+    /// A task list's or task item's id.
+    public var localId: String?
+    /// A task item's `TODO` or `DONE`.
+    public var state: String?
+    /// A code block's language.
+    public var language: String?
+    /// A link mark's address.
+    public var href: String?
+  }
+
+  /// A text mark: `strong`, or `link` with its address.
+  public struct Mark: Encodable, Sendable, Hashable {
+    public var type: String
+    public var attrs: Attributes?
+  }
+
+  init(
+    _ type: String, attrs: Attributes? = nil, content: [ADFNode]? = nil,
+    text: String? = nil, marks: [Mark]? = nil
+  ) {
+    self.type = type
+    self.attrs = attrs
+    self.content = content
+    self.text = text
+    self.marks = marks
+  }
+
+  /// A document of these blocks.
+  static func document(_ blocks: [ADFNode]) -> ADFNode {
+    var doc = ADFNode("doc", content: blocks)
+    doc.version = 1
+    return doc
+  }
+}
+
 /// Atlassian Document Format for Jira Cloud: headings, a task list of the checks (each with a localId
 /// and TODO/DONE state), Gherkin in code blocks, and no empty text nodes (the schema forbids them).
 public enum ADFBody {
-  /// The ADF document as JSON-ready values.
-  public static func document(for ticket: Ticket) -> [String: Any] {
-    var content: [[String: Any]] = [paragraph(ticket.summary)]
+  static let strong = [ADFNode.Mark(type: "strong")]
+
+  /// The ticket's description as an ADF document.
+  public static func document(for ticket: Ticket) -> ADFNode {
+    var content: [ADFNode] = [paragraph(ticket.summary)]
     if let finding = ticket.finding { content += findingNodes(finding) }
     if !ticket.checklist.isEmpty {
       content.append(heading("Checks", level: 2))
-      content.append([
-        "type": "taskList",
-        "attrs": ["localId": "checks-" + IdentityHash.hex(ticket.identity)],
-        "content": ticket.checklist.map { item -> [String: Any] in
-          [
-            "type": "taskItem",
-            "attrs": [
-              "localId": IdentityHash.hex(item.id),
-              "state": item.done ? "DONE" : "TODO",
-            ],
-            "content": [
-              text(item.label, marks: [["type": "strong"]]),
-              text(" — " + item.detail),
-            ].compactMap { $0 },
-          ]
-        },
-      ])
+      content.append(
+        ADFNode(
+          "taskList",
+          attrs: .init(localId: "checks-" + IdentityHash.hex(ticket.identity)),
+          content: ticket.checklist.map { item in
+            ADFNode(
+              "taskItem",
+              attrs: .init(
+                localId: IdentityHash.hex(item.id),
+                state: item.done ? "DONE" : "TODO"),
+              content: [
+                text(item.label, marks: strong), text(" — " + item.detail),
+              ].compactMap { $0 })
+          }))
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {
       content.append(heading("Scenario: " + scenario.name, level: 3))
       let lines = scenario.steps.flatMap(\.flattened).map {
         "\($0.keyword.rawValue) \($0.text)"
       }
-      content.append([
-        "type": "codeBlock", "attrs": ["language": "gherkin"],
-        "content": [text(lines.joined(separator: "\n"))].compactMap { $0 },
-      ])
+      content.append(
+        ADFNode(
+          "codeBlock", attrs: .init(language: "gherkin"),
+          content: [text(lines.joined(separator: "\n"))].compactMap { $0 }))
     }
     if let reference = ticket.reference {
-      content.append([
-        "type": "paragraph",
-        "content": [
-          text("Full information: "),
-          text(
-            reference,
-            marks: LinkTarget.web(reference).map {
-              [["type": "link", "attrs": ["href": $0]]]
-            } ?? []),
-        ].compactMap { $0 },
-      ])
+      let link = LinkTarget.web(reference).map {
+        [ADFNode.Mark(type: "link", attrs: .init(href: $0))]
+      }
+      content.append(
+        ADFNode(
+          "paragraph",
+          content: [
+            text("Full information: "), text(reference, marks: link ?? []),
+          ].compactMap { $0 }))
     }
     content.append(paragraph(ticket.markerLine))
-    return ["type": "doc", "version": 1, "content": content]
+    return .document(content)
   }
 
-  static func findingNodes(_ finding: Finding) -> [[String: Any]] {
-    let facts = finding.facts
-    return [
-      heading("Audit finding", level: 2),
-      [
-        "type": "bulletList",
-        "content": facts.map { name, value -> [String: Any] in
-          [
-            "type": "listItem",
-            "content": [
-              [
-                "type": "paragraph",
-                "content": [
-                  text(name + ": ", marks: [["type": "strong"]]), text(value),
-                ].compactMap { $0 },
-              ]
-            ],
-          ]
-        },
-      ],
-    ]
-  }
-
-  static func heading(_ title: String, level: Int) -> [String: Any] {
+  static func findingNodes(_ finding: Finding) -> [ADFNode] {
     [
-      "type": "heading", "attrs": ["level": level],
-      "content": [text(title)].compactMap { $0 },
+      heading("Audit finding", level: 2),
+      ADFNode(
+        "bulletList",
+        content: finding.facts.map { name, value in
+          ADFNode(
+            "listItem",
+            content: [
+              ADFNode(
+                "paragraph",
+                content: [text(name + ": ", marks: strong), text(value)]
+                  .compactMap { $0 })
+            ])
+        }),
     ]
   }
 
-  static func paragraph(_ body: String) -> [String: Any] {
-    ["type": "paragraph", "content": [text(body)].compactMap { $0 }]
+  static func heading(_ title: String, level: Int) -> ADFNode {
+    ADFNode(
+      "heading", attrs: .init(level: level),
+      content: [text(title)].compactMap { $0 })
+  }
+
+  static func paragraph(_ body: String) -> ADFNode {
+    ADFNode("paragraph", content: [text(body)].compactMap { $0 })
   }
 
   /// A text node, or nil for empty text (ADF rejects `"text": ""`).
-  static func text(_ value: String, marks: [[String: Any]] = []) -> [String:
-    Any]?
-  {
+  static func text(_ value: String, marks: [ADFNode.Mark] = []) -> ADFNode? {
     guard !value.isEmpty else { return nil }
-    var node: [String: Any] = ["type": "text", "text": value]
-    if !marks.isEmpty { node["marks"] = marks }
-    return node
+    return ADFNode("text", text: value, marks: marks.isEmpty ? nil : marks)
   }
 }

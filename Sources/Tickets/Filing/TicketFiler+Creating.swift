@@ -56,7 +56,7 @@ extension TicketFiler {
         // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
         let listsElements =
           response.status == 400
-          && (response.json as? [String: Any])?["errors"] is [[String: Any]]
+          && response.decoded(AnswerErrors.self)?.errors != nil
         guard answer == .accepted || listsElements else {
           for ticket in remaining {
             try fail(

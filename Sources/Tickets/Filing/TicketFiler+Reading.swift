@@ -164,12 +164,9 @@ extension TicketFiler {
     static func graphQLCodes(_ response: HTTPResponse) -> [String] {
       guard [200, 400, 401, 429].contains(response.status),
         response.headers["content-type"]?.contains("json") != false,
-        let errors = (response.json as? [String: Any])?["errors"]
-          as? [[String: Any]]
+        let errors = response.decoded(AnswerErrors.self)?.errors
       else { return [] }
-      return errors.compactMap {
-        ($0["extensions"] as? [String: Any])?["code"] as? String
-      }
+      return errors.compactMap { $0.wrappedValue?.extensions?.code }
     }
 
     static func isRateLimited(_ response: HTTPResponse) -> Bool {

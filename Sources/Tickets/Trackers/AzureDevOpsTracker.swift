@@ -7,24 +7,69 @@ public struct AzureDevOpsTracker: Tracker {
 
   public init(settings: TrackerSettings) { self.settings = settings }
 
-  func operations(for ticket: Ticket) -> [[String: Any]] {
-    var ops: [[String: Any]] = [
-      [
-        "op": "add", "path": "/fields/System.Title",
-        "value": String(ticket.title.prefix(255)),
-      ],
-      [
-        "op": "add", "path": "/fields/System.Description",
-        "value": TextBodies.html(ticket),
-      ],
-      [
-        "op": "add", "path": "/fields/System.Tags",
-        "value": (ticket.labels + [ticket.markerLabel]).joined(separator: "; "),
-      ],
+  /// One JSON Patch operation on a field.
+  struct Operation: Encodable {
+    var op: String
+    var path: String
+    var value: String
+  }
+
+  /// A work item as Azure DevOps answers it: its id, its page, and its fields by their dotted names.
+  struct WorkItem: Decodable {
+    @Lenient var id: JSONText?
+    @Lenient var fields: [String: Lenient<JSONText>]?
+    @Lenient var _links: Links?
+
+    struct Links: Decodable {
+      @Lenient var html: Link?
+    }
+
+    struct Link: Decodable {
+      @Lenient var href: JSONText?
+    }
+
+    func field(_ name: String) -> String? { fields?[name]?.wrappedValue?.value }
+  }
+
+  /// A WIQL query's answer: the work items found, by id.
+  struct QueryAnswer: Decodable {
+    @Lenient var workItems: [Lenient<Found>]?
+
+    struct Found: Decodable {
+      @Lenient var id: JSONText?
+      @Lenient var url: JSONText?
+    }
+  }
+
+  /// A work-item type's states.
+  struct States: Decodable {
+    @Lenient var value: [Lenient<State>]?
+
+    struct State: Decodable {
+      @Lenient var name: String?
+    }
+  }
+
+  /// The fields an update replaces.
+  static let updatedFields: Set<String> = [
+    "/fields/System.Title", "/fields/System.Description", "/fields/System.Tags",
+  ]
+
+  func operations(for ticket: Ticket) -> [Operation] {
+    var ops = [
+      Operation(
+        op: "add", path: "/fields/System.Title",
+        value: String(ticket.title.prefix(255))),
+      Operation(
+        op: "add", path: "/fields/System.Description",
+        value: TextBodies.html(ticket)),
+      Operation(
+        op: "add", path: "/fields/System.Tags",
+        value: (ticket.labels + [ticket.markerLabel]).joined(separator: "; ")),
     ]
     for (field, value) in settings.customFields.sorted(by: { $0.key < $1.key })
     {
-      ops.append(["op": "add", "path": "/fields/\(field)", "value": value])
+      ops.append(Operation(op: "add", path: "/fields/\(field)", value: value))
     }
     return ops
   }
@@ -44,16 +89,21 @@ public struct AzureDevOpsTracker: Tracker {
     ]
   }
 
-  func type(for ticket: Ticket) -> String { settings.issueType(for: ticket) }
+  var projectURL: String {
+    "\(settings.url)/\(URLQuery.escape(settings.project))"
+  }
+
+  func itemURL(_ filed: FiledTicket) -> String {
+    "\(projectURL)/_apis/wit/workitems/\(URLQuery.escape(filed.key))?api-version=7.1"
+  }
 
   public func createRequest(for ticket: Ticket, credentials: Credentials)
     throws(TicketError) -> HTTPRequest
   {
-    let type = URLQuery.escape(type(for: ticket))
+    let type = URLQuery.escape(settings.issueType(for: ticket))
     return HTTPRequest(
       method: "POST",
-      url:
-        "\(settings.url)/\(URLQuery.escape(settings.project))/_apis/wit/workitems/$\(type)?api-version=7.1",
+      url: "\(projectURL)/_apis/wit/workitems/$\(type)?api-version=7.1",
       headers: headers(credentials, patch: true), body: try payload(for: ticket)
     )
   }
@@ -62,21 +112,18 @@ public struct AzureDevOpsTracker: Tracker {
     -> FiledTicket
   {
     // A sign-in page comes back as 200/203 HTML: that is a refused credential, not a created work item.
-    guard let json = response.json as? [String: Any] else {
+    guard let item = response.decoded(WorkItem.self) else {
       throw TicketError(
         "Azure DevOps answered \(response.status) with a page that is not JSON (a sign-in page?): "
           + "the personal access token was not accepted", isAuthentication: true
       )
     }
-    guard let id = JSONBody.string(json["id"]) else {
+    guard let id = item.id?.value else {
       throw TicketError(
         "Azure DevOps answered \(response.status) without a work item id: \(response.snippet)"
       )
     }
-    return FiledTicket(
-      key: id,
-      url: JSONBody.string(JSONBody.value(at: "_links.html.href", in: json))
-        ?? "")
+    return FiledTicket(key: id, url: item._links?.html?.href?.value ?? "")
   }
 
   public func searchRequest(for ticket: Ticket, credentials: Credentials)
@@ -86,20 +133,127 @@ public struct AzureDevOpsTracker: Tracker {
       "SELECT [System.Id] FROM workitems WHERE [System.TeamProject] = @project AND [System.Tags] CONTAINS '\(ticket.markerLabel)'"
     guard let body = try? JSONBody.encode(["query": wiql]) else { return nil }
     return HTTPRequest(
-      method: "POST",
-      url:
-        "\(settings.url)/\(URLQuery.escape(settings.project))/_apis/wit/wiql?api-version=7.1",
+      method: "POST", url: "\(projectURL)/_apis/wit/wiql?api-version=7.1",
       headers: headers(credentials, patch: false), body: body, resendable: true)
   }
 
   public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
     guard
-      let id = JSONBody.string(
-        JSONBody.value(at: "workItems.0.id", in: response.json))
+      let first = response.decoded(QueryAnswer.self)?.workItems?.first?
+        .wrappedValue,
+      let id = first.id?.value
     else { return nil }
-    return FiledTicket(
-      key: id,
-      url: JSONBody.string(
-        JSONBody.value(at: "workItems.0.url", in: response.json)) ?? "")
+    return FiledTicket(key: id, url: first.url?.value ?? "")
+  }
+
+  /// The states of Azure DevOps' built-in processes (Agile, Scrum, CMMI, Basic) that mean finished.
+  static let doneStates: Set<String> = [
+    "closed", "done", "resolved", "completed",
+  ]
+  static let removedStates: Set<String> = ["removed", "cut"]
+
+  public func readRequest(for filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET", url: itemURL(filed),
+      headers: headers(credentials, patch: false))
+  }
+
+  public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
+    guard let item = response.decoded(WorkItem.self),
+      let state = item.field("System.State")
+    else { return nil }
+    let lowered = state.lowercased()
+    let category: TicketSnapshot.Category =
+      Self.doneStates.contains(lowered)
+      ? .done : Self.removedStates.contains(lowered) ? .notPlanned : .open
+    return TicketSnapshot(
+      status: state, category: category,
+      resolvedOn: category == .open
+        ? nil
+        : item.field("Microsoft.VSTS.Common.ClosedDate")
+          ?? item.field("Microsoft.VSTS.Common.ResolvedDate")
+          ?? item.field("System.ChangedDate"),
+      updatedAt: item.field("System.ChangedDate"),
+      createdAt: item.field("System.CreatedDate"))
+  }
+
+  /// A JSON Patch replacing the title, description and tags.
+  public func updateRequest(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    let operations = operations(for: ticket).filter {
+      Self.updatedFields.contains($0.path)
+    }.map { operation in
+      var replaced = operation
+      replaced.op = "replace"
+      return replaced
+    }
+    return HTTPRequest(
+      method: "PATCH", url: itemURL(filed),
+      headers: headers(credentials, patch: true),
+      body: try JSONBody.encode(operations))
+  }
+
+  // A retest: a comment on the work item, then its System.State set to a state its type has (read from
+  // the type's states, so a missing name is an error naming the states there are).
+
+  var retestStatus: RetestStatus {
+    RetestStatus(
+      settings: settings, closedDefault: "Closed", reopenedDefault: "Active")
+  }
+
+  func commentsURL(_ filed: FiledTicket) -> String {
+    "\(projectURL)/_apis/wit/workItems/\(URLQuery.escape(filed.key))/comments?api-version=7.1-preview.4"
+  }
+
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "POST", url: commentsURL(filed),
+      headers: headers(credentials, patch: false),
+      body: try JSONBody.encode(["text": comment]))
+  }
+
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET", url: commentsURL(filed) + "&order=desc&$top=200",
+      headers: headers(credentials, patch: false))
+  }
+
+  /// The states of the work-item type audit findings are filed as (Bug).
+  public func transitionChoicesRequest(
+    filed: FiledTicket, credentials: Credentials
+  )
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET",
+      url: "\(projectURL)/_apis/wit/workitemtypes/Bug/states?api-version=7.1",
+      headers: headers(credentials, patch: false))
+  }
+
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let choices else { return nil }
+    let states = (choices.decoded(States.self)?.value ?? []).compactMap {
+      $0.wrappedValue?.name
+    }
+    let state = try retestStatus.choose(
+      action, among: states.map { .init(names: [$0], value: $0, shown: $0) },
+      key: filed.key,
+      tracker: name)
+    return HTTPRequest(
+      method: "PATCH", url: itemURL(filed),
+      headers: headers(credentials, patch: true),
+      body: try JSONBody.encode([
+        Operation(op: "add", path: "/fields/System.State", value: state)
+      ]))
   }
 }

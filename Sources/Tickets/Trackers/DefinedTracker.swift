@@ -245,3 +245,23 @@ public struct DefinedTracker: Tracker {
       body: data)
   }
 }
+
+/// Reading a JSON answer by the dotted paths a definition names (the user's, so not a typed answer).
+struct JSONFields {
+  let json: Any?
+
+  init(_ response: HTTPResponse) { json = response.json }
+
+  func string(_ path: String) -> String? {
+    JSONBody.string(JSONBody.value(at: path, in: json))
+  }
+
+  func bool(_ path: String) -> Bool? {
+    switch JSONBody.value(at: path, in: json) {
+    case let value as Bool: value
+    case let value as NSNumber: value.boolValue
+    case let value as String: ["true", "1", "yes"].contains(value.lowercased())
+    default: nil
+    }
+  }
+}

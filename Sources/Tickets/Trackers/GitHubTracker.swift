@@ -44,10 +44,71 @@ public struct GitHubTracker: Tracker {
     // must still carry it.
     let first =
       body.count > 1 ? body[0] + "\n\n<!-- \(ticket.markerLine) -->" : body[0]
-    return try JSONBody.encode([
-      "title": ticket.title, "body": first,
-      "labels": ticket.labels + [ticket.markerLabel],
-    ])
+    return try JSONBody.encode(
+      NewIssue(
+        title: ticket.title, body: first,
+        labels: ticket.labels + [ticket.markerLabel]))
+  }
+
+  /// The body of an issue's create and update.
+  struct NewIssue: Encodable {
+    var title: String
+    var body: String
+    var labels: [String]
+  }
+
+  /// A comment to post.
+  struct CommentBody: Encodable {
+    var body: String
+  }
+
+  /// A comment as GitHub lists it.
+  struct Comment: Decodable {
+    @Lenient var body: String?
+  }
+
+  /// A state change: closed with its reason, or open.
+  struct StateChange: Encodable {
+    var state: String
+    var stateReason: String?
+
+    enum CodingKeys: String, CodingKey {
+      case state
+      case stateReason = "state_reason"
+    }
+  }
+
+  /// An issue as GitHub answers it (create, read, update, and each item of a list).
+  struct Issue: Decodable {
+    @Lenient var number: JSONText?
+    @Lenient var htmlURL: JSONText?
+    @Lenient var state: JSONText?
+    @Lenient var stateReason: JSONText?
+    @Lenient var closedAt: JSONText?
+    @Lenient var updatedAt: JSONText?
+    @Lenient var createdAt: JSONText?
+
+    enum CodingKeys: String, CodingKey {
+      case number, state
+      case htmlURL = "html_url"
+      case stateReason = "state_reason"
+      case closedAt = "closed_at"
+      case updatedAt = "updated_at"
+      case createdAt = "created_at"
+    }
+
+    /// The filed ticket it is, when it has a number.
+    var filed: FiledTicket? {
+      number.map {
+        FiledTicket(key: "#" + $0.value, url: htmlURL?.value ?? "")
+      }
+    }
+  }
+
+  func issueURL(_ filed: FiledTicket) -> String {
+    let number = filed.key.trimmingCharacters(
+      in: CharacterSet(charactersIn: "#"))
+    return "\(apiBase())/repos/\(settings.project)/issues/\(number)"
   }
 
   public func createRequest(for ticket: Ticket, credentials: Credentials)
@@ -62,53 +123,40 @@ public struct GitHubTracker: Tracker {
   public func created(from response: HTTPResponse) throws(TicketError)
     -> FiledTicket
   {
-    guard
-      let number = JSONBody.string(
-        JSONBody.value(at: "number", in: response.json))
-    else {
+    guard let filed = response.decoded(Issue.self)?.filed else {
       throw TicketError(
         "GitHub answered \(response.status) without an issue number: \(response.snippet)"
       )
     }
-    let url =
-      JSONBody.string(JSONBody.value(at: "html_url", in: response.json)) ?? ""
-    return FiledTicket(key: "#" + number, url: url)
+    return filed
   }
 
   public func followUps(
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> [HTTPRequest] {
-    let number = filed.key.trimmingCharacters(
-      in: CharacterSet(charactersIn: "#"))
-    return try Self.pieces(TextBodies.markdown(ticket)).dropFirst().enumerated()
+    try Self.pieces(TextBodies.markdown(ticket)).dropFirst().enumerated()
       .map { index, piece throws(TicketError) in
         // Each comment carries its own marker, so a comment whose answer was lost is found, not posted twice.
         let body =
           piece + "\n\n<!-- \(followUpMarker(for: ticket, index: index)) -->"
         return HTTPRequest(
-          method: "POST",
-          url:
-            "\(apiBase())/repos/\(settings.project)/issues/\(number)/comments",
+          method: "POST", url: issueURL(filed) + "/comments",
           headers: headers(credentials),
-          body: try JSONBody.encode(["body": body]))
+          body: try JSONBody.encode(CommentBody(body: body)))
       }
   }
 
   public func followUpsListRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
-    let number = filed.key.trimmingCharacters(
-      in: CharacterSet(charactersIn: "#"))
-    return HTTPRequest(
-      method: "GET",
-      url:
-        "\(apiBase())/repos/\(settings.project)/issues/\(number)/comments?per_page=100",
+    HTTPRequest(
+      method: "GET", url: issueURL(filed) + "/comments?per_page=100",
       headers: headers(credentials))
   }
 
   public func followUpBodies(in response: HTTPResponse) -> [String] {
-    (response.json as? [[String: Any]] ?? []).compactMap {
-      $0["body"] as? String
+    (response.decoded([Lenient<Comment>].self) ?? []).compactMap {
+      $0.wrappedValue?.body
     }
   }
 
@@ -126,13 +174,76 @@ public struct GitHubTracker: Tracker {
   }
 
   public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-    guard
-      let number = JSONBody.string(
-        JSONBody.value(at: "0.number", in: response.json))
+    response.decoded([Lenient<Issue>].self)?.first?.wrappedValue?.filed
+  }
+
+  public func readRequest(for filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET", url: issueURL(filed), headers: headers(credentials))
+  }
+
+  /// `state` and `state_reason`: closed as completed is done; closed as not planned is not.
+  public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
+    guard let issue = response.decoded(Issue.self),
+      let state = issue.state?.value
     else { return nil }
-    return FiledTicket(
-      key: "#" + number,
-      url: JSONBody.string(JSONBody.value(at: "0.html_url", in: response.json))
-        ?? "")
+    let reason = issue.stateReason?.value
+    let closed = state == "closed"
+    let notPlanned = closed && reason == "not_planned"
+    return TicketSnapshot(
+      status: closed
+        ? "closed as \((reason ?? "completed").replacingOccurrences(of: "_", with: " "))"
+        : state,
+      category: closed ? (notPlanned ? .notPlanned : .done) : .open,
+      resolvedOn: closed ? issue.closedAt?.value : nil,
+      updatedAt: issue.updatedAt?.value,
+      createdAt: issue.createdAt?.value)
+  }
+
+  /// PATCH of the title, body and labels (an over-long body's continuation comments are not rewritten).
+  public func updateRequest(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "PATCH", url: issueURL(filed), headers: headers(credentials),
+      body: try payload(for: ticket))
+  }
+
+  /// A comment on the issue (POST …/comments); the marker goes in an HTML comment, unseen.
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "POST", url: issueURL(filed) + "/comments",
+      headers: headers(credentials),
+      body: try JSONBody.encode(
+        CommentBody(body: Self.hidingLastLine(comment))))
+  }
+
+  /// PATCH of the state: closed as completed, or open again.
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "PATCH", url: issueURL(filed), headers: headers(credentials),
+      body: try JSONBody.encode(
+        action == .close
+          ? StateChange(state: "closed", stateReason: "completed")
+          : StateChange(state: "open")))
+  }
+
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    followUpsListRequest(filed: filed, credentials: credentials)
+  }
+
+  /// Markdown with its last line (a marker) inside an HTML comment.
+  static func hidingLastLine(_ text: String) -> String {
+    guard let newline = text.lastIndex(of: "\n") else { return text }
+    return text[...newline] + "<!-- \(text[text.index(after: newline)...]) -->"
   }
 }

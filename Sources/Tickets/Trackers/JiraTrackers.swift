@@ -1,19 +1,26 @@
 import Foundation
 
 /// Jira Cloud, REST v3: descriptions in Atlassian Document Format, Basic auth from e-mail and API token.
-public struct JiraCloudTracker: BulkTracker {
+public struct JiraCloudTracker: BulkTracker, JiraIssueAPI {
   public let name = "jira-cloud"
   /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
   public var searchSettleTime: Double { settings.searchSettle ?? 10 }
   /// Bulk create through `/rest/api/3/issue/bulk` when the output says `bulk: true`.
   public var bulkCreate: (any BulkTracker)? { settings.bulk ? self : nil }
   public let settings: TrackerSettings
+  var issuePath: String { "/rest/api/3/issue" }
+  var searchPath: String { "/rest/api/3/search/jql" }
 
   public init(settings: TrackerSettings) { self.settings = settings }
 
-  func fields(for ticket: Ticket) -> [String: Any] {
-    JiraResponses(settings: settings).fields(
-      for: ticket, description: ADFBody.document(for: ticket))
+  func description(for ticket: Ticket) -> JiraText {
+    .adf(ADFBody.document(for: ticket))
+  }
+
+  /// A comment in Atlassian Document Format: one paragraph per block of text.
+  func commentText(_ text: String) -> JiraText {
+    .adf(
+      .document(text.components(separatedBy: "\n\n").map(ADFBody.paragraph)))
   }
 
   func headers(_ credentials: Credentials) -> [(String, String)] {
@@ -28,15 +35,39 @@ public struct JiraCloudTracker: BulkTracker {
   /// Jira takes at most 50 issues per bulk request.
   public var bulkLimit: Int { 50 }
 
+  /// The bulk create's body.
+  struct BulkCreate: Encodable {
+    var issueUpdates: [JiraIssueBody]
+  }
+
+  /// A bulk create's answer: the created issues in order, and the failed ones by their place.
+  struct BulkAnswer: Decodable {
+    @Lenient var issues: [Lenient<JiraIssue>]?
+    @Lenient var errors: [Lenient<Failure>]?
+
+    struct Failure: Decodable {
+      @Lenient var failedElementNumber: Int?
+      @Lenient var elementErrors: ElementErrors?
+    }
+
+    struct ElementErrors: Decodable {
+      @Lenient var errorMessages: [String]?
+      @Lenient var errors: [String: Lenient<JSONText>]?
+    }
+  }
+
   /// One bulk request for up to 50 tickets.
   public func bulkRequest(for tickets: [Ticket], credentials: Credentials)
     throws(TicketError) -> HTTPRequest
   {
-    let updates = tickets.map { ["fields": fields(for: $0)] }
-    return HTTPRequest(
-      method: "POST", url: settings.url + "/rest/api/3/issue/bulk",
+    HTTPRequest(
+      method: "POST", url: settings.url + issuePath + "/bulk",
       headers: headers(credentials),
-      body: try JSONBody.encode(["issueUpdates": updates]))
+      body: try JSONBody.encode(
+        BulkCreate(
+          issueUpdates: tickets.map {
+            JiraIssueBody(fields: issueFields(for: $0))
+          })))
   }
 
   /// Maps a bulk response back to the tickets.
@@ -44,41 +75,51 @@ public struct JiraCloudTracker: BulkTracker {
   /// Created issues come in order, failures by `failedElementNumber`. When the answer cannot be matched (not JSON, fewer issues than expected), the outcome is unknown.
   public func bulkResults(_ response: HTTPResponse, count: Int) -> [BulkOutcome]
   {
-    let json = response.json as? [String: Any]
+    let answer = response.decoded(BulkAnswer.self)
     var failed: [Int: String] = [:]
-    for error in json?["errors"] as? [[String: Any]] ?? [] {
-      guard let index = error["failedElementNumber"] as? Int else { continue }
-      let element = error["elementErrors"] as? [String: Any]
+    for error in answer?.errors ?? [] {
+      guard let index = error.wrappedValue?.failedElementNumber else {
+        continue
+      }
+      let element = error.wrappedValue?.elementErrors
       let messages =
-        (element?["errorMessages"] as? [String] ?? [])
-        + (element?["errors"] as? [String: Any] ?? [:]).sorted {
-          $0.key < $1.key
-        }.map { "\($0.key): \($0.value)" }
+        (element?.errorMessages ?? [])
+        + (element?.errors ?? [:]).sorted { $0.key < $1.key }.compactMap {
+          field, value in value.wrappedValue.map { "\(field): \($0.value)" }
+        }
       failed[index] =
         messages.isEmpty ? "rejected" : messages.joined(separator: "; ")
     }
-    var created = (json?["issues"] as? [[String: Any]] ?? []).makeIterator()
+    var created = (answer?.issues ?? []).makeIterator()
     return (0..<count).map { index in
       if let reason = failed[index] {
         return .rejected("Jira rejected it: \(reason)")
       }
-      guard let issue = created.next(), let key = issue["key"] as? String else {
+      guard let key = created.next()?.wrappedValue?.key?.value else {
         return .unknown
       }
-      return .created(
-        FiledTicket(key: key, url: settings.url + "/browse/" + key))
+      return .created(filed(key))
     }
   }
 }
 
 /// Jira Server / Data Center, REST v2: descriptions in wiki markup, a personal access token as Bearer.
-public struct JiraDataCenterTracker: Tracker {
+public struct JiraDataCenterTracker: JiraIssueAPI {
   public let name = "jira-dc"
   /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
   public var searchSettleTime: Double { settings.searchSettle ?? 10 }
   public let settings: TrackerSettings
+  var issuePath: String { "/rest/api/2/issue" }
+  var searchPath: String { "/rest/api/2/search" }
 
   public init(settings: TrackerSettings) { self.settings = settings }
+
+  func description(for ticket: Ticket) -> JiraText {
+    .wiki(TextBodies.wiki(ticket))
+  }
+
+  /// A comment in Jira's wiki markup: the text as it is.
+  func commentText(_ text: String) -> JiraText { .wiki(text) }
 
   func headers(_ credentials: Credentials) -> [(String, String)] {
     [
@@ -88,55 +129,316 @@ public struct JiraDataCenterTracker: Tracker {
   }
 }
 
-/// What Jira Cloud and Data Center share: the created issue's key and the marker-label search (only the
-/// search path differs between REST v3 and v2).
-struct JiraResponses {
-  let settings: TrackerSettings
+/// A description or comment in the API's format: ADF (Cloud) or wiki markup (Data Center).
+enum JiraText: Encodable {
+  case adf(ADFNode)
+  case wiki(String)
 
-  /// The create fields both APIs share; only the description's format differs (ADF or wiki markup).
-  func fields(for ticket: Ticket, description: Any) -> [String: Any] {
-    var fields: [String: Any] = [
-      "project": ["key": settings.project],
-      "summary": String(ticket.title.prefix(255)),
-      "issuetype": ["name": settings.issueType(for: ticket)],
-      "description": description,
-      "labels": ticket.labels + [ticket.markerLabel],
-    ]
-    if !settings.components.isEmpty {
-      fields["components"] = settings.components.map { ["name": $0] }
+  func encode(to encoder: any Encoder) throws {
+    var single = encoder.singleValueContainer()
+    switch self {
+    case .adf(let document): try single.encode(document)
+    case .wiki(let text): try single.encode(text)
     }
-    for (id, value) in settings.customFields { fields[id] = value }
+  }
+}
+
+/// An issue's fields as criteria sends them.
+///
+/// All of them on create; the summary, description and labels on update (the project and type stay as
+/// they are). `custom_fields` go as they are and win over the fields of the same id.
+struct JiraFields: Encodable {
+  struct Key: Encodable { var key: String }
+  struct Name: Encodable { var name: String }
+
+  var project: Key?
+  var summary: String
+  var issuetype: Name?
+  var description: JiraText
+  var labels: [String]
+  var components: [Name]?
+  var custom: [String: String]
+
+  /// The fields an update sends.
+  var updating: JiraFields {
+    var fields = self
+    fields.project = nil
+    fields.issuetype = nil
+    fields.components = nil
+    fields.custom = custom.filter { Self.updated.contains($0.key) }
     return fields
   }
 
-  func created(from response: HTTPResponse) throws(TicketError) -> FiledTicket {
-    guard
-      let key = JSONBody.string(JSONBody.value(at: "key", in: response.json))
-    else {
+  static let updated: Set<String> = ["summary", "description", "labels"]
+
+  func encode(to encoder: any Encoder) throws {
+    var keyed = encoder.container(keyedBy: DynamicKey.self)
+    func put(_ key: String, _ value: (some Encodable)?) throws {
+      guard let value, custom[key] == nil else { return }
+      try keyed.encode(value, forKey: DynamicKey(key))
+    }
+    try put("project", project)
+    try put("summary", summary)
+    try put("issuetype", issuetype)
+    try put("description", description)
+    try put("labels", labels)
+    try put("components", components)
+    for (id, value) in custom {
+      try keyed.encode(value, forKey: DynamicKey(id))
+    }
+  }
+}
+
+/// `{"fields": …}`: a create's or update's body.
+struct JiraIssueBody: Encodable {
+  var fields: JiraFields
+}
+
+/// An issue as Jira answers it (create, read, and each search hit).
+struct JiraIssue: Decodable {
+  @Lenient var key: JSONText?
+  @Lenient var fields: Fields?
+
+  struct Fields: Decodable {
+    @Lenient var status: Status?
+    @Lenient var resolution: Named?
+    @Lenient var resolutiondate: JSONText?
+    @Lenient var updated: JSONText?
+    @Lenient var created: JSONText?
+  }
+
+  struct Status: Decodable {
+    @Lenient var name: JSONText?
+    @Lenient var statusCategory: Category?
+  }
+
+  struct Category: Decodable {
+    @Lenient var key: JSONText?
+  }
+
+  struct Named: Decodable {
+    @Lenient var name: JSONText?
+  }
+
+  /// A JQL search's answer.
+  struct Search: Decodable {
+    @Lenient var issues: [Lenient<JiraIssue>]?
+  }
+
+  /// A comment to post.
+  struct Comment: Encodable {
+    var body: JiraText
+  }
+
+  /// Where an issue can go: each transition's id, name and target status.
+  struct Transitions: Decodable {
+    @Lenient var transitions: [Lenient<Transition>]?
+  }
+
+  struct Transition: Decodable {
+    @Lenient var id: JSONText?
+    @Lenient var name: String?
+    @Lenient var to: Target?
+  }
+
+  struct Target: Decodable {
+    @Lenient var name: String?
+  }
+
+  /// The transition to make.
+  struct ChosenTransition: Encodable {
+    struct ID: Encodable { var id: String }
+    var transition: ID
+  }
+}
+
+/// Jira Cloud and Data Center create, find, read, update, comment and transition an issue the same way,
+/// at their own API path and with their own description format: written once here.
+protocol JiraIssueAPI: Tracker {
+  /// `/rest/api/3/issue` (Cloud) or `/rest/api/2/issue` (Data Center).
+  var issuePath: String { get }
+  /// `/rest/api/3/search/jql` (Cloud) or `/rest/api/2/search` (Data Center).
+  var searchPath: String { get }
+  func headers(_ credentials: Credentials) -> [(String, String)]
+  /// The description in this API's format.
+  func description(for ticket: Ticket) -> JiraText
+  /// A comment in this API's format.
+  func commentText(_ text: String) -> JiraText
+}
+
+/// Jira's status category (`new`, `indeterminate`, `done`) and resolution, read the same from both APIs.
+enum JiraStatus {
+  /// Resolutions that close an issue without fixing it (Jira's defaults).
+  static let unfixed: Set<String> = [
+    "won't do", "won't fix", "duplicate", "cannot reproduce", "declined",
+    "incomplete",
+  ]
+}
+
+extension JiraIssueAPI {
+  /// The create's fields for a ticket.
+  func issueFields(for ticket: Ticket) -> JiraFields {
+    JiraFields(
+      project: .init(key: settings.project),
+      summary: String(ticket.title.prefix(255)),
+      issuetype: .init(name: settings.issueType(for: ticket)),
+      description: description(for: ticket),
+      labels: ticket.labels + [ticket.markerLabel],
+      components: settings.components.isEmpty
+        ? nil : settings.components.map { .init(name: $0) },
+      custom: settings.customFields)
+  }
+
+  func filed(_ key: String) -> FiledTicket {
+    FiledTicket(key: key, url: settings.url + "/browse/" + key)
+  }
+
+  func issueURL(_ filed: FiledTicket) -> String {
+    settings.url + issuePath + "/" + URLQuery.escape(filed.key)
+  }
+
+  var retestStatus: RetestStatus {
+    RetestStatus(
+      settings: settings, closedDefault: "Done", reopenedDefault: "To Do")
+  }
+
+  public func payload(for ticket: Ticket) throws(TicketError) -> Data {
+    try JSONBody.encode(JiraIssueBody(fields: issueFields(for: ticket)))
+  }
+
+  public func createRequest(for ticket: Ticket, credentials: Credentials)
+    throws(TicketError) -> HTTPRequest
+  {
+    HTTPRequest(
+      method: "POST", url: settings.url + issuePath,
+      headers: headers(credentials), body: try payload(for: ticket))
+  }
+
+  public func created(from response: HTTPResponse) throws(TicketError)
+    -> FiledTicket
+  {
+    guard let key = response.decoded(JiraIssue.self)?.key?.value else {
       throw TicketError(
         "Jira answered \(response.status) without an issue key: \(response.snippet)"
       )
     }
-    return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+    return filed(key)
   }
 
-  func searchRequest(path: String, ticket: Ticket, headers: [(String, String)])
-    -> HTTPRequest
+  /// The project's issues carrying the ticket's marker label.
+  public func searchRequest(for ticket: Ticket, credentials: Credentials)
+    -> HTTPRequest?
   {
     let jql =
       "project = \"\(settings.project)\" AND labels = \"\(ticket.markerLabel)\""
     return HTTPRequest(
       method: "GET",
-      url: settings.url + path + "?fields=key&jql=" + URLQuery.escape(jql),
-      headers: headers)
+      url: settings.url + searchPath + "?fields=key&jql="
+        + URLQuery.escape(jql),
+      headers: headers(credentials))
   }
 
-  func found(in response: HTTPResponse) -> FiledTicket? {
-    guard
-      let key = JSONBody.string(
-        JSONBody.value(at: "issues.0.key", in: response.json))
-    else { return nil }
-    return FiledTicket(key: key, url: settings.url + "/browse/" + key)
+  public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
+    response.decoded(JiraIssue.Search.self)?.issues?.first?.wrappedValue?.key
+      .map { filed($0.value) }
+  }
+
+  /// Jira answers a moved issue's old key under its new one.
+  public func answeredKey(_ response: HTTPResponse) -> String? {
+    response.decoded(JiraIssue.self)?.key?.value
+  }
+
+  public func readRequest(for filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET",
+      url: issueURL(filed)
+        + "?fields=status,resolution,resolutiondate,updated,created,description",
+      headers: headers(credentials))
+  }
+
+  public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
+    let fields = response.decoded(JiraIssue.self)?.fields
+    guard let status = fields?.status?.name?.value else { return nil }
+    let category = fields?.status?.statusCategory?.key?.value
+    let resolution = fields?.resolution?.name?.value
+    let done = category == "done"
+    let unfixed =
+      resolution.map { JiraStatus.unfixed.contains($0.lowercased()) } ?? false
+    return TicketSnapshot(
+      status: resolution.map { "\(status) (\($0))" } ?? status,
+      category: done ? (unfixed ? .notPlanned : .done) : .open,
+      resolvedOn: done ? fields?.resolutiondate?.value : nil,
+      updatedAt: fields?.updated?.value,
+      createdAt: fields?.created?.value)
+  }
+
+  /// PUT of the summary, description and labels: the project and type stay as they are.
+  public func updateRequest(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "PUT", url: issueURL(filed), headers: headers(credentials),
+      body: try JSONBody.encode(
+        JiraIssueBody(fields: issueFields(for: ticket).updating)))
+  }
+
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    HTTPRequest(
+      method: "POST", url: issueURL(filed) + "/comment",
+      headers: headers(credentials),
+      body: try JSONBody.encode(JiraIssue.Comment(body: commentText(comment))))
+  }
+
+  /// The newest comments first, so a retest comment is among the first page however many there are.
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET",
+      url: issueURL(filed) + "/comment?orderBy=-created&maxResults=100",
+      headers: headers(credentials))
+  }
+
+  public func transitionChoicesRequest(
+    filed: FiledTicket, credentials: Credentials
+  )
+    -> HTTPRequest?
+  {
+    HTTPRequest(
+      method: "GET", url: issueURL(filed) + "/transitions",
+      headers: headers(credentials))
+  }
+
+  /// A comment, then the transition whose target status or name is the one asked for, chosen from the
+  /// issue's transitions.
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let choices else { return nil }
+    let transitions =
+      choices.decoded(JiraIssue.Transitions.self)?.transitions ?? []
+    // A transition is chosen by the status it leads to, else by its own name.
+    let id = try retestStatus.choose(
+      action,
+      among: transitions.compactMap { transition in
+        guard let name = transition.wrappedValue?.name,
+          let id = transition.wrappedValue?.id?.value
+        else { return nil }
+        let to = transition.wrappedValue?.to?.name
+        return RetestStatus.Choice(
+          names: [to ?? name, name], value: id,
+          shown: to.map { "\(name) → \($0)" } ?? name)
+      }, key: filed.key, tracker: name)
+    return HTTPRequest(
+      method: "POST", url: issueURL(filed) + "/transitions",
+      headers: headers(credentials),
+      body: try JSONBody.encode(
+        JiraIssue.ChosenTransition(transition: .init(id: id))))
   }
 }
 

@@ -33,6 +33,135 @@ public struct LinearTracker: Tracker {
     "query CriteriaIssueRead($id: String!) { issue(id: $id) { \(issueFields) description } }"
   static let updateDocument =
     "mutation CriteriaIssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { \(issueFields) } } }"
+  static let commentDocument =
+    "mutation CriteriaCommentCreate($input: CommentCreateInput!) { commentCreate(input: $input) { success } }"
+  static let commentsDocument =
+    "query CriteriaIssueComments($id: String!, $filter: CommentFilter) { issue(id: $id) { comments(first: 50, filter: $filter) { nodes { body } } } }"
+  static let statesDocument =
+    "query CriteriaIssueStates($id: String!) { issue(id: $id) { team { states(first: 100) { nodes { id name type } } } } }"
+  static let stateDocument =
+    "mutation CriteriaIssueState($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { \(issueFields) } } }"
+
+  // MARK: Requests
+
+  /// A GraphQL request: the document and its variables.
+  struct Request<Variables: Encodable>: Encodable {
+    var query: String
+    var variables: Variables
+  }
+
+  /// `IssueCreateInput` and `IssueUpdateInput` as criteria fills them.
+  struct IssueInput: Encodable {
+    var title: String?
+    var description: String?
+    var teamId: String?
+    var id: String?
+    var labelIds: [String]?
+    var stateId: String?
+  }
+
+  /// Variables of the documents that take an issue id, an input, or both.
+  struct IssueVariables: Encodable {
+    var id: String?
+    var input: IssueInput?
+  }
+
+  /// `{"contains": …}` and `{"eq": …}` of Linear's filters.
+  struct Contains: Encodable { var contains: String }
+  struct Equals: Encodable { var eq: String }
+
+  /// The marker search's filter: the team's issues whose description holds the marker.
+  struct MarkerVariables: Encodable {
+    struct Team: Encodable { var id: Equals }
+    struct Filter: Encodable {
+      var team: Team
+      var description: Contains
+    }
+    var filter: Filter
+  }
+
+  struct CommentVariables: Encodable {
+    struct Input: Encodable {
+      var issueId: String
+      var body: String
+    }
+    var input: Input
+  }
+
+  struct CommentsVariables: Encodable {
+    struct Filter: Encodable { var body: Contains }
+    var id: String
+    var filter: Filter
+  }
+
+  // MARK: Answers
+
+  /// A GraphQL answer: its data, and the errors that say what was refused.
+  struct Answer: Decodable {
+    @Lenient var data: Fields?
+    @Lenient var errors: [Lenient<GraphQLError>]?
+
+    struct Fields: Decodable {
+      @Lenient var issue: Issue?
+      @Lenient var issues: Connection<Issue>?
+      @Lenient var issueCreate: Payload?
+      @Lenient var issueUpdate: Payload?
+    }
+
+    struct Payload: Decodable {
+      @Lenient var issue: Issue?
+    }
+
+    /// Linear's own words for the first error, or nil when the answer has none.
+    var errorMessage: String? {
+      guard let first = errors?.first else { return nil }
+      let message = first.wrappedValue?.message ?? "an error"
+      if let presentable = first.wrappedValue?.extensions?
+        .userPresentableMessage, presentable != message
+      {
+        return "\(message) (\(presentable))"
+      }
+      return message
+    }
+
+    /// Whether an error says the issue does not exist.
+    var notFound: Bool {
+      (errors ?? []).contains {
+        $0.wrappedValue?.message?.hasPrefix("Entity not found") == true
+      }
+    }
+  }
+
+  struct Connection<Node: Decodable>: Decodable {
+    @Lenient var nodes: [Lenient<Node>]?
+  }
+
+  struct Issue: Decodable {
+    @Lenient var identifier: String?
+    @Lenient var url: String?
+    @Lenient var description: String?
+    @Lenient var updatedAt: String?
+    @Lenient var createdAt: String?
+    @Lenient var completedAt: String?
+    @Lenient var canceledAt: String?
+    @Lenient var trashed: Bool?
+    @Lenient var state: State?
+    @Lenient var team: Team?
+
+    var filed: FiledTicket? {
+      identifier.map { FiledTicket(key: $0, url: url ?? "") }
+    }
+  }
+
+  struct State: Decodable {
+    @Lenient var id: String?
+    @Lenient var name: String?
+    @Lenient var type: String?
+  }
+
+  struct Team: Decodable {
+    @Lenient var states: Connection<State>?
+  }
 
   func headers(_ credentials: Credentials) -> [(String, String)] {
     // A personal API key goes as it is; an OAuth access token as a bearer token.
@@ -45,27 +174,35 @@ public struct LinearTracker: Tracker {
     ]
   }
 
-  func input(for ticket: Ticket, create: Bool) -> [String: Any] {
-    var input: [String: Any] = [
-      "title": String(ticket.title.prefix(255)),
-      "description": TextBodies.markdown(ticket),
-    ]
-    if create {
-      input["teamId"] = settings.project
-      if let id = ticket.clientID { input["id"] = id }
-    }
-    if !settings.labelIDs.isEmpty { input["labelIds"] = settings.labelIDs }
-    return input
+  func input(for ticket: Ticket, create: Bool) -> IssueInput {
+    IssueInput(
+      title: String(ticket.title.prefix(255)),
+      description: TextBodies.markdown(ticket),
+      teamId: create ? settings.project : nil,
+      id: create ? ticket.clientID : nil,
+      labelIds: settings.labelIDs.isEmpty ? nil : settings.labelIDs)
   }
 
-  func body(_ document: String, _ variables: [String: Any]) throws(TicketError)
-    -> Data
+  func body(_ document: String, _ variables: some Encodable)
+    throws(TicketError) -> Data
   {
-    try JSONBody.encode(["query": document, "variables": variables])
+    try JSONBody.encode(Request(query: document, variables: variables))
+  }
+
+  /// A request to the endpoint; reads may be sent again, changes never.
+  func request(
+    _ document: String, _ variables: some Encodable, credentials: Credentials,
+    resendable: Bool
+  ) throws(TicketError) -> HTTPRequest {
+    HTTPRequest(
+      method: "POST", url: endpoint, headers: headers(credentials),
+      body: try body(document, variables), resendable: resendable)
   }
 
   public func payload(for ticket: Ticket) throws(TicketError) -> Data {
-    try body(Self.createDocument, ["input": input(for: ticket, create: true)])
+    try body(
+      Self.createDocument,
+      IssueVariables(input: input(for: ticket, create: true)))
   }
 
   public func createRequest(for ticket: Ticket, credentials: Credentials)
@@ -81,48 +218,15 @@ public struct LinearTracker: Tracker {
       body: try payload(for: ticket), resendable: false)
   }
 
-  /// Linear's own words for a GraphQL error answer, or nil when the answer has none.
-  static func errorMessage(_ json: Any?) -> String? {
-    guard let errors = (json as? [String: Any])?["errors"] as? [[String: Any]],
-      let first = errors.first
-    else { return nil }
-    let extensions = first["extensions"] as? [String: Any]
-    let message = first["message"] as? String ?? "an error"
-    if let presentable = extensions?["userPresentableMessage"] as? String,
-      presentable != message
-    {
-      return "\(message) (\(presentable))"
-    }
-    return message
-  }
-
-  /// Whether the answer says the issue does not exist.
-  static func notFound(_ json: Any?) -> Bool {
-    guard let errors = (json as? [String: Any])?["errors"] as? [[String: Any]]
-    else { return false }
-    return errors.contains {
-      ($0["message"] as? String)?.hasPrefix("Entity not found") == true
-    }
-  }
-
-  func filed(_ issue: Any?) -> FiledTicket? {
-    guard let issue = issue as? [String: Any],
-      let identifier = issue["identifier"] as? String
-    else { return nil }
-    return FiledTicket(key: identifier, url: issue["url"] as? String ?? "")
-  }
-
   public func created(from response: HTTPResponse) throws(TicketError)
     -> FiledTicket
   {
-    let json = response.json
-    if let message = Self.errorMessage(json) {
+    let answer = response.decoded(Answer.self)
+    if let message = answer?.errorMessage {
       // A GraphQL error names what Linear refused: nothing was created.
       throw TicketError("Linear refused it: \(message)", refused: true)
     }
-    guard
-      let filed = filed(JSONBody.value(at: "data.issueCreate.issue", in: json))
-    else {
+    guard let filed = answer?.data?.issueCreate?.issue?.filed else {
       throw TicketError(
         "Linear answered \(response.status) without the created issue: \(response.snippet)"
       )
@@ -135,48 +239,40 @@ public struct LinearTracker: Tracker {
   public func searchRequest(for ticket: Ticket, credentials: Credentials)
     -> HTTPRequest?
   {
-    let filter: [String: Any] = [
-      "team": ["id": ["eq": settings.project]],
-      "description": ["contains": ticket.marker],
-    ]
-    guard
-      let body = try? ticket.clientID.map({ id throws(TicketError) in
-        try body(Self.findDocument, ["id": id])
-      }) ?? body(Self.markerDocument, ["filter": filter])
-    else { return nil }
-    return HTTPRequest(
-      method: "POST", url: endpoint, headers: headers(credentials), body: body,
-      resendable: true)
+    let filter = MarkerVariables(
+      filter: .init(
+        team: .init(id: Equals(eq: settings.project)),
+        description: Contains(contains: ticket.marker)))
+    return try? ticket.clientID.map { id throws(TicketError) in
+      try request(
+        Self.findDocument, IssueVariables(id: id), credentials: credentials,
+        resendable: true)
+    }
+      ?? request(
+        Self.markerDocument, filter, credentials: credentials, resendable: true)
   }
 
   public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-    let json = response.json
-    if let issue = filed(JSONBody.value(at: "data.issue", in: json)) {
-      return issue
-    }
+    let data = response.decoded(Answer.self)?.data
+    if let issue = data?.issue?.filed { return issue }
     // `contains` also matches a longer identity that starts the same: the marker must end there.
-    let nodes =
-      JSONBody.value(at: "data.issues.nodes", in: json) as? [Any] ?? []
-    return nodes.lazy.compactMap { node -> FiledTicket? in
-      let description =
-        (node as? [String: Any])?["description"] as? String ?? ""
-      let ends = [" ", "\n", " -->", "\r"]
+    let ends = [" ", "\n", " -->", "\r"]
+    return (data?.issues?.nodes ?? []).lazy.compactMap { node -> FiledTicket? in
+      let description = node.wrappedValue?.description ?? ""
       guard
         description.hasSuffix(ticket.marker)
           || ends.contains(where: { description.contains(ticket.marker + $0) })
       else { return nil }
-      return self.filed(node)
+      return node.wrappedValue?.filed
     }.first
   }
 
   /// An answer that neither finds the issue nor says it does not exist cannot be believed.
   public func searchFailure(in response: HTTPResponse) -> String? {
-    let json = response.json
-    if Self.notFound(json) { return nil }
-    if let message = Self.errorMessage(json) { return "Linear: \(message)" }
-    guard
-      JSONBody.value(at: "data.issue", in: json) is [String: Any]
-        || JSONBody.value(at: "data.issues.nodes", in: json) is [Any]
+    let answer = response.decoded(Answer.self)
+    if answer?.notFound == true { return nil }
+    if let message = answer?.errorMessage { return "Linear: \(message)" }
+    guard answer?.data?.issue != nil || answer?.data?.issues?.nodes != nil
     else {
       return
         "Linear answered \(response.status) with neither the issue nor an error: \(response.snippet)"
@@ -187,45 +283,105 @@ public struct LinearTracker: Tracker {
   public func readRequest(for filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
-    guard let body = try? body(Self.readDocument, ["id": filed.key]) else {
-      return nil
-    }
-    return HTTPRequest(
-      method: "POST", url: endpoint, headers: headers(credentials), body: body,
-      resendable: true)
+    try? request(
+      Self.readDocument, IssueVariables(id: filed.key),
+      credentials: credentials, resendable: true)
   }
 
   /// `state.type`: completed is done, canceled is not planned; a trashed or missing issue is deleted.
   public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
-    let json = response.json
-    if Self.notFound(json) { return .deleted }
-    let issue =
-      (JSONBody.value(at: "data.issue", in: json)
-      ?? JSONBody.value(at: "data.issueCreate.issue", in: json)
-      ?? JSONBody.value(at: "data.issueUpdate.issue", in: json))
-      as? [String: Any]
-    guard let issue, let state = issue["state"] as? [String: Any],
-      let type = state["type"] as? String
+    let answer = response.decoded(Answer.self)
+    if answer?.notFound == true { return .deleted }
+    let data = answer?.data
+    guard
+      let issue = data?.issue ?? data?.issueCreate?.issue
+        ?? data?.issueUpdate?.issue,
+      let type = issue.state?.type
     else { return nil }
-    if issue["trashed"] as? Bool == true { return .deleted }
+    if issue.trashed == true { return .deleted }
     let category: TicketSnapshot.Category =
       type == "completed" ? .done : type == "canceled" ? .notPlanned : .open
     return TicketSnapshot(
-      status: state["name"] as? String ?? type, category: category,
-      resolvedOn: issue["completedAt"] as? String
-        ?? issue["canceledAt"] as? String,
-      updatedAt: issue["updatedAt"] as? String,
-      createdAt: issue["createdAt"] as? String)
+      status: issue.state?.name ?? type, category: category,
+      resolvedOn: issue.completedAt ?? issue.canceledAt,
+      updatedAt: issue.updatedAt, createdAt: issue.createdAt)
   }
 
   public func updateRequest(
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
-    HTTPRequest(
-      method: "POST", url: endpoint, headers: headers(credentials),
-      body: try body(
-        Self.updateDocument,
-        ["id": filed.key, "input": input(for: ticket, create: false)]),
-      resendable: false)
+    try request(
+      Self.updateDocument,
+      IssueVariables(id: filed.key, input: input(for: ticket, create: false)),
+      credentials: credentials, resendable: false)
+  }
+
+  // MARK: Retests: `commentCreate`, then `issueUpdate` with the workflow state of the issue's team whose
+  // name is the one asked for (defaults Done and Todo), read from the team's states.
+
+  var retestStatus: RetestStatus {
+    RetestStatus(
+      settings: settings, closedDefault: "Done", reopenedDefault: "Todo")
+  }
+
+  /// A GraphQL error in a 200: the mutation was not done.
+  public func refusal(in response: HTTPResponse) -> String? {
+    response.decoded(Answer.self)?.errorMessage
+  }
+
+  public func commentRequest(
+    _ comment: String, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    try request(
+      Self.commentDocument,
+      CommentVariables(input: .init(issueId: filed.key, body: comment)),
+      credentials: credentials, resendable: false)
+  }
+
+  /// The issue's comments that hold a retest marker: the answer holds the marker when one was posted.
+  public func commentsRequest(filed: FiledTicket, credentials: Credentials)
+    -> HTTPRequest?
+  {
+    try? request(
+      Self.commentsDocument,
+      CommentsVariables(
+        id: filed.key,
+        filter: .init(body: Contains(contains: "criteria:retest="))),
+      credentials: credentials, resendable: true)
+  }
+
+  public func transitionChoicesRequest(
+    filed: FiledTicket, credentials: Credentials
+  )
+    -> HTTPRequest?
+  {
+    try? request(
+      Self.statesDocument, IssueVariables(id: filed.key),
+      credentials: credentials, resendable: true)
+  }
+
+  public func transitionRequest(
+    _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,
+    credentials: Credentials
+  ) throws(TicketError) -> HTTPRequest? {
+    guard let choices else { return nil }
+    let answer = choices.decoded(Answer.self)
+    if let message = answer?.errorMessage {
+      throw TicketError(
+        "Linear did not give the states of \(filed.key): \(message)")
+    }
+    let states = answer?.data?.issue?.team?.states?.nodes ?? []
+    let id = try retestStatus.choose(
+      action,
+      among: states.compactMap { state in
+        guard let name = state.wrappedValue?.name,
+          let id = state.wrappedValue?.id
+        else { return nil }
+        return RetestStatus.Choice(names: [name], value: id, shown: name)
+      }, key: filed.key, tracker: name)
+    return try request(
+      Self.stateDocument,
+      IssueVariables(id: filed.key, input: IssueInput(stateId: id)),
+      credentials: credentials, resendable: false)
   }
 }

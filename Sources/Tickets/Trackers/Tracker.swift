@@ -244,37 +244,3 @@ public struct Pacing: Sendable, Hashable {
     self.perHour = perHour
   }
 }
-
-/// Shared JSON helpers for trackers.
-enum JSONBody {
-  static func encode(_ value: Any) throws(TicketError) -> Data {
-    do {
-      return try JSONSerialization.data(
-        withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-    } catch {
-      throw TicketError("cannot encode the request body: \(error)")
-    }
-  }
-
-  /// Follows a dotted path (`issue.id`, `items.0.number`) through decoded JSON.
-  static func value(at path: String, in json: Any?) -> Any? {
-    var current = json
-    for part in path.split(separator: ".") {
-      if let index = Int(part), let array = current as? [Any] {
-        current = array.indices.contains(index) ? array[index] : nil
-      } else {
-        current = (current as? [String: Any])?[String(part)]
-      }
-    }
-    return current
-  }
-
-  static func string(_ value: Any?) -> String? {
-    switch value {
-    case let s as String: s
-    case let n as NSNumber: n.stringValue
-    case let i as Int: String(i)
-    default: nil
-    }
-  }
-}
