@@ -87,6 +87,15 @@ public struct ACRAnswers: Sendable {
             value, path: number, origin: origin)
           continue
         }
+        if let chapter = standards.flatMap(\.chapters).first(where: {
+          $0.id == number && $0.provisions.isEmpty
+        }) {
+          throw StrictYAMLError(
+            line: StrictMapping.line(of: key), keyPath: number,
+            message:
+              "'\(number)' is \(chapter.label), which the WCAG tables report: answer its success criteria (such as 1.4.3) instead"
+          )
+        }
         guard WCAG22.criterion(number) != nil else {
           let hint =
             Suggestion.nearest(to: number, in: numbers + provisions + chapters)

@@ -162,7 +162,11 @@ struct XLSXPackage {
         }
       }
     } catch {
-      throw AuditError("cannot write the workbook copy \(target): \(error)")
+      // The caller names the file: `target` is the temporary file beside it.
+      let reason = (error as? CocoaError)?.localizedDescription ?? "\(error)"
+      throw AuditError(
+        "the workbook copy cannot be written (\(reason)); check that the folder is writable and the disk has room",
+        status: .cannotCreate)
     }
   }
 }

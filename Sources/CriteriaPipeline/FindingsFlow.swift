@@ -205,8 +205,12 @@ extension Pipeline {
     switch copy {
     case .bytes(let data): artifact = .file(data)
     case .workbook(let write):
-      artifact = .writtenByLibrary { target throws(ExportError) in
-        do { try write(target) } catch { throw ExportError("\(error)") }
+      artifact = .writtenByLibrary { temporary throws(ExportError) in
+        // The library writes to a temporary file beside the target: the message names the target.
+        do throws(AuditError) { try write(temporary) } catch {
+          throw ExportError(
+            "cannot write '\(target)': \(error.message)", status: error.status)
+        }
       }
     }
     try ArtifactSink.createParent(of: target, key: "--to \(target)")

@@ -51,6 +51,28 @@ struct ExitStatusTests {
     #expect(unknownWord.status == 65, "\(unknownWord.stderr)")
   }
 
+  @Test(
+    "a workbook copy that cannot be written (merge into sysfs, which takes no new files) is 73, named by its target, with no temporary file named"
+  )
+  func workbookCopyCannotBeWritten() throws {
+    let dir = try CLIRunner.scratch()
+    for name in ["a.xlsx", "b.xlsx"] {
+      let export = try CLIRunner.run(
+        ["export", Self.samples, "--to", "xlsx", "--output", name], in: dir)
+      try #require(export.status == 0, "\(export.stderr)")
+    }
+    let run = try CLIRunner.run(
+      ["merge", "a.xlsx", "b.xlsx", "--output", "/sys/criteria-merged.xlsx"],
+      in: dir)
+    #expect(run.status == 73, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("cannot write '/sys/criteria-merged.xlsx'"),
+      "\(run.stderr)")
+    #expect(!run.stderr.contains(".partial"), "\(run.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: "/sys/criteria-merged.xlsx"))
+  }
+
   /// A CSV audit of the samples whose first row's Result is `word`, in a folder of its own.
   static func audit(with word: String) throws -> URL {
     let dir = try CLIRunner.scratch()
