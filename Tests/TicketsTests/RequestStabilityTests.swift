@@ -29,7 +29,30 @@ struct RequestStabilityTests {
       severity: "Critical", tester: "Zoë", date: "2026-11-24",
       notes: "It says \"button\".\nSecond line: ‹ › \u{2028} end")
     finding.clientID = "9f0c1e52-6a57-4f5e-9d43-3b1c2a7e8d10"
-    return [component, finding]
+    // Scenarios (nested steps, markup in names and steps) and a web reference; a reference that is not a
+    // web address.
+    let steps = [
+      Step(
+        keyword: .given, text: "the app is open on <Home>",
+        children: [Step(keyword: .and, text: "VoiceOver is on {x} | [y]")]),
+      Step(keyword: .when, text: "I swipe right"),
+      Step(keyword: .then, text: "focus moves to \"Rate\" *stars*"),
+    ]
+    var scenarios = component
+    scenarios.identity += "/scenarios"
+    scenarios.scenarios = [
+      Scenario(
+        id: "s1", name: "Test <gestures> {1} [a|b]", test: nil, steps: steps,
+        source: SourceLocation(file: "rating.md", line: 9)),
+      Scenario(
+        id: "s2", name: "Empty", test: nil, steps: [],
+        source: SourceLocation(file: "rating.md", line: 20)),
+    ]
+    scenarios.reference = "https://www.magentaa11y.com/checklist-native/rating/"
+    var local = finding
+    local.identity += "/local"
+    local.reference = "docs/rating.md#<anchor>"
+    return [component, finding, scenarios, local]
   }
 
   func trackers() throws -> [any Tracker] {
