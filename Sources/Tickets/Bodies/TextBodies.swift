@@ -3,126 +3,137 @@ import Foundation
 
 /// Plain-text bodies for the trackers that take markup: GitHub/GitLab Markdown, Jira wiki markup,
 /// Azure DevOps HTML, and Redmine text (read the same in its Textile and Markdown modes).
+///
+/// Every body has the same parts in the same order (the summary, the audit finding, the checks, each
+/// scenario's steps, the link to the full information, the hidden marker), laid out once in `render`;
+/// each markup says only how a part is written.
 public enum TextBodies {
-  /// GitHub-flavoured Markdown with a task list and a hidden identity marker.
-  public static func markdown(_ ticket: Ticket) -> String {
-    var lines = [markdownText(ticket.summary), ""]
+  /// How one markup writes each part of a body.
+  struct Markup {
+    /// Document text as this markup shows it literally.
+    var text: (String) -> String
+    /// The summary's lines.
+    var summary: (String) -> [String]
+    /// A titled list: its heading and items (each already written).
+    var section: (_ title: String, _ items: [String]) -> [String]
+    /// One fact of an audit finding: its name as it is, its value as `text` writes it.
+    var fact: (_ name: String, _ value: String) -> String
+    /// One check, ticked when done.
+    var check: (_ done: Bool, _ label: String, _ detail: String) -> String
+    /// A scenario's name and its steps as plain lines.
+    var scenario: (_ name: String, _ steps: [String]) -> [String]
+    /// The "Full information" line: a link when the reference is a web address.
+    var reference: (_ link: String?, _ text: String) -> [String]
+    /// The hidden identity marker.
+    var marker: (String) -> String
+  }
+
+  /// The body of `ticket` in `markup`: the one layout every markup shares.
+  static func render(_ ticket: Ticket, _ markup: Markup) -> String {
+    var lines = markup.summary(ticket.summary)
     if let finding = ticket.finding {
-      lines +=
-        ["## Audit finding", ""]
-        + facts(finding).map { "- **\($0.0):** \(markdownText($0.1))" } + [""]
+      lines += markup.section(
+        "Audit finding",
+        finding.facts.map { markup.fact($0.name, markup.text($0.value)) })
     }
     if !ticket.checklist.isEmpty {
-      lines +=
-        ["## Checks", ""]
-        + ticket.checklist.map {
-          "- [\($0.done ? "x" : " ")] **\(markdownText($0.label))** — \(markdownText($0.detail))"
-        } + [""]
+      lines += markup.section(
+        "Checks",
+        ticket.checklist.map {
+          markup.check($0.done, markup.text($0.label), markup.text($0.detail))
+        })
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {
-      lines +=
-        ["### Scenario: \(scenario.name)", "", "```gherkin"] + steps(scenario)
-        + ["```", ""]
+      lines += markup.scenario(scenario.name, steps(scenario))
     }
     if let reference = ticket.reference {
-      lines += [
-        LinkTarget.web(reference).map { "[Full information](\($0))" }
-          ?? "Full information: \(markdownText(reference))", "",
-      ]
+      lines += markup.reference(LinkTarget.web(reference), reference)
     }
-    lines.append("<!-- \(ticket.markerLine) -->")
+    lines.append(markup.marker(ticket.markerLine))
     return lines.joined(separator: "\n")
+  }
+
+  /// GitHub-flavoured Markdown with a task list and a hidden identity marker.
+  public static func markdown(_ ticket: Ticket) -> String {
+    render(
+      ticket,
+      Markup(
+        text: markdownText, summary: { [markdownText($0), ""] },
+        section: { ["## \($0)", ""] + $1 + [""] },
+        fact: { "- **\($0):** \($1)" },
+        check: { "- [\($0 ? "x" : " ")] **\($1)** — \($2)" },
+        scenario: {
+          ["### Scenario: \($0)", "", "```gherkin"] + $1 + ["```", ""]
+        },
+        reference: { link, text in
+          [
+            link.map { "[Full information](\($0))" }
+              ?? "Full information: \(markdownText(text))", "",
+          ]
+        },
+        marker: { "<!-- \($0) -->" }))
   }
 
   /// Jira Server / Data Center wiki markup.
   public static func wiki(_ ticket: Ticket) -> String {
-    var lines = [escapeWiki(ticket.summary), ""]
-    if let finding = ticket.finding {
-      lines +=
-        ["h2. Audit finding"]
-        + facts(finding).map { "* *\($0.0):* \(escapeWiki($0.1))" } + [""]
-    }
-    if !ticket.checklist.isEmpty {
-      lines +=
-        ["h2. Checks"]
-        + ticket.checklist.map {
-          "* \($0.done ? "(/)" : "(x)") *\(escapeWiki($0.label))* — \(escapeWiki($0.detail))"
-        } + [""]
-    }
-    for scenario in ticket.scenarios where !scenario.steps.isEmpty {
-      lines +=
-        ["h3. Scenario: \(escapeWiki(scenario.name))", "{noformat}"]
-        + steps(scenario) + ["{noformat}", ""]
-    }
-    if let reference = ticket.reference {
-      lines += [
-        LinkTarget.web(reference).map { "[Full information|\($0)]" }
-          ?? "Full information: \(escapeWiki(reference))", "",
-      ]
-    }
-    lines.append("{color:#999999}\(ticket.markerLine){color}")
-    return lines.joined(separator: "\n")
+    render(
+      ticket,
+      Markup(
+        text: escapeWiki, summary: { [escapeWiki($0), ""] },
+        section: { ["h2. \($0)"] + $1 + [""] },
+        fact: { "* *\($0):* \($1)" },
+        check: { "* \($0 ? "(/)" : "(x)") *\($1)* — \($2)" },
+        scenario: {
+          ["h3. Scenario: \(escapeWiki($0))", "{noformat}"] + $1
+            + ["{noformat}", ""]
+        },
+        reference: { link, text in
+          [
+            link.map { "[Full information|\($0)]" }
+              ?? "Full information: \(escapeWiki(text))", "",
+          ]
+        },
+        marker: { "{color:#999999}\($0){color}" }))
   }
 
   /// HTML for Azure DevOps' System.Description.
   public static func html(_ ticket: Ticket) -> String {
-    var parts = ["<p>\(escapeHTML(ticket.summary))</p>"]
-    if let finding = ticket.finding {
-      parts.append(
-        "<h2>Audit finding</h2><ul>"
-          + facts(finding).map {
-            "<li><b>\(escapeHTML($0.0)):</b> \(escapeHTML($0.1))</li>"
-          }.joined() + "</ul>")
-    }
-    if !ticket.checklist.isEmpty {
-      parts.append(
-        "<h2>Checks</h2><ul>"
-          + ticket.checklist.map {
-            "<li>\($0.done ? "&#9745;" : "&#9744;") <b>\(escapeHTML($0.label))</b> — \(escapeHTML($0.detail))</li>"
-          }.joined() + "</ul>")
-    }
-    for scenario in ticket.scenarios where !scenario.steps.isEmpty {
-      parts.append(
-        "<h3>Scenario: \(escapeHTML(scenario.name))</h3><pre>\(escapeHTML(steps(scenario).joined(separator: "\n")))</pre>"
-      )
-    }
-    if let reference = ticket.reference {
-      parts.append(
-        LinkTarget.web(reference).map {
-          "<p><a href=\"\(escapeHTML($0))\">Full information</a></p>"
-        } ?? "<p>Full information: \(escapeHTML(reference))</p>")
-    }
-    parts.append("<!-- \(escapeHTML(ticket.markerLine)) -->")
-    return parts.joined(separator: "\n")
+    render(
+      ticket,
+      Markup(
+        text: escapeHTML, summary: { ["<p>\(escapeHTML($0))</p>"] },
+        section: { ["<h2>\($0)</h2><ul>" + $1.joined() + "</ul>"] },
+        fact: { "<li><b>\(escapeHTML($0)):</b> \($1)</li>" },
+        check: {
+          "<li>\($0 ? "&#9745;" : "&#9744;") <b>\($1)</b> — \($2)</li>"
+        },
+        scenario: {
+          [
+            "<h3>Scenario: \(escapeHTML($0))</h3><pre>\(escapeHTML($1.joined(separator: "\n")))</pre>"
+          ]
+        },
+        reference: { link, text in
+          [
+            link.map {
+              "<p><a href=\"\(escapeHTML($0))\">Full information</a></p>"
+            } ?? "<p>Full information: \(escapeHTML(text))</p>"
+          ]
+        },
+        marker: { "<!-- \(escapeHTML($0)) -->" }))
   }
 
   /// Redmine description text.
   public static func redmine(_ ticket: Ticket) -> String {
-    var lines = [ticket.summary, ""]
-    if let finding = ticket.finding {
-      lines +=
-        ["Audit finding:", ""] + facts(finding).map { "* \($0.0): \($0.1)" } + [
-          ""
-        ]
-    }
-    if !ticket.checklist.isEmpty {
-      lines +=
-        ["Checks:", ""]
-        + ticket.checklist.map {
-          "* [\($0.done ? "x" : " ")] \($0.label) — \($0.detail)"
-        } + [""]
-    }
-    for scenario in ticket.scenarios where !scenario.steps.isEmpty {
-      lines +=
-        ["Scenario: \(scenario.name)", "", "<pre>"] + steps(scenario) + [
-          "</pre>", "",
-        ]
-    }
-    if let reference = ticket.reference {
-      lines += ["Full information: \(reference)", ""]
-    }
-    lines.append(ticket.markerLine)
-    return lines.joined(separator: "\n")
+    render(
+      ticket,
+      Markup(
+        text: { $0 }, summary: { [$0, ""] },
+        section: { ["\($0):", ""] + $1 + [""] },
+        fact: { "* \($0): \($1)" },
+        check: { "* [\($0 ? "x" : " ")] \($1) — \($2)" },
+        scenario: { ["Scenario: \($0)", "", "<pre>"] + $1 + ["</pre>", ""] },
+        reference: { _, text in ["Full information: \(text)", ""] },
+        marker: { $0 }))
   }
 
   static func steps(_ scenario: Scenario) -> [String] {
@@ -130,8 +141,6 @@ public enum TextBodies {
       "\($0.keyword.rawValue) \($0.text)"
     }
   }
-
-  static func facts(_ finding: Finding) -> [(String, String)] { finding.facts }
 
   /// Text for a Markdown list item or paragraph: `<` outside code spans becomes `&lt;`, so a tester's
   /// "the <label> is missing" reads as written instead of vanishing as an HTML tag, while the criteria's own
