@@ -63,7 +63,9 @@ public enum TextBodies {
         fact: { "- **\($0):** \($1)" },
         check: { "- [\($0 ? "x" : " ")] **\($1)** — \($2)" },
         scenario: {
-          ["### Scenario: \($0)", "", "```gherkin"] + $1 + ["```", ""]
+          ["### Scenario: \(markdownText($0))", "", "```gherkin"] + $1 + [
+            "```", "",
+          ]
         },
         reference: { link, text in
           [
