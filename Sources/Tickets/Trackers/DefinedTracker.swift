@@ -79,30 +79,30 @@ public struct DefinedTracker: Tracker {
     -> FiledTicket
   {
     guard
-      let key = JSONBody.string(
-        JSONBody.value(at: definition.keyPath, in: response.json))
+      let filed = filed(
+        key: definition.keyPath, url: definition.createdURLField,
+        in: response.json)
     else {
       throw TicketError(
         "\(name) answered \(response.status) without '\(definition.keyPath)': \(response.snippet)"
       )
     }
-    return FiledTicket(
-      key: key,
-      url: url(
-        for: key, field: definition.createdURLField,
-        template: definition.createdURL, json: response.json))
+    return filed
   }
 
-  func url(
-    for key: String, field: String?, template: MustacheTemplate?, json: Any?
-  ) -> String {
-    if let field, let url = JSONBody.string(JSONBody.value(at: field, in: json))
-    {
-      return url
-    }
-    return template?.render([
-      "url": settings.url, "key": key, "project": settings.project,
-    ]) ?? ""
+  /// The ticket an answer names at the definition's key path, with its page: at the URL path when the
+  /// answer has one, else from the definition's `created_url` template.
+  func filed(key keyPath: String, url urlPath: String?, in json: Any?)
+    -> FiledTicket?
+  {
+    guard let key = JSONBody.string(JSONBody.value(at: keyPath, in: json))
+    else { return nil }
+    let url =
+      urlPath.flatMap { JSONBody.string(JSONBody.value(at: $0, in: json)) }
+      ?? definition.createdURL?.render([
+        "url": settings.url, "key": key, "project": settings.project,
+      ]) ?? ""
+    return FiledTicket(key: key, url: url)
   }
 
   public func searchRequest(for ticket: Ticket, credentials: Credentials)
@@ -116,14 +116,9 @@ public struct DefinedTracker: Tracker {
   }
 
   public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-    guard let path = definition.searchKeyPath,
-      let key = JSONBody.string(JSONBody.value(at: path, in: response.json))
-    else { return nil }
-    return FiledTicket(
-      key: key,
-      url: url(
-        for: key, field: definition.searchURLField,
-        template: definition.createdURL, json: response.json))
+    definition.searchKeyPath.flatMap {
+      filed(key: $0, url: definition.searchURLField, in: response.json)
+    }
   }
 
   /// The values of a request about one filed ticket: the ticket's, plus `key`.
