@@ -64,6 +64,35 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "acr --help names every VPAT 2.5 edition OpenACR has a catalogue for, and each is accepted",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func editionsInHelp() throws {
+    let catalogues = try FileManager.default.contentsOfDirectory(
+      atPath: SharedData.root.appendingPathComponent("schemas/openacr").path
+    ).filter { $0.hasPrefix("2.5-edition-") && $0.hasSuffix(".yaml") }
+      .map { String($0.dropLast(".yaml".count)) }
+    #expect(catalogues.count == 3)
+    let help = try CLIRunner.run(
+      ["acr", "--help"], in: try CLIRunner.scratch())
+    // The help wraps its lines: compare it unwrapped.
+    let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(
+      separator: " ")
+    for edition in catalogues {
+      #expect(text.contains(edition), "\(edition) in: \(text)")
+    }
+    let dir = try setUp()
+    try answerTheRest(dir)
+    for edition in catalogues {
+      let run = try CLIRunner.run(
+        [
+          "acr", "--from", "filled.xlsx", "--to", "markdown", "--output", "-",
+          "--draft", "--edition", edition,
+        ], in: dir)
+      #expect(run.status == 0, "\(edition): \(run.stderr)")
+    }
+  }
+
+  @Test(
     "--platform limits the report to one platform's rows and says so; a platform the audit lacks is a usage error"
   )
   func onePlatform() throws {

@@ -10,7 +10,7 @@ struct ACRCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "acr",
     abstract:
-      "Write the Accessibility Conformance Report (VPAT 2.5 WCAG 2.2 / OpenACR) of a filled audit.",
+      "Write the Accessibility Conformance Report (VPAT 2.5: WCAG, Revised Section 508 or International edition; OpenACR, Markdown or HTML) of a filled audit.",
     discussion: """
       Conformance per WCAG success criterion, for web rows and for iOS and Android rows (software): \
       Does Not Support when most of the evaluated functionality fails (each component on each platform \
@@ -56,7 +56,7 @@ struct ACRCommand: ParsableCommand {
 
   @Option(
     help:
-      "The VPAT 2.5 edition (OpenACR catalogue): 2.5-edition-wcag-2.2-en (default) or 2.5-edition-wcag-2.2-508-en (WCAG 2.2 and Revised Section 508); overrides acr.edition."
+      "The VPAT 2.5 edition (OpenACR catalogue): 2.5-edition-wcag-2.2-en (WCAG 2.2, the default), 2.5-edition-wcag-2.2-508-en (WCAG 2.2 and Revised Section 508) or 2.5-edition-wcag-2.2-508-eu-en (International: WCAG 2.2, Revised Section 508 and EN 301 549); overrides acr.edition."
   )
   var edition: String?
 
