@@ -173,6 +173,38 @@ struct CommandTests {
     #expect(dry.status == 0, "\(dry.stderr)")
     #expect(
       dir.appendingPathComponent("out/jira-payloads").outputFiles.count == 2)
+
+    // The commented acr: section, uncommented with its example answers, makes a draft ACR whose title is
+    // the default one (vendor and edition).
+    var inACR = false
+    let withACR = uncommented.split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map { line -> String in
+      if line.hasPrefix("# acr:") { inACR = true }
+      if line.isEmpty { inACR = false }
+      return inACR && line.hasPrefix("# ")
+        ? String(line.dropFirst(2)) : String(line)
+    }.joined(separator: "\n")
+    #expect(withACR.contains("\nacr:\n"))
+    try dir.write(withACR, to: "criteria.yml")
+    try dir.write(
+      "\"1.2.2\": {web: {level: not-applicable, notes: \"No video.\"}}\n",
+      to: "acr-answers.yml")
+    let audit = try CLIRunner.run(
+      ["export", "criteria", "--to", "csv", "--output", "audit.csv"], in: dir)
+    #expect(audit.status == 0, "\(audit.stderr)")
+    let acr = try CLIRunner.run(
+      [
+        "acr", "--from", "audit.csv", "--to", "markdown", "--output", "-",
+        "--draft",
+      ],
+      in: dir)
+    #expect(acr.status == 0, "\(acr.stderr)")
+    #expect(
+      acr.stdout.hasPrefix(
+        "# Draft: Example Co Accessibility Conformance Report, WCAG Edition\n"),
+      "\(acr.stdout.prefix(200))")
   }
 
   /// A documentation tree as real criteria libraries have: a component, a contributors' style guide, and a

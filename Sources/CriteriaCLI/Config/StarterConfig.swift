@@ -26,7 +26,7 @@ enum StarterConfig {
     # The Accessibility Conformance Report (`criteria acr --from out/audit.xlsx --to openacr --output acr.yaml`),
     # under OpenACR's own key names. OpenACR requires the author's e-mail.
     # acr:
-    #   title: "Example App Accessibility Conformance Report"
+    #   title: ""                         # default: "<vendor> Accessibility Conformance Report, <edition>"
     #   product: {name: "Example App", version: "1.0", description: "The iOS and Android app"}
     #   author: {name: "Your name", email: "you@example.com"}
     #   vendor: {company_name: "Example Co", email: "accessibility@example.com"}
@@ -34,9 +34,12 @@ enum StarterConfig {
     #   evaluation_methods_used: "Manual testing with VoiceOver, TalkBack and a keyboard"
     #   notes: ""
     #   legal_disclaimer: ""
-    #   edition: 2.5-edition-wcag-2.2-en   # VPAT 2.5, WCAG 2.2 edition
+    #   edition: 2.5-edition-wcag-2.2-en   # VPAT 2.5: WCAG edition; 2.5-edition-wcag-2.2-508-en adds Revised
+    #                                      #   Section 508, 2.5-edition-wcag-2.2-508-eu-en (International) EN 301 549 too
     #   answers: acr-answers.yml           # levels and remarks by hand, by criterion number, then web / software:
     #                                      #   "1.2.2": {web: {level: not-applicable, notes: "No video."}}
+    #                                      # and by provision or chapter number in the 508 and International editions:
+    #                                      #   "602.3": {level: supports, notes: "The help centre meets WCAG 2.2 AA."}
 
     # What to write. Run `criteria exporters` for the exporter names and their options.
     # A YAML file in exporters/ beside this config adds a format without recompiling: `kind: file` with a
