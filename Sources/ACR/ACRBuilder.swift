@@ -219,7 +219,26 @@ public struct ACRBuilder: Sendable {
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
       }, scope: ACRScope(evidence), provisionChapters: provisions.chapters,
-      warnings: evidence.compactMap(\.failedWCAGWarning))
+      warnings: evidence.compactMap(\.failedWCAGWarning) + unusedAnswers)
+  }
+
+  /// Answers for provisions or chapters the edition does not report (a Section 508 answer in the WCAG
+  /// edition, an EN 301 549 one in the 508 edition): said, since they change nothing.
+  var unusedAnswers: [String] {
+    let standards = settings.provisionStandards
+    let reported = Set(
+      standards.flatMap(\.chapters).flatMap {
+        [$0.id] + $0.provisions.map(\.id)
+      })
+    return answers.provisions.filter { !reported.contains($0.key) }
+      .sorted {
+        $0.value.origin.localizedStandardCompare($1.value.origin)
+          == .orderedAscending
+      }
+      .map {
+        "\($0.value.origin): '\($0.key)' answers a provision or chapter the \(settings.editionLabel) does not report; "
+          + "it is left out (acr.edition chooses the edition)"
+      }
   }
 
   /// What is wrong with answering `set` for a criterion with these failures, or nil.

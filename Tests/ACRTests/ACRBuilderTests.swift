@@ -895,6 +895,33 @@ struct ProvisionEvidenceTests {
   }
 
   @Test(
+    "an answer for a provision the edition does not report is a warning naming its line, and changes nothing"
+  )
+  func unusedAnswers() throws {
+    let answers = try ACRAnswers(
+      yaml:
+        "\"602.3\": {level: supports}\nhardware: {level: not-applicable, notes: \"An app.\"}\n"
+        + "\"11.7\": {level: supports}\n",
+      origin: "answers.yml")
+    let wcag = try report(
+      ACRSettings.defaultEdition, rows, answers: answers, draft: true)
+    #expect(
+      wcag.warnings.filter { $0.contains("does not report") } == [
+        "answers.yml:1: '602.3' answers a provision or chapter the WCAG Edition does not report; it is left out (acr.edition chooses the edition)",
+        "answers.yml:2: 'hardware' answers a provision or chapter the WCAG Edition does not report; it is left out (acr.edition chooses the edition)",
+        "answers.yml:3: '11.7' answers a provision or chapter the WCAG Edition does not report; it is left out (acr.edition chooses the edition)",
+      ])
+    let section508 = try report(
+      ACRSettings.section508Edition, rows, answers: answers, draft: true)
+    #expect(
+      section508.warnings.filter { $0.contains("does not report") }.map {
+        String($0.prefix(19))
+      } == ["answers.yml:3: '11."])
+    let international = try international(answers, draft: true)
+    #expect(!international.warnings.contains { $0.contains("does not report") })
+  }
+
+  @Test(
     "an answer may not contradict a provision's evidence: Not Applicable over failures is refused"
   )
   func contradictions() throws {
