@@ -1,12 +1,15 @@
 import Conformance
+import CriteriaModel
 
 /// Turns evidence into conformance, criterion by criterion, under the rules the README states.
 ///
-/// Per success criterion and product type (web rows; iOS and Android rows as software): any Fail and any
-/// Pass is Partially Supports; Fail and no Pass is Does Not Support; every row Pass or Not applicable, at
-/// least one Pass, is Supports; every row Not applicable is Not Applicable. Anything else (rows not tested
-/// or unsure, or no rows at all) is not enough evidence: an answers file gives those a level by hand,
-/// Level AAA becomes Not Evaluated, and Level A and AA stop the report unless it is a draft.
+/// Per success criterion and product type (web rows; iOS and Android rows as software), by VPAT 2.5's
+/// roll-up (`VPATRollup`): Does Not Support when the failing share of the evaluated rows, averaged over
+/// the components on each platform, is more than one half; Partially Supports for any other failure;
+/// every row Pass or Not applicable, at least one Pass, is Supports; every row Not applicable is Not
+/// Applicable (with a reason). Anything else (rows not tested or unsure, or no rows at all) is not enough
+/// evidence: an answers file gives those a level by hand, Level AAA becomes Not Evaluated, and Level A
+/// and AA stop the report unless it is a draft.
 public struct ACRBuilder: Sendable {
   public var settings: ACRSettings
   public var answers: ACRAnswers
@@ -14,17 +17,20 @@ public struct ACRBuilder: Sendable {
   /// `YYYY-MM-DD`, used when the settings give no report date.
   public var today: String
   public var toolVersion: String
+  /// Ticket key to its tracker page, from the config's ledgers: the remarks link the keys they name.
+  public var ticketLinks: [String: String]
 
   public init(
     settings: ACRSettings, answers: ACRAnswers = ACRAnswers(),
     draft: Bool = false,
-    today: String, toolVersion: String
+    today: String, toolVersion: String, ticketLinks: [String: String] = [:]
   ) {
     self.settings = settings
     self.answers = answers
     self.draft = draft
     self.today = today
     self.toolVersion = toolVersion
+    self.ticketLinks = ticketLinks
   }
 
   /// What the evidence alone says for one criterion and product type: a term, or nil when it is not
@@ -219,7 +225,13 @@ public struct ACRBuilder: Sendable {
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
       }, scope: ACRScope(evidence), provisionChapters: provisions.chapters,
-      warnings: evidence.compactMap(\.failedWCAGWarning) + unusedAnswers)
+      warnings: evidence.compactMap(\.failedWCAGWarning) + unusedAnswers,
+      // Pages on the web only, as a browser reads the address: a ledger is a file anyone could edit.
+      ticketLinks: ticketLinks.compactMapValues(LinkTarget.web).filter {
+        key, url in
+        url.lowercased().hasPrefix("http")
+          && evidence.contains { $0.ticket == key }
+      })
   }
 
   /// Answers for provisions or chapters the edition does not report (a Section 508 answer in the WCAG
@@ -296,7 +308,12 @@ enum Remarks {
           } ?? ""
         // The remark's own sentence ends it.
         while note.hasSuffix(".") { note.removeLast() }
-        let extra = [row.severity, row.ticket].filter { !$0.isEmpty }
+        // "ticket" before the key: a key such as Redmine's 7 must not read as a count, and the writers
+        // link a key only where it follows that word.
+        let extra = [
+          row.severity, row.ticket.isEmpty ? "" : "ticket " + row.ticket,
+        ]
+        .filter { !$0.isEmpty }
         return row.what
           + (extra.isEmpty ? "" : " (\(extra.joined(separator: ", ")))")
           + (note.isEmpty ? "" : ": \(note)")

@@ -84,6 +84,51 @@ public struct ACRReport: Sendable {
   /// What a reviewer should know about the evidence (a Failed WCAG outside a row's WCAG column).
   public var warnings: [String] = []
 
+  /// The pages of the ticket keys the audit names, as the config's ledgers recorded them (web addresses
+  /// only): the writers link each key where the remarks name it.
+  public var ticketLinks: [String: String] = [:]
+
+  /// Remarks as a writer shows them: the text through `escape`, each ticket key `ticketLinks` knows
+  /// through `link` (key, address).
+  ///
+  /// A key counts where the remarks name a ticket ("ticket A11Y-7"), as a whole token (`A11Y-7` never
+  /// inside `A11Y-70`), so a numeric key (Redmine's `7`) never links a count; longer keys are tried first.
+  public func linked(
+    _ remarks: String, escape: (String) -> String,
+    link: (_ key: String, _ url: String) -> String
+  ) -> String {
+    guard !ticketLinks.isEmpty else { return escape(remarks) }
+    let keys = ticketLinks.keys.sorted {
+      $0.count > $1.count || ($0.count == $1.count && $0 < $1)
+    }
+    func edge(_ character: Character?) -> Bool {
+      guard let character else { return true }
+      return
+        !(character.isLetter || character.isNumber || character == "-"
+        || character == "_")
+    }
+    var out = ""
+    var plain = ""
+    var index = remarks.startIndex
+    scan: while index < remarks.endIndex {
+      if remarks[..<index].hasSuffix("ticket ") {
+        for key in keys where remarks[index...].hasPrefix(key) {
+          let end = remarks.index(index, offsetBy: key.count)
+          guard edge(end < remarks.endIndex ? remarks[end] : nil),
+            let url = ticketLinks[key]
+          else { continue }
+          out += escape(plain) + link(key, url)
+          plain = ""
+          index = end
+          continue scan
+        }
+      }
+      plain.append(remarks[index])
+      index = remarks.index(after: index)
+    }
+    return out + escape(plain)
+  }
+
   /// The VPAT revision the report follows, printed under the title.
   public static let basedOn = "Based on VPAT® Version 2.5Rev"
 

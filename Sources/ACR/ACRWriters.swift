@@ -52,7 +52,8 @@ public enum OpenACRWriter {
           lines.append("            adherence:")
           lines.append("              level: \(adherence.term.rawValue)")
           if !adherence.remarks.isEmpty {
-            lines.append("              notes: \(quoted(adherence.remarks))")
+            lines.append(
+              "              notes: \(quoted(text(report, adherence.remarks)))")
           }
         }
       }
@@ -72,7 +73,9 @@ public enum OpenACRWriter {
         lines.append("            adherence:")
         lines.append("              level: \(row.adherence.term.rawValue)")
         if !row.adherence.remarks.isEmpty {
-          lines.append("              notes: \(quoted(row.adherence.remarks))")
+          lines.append(
+            "              notes: \(quoted(text(report, row.adherence.remarks)))"
+          )
         }
       }
     }
@@ -81,6 +84,11 @@ public enum OpenACRWriter {
 
   /// A YAML double-quoted scalar: always a string, whatever it looks like.
   static func quoted(_ text: String) -> String { YAMLEscape.doubleQuoted(text) }
+
+  /// Remarks as plain text: a ticket key with a known page is followed by its address.
+  static func text(_ report: ACRReport, _ remarks: String) -> String {
+    report.linked(remarks, escape: { $0 }, link: { "\($0) (\($1))" })
+  }
 }
 
 /// The report as Markdown, with VPAT's exact tables and headings.
@@ -138,7 +146,8 @@ public enum ACRMarkdownWriter {
         }.joined(separator: "<br>")
         let remarks = report.components.compactMap { kind in
           row.adherence[kind].flatMap {
-            $0.remarks.isEmpty ? nil : "\(kind.label): \(cell($0.remarks))"
+            $0.remarks.isEmpty
+              ? nil : "\(kind.label): \(linkedRemarks(report, $0.remarks))"
           }
         }.joined(separator: "<br>")
         lines.append("| \(name) | \(levels) | \(remarks) |")
@@ -160,7 +169,7 @@ public enum ACRMarkdownWriter {
         "| --- | --- | --- |",
       ]
       lines += chapter.rows.map {
-        "| \($0.provision.id) \(cell($0.provision.handle)) | \($0.adherence.term.label) | \(cell($0.adherence.remarks)) |"
+        "| \($0.provision.id) \(cell($0.provision.handle)) | \($0.adherence.term.label) | \(linkedRemarks(report, $0.adherence.remarks)) |"
       }
     }
     if !report.unmappedFindings.isEmpty {
@@ -183,6 +192,26 @@ public enum ACRMarkdownWriter {
   static func text(_ value: String) -> String { MarkdownEscape.text(value) }
 
   static func cell(_ value: String) -> String { MarkdownEscape.cell(value) }
+
+  /// Remarks in a table cell, each ticket key with a known page a link to it.
+  static func linkedRemarks(_ report: ACRReport, _ remarks: String) -> String {
+    report.linked(
+      remarks, escape: cell, link: { "[\(cell($0))](\(destination($1)))" })
+  }
+
+  /// A link destination that stays one in a table cell: spaces, brackets, parentheses, pipes and
+  /// backslashes percent-encoded.
+  static func destination(_ url: String) -> String {
+    var out = ""
+    for scalar in url.unicodeScalars {
+      if " <>()|\\`".unicodeScalars.contains(scalar) {
+        out += String(format: "%%%02X", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
 }
 
 /// The report as one accessible, self-contained HTML page.
@@ -262,7 +291,7 @@ public enum ACRHTMLWriter {
           row.adherence[kind].flatMap {
             $0.remarks.isEmpty
               ? nil
-              : "<p><strong>\(kind.label):</strong> \(escape($0.remarks))</p>"
+              : "<p><strong>\(kind.label):</strong> \(linkedRemarks(report, $0.remarks))</p>"
           }
         }
         out +=
@@ -289,7 +318,7 @@ public enum ACRHTMLWriter {
       for row in chapter.rows {
         out +=
           "<tr><th scope=\"row\">\(escape(row.provision.id)) \(escape(row.provision.handle))</th>"
-          + "<td>\(row.adherence.term.label)</td><td>\(escape(row.adherence.remarks))</td></tr>\n"
+          + "<td>\(row.adherence.term.label)</td><td>\(linkedRemarks(report, row.adherence.remarks))</td></tr>\n"
       }
       out += "</tbody>\n</table>\n"
     }
@@ -314,6 +343,13 @@ public enum ACRHTMLWriter {
   }
 
   static func escape(_ text: String) -> String { HTMLEscape.text(text) }
+
+  /// Remarks as HTML, each ticket key with a known page a link to it.
+  static func linkedRemarks(_ report: ACRReport, _ remarks: String) -> String {
+    report.linked(
+      remarks, escape: escape,
+      link: { "<a href=\"\(escape($1))\">\(escape($0))</a>" })
+  }
 
   static let style = """
       body { margin: 2rem auto; max-width: 72rem; padding: 0 1rem; }

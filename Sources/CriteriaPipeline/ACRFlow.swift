@@ -88,6 +88,8 @@ extension Pipeline {
         "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
       )
     }
+    // The ticket keys the remarks name link to the pages the config's ledgers recorded.
+    let links = try Self.ticketLinks(config: config)
     let report: ACRReport
     do throws(ACRError) {
       var evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
@@ -111,7 +113,7 @@ extension Pipeline {
       report = try ACRBuilder(
         settings: acr, answers: answers, draft: request.draft,
         today: context.day,
-        toolVersion: context.toolVersion
+        toolVersion: context.toolVersion, ticketLinks: links
       ).build(evidence)
     } catch {
       throw PipelineError(error.description, status: error.status)

@@ -168,7 +168,7 @@ struct ACRBuilderTests {
     #expect(focus.term == .partiallySupports)
     #expect(
       focus.remarks
-        == "Fails: Sheet (iOS) Keyboard: Tab (High, A11Y-12). 2 of 4 checks pass, 1 not applicable. Fix planned for 5.3."
+        == "Fails: Sheet (iOS) Keyboard: Tab (High, ticket A11Y-12). 2 of 4 checks pass, 1 not applicable. Fix planned for 5.3."
     )
   }
 
@@ -567,6 +567,66 @@ struct ACRWriterTests {
     #expect(
       result["horizontalScroll"] as? Bool == false,
       "nothing scrolls sideways at 1280 pixels")
+  }
+
+  @Test(
+    "ticket keys in the remarks link to the pages the ledgers recorded: whole keys only, web addresses only, in every format"
+  )
+  func ticketLinks() throws {
+    let report = try ACRBuilder(
+      settings: settings(), answers: try answeredAll(except: ["2.1.1"]),
+      today: "2026-11-24", toolVersion: "test",
+      ticketLinks: [
+        "A11Y-7": "https://jira.example/browse/A11Y-7",
+        "A11Y-70": "https://jira.example/browse/A11Y-70?q=(a)|b c",
+        "B-1": "javascript:alert(1)", "C-9": "https://jira.example/browse/C-9",
+      ]
+    ).build([
+      row(["2.1.1"], .pass),
+      row(["2.1.1"], .fail, check: "Escape", ticket: "A11Y-7"),
+      row(["2.1.1"], .fail, check: "Arrow", ticket: "A11Y-70"),
+      row(["2.1.1"], .fail, check: "Space", ticket: "B-1"),
+    ])
+    // C-9 is in no row; B-1's page is not a web address.
+    #expect(Set(report.ticketLinks.keys) == ["A11Y-7", "A11Y-70"])
+    let html = ACRHTMLWriter.html(report)
+    #expect(
+      html.contains("<a href=\"https://jira.example/browse/A11Y-7\">A11Y-7</a>")
+    )
+    #expect(
+      html.contains(
+        "<a href=\"https://jira.example/browse/A11Y-70?q=(a)|b c\">A11Y-70</a>")
+    )
+    #expect(!html.contains("javascript:") && html.contains("B-1"))
+    let markdown = ACRMarkdownWriter.markdown(report)
+    #expect(markdown.contains("[A11Y-7](https://jira.example/browse/A11Y-7)"))
+    #expect(
+      markdown.contains(
+        "[A11Y-70](https://jira.example/browse/A11Y-70?q=%28a%29%7Cb%20c)"))
+    let yaml = OpenACRWriter.yaml(report)
+    #expect(yaml.contains("ticket A11Y-7 (https://jira.example/browse/A11Y-7)"))
+    #expect(!yaml.contains("A11Y-7 (https://jira.example/browse/A11Y-70"))
+    // A numeric key (Redmine's) links where the remarks name the ticket, never a count: 6 of 7 checks.
+    let numeric = try ACRBuilder(
+      settings: settings(), answers: try answeredAll(except: ["2.1.1"]),
+      today: "2026-11-24", toolVersion: "test",
+      ticketLinks: ["7": "https://redmine.example/issues/7"]
+    ).build(
+      [row(["2.1.1"], .fail, check: "Escape", ticket: "7")]
+        + (1...6).map { row(["2.1.1"], .pass, check: "Check \($0)") })
+    let numericHTML = ACRHTMLWriter.html(numeric)
+    #expect(
+      numericHTML.components(
+        separatedBy: "<a href=\"https://redmine.example/issues/7\">7</a>"
+      )
+      .count == 2)
+    #expect(numericHTML.contains("6 of 7 checks pass"))
+    // Without links the remarks are as before.
+    let plain = try ACRBuilder(
+      settings: settings(), answers: try answeredAll(except: ["2.1.1"]),
+      today: "2026-11-24", toolVersion: "test"
+    ).build([row(["2.1.1"], .fail, check: "Escape", ticket: "A11Y-7")])
+    #expect(!ACRHTMLWriter.html(plain).contains("<a href=\"https://jira"))
   }
 
   @Test(

@@ -216,7 +216,7 @@ struct ACRCommandTests {
       contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
     #expect(yaml.contains("level: partially-supports"))
     #expect(
-      yaml.contains("(High, A11Y-7)"),
+      yaml.contains("(High, ticket A11Y-7)"),
       "the failing row's severity and ticket are in the remarks")
     #expect(
       yaml.contains(
@@ -233,6 +233,46 @@ struct ACRCommandTests {
         dir.appendingPathComponent("acr.yaml"),
         catalogue: "2.5-edition-wcag-2.2-en.yaml")
     }
+  }
+
+  @Test(
+    "ticket keys in the remarks link to the tracker pages the config's ledger recorded"
+  )
+  func ticketLinks() throws {
+    let dir = try setUp()
+    try answerTheRest(dir)
+    let script = CLIRunner.packageRoot.appendingPathComponent(
+      "Tests/CriteriaCLITests/Scripts/tester.py"
+    ).path
+    let fail = try CLIRunner.runPython([
+      script, "fill", dir.appendingPathComponent("filled.xlsx").path,
+      dir.appendingPathComponent("failed.xlsx").path,
+      #"{"2": {"Result": "Fail", "Severity": "High", "Ticket": "7"}}"#,
+    ])
+    #expect(fail.status == 0, "\(fail.stderr)")
+    let config = try String(
+      contentsOf: dir.appendingPathComponent("criteria.yml"), encoding: .utf8)
+    try dir.write(
+      config + """
+
+        outputs:
+          - name: redmine
+            exporter: redmine
+            options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
+        """, to: "criteria.yml")
+    try dir.write(
+      #"{"entries": {"finding/x": {"attempts": 1, "key": "7", "state": "filed", "url": "http://127.0.0.1:9/issues/7"}}, "tracker": "redmine", "version": 1}"#,
+      to: "redmine.ledger.json")
+    let run = try CLIRunner.run(
+      ["acr", "--from", "failed.xlsx", "--to", "html", "--output", "acr.html"],
+      in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try String(
+      contentsOf: dir.appendingPathComponent("acr.html"), encoding: .utf8)
+    #expect(
+      html.contains(
+        "(High, ticket <a href=\"http://127.0.0.1:9/issues/7\">7</a>)"),
+      "\(html.prefix(300))")
   }
 
   @Test(
