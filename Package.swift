@@ -115,7 +115,7 @@ let package = Package(
             name: "CriteriaReadersTests",
             dependencies: ["CriteriaReaders", "StrictYAML", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
-            name: "ExportersTests", dependencies: ["Exporters", "Audit", "CriteriaReaders", "Conformance", "TestSupport"],
+            name: "ExportersTests", dependencies: ["Exporters", "Audit", "ACR", "CriteriaReaders", "Conformance", "TestSupport"],
             exclude: ["Fixtures", "Scripts"]),
         .testTarget(
             name: "TicketsTests",

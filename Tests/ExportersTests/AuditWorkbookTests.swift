@@ -1,3 +1,4 @@
+import ACR
 import Audit
 import CriteriaModel
 import Exporters
@@ -432,7 +433,39 @@ struct WCAGSheetTests {
         sourceLocation: sourceLocation)
     }
     #expect(Set(shown.keys) == Set(truth.keys), sourceLocation: sourceLocation)
+    try expectACRAgrees(
+      with: shown, filled: filled, sourceLocation: sourceLocation)
     return shown
+  }
+
+  /// One rule everywhere: the ACR made from the same filled workbook gives each criterion and product type
+  /// the level the workbook's live WCAG sheet shows (blank or "Not enough evidence" there is Not Evaluated
+  /// in a draft ACR).
+  func expectACRAgrees(
+    with shown: [String: [String]], filled: URL,
+    sourceLocation: Testing.SourceLocation
+  ) throws {
+    var settings = ACRSettings()
+    settings.productName = "Workbook"
+    settings.author.email = "a@example.com"
+    let report = try ACRBuilder(
+      settings: settings, draft: true, today: "2026-11-24", toolVersion: "test"
+    ).build(try ACREvidence.rows(of: try AuditSheet.read(path: filled.path)))
+    let rows = report.chapters.flatMap(\.rows)
+    for (number, row) in shown {
+      for (kind, column) in [(ACRComponent.web, 9), (.software, 16)] {
+        let level = rows.first { $0.criterion.number == number }?.adherence[
+          kind]?
+          .term.label
+        let expected =
+          ["", "Not enough evidence"].contains(row[column])
+          ? "Not Evaluated" : row[column]
+        #expect(
+          (level ?? "Not Evaluated") == expected,
+          "\(number) \(kind.label): the WCAG sheet shows '\(row[column])', the ACR says \(level ?? "nothing")",
+          sourceLocation: sourceLocation)
+      }
+    }
   }
 
   @Test(
