@@ -27,6 +27,21 @@ struct ACRCommandTests {
       sourceLocation: sourceLocation)
   }
 
+  /// Writes `failed.FORMAT`: the filled audit with its first row a High failure filed as `ticket`.
+  func failFirstRow(_ dir: URL, format: String = "xlsx", ticket: String) throws
+  {
+    let script = CLIRunner.packageRoot.appendingPathComponent(
+      "Tests/CriteriaCLITests/Scripts/tester.py"
+    ).path
+    let fail = try CLIRunner.runPython([
+      script, "fill", dir.appendingPathComponent("filled.\(format)").path,
+      dir.appendingPathComponent("failed.\(format)").path,
+      #"{"2": {"Result": "Fail", "Severity": "High", "Ticket": ""#
+        + ticket + #""}}"#,
+    ])
+    #expect(fail.status == 0, "\(fail.stderr)")
+  }
+
   /// A folder with a filled sample audit (every row Pass except two Fails with a ticket) and a config.
   func setUp(
     format: String = "xlsx", columns: String? = nil, acr: String? = nil
@@ -195,15 +210,7 @@ struct ACRCommandTests {
   func formats(format: String) throws {
     let dir = try setUp(format: format)
     try answerTheRest(dir)
-    let script = CLIRunner.packageRoot.appendingPathComponent(
-      "Tests/CriteriaCLITests/Scripts/tester.py"
-    ).path
-    let fail = try CLIRunner.runPython([
-      script, "fill", dir.appendingPathComponent("filled.\(format)").path,
-      dir.appendingPathComponent("failed.\(format)").path,
-      #"{"2": {"Result": "Fail", "Severity": "High", "Ticket": "A11Y-7"}}"#,
-    ])
-    #expect(fail.status == 0, "\(fail.stderr)")
+    try failFirstRow(dir, format: format, ticket: "A11Y-7")
     for (to, file) in [
       ("openacr", "acr.yaml"), ("markdown", "acr.md"), ("html", "acr.html"),
     ] {
@@ -241,15 +248,7 @@ struct ACRCommandTests {
   func ticketLinks() throws {
     let dir = try setUp()
     try answerTheRest(dir)
-    let script = CLIRunner.packageRoot.appendingPathComponent(
-      "Tests/CriteriaCLITests/Scripts/tester.py"
-    ).path
-    let fail = try CLIRunner.runPython([
-      script, "fill", dir.appendingPathComponent("filled.xlsx").path,
-      dir.appendingPathComponent("failed.xlsx").path,
-      #"{"2": {"Result": "Fail", "Severity": "High", "Ticket": "7"}}"#,
-    ])
-    #expect(fail.status == 0, "\(fail.stderr)")
+    try failFirstRow(dir, ticket: "7")
     let config = try String(
       contentsOf: dir.appendingPathComponent("criteria.yml"), encoding: .utf8)
     try dir.write(
