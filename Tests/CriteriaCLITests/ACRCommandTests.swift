@@ -30,16 +30,10 @@ struct ACRCommandTests {
   /// Writes `failed.FORMAT`: the filled audit with its first row a High failure filed as `ticket`.
   func failFirstRow(_ dir: URL, format: String = "xlsx", ticket: String) throws
   {
-    let script = CLIRunner.packageRoot.appendingPathComponent(
-      "Tests/CriteriaCLITests/Scripts/tester.py"
-    ).path
-    let fail = try CLIRunner.runPython([
-      script, "fill", dir.appendingPathComponent("filled.\(format)").path,
-      dir.appendingPathComponent("failed.\(format)").path,
-      #"{"2": {"Result": "Fail", "Severity": "High", "Ticket": ""#
-        + ticket + #""}}"#,
-    ])
-    #expect(fail.status == 0, "\(fail.stderr)")
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled.\(format)"),
+      dir.appendingPathComponent("failed.\(format)"),
+      ["2": ["Result": "Fail", "Severity": "High", "Ticket": ticket]])
   }
 
   /// A folder with a filled sample audit (every row Pass except two Fails with a ticket) and a config.
@@ -53,15 +47,9 @@ struct ACRCommandTests {
     if let columns { arguments += ["--option", "columns=\(columns)"] }
     let export = try CLIRunner.run(arguments, in: dir)
     #expect(export.status == 0, "\(export.stderr)")
-    let script = CLIRunner.packageRoot.appendingPathComponent(
-      "Tests/CriteriaCLITests/Scripts/tester.py"
-    ).path
-    let fill = try CLIRunner.runPython([
-      script, "fill", dir.appendingPathComponent("audit.\(format)").path,
-      dir.appendingPathComponent("filled.\(format)").path,
-      #"{"*": {"Result": "Pass"}}"#,
-    ])
-    #expect(fill.status == 0, "\(fill.stderr)")
+    try TesterScript.fill(
+      dir.appendingPathComponent("audit.\(format)"),
+      dir.appendingPathComponent("filled.\(format)"), ["*": ["Result": "Pass"]])
     try dir.write(
       """
       version: 1
@@ -479,15 +467,14 @@ struct ACRCommandTests {
     let export = try CLIRunner.run(
       ["export", corpus, "--to", "xlsx", "--output", "audit.xlsx"], in: dir)
     #expect(export.status == 0, "\(export.stderr)")
-    let script = CLIRunner.packageRoot.appendingPathComponent(
-      "Tests/CriteriaCLITests/Scripts/tester.py"
-    ).path
-    let fill = try CLIRunner.runPython([
-      script, "fill", dir.appendingPathComponent("audit.xlsx").path,
-      dir.appendingPathComponent("filled.xlsx").path,
-      #"{"*": {"Result": "Pass"}, "5": {"Result": "Fail", "Severity": "Critical"}, "9": {"Result": "Not applicable"}}"#,
-    ])
-    #expect(fill.status == 0, "\(fill.stderr)")
+    try TesterScript.fill(
+      dir.appendingPathComponent("audit.xlsx"),
+      dir.appendingPathComponent("filled.xlsx"),
+      [
+        "*": ["Result": "Pass"],
+        "5": ["Result": "Fail", "Severity": "Critical"],
+        "9": ["Result": "Not applicable"],
+      ])
     try dir.write(
       """
       version: 1
