@@ -70,13 +70,10 @@ public struct ACRAnswers: Sendable {
     }
     let numbers = WCAG22.all.map(\.number)
     let standards = [ProvisionStandard.section508, .en301549]
-    let provisions = standards.flatMap(\.chapters).flatMap(\.provisions).map(
-      \.id)
+    let allChapters = standards.flatMap(\.chapters)
+    let provisions = allChapters.flatMap(\.provisions).map(\.id)
     // A chapter without provisions (EN 301 549's Clause 9) is the WCAG tables: nothing to answer there.
-    let chapters = standards.flatMap(\.chapters).filter {
-      !$0.provisions.isEmpty
-    }
-    .map(\.id)
+    let chapters = allChapters.filter { !$0.provisions.isEmpty }.map(\.id)
     do throws(StrictYAMLError) {
       for (key, value) in map {
         let number = key.string ?? ""
@@ -87,7 +84,7 @@ public struct ACRAnswers: Sendable {
             value, path: number, origin: origin)
           continue
         }
-        if let chapter = standards.flatMap(\.chapters).first(where: {
+        if let chapter = allChapters.first(where: {
           $0.id == number && $0.provisions.isEmpty
         }) {
           throw StrictYAMLError(

@@ -91,14 +91,14 @@ extension ACRBuilder {
                 term: term ?? .notEvaluated,
                 remarks: remarks.joined(separator: " "))))
         }
-        // A chapter without provisions of its own (EN 301 549's Clause 9) is the WCAG tables.
-        let web = evidence.contains { $0.component == .web }
         chapters.append(
           ACRProvisionChapter(
             reportHeading: standard.reportHeading, id: chapter.id,
             label: chapter.label, rows: rows,
+            // A chapter without provisions of its own (EN 301 549's Clause 9) is the WCAG tables.
             notes: chapter.provisions.isEmpty
-              ? ACRReport.webClauseNote(web: web) : ""))
+              ? ACRReport.webClauseNote(
+                web: evidence.contains { $0.component == .web }) : ""))
       }
     }
     return (chapters, unanswered, contradictions)

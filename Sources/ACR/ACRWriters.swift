@@ -196,21 +196,8 @@ public enum ACRMarkdownWriter {
   /// Remarks in a table cell, each ticket key with a known page a link to it.
   static func linkedRemarks(_ report: ACRReport, _ remarks: String) -> String {
     report.linked(
-      remarks, escape: cell, link: { "[\(cell($0))](\(destination($1)))" })
-  }
-
-  /// A link destination that stays one in a table cell: spaces, brackets, parentheses, pipes and
-  /// backslashes percent-encoded.
-  static func destination(_ url: String) -> String {
-    var out = ""
-    for scalar in url.unicodeScalars {
-      if " <>()|\\`".unicodeScalars.contains(scalar) {
-        out += String(format: "%%%02X", scalar.value)
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+      remarks, escape: cell,
+      link: { "[\(cell($0))](\(MarkdownEscape.destination($1)))" })
   }
 }
 

@@ -131,6 +131,20 @@ public enum MarkdownEscape {
     return out
   }
 
+  /// An address as a link destination that stays one, in a table cell too: spaces, angle brackets,
+  /// parentheses, pipes, backslashes and backticks percent-encoded.
+  public static func destination(_ url: String) -> String {
+    var out = ""
+    for scalar in url.unicodeScalars {
+      if " <>()|\\`".unicodeScalars.contains(scalar) {
+        out += String(format: "%%%02X", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
   /// `text` that renders as itself inside one cell of a GitHub-flavoured table: line breaks as `<br>`.
   public static func cell(_ value: String) -> String {
     text(value).replacingOccurrences(of: "\r\n", with: "<br>")

@@ -196,6 +196,12 @@ struct JiraIssueBody: Encodable {
 
 /// An issue as Jira answers it (create, read, and each search hit).
 struct JiraIssue: Decodable {
+  /// Resolutions that close an issue without fixing it (Jira's defaults).
+  static let unfixed: Set<String> = [
+    "won't do", "won't fix", "duplicate", "cannot reproduce", "declined",
+    "incomplete",
+  ]
+
   @Lenient var key: JSONText?
   @Lenient var fields: Fields?
 
@@ -264,15 +270,6 @@ protocol JiraIssueAPI: Tracker {
   func description(for ticket: Ticket) -> JiraText
   /// A comment in this API's format.
   func commentText(_ text: String) -> JiraText
-}
-
-/// Jira's status category (`new`, `indeterminate`, `done`) and resolution, read the same from both APIs.
-enum JiraStatus {
-  /// Resolutions that close an issue without fixing it (Jira's defaults).
-  static let unfixed: Set<String> = [
-    "won't do", "won't fix", "duplicate", "cannot reproduce", "declined",
-    "incomplete",
-  ]
 }
 
 extension JiraIssueAPI {
@@ -365,7 +362,7 @@ extension JiraIssueAPI {
     let resolution = fields?.resolution?.name?.value
     let done = category == "done"
     let unfixed =
-      resolution.map { JiraStatus.unfixed.contains($0.lowercased()) } ?? false
+      resolution.map { JiraIssue.unfixed.contains($0.lowercased()) } ?? false
     return TicketSnapshot(
       status: resolution.map { "\(status) (\($0))" } ?? status,
       category: done ? (unfixed ? .notPlanned : .done) : .open,
