@@ -40,7 +40,7 @@ final class RateLimitAwareTransport: HTTPTransport {
     }
     unansweredInARow = 0
     if (200..<300).contains(response.status),
-      TicketFiler.Answer.isGraphQLRateLimit(response) == false
+      RequestLoop.Answer.isGraphQLRateLimit(response) == false
     {
       let now = Date().timeIntervalSince1970
       if let pause = RetryPolicy.serverPause(response, now: now), pause > 0,

@@ -41,7 +41,7 @@ public final class RequestPacer {
     }
     if wait >= 5, let notice {
       notice(
-        "waiting \(Int(wait.rounded(.up))) s (until \(TicketFiler.clockTime(now + wait))) to stay within the tracker's rate limits"
+        "waiting \(Int(wait.rounded(.up))) s (until \(RequestLoop.clockTime(now + wait))) to stay within the tracker's rate limits"
       )
     }
     if wait > 0 {

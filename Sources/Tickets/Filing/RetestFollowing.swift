@@ -53,37 +53,36 @@ public struct RetestSummary: Sendable {
 
 /// Following retests: a fixed row's open ticket is closed, a row failing again reopens its done ticket,
 /// each with a comment, exactly once.
-extension TicketFiler {
+///
+/// Each step (the comment, then the close or reopen) is recorded in the ledger before it is sent. A
+/// step whose outcome is unknown (a dropped connection, a 5xx, a run killed) is asked about first:
+/// the comment by its marker among the ticket's comments, the transition by the ticket's status. A
+/// retest once followed is never followed again.
+struct RetestFollowing {
+  let lookup: TicketLookup
+  var loop: RequestLoop { lookup.loop }
+  var tracker: any Tracker { loop.tracker }
+  var credentials: Credentials { loop.credentials }
+
   /// Acts on each row's ticket; throws only when the run must stop.
-  ///
-  /// Each step (the comment, then the close or reopen) is recorded in the ledger before it is sent. A
-  /// step whose outcome is unknown (a dropped connection, a 5xx, a run killed) is asked about first:
-  /// the comment by its marker among the ticket's comments, the transition by the ticket's status. A
-  /// retest once followed is never followed again.
-  public func followRetests(_ rows: [RetestRow]) throws(TicketError)
+  func follow(_ rows: [RetestRow], ledger: inout Ledger) throws(TicketError)
     -> RetestSummary
   {
     var summary = RetestSummary()
-    do {
-      for row in rows {
-        current = row.filed.key
-        do { try follow(row, into: &summary) } catch let error
-          where !error.stopsRun
-        {
-          summary.failed.append((row.filed.key, redactor.text(error.message)))
-        }
+    for row in rows {
+      do { try follow(row, ledger: &ledger, into: &summary) } catch let error
+        where !error.stopsRun
+      {
+        summary.failed.append(
+          (row.filed.key, loop.redactor.text(error.message)))
       }
-      try ledger.compact()
-    } catch {
-      try? ledger.compact()
-      var redacted = error
-      redacted.message = redactor.text(error.message)
-      throw redacted
     }
     return summary
   }
 
-  func follow(_ row: RetestRow, into summary: inout RetestSummary)
+  func follow(
+    _ row: RetestRow, ledger: inout Ledger, into summary: inout RetestSummary
+  )
     throws(TicketError)
   {
     guard let entry = ledger[row.identity] else { return }
@@ -91,7 +90,8 @@ extension TicketFiler {
       summary.unchanged += 1
       return
     }
-    let snapshot = try readAnswer(row.filed, identity: row.identity).snapshot
+    let snapshot = try lookup.readAnswer(row.filed, identity: row.identity)
+      .snapshot
     switch snapshot.category {
     case .deleted, .moved, .replaced:
       summary.listed.append(
@@ -138,7 +138,7 @@ extension TicketFiler {
       if let request = tracker.transitionChoicesRequest(
         filed: row.filed, credentials: credentials)
       {
-        let (answer, cause) = try ask(request) { _ in nil }
+        let (answer, cause) = try loop.ask(request) { _ in nil }
         guard let answer else {
           throw TicketError(
             "cannot read where \(row.filed.key) can go on \(tracker.name) (\(cause ?? "no answer")); nothing was sent"
@@ -159,26 +159,26 @@ extension TicketFiler {
     if record.comment != .done {
       let resumed = record.comment == .sending
       record.comment = .sending
-      try save(record, for: row.identity)
-      try sendOnce(
+      try ledger.change(row.identity) { [record] in $0.retest = record }
+      try loop.sendOnce(
         post, what: "the retest comment on \(row.filed.key)", resumed: resumed
       ) {
-        () throws(TicketError) -> Bool in try self.hasComment(row)
+        () throws(TicketError) -> Bool in try hasComment(row)
       }
       record.comment = .done
-      try save(record, for: row.identity)
+      try ledger.change(row.identity) { [record] in $0.retest = record }
     }
     // A ticket already where the retest puts it (read just now) needs no transition.
     if record.transition != .done, let transition {
       let resumed = record.transition == .sending
       record.transition = .sending
-      try save(record, for: row.identity)
-      try sendOnce(
+      try ledger.change(row.identity) { [record] in $0.retest = record }
+      try loop.sendOnce(
         transition, what: "the \(record.action.rawValue) of \(row.filed.key)",
         resumed: resumed
       ) {
         () throws(TicketError) -> Bool in
-        let now = try self.readAnswer(row.filed).snapshot.category
+        let now = try lookup.readAnswer(row.filed).snapshot.category
         return now == target || (target == .done && now == .notPlanned)
       }
     }
@@ -199,12 +199,6 @@ extension TicketFiler {
     )
   }
 
-  func save(_ record: Ledger.RetestRecord, for identity: String)
-    throws(TicketError)
-  {
-    try ledger.change(identity) { $0.retest = record }
-  }
-
   /// Whether the ticket's comments (or its read answer, for trackers whose read holds them) carry the
   /// row's marker; an answer that cannot be had is an error, so nothing is sent on a guess.
   func hasComment(_ row: RetestRow) throws(TicketError) -> Bool {
@@ -217,7 +211,7 @@ extension TicketFiler {
         "cannot tell whether the retest comment on \(row.filed.key) was posted: \(tracker.name) tickets cannot be read",
         outcomeUnknown: true)
     }
-    let (answer, cause) = try ask(request) { tracker.refusal(in: $0) }
+    let (answer, cause) = try loop.ask(request) { tracker.refusal(in: $0) }
     guard let answer else {
       throw TicketError(
         "cannot tell whether the retest comment on \(row.filed.key) was posted (\(cause ?? "no answer")); "

@@ -2,7 +2,14 @@ import Foundation
 import Logging
 
 /// Updating filed tickets whose content changed, exactly once.
-extension TicketFiler {
+struct TicketUpdating {
+  let lookup: TicketLookup
+  /// Overwrite tickets a person edited since criteria last wrote them (`--force`).
+  let overwriteEdited: Bool
+  var loop: RequestLoop { lookup.loop }
+  var tracker: any Tracker { loop.tracker }
+  var credentials: Credentials { loop.credentials }
+
   /// Updates a filed ticket whose content changed, exactly once.
   ///
   /// The ledger records the update as sent before it goes; a run stopped after that reads the
@@ -10,7 +17,7 @@ extension TicketFiler {
   /// edited since criteria last wrote it is left alone unless `overwriteEdited`; a deleted one is
   /// never filed again.
   func bringUpToDate(
-    _ ticket: Ticket, _ recorded: Ledger.Entry,
+    _ ticket: Ticket, _ recorded: Ledger.Entry, ledger: inout Ledger,
     into summary: inout FilingSummary
   ) throws(TicketError) {
     guard let key = recorded.key, let revision = ticket.revision else { return }
@@ -25,7 +32,8 @@ extension TicketFiler {
       )
     }
     var entry = recorded
-    var (snapshot, response) = try readAnswer(filed, identity: ticket.identity)
+    let (snapshot, response) = try lookup.readAnswer(
+      filed, identity: ticket.identity)
     if snapshot.category == .deleted {
       summary.deleted.append((ticket.identity, key))
       return
@@ -59,11 +67,11 @@ extension TicketFiler {
     var readBack: String?
     let answer: HTTPResponse?
     do {
-      answer = try sendOnce(
+      answer = try loop.sendOnce(
         request, what: "the update of \(key)", resumed: false
       ) {
         () throws(TicketError) -> Bool in
-        let (now, response) = try readAnswer(filed)
+        let (now, response) = try lookup.readAnswer(filed)
         guard let body = response?.body,
           TicketRevision.present(revision, in: body)
         else { return false }
@@ -82,19 +90,13 @@ extension TicketFiler {
     if let answer {
       updated =
         tracker.snapshot(from: answer)?.updatedAt
-        ?? (try? readAnswer(filed))?.snapshot.updatedAt
+        ?? (try? lookup.readAnswer(filed))?.snapshot.updatedAt
     }
-    try confirmUpdate(ticket, revision, updated)
-    summary.updated.append((ticket.identity, key))
-  }
-
-  func confirmUpdate(
-    _ ticket: Ticket, _ revision: String, _ updated: String?
-  ) throws(TicketError) {
     try ledger.change(ticket.identity) {
       $0.fingerprint = revision
       $0.updating = nil
       $0.trackerUpdated = updated
     }
+    summary.updated.append((ticket.identity, key))
   }
 }

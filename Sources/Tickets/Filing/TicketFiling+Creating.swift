@@ -2,14 +2,14 @@ import Foundation
 import Logging
 
 /// Creating tickets: one at a time or in bulk, with their follow-ups, each exactly once.
-extension TicketFiler {
+extension TicketFiling {
   /// Files up to `bulkLimit` tickets in one request.
   ///
   /// The same rules as one at a time: pending before the
   /// request, a search for every ticket whose fate is unknown before anything is sent again, and a
   /// rejected element fails only its own ticket.
   func fileBatch(
-    _ tickets: [Ticket], _ bulk: any BulkTracker,
+    _ tickets: [Ticket], _ bulk: any BulkTracker, ledger: inout Ledger,
     into summary: inout FilingSummary
   ) throws(TicketError) {
     try ledger.markPending(
@@ -35,7 +35,7 @@ extension TicketFiler {
     func searchRemaining() throws(TicketError) {
       var notFound: [Ticket] = []
       for ticket in remaining {
-        if let found = try search(ticket) {
+        if let found = try lookup.search(ticket, ledgerPath: ledger.path) {
           try settle(ticket, found)
         } else {
           notFound.append(ticket)
@@ -44,7 +44,7 @@ extension TicketFiler {
       remaining = notFound
     }
 
-    let outcome = try exchange(
+    let outcome = try loop.exchange(
       request: { () throws(TicketError) in
         try bulk.bulkRequest(for: remaining, credentials: credentials)
       },
@@ -52,7 +52,8 @@ extension TicketFiler {
         try searchRemaining()
         return remaining.isEmpty ? () : nil
       },
-      read: { response, answer throws(TicketError) -> Reading<Void> in
+      read: {
+        response, answer throws(TicketError) -> RequestLoop.Reading<Void> in
         // Jira answers 201 when some were created and 400 when none were; both list the failed elements.
         let listsElements =
           response.status == 400
@@ -99,12 +100,14 @@ extension TicketFiler {
         : "gave up \(unfinished.afterAttempts): \(unfinished.cause)",
       outcomeUnknown: unfinished.unknown)
     for ticket in remaining {
-      try record(error, for: ticket, in: &summary)
+      try record(error, for: ticket, ledger: &ledger, in: &summary)
       progress?.advance()
     }
   }
 
-  func fileOne(_ unnamed: Ticket) throws(TicketError) -> FiledTicket {
+  func fileOne(_ unnamed: Ticket, ledger: inout Ledger) throws(TicketError)
+    -> FiledTicket
+  {
     var ticket = unnamed
     if tracker.choosesIDs {
       // Chosen once and recorded before anything is sent: every retry and every later run uses it.
@@ -115,12 +118,15 @@ extension TicketFiler {
       ticket.identity, fingerprint: ticket.revision, clientID: ticket.clientID)
     let request = try tracker.createRequest(
       for: ticket, credentials: credentials)
-    let outcome = try exchange(
+    let outcome = try loop.exchange(
       request: { request },
       lookUp: { since throws(TicketError) in
-        try foundAfterUncertainCreate(ticket, since: since)
+        try foundAfterUncertainCreate(
+          ticket, since: since, ledger: &ledger)
       },
-      read: { response, answer throws(TicketError) -> Reading<FiledTicket> in
+      read: {
+        response, answer throws(TicketError) -> RequestLoop.Reading<FiledTicket>
+        in
         guard answer == .accepted else {
           throw TicketError(
             "\(tracker.name) refused it (\(response.status)): \(response.snippet)"
@@ -143,7 +149,7 @@ extension TicketFiler {
         try ledger.markFiled(
           ticket.identity, filed, fingerprint: ticket.revision,
           trackerUpdated: tracker.snapshot(from: response)?.updatedAt)
-        try sendFollowUps(ticket, filed, from: 0, look: false)
+        try sendFollowUps(ticket, filed, from: 0, look: false, ledger: &ledger)
         return .done(filed)
       })
     switch outcome {
@@ -163,16 +169,20 @@ extension TicketFiler {
   /// An index that lags creates (Jira's JQL) could miss the ticket just made, so the search waits until
   /// the tracker's settle time has passed since the uncertain request.
   func foundAfterUncertainCreate(
-    _ ticket: Ticket, since uncertainSince: Double
+    _ ticket: Ticket, since uncertainSince: Double, ledger: inout Ledger
   )
     throws(TicketError) -> FiledTicket?
   {
     let settle =
       uncertainSince + tracker.searchSettleTime - Date().timeIntervalSince1970
-    if settle > 0 { pacer.pause(until: Date().timeIntervalSince1970 + settle) }
-    guard let found = try search(ticket) else { return nil }
+    if settle > 0 {
+      loop.pacer.pause(until: Date().timeIntervalSince1970 + settle)
+    }
+    guard let found = try lookup.search(ticket, ledgerPath: ledger.path) else {
+      return nil
+    }
     try ledger.markFiled(ticket.identity, found)
-    try sendFollowUps(ticket, found, from: 0, look: true)
+    try sendFollowUps(ticket, found, from: 0, look: true, ledger: &ledger)
     return found
   }
 
@@ -181,7 +191,8 @@ extension TicketFiler {
   /// Each is recorded in the ledger once confirmed. A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
   /// for by its marker before it is posted again.
   func sendFollowUps(
-    _ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool
+    _ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool,
+    ledger: inout Ledger
   ) throws(TicketError) {
     let requests = try tracker.followUps(
       for: ticket, filed: filed, credentials: credentials)
@@ -193,14 +204,15 @@ extension TicketFiler {
       look ? try postedFollowUps(ticket, filed, count: requests.count) : []
     for index in start..<requests.count {
       if !present.contains(index) {
-        let outcome = try exchange(
+        let outcome = try loop.exchange(
           request: { requests[index] },
           lookUp: { _ throws(TicketError) in
             try postedFollowUps(ticket, filed, count: requests.count)
               .contains(index) ? () : nil
           },
-          read: { response, answer throws(TicketError) -> Reading<Void> in
-            answer == .accepted ? .done(()) : .again(problem(response))
+          read: {
+            response, answer throws(TicketError) -> RequestLoop.Reading<Void> in
+            answer == .accepted ? .done(()) : .again(loop.problem(response))
           })
         if case .failure(let unfinished) = outcome {
           throw TicketError(
@@ -225,7 +237,7 @@ extension TicketFiler {
         "filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
         outcomeUnknown: true)
     }
-    let (response, cause) = try ask(request) { _ in nil }
+    let (response, cause) = try loop.ask(request) { _ in nil }
     guard let response else {
       throw TicketError(
         "filed as \(filed.key), but its comments cannot be listed (\(cause ?? "no attempt was made")); the next run looks again before posting any"

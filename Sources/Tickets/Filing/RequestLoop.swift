@@ -1,9 +1,38 @@
+import CriteriaModel
 import Foundation
+import Logging
 
-/// The one request loop: every request the filer sends goes through `exchange`, which owns pacing,
+/// The one request loop: every request a use case sends goes through `exchange`, which owns pacing,
 /// retries and backoff, Retry-After, refused credentials, unknown outcomes and the rule that nothing is
 /// sent again after an unknown outcome until the tracker has been asked.
-extension TicketFiler {
+///
+/// The use cases (`TicketFiling`, `TicketUpdating`, `TicketLookup`, `RetestFollowing`) say what to send
+/// and what an answer means; none of them retries or waits on its own.
+final class RequestLoop {
+  let tracker: any Tracker
+  let transport: HTTPTransport
+  let credentials: Credentials
+  let retry: RetryPolicy
+  let pacer: RequestPacer
+  /// Hides this run's secrets in everything the use cases report or record.
+  let redactor: Redactor
+  /// Where the loop says what it waits for; the CLI logs notices to stderr.
+  var logger = Logger(label: "criteria.tickets")
+
+  init(
+    tracker: any Tracker, transport: HTTPTransport, credentials: Credentials,
+    retry: RetryPolicy, pacer: RequestPacer
+  ) {
+    self.tracker = tracker
+    self.credentials = credentials
+    self.retry = retry
+    self.pacer = pacer
+    self.transport = RateLimitAwareTransport(
+      inner: transport, pacer: pacer, maxWait: tracker.settings.maxWait,
+      unansweredLimit: retry.maxAttempts)
+    redactor = Redactor(credentials: credentials, url: tracker.settings.url)
+  }
+
   /// What a use case makes of an answer: finished, or worth another attempt after a wait.
   enum Reading<Value> {
     case done(Value)
@@ -180,5 +209,110 @@ extension TicketFiler {
         "\(tracker.name) did not take \(what) \(unfinished.afterAttempts): \(unfinished.cause)"
       )
     }
+  }
+
+  /// Pauses before the next attempt: as long as the server asks (up to `max_wait`), or a backoff.
+  ///
+  /// A long wait is said on stderr. A server asking for longer stops the run: every ticket would wait the same, and the ledger
+  /// already says which requests are pending, so the next run searches before sending anything again.
+  func wait(attempt: Int, response: HTTPResponse?) throws(TicketError) {
+    let now = Date().timeIntervalSince1970
+    if let response, let pause = RetryPolicy.serverPause(response, now: now) {
+      let limit = tracker.settings.maxWait
+      guard pause.isFinite, pause <= limit else {
+        let until =
+          pause.isFinite ? " (until \(Self.clockTime(now + pause)))" : ""
+        let asked =
+          pause.isFinite
+          ? "\(Int(pause)) s" : "longer than a lifetime, or no number at all"
+        throw TicketError(
+          "\(tracker.name) asks to wait \(asked)\(until), longer than "
+            + "max_wait (\(Int(limit)) s); stopping here. Run again later: pending tickets are looked up before anything is sent again.",
+          stopsRun: true)
+      }
+      if pause >= 2 {
+        logger.notice(
+          "\(tracker.name) asks to wait \(Int(pause.rounded(.up))) s (until \(Self.clockTime(now + pause))); waiting"
+        )
+      }
+      pacer.pause(until: now + pause)
+    } else if attempt < retry.maxAttempts {
+      pacer.pause(until: now + retry.backoff(attempt: attempt))
+    }
+  }
+
+  /// A time of day for messages: `14:03:07 UTC`.
+  static func clockTime(_ seconds: Double) -> String {
+    UTCDate.string(
+      Date(timeIntervalSince1970: seconds), "yyyy-MM-dd HH:mm:ss 'UTC'")
+  }
+
+  func problem(_ response: HTTPResponse) -> String {
+    Answer.isRateLimited(response)
+      ? "rate limited (\(response.status))"
+      : "\(tracker.name) answered \(response.status): \(response.snippet)"
+  }
+
+  /// What a tracker's answer means for the filer.
+  enum Answer: Equatable {
+    case accepted
+    /// 401, or a 403 that is not a rate limit: stop the run.
+    case refusedCredentials
+    /// Rate limits, timeouts and server errors. After a rate limit or a 503 the request was not handled;
+    /// after other 5xx and 408 the tracker may have created the ticket.
+    case retryLater(mayHaveCreated: Bool)
+    /// Any other answer: this ticket fails with the tracker's words.
+    case refused
+
+    init(_ response: HTTPResponse) {
+      if Self.isGraphQLRateLimit(response) {
+        self = .retryLater(mayHaveCreated: false)
+        return
+      }
+      if Self.graphQLCodes(response).contains("AUTHENTICATION_ERROR") {
+        self = .refusedCredentials
+        return
+      }
+      switch response.status {
+      case 200..<300: self = .accepted
+      case 401: self = .refusedCredentials
+      case 403:
+        self =
+          Self.isRateLimited(response)
+          ? .retryLater(mayHaveCreated: false) : .refusedCredentials
+      case 429, 503: self = .retryLater(mayHaveCreated: false)
+      case 408, 500...599: self = .retryLater(mayHaveCreated: true)
+      default: self = .refused
+      }
+    }
+
+    /// A GraphQL answer (Linear) whose error code is RATELIMITED: nothing was done.
+    static func isGraphQLRateLimit(_ response: HTTPResponse) -> Bool {
+      graphQLCodes(response).contains("RATELIMITED")
+    }
+
+    /// The `extensions.code` of each error in a GraphQL answer (none for other answers).
+    static func graphQLCodes(_ response: HTTPResponse) -> [String] {
+      guard [200, 400, 401, 429].contains(response.status),
+        response.headers["content-type"]?.contains("json") != false,
+        let errors = response.decoded(AnswerErrors.self)?.errors
+      else { return [] }
+      return errors.compactMap { $0.wrappedValue?.extensions?.code }
+    }
+
+    static func isRateLimited(_ response: HTTPResponse) -> Bool {
+      isGraphQLRateLimit(response) || response.status == 429
+        || response.headers["retry-after"] != nil
+        || response.headers["x-ratelimit-remaining"] == "0"
+    }
+  }
+
+  func authenticationError(_ response: HTTPResponse) -> TicketError {
+    let variable = tracker.settings.tokenEnv ?? "the token variable"
+    let user = tracker.settings.userEnv.map { " and \($0)" } ?? ""
+    return TicketError(
+      "\(tracker.name) refused the credentials (\(response.status)); check that \(variable)\(user) \(tracker.settings.userEnv == nil ? "holds" : "hold") a valid token "
+        + "with permission to create issues in '\(tracker.settings.project)'",
+      isAuthentication: true)
   }
 }

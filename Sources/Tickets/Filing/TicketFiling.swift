@@ -1,0 +1,170 @@
+import Foundation
+
+/// Filing tickets: each ticket the ledger does not have is created once (one at a time or in bulk) with
+/// its follow-ups; one a stopped run left pending is looked up before anything is sent again; one
+/// already filed is counted, or brought up to date when its content changed.
+struct TicketFiling {
+  let lookup: TicketLookup
+  let updating: TicketUpdating
+  /// Search the tracker for every ticket the ledger does not know before filing it: rebuilds a lost ledger.
+  let searchBeforeFiling: Bool
+  /// Update filed tickets whose content changed, instead of only counting them.
+  let updateChanged: Bool
+  let progress: FilingProgress?
+  var loop: RequestLoop { lookup.loop }
+  var tracker: any Tracker { loop.tracker }
+  var credentials: Credentials { loop.credentials }
+  var redactor: Redactor { loop.redactor }
+
+  /// Files every ticket not yet filed; throws only when the run must stop, saying where it stopped.
+  func file(_ tickets: [Ticket], ledger: inout Ledger) throws(TicketError)
+    -> FilingSummary
+  {
+    var current: String?
+    do {
+      return try fileAll(tickets, ledger: &ledger, current: &current)
+    } catch {
+      var stopped = error
+      if error.unreachable, let current {
+        stopped.message +=
+          " (stopped at \(current); it and the tickets after it were not finished)"
+      }
+      throw stopped
+    }
+  }
+
+  func fileAll(
+    _ tickets: [Ticket], ledger: inout Ledger, current: inout String?
+  ) throws(TicketError) -> FilingSummary {
+    var summary = FilingSummary()
+    let bulk = tracker.bulkCreate
+    var batch: [Ticket] = []
+    progress?.start(total: tickets.count)
+    for unnamed in tickets {
+      var ticket = unnamed
+      current = ticket.identity
+      if tracker.choosesIDs, let id = ledger[ticket.identity]?.clientID {
+        ticket.clientID = id
+      }
+      switch ledger[ticket.identity]?.state {
+      case .filed?:
+        // A run stopped between the create and its follow-ups: post the rest, after looking.
+        if let entry = ledger[ticket.identity], let sent = entry.followUpsSent,
+          let key = entry.key
+        {
+          do {
+            try sendFollowUps(
+              ticket, FiledTicket(key: key, url: entry.url ?? ""), from: sent,
+              look: true, ledger: &ledger)
+          } catch let error where !error.stopsRun {
+            try record(error, for: ticket, ledger: &ledger, in: &summary)
+            progress?.advance()
+            continue
+          }
+        }
+        if let entry = ledger[ticket.identity],
+          entry.fingerprint != ticket.revision || entry.updating != nil
+        {
+          if updateChanged {
+            do {
+              try updating.bringUpToDate(
+                ticket, entry, ledger: &ledger, into: &summary)
+            } catch let error where !error.stopsRun {
+              summary.failed.append(
+                (ticket.identity, redactor.text(error.message)))
+            }
+            progress?.advance()
+            continue
+          }
+          summary.outdated.append(ticket.identity)
+        }
+        summary.alreadyFiled.append(ticket.identity)
+        progress?.advance()
+        continue
+      case .pending?:
+        // The last run stopped during this ticket's request: it may exist. Look before filing again.
+        do {
+          if try recovered(ticket, ledger: &ledger) {
+            summary.alreadyFiled.append(ticket.identity)
+            progress?.advance()
+            continue
+          }
+        } catch let error where !error.stopsRun {
+          try record(error, for: ticket, ledger: &ledger, in: &summary)
+          progress?.advance()
+          continue
+        }
+      case nil where searchBeforeFiling:
+        guard
+          tracker.searchRequest(for: ticket, credentials: credentials) != nil
+        else {
+          throw TicketError(
+            "\(tracker.name) cannot be searched (its definition has no search:), so a lost ledger "
+              + "cannot be rebuilt; add a search: block to the definition",
+            stopsRun: true)
+        }
+        if try recovered(ticket, ledger: &ledger) {
+          summary.alreadyFiled.append(ticket.identity)
+          progress?.advance()
+          continue
+        }
+      default:
+        break
+      }
+      if let bulk {
+        batch.append(ticket)
+        if batch.count >= bulk.bulkLimit {
+          try fileBatch(batch, bulk, ledger: &ledger, into: &summary)
+          batch.removeAll()
+        }
+        continue
+      }
+      do {
+        let filed = try fileOne(ticket, ledger: &ledger)
+        summary.filed.append((ticket.identity, filed))
+      } catch let error where !error.stopsRun {
+        try record(error, for: ticket, ledger: &ledger, in: &summary)
+      }
+      progress?.advance()
+    }
+    if let bulk, !batch.isEmpty {
+      try fileBatch(batch, bulk, ledger: &ledger, into: &summary)
+    }
+    progress?.finish()
+    return summary
+  }
+
+  /// Records a ticket that did not get filed.
+  ///
+  /// "Failed" only when the tracker certainly does not have it: a ticket the ledger already says is
+  /// filed stays filed, and one whose outcome is unknown stays pending, so the next run looks it up
+  /// before sending anything.
+  func record(
+    _ error: TicketError, for ticket: Ticket, ledger: inout Ledger,
+    in summary: inout FilingSummary
+  ) throws(TicketError) {
+    let reason = redactor.text(error.message)
+    if ledger[ticket.identity]?.state == .filed {
+      summary.failed.append((ticket.identity, reason))
+    } else if error.outcomeUnknown {
+      try ledger.markUnknown(ticket.identity, reason: reason)
+      summary.unknown.append((ticket.identity, reason))
+    } else {
+      try ledger.markFailed(ticket.identity, reason: reason)
+      summary.failed.append((ticket.identity, reason))
+    }
+  }
+
+  /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
+  func recovered(_ ticket: Ticket, ledger: inout Ledger) throws(TicketError)
+    -> Bool
+  {
+    guard let found = try lookup.search(ticket, ledgerPath: ledger.path) else {
+      return false
+    }
+    try ledger.markFiled(ticket.identity, found)
+    // Found after an interrupted run: which of its follow-ups made it is not known, so look first.
+    try sendFollowUps(ticket, found, from: 0, look: true, ledger: &ledger)
+    return true
+  }
+}
