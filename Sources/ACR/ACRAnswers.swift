@@ -132,8 +132,7 @@ public struct ACRAnswers: Sendable {
       guard let known = ACRTerm(rawValue: id) else {
         let terms = ACRTerm.allCases.map(\.rawValue)
         let hint =
-          Suggestion.nearest(to: id, in: terms).map { " Did you mean '\($0)'?" }
-          ?? ""
+          Suggestion.hint(for: id, in: terms)
         throw fields.problem(
           "level",
           "unknown conformance term '\(id)'.\(hint) Terms are \(terms.joined(separator: ", "))."

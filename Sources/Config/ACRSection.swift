@@ -46,9 +46,7 @@ extension ACRSettings {
     if let edition = try map.text("edition"), !edition.isEmpty {
       guard Self.editions.contains(edition) else {
         let hint =
-          Suggestion.nearest(to: edition, in: Self.editions).map {
-            " Did you mean '\($0)'?"
-          } ?? ""
+          Suggestion.hint(for: edition, in: Self.editions)
         throw map.problem(
           "edition",
           "unknown OpenACR catalogue '\(edition)'.\(hint) criteria writes \(Self.editions.joined(separator: ", "))."

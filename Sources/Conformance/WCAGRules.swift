@@ -295,10 +295,7 @@ public struct WCAGRules: Sendable {
       let named = try list(key)
       for (index, kind) in named.enumerated() where !kinds.contains(kind) {
         let hint =
-          Suggestion.nearest(to: kind, in: kinds).map {
-            " Did you mean '\($0)'?"
-          }
-          ?? ""
+          Suggestion.hint(for: kind, in: kinds)
         let item = map[key]?.sequence.map { Array($0) }?[index]
         throw StrictYAMLError(
           line: StrictMapping.line(of: item ?? map[key]),
@@ -313,8 +310,7 @@ public struct WCAGRules: Sendable {
     let known = TestKind.standard.map(\.rawValue)
     for test in tests where !known.contains(test) {
       let hint =
-        Suggestion.nearest(to: test, in: known).map { " Did you mean '\($0)'?" }
-        ?? ""
+        Suggestion.hint(for: test, in: known)
       throw map.problem(
         "tests",
         "unknown test '\(test)'.\(hint) Tests are \(known.joined(separator: ", "))."

@@ -11,6 +11,11 @@ public enum Suggestion {
     return best.1 <= max(2, word.count / 3) ? best.0 : nil
   }
 
+  /// " Did you mean 'word'?" for the nearest candidate, to end a message with; "" when none is close.
+  public static func hint(for word: String, in candidates: [String]) -> String {
+    nearest(to: word, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
+  }
+
   static func distance(_ a: String, _ b: String) -> Int {
     EditDistance.between(a, b)
   }

@@ -69,8 +69,7 @@ public struct OutputRegistry: Sendable {
     }
     let names = files.names + trackers.map(\.name)
     let hint =
-      Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" }
-      ?? ""
+      Suggestion.hint(for: name, in: names)
     throw PipelineError(
       "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", ")).",
       status: .config

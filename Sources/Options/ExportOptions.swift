@@ -42,9 +42,7 @@ public struct ExportOptions: Sendable {
   {
     for key in values.keys.sorted() where !allowed.contains(key) {
       let hint =
-        Suggestion.nearest(to: key, in: Array(allowed)).map {
-          " Did you mean '\($0)'?"
-        } ?? ""
+        Suggestion.hint(for: key, in: Array(allowed))
       let known =
         allowed.isEmpty
         ? "it takes no options"

@@ -36,9 +36,7 @@ public enum StrictMapping {
       let path = keyPath.isEmpty ? name : "\(keyPath).\(name)"
       guard allowed.contains(name) else {
         let hint =
-          Suggestion.nearest(to: name, in: allowed).map {
-            " Did you mean '\($0)'?"
-          } ?? ""
+          Suggestion.hint(for: name, in: allowed)
         throw StrictYAMLError(
           line: line(of: key), keyPath: path,
           message:

@@ -21,11 +21,7 @@ struct ACRCommand: ParsableCommand {
       """
   )
 
-  @Option(
-    help:
-      "The filled audit: an .xlsx workbook or a .csv checklist written by criteria."
-  )
-  var from: String
+  @OptionGroup var audit: FilledAuditOption
 
   @Option(
     name: .shortAndLong,
@@ -69,11 +65,9 @@ struct ACRCommand: ParsableCommand {
 
   func run() throws {
     try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).acr(
+      try Pipeline.terminal().acr(
         ACRRequest(
-          audit: from, config: config, format: format, output: output,
+          audit: audit.from, config: config, format: format, output: output,
           draft: draft, platform: platform.flatMap(Platform.init(userValue:)),
           edition: edition))
     }

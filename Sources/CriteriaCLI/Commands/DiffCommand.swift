@@ -51,9 +51,7 @@ struct DiffCommand: ParsableCommand {
   func run() throws {
     let config = optionalConfig(self.config)
     let diff = try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).diff(
+      try Pipeline.terminal().diff(
         DiffRequest(
           old: old, new: new, config: config, format: format, output: output))
     }

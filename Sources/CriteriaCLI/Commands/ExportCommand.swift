@@ -46,9 +46,7 @@ struct ExportCommand: ParsableCommand {
       values[String(option[..<eq])] = String(option[option.index(after: eq)...])
     }
     try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).export(
+      try Pipeline.terminal().export(
         paths, format: to, options: values, selection: selection.selection,
         output: output)
     }

@@ -50,9 +50,7 @@ struct MergeCommand: ParsableCommand {
   func run() throws {
     let config = optionalConfig(self.config)
     let summary = try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).merge(
+      try Pipeline.terminal().merge(
         MergeRequest(
           files: files, output: output, preferLatest: prefer == .latest,
           config: config))

@@ -18,8 +18,7 @@ struct RefreshCommand: ParsableCommand {
       """
   )
 
-  @Option(help: "The filled audit: an .xlsx workbook or a .csv checklist.")
-  var from: String
+  @OptionGroup var audit: FilledAuditOption
 
   @Option(
     name: .shortAndLong,
@@ -39,15 +38,13 @@ struct RefreshCommand: ParsableCommand {
 
   func run() throws {
     let summary = try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).refresh(
+      try Pipeline.terminal().refresh(
         RefreshRequest(
-          from: from, config: config, output: output, fresh: fresh))
+          from: audit.from, config: config, output: output, fresh: fresh))
     }
     let counts = summary.counts
     Terminal.note(
-      "refreshed \(from) into \(summary.output): \(counts.kept) kept, \(counts.changed) changed, "
+      "refreshed \(audit.from) into \(summary.output): \(counts.kept) kept, \(counts.changed) changed, "
         + "\(counts.new) new, \(counts.retired) retired"
         + (summary.retiredFile.map { " (retired rows in \($0))" } ?? ""))
   }

@@ -17,11 +17,7 @@ struct ReportCommand: ParsableCommand {
       """
   )
 
-  @Option(
-    help:
-      "The filled audit: an .xlsx workbook or a .csv checklist written by criteria."
-  )
-  var from: String
+  @OptionGroup var audit: FilledAuditOption
 
   @Option(
     name: .shortAndLong,
@@ -48,11 +44,9 @@ struct ReportCommand: ParsableCommand {
   func run() throws {
     let config = optionalConfig(self.config)
     try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).report(
+      try Pipeline.terminal().report(
         ReportRequest(
-          audit: from, config: config, output: output, title: title,
+          audit: audit.from, config: config, output: output, title: title,
           format: format))
     }
   }

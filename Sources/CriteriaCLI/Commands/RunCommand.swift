@@ -43,9 +43,7 @@ struct RunCommand: ParsableCommand {
     }
     var summary = RunSummary()
     do {
-      summary = try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).run(
+      summary = try Pipeline.terminal().run(
         config: config, only: wanted, dryRun: dryRun, filing: filing.settings,
         stdoutTaken: format == .json)
     } catch {

@@ -46,9 +46,7 @@ struct SyncCommand: ParsableCommand {
       copy: copyPath,
       failWord: failWord, filing: FilingSettings(verbose: log.verbose))
     let problems = try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).syncStatus(request)
+      try Pipeline.terminal().syncStatus(request)
     }
     if problems > 0 { throw ExitCode(1) }
   }
@@ -77,9 +75,7 @@ struct StatusCommand: ParsableCommand {
 
   func run() throws {
     let lines = try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).ticketStatus(
+      try Pipeline.terminal().ticketStatus(
         config: tracker.config, output: tracker.output,
         filing: FilingSettings(verbose: log.verbose)
       )

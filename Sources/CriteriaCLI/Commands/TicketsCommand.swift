@@ -17,11 +17,7 @@ struct TicketsCommand: ParsableCommand {
       """
   )
 
-  @Option(
-    help:
-      "The filled audit: an .xlsx workbook or a .csv checklist written by criteria."
-  )
-  var from: String
+  @OptionGroup var audit: FilledAuditOption
 
   @OptionGroup var tracker: TrackerOutputOptions
 
@@ -46,14 +42,12 @@ struct TicketsCommand: ParsableCommand {
 
   func run() throws {
     let request = FindingsRequest(
-      audit: from, config: tracker.config, output: tracker.output,
+      audit: audit.from, config: tracker.config, output: tracker.output,
       copy: copyPath,
       failWord: failWord, dryRun: dryRun,
       filing: filing.settings)
     let problems = try cli { () throws(PipelineError) in
-      try Pipeline(
-        reporter: .terminal, environment: ProcessInfo.processInfo.environment
-      ).fileFindings(request)
+      try Pipeline.terminal().fileFindings(request)
     }
     if problems > 0 { throw ExitCode(1) }
   }

@@ -115,9 +115,7 @@ struct WCAGCommand: ParsableCommand {
       let check = component.criteria.first(where: { $0.id == id })
     else {
       let hint =
-        Suggestion.nearest(to: id, in: rows.map(\.id)).map {
-          " Did you mean '\($0)'?"
-        } ?? ""
+        Suggestion.hint(for: id, in: rows.map(\.id))
       Terminal.note(
         "error: no check has the id '\(id)' in the sources read.\(hint)")
       throw ExitCode(ExitStatus.usage.rawValue)

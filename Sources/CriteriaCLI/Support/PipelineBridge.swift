@@ -10,6 +10,15 @@ extension Reporter {
     progress: Terminal.stderrIsTerminal ? Terminal.progress : nil)
 }
 
+extension Pipeline {
+  /// The pipeline as a command runs it: notes on stderr, the output date from this process's
+  /// environment (`SOURCE_DATE_EPOCH`).
+  static func terminal() throws(PipelineError) -> Pipeline {
+    try Pipeline(
+      reporter: .terminal, environment: ProcessInfo.processInfo.environment)
+  }
+}
+
 /// Runs a pipeline step, turning its error into the CLI's one-line error.
 func cli<T>(_ body: () throws(PipelineError) -> T) throws(CLIError) -> T {
   do { return try body() } catch {

@@ -67,8 +67,7 @@ public struct ExporterRegistry: Sendable {
   public func entry(named name: String) throws(ExportError) -> ExporterEntry {
     if let found = entries.first(where: { $0.name == name }) { return found }
     let hint =
-      Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" }
-      ?? ""
+      Suggestion.hint(for: name, in: names)
     throw ExportError(
       "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", "))."
     )

@@ -81,9 +81,7 @@ public struct FileDefinition: Sendable {
       guard let escape = ValueEscape(rawValue: escapeName) else {
         let names = ValueEscape.allCases.map(\.rawValue)
         let hint =
-          Suggestion.nearest(to: escapeName, in: names).map {
-            " Did you mean '\($0)'?"
-          } ?? ""
+          Suggestion.hint(for: escapeName, in: names)
         throw map.problem(
           "escape",
           "unknown escape '\(escapeName)'.\(hint) Escapes are \(names.joined(separator: ", "))."
@@ -164,9 +162,7 @@ public struct FileDefinition: Sendable {
           continue
         }
         let hint =
-          Suggestion.nearest(to: tag, in: known.sorted()).map {
-            " Did you mean '\($0)'?"
-          } ?? ""
+          Suggestion.hint(for: tag, in: known.sorted())
         throw ExportError(
           "\(file):\(templateLine + offset + 1): unknown variable '\(tag)' in the template.\(hint)"
         )

@@ -201,41 +201,28 @@ struct AuditWorkbookWriter {
     let widths = carry.retiredHeader.map {
       AuditColumn(userName: $0)?.width ?? 14
     }
-    try sheet.startTable(
-      header: carry.retiredHeader, widths: widths, title: settings.title,
-      headerFormat: styles.header, columnFormat: styles.wrap)
-    for (offset, cells) in carry.retired.enumerated() {
-      try sheet.writeRow(
-        offset + 1, Array(cells.prefix(widths.count)), widths: widths,
-        styles.wrap)
-    }
-    try sheet.autofilter(
-      rows: carry.retired.count, columns: carry.retiredHeader.count)
+    try writeTable(
+      sheet, header: carry.retiredHeader, widths: widths, styles: styles,
+      rows: carry.retired.map { Array($0.prefix(widths.count)) })
   }
 
   private func writeScenarios(
     _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
   ) throws(ExportError) {
-    let header = ["Component ID", "Component", "Scenario", "Step"]
-    let widths = [30.0, 20, 34, 80]
-    try sheet.startTable(
-      header: header, widths: widths, title: settings.title,
-      headerFormat: styles.header, columnFormat: styles.wrap)
-    var row = 1
+    var rows: [[String]] = []
     for component in catalog.components {
       for scenario in component.scenarios {
         for (step, depth) in Self.steps(scenario.steps, depth: 0) {
           let text =
             String(repeating: "    ", count: depth) + step.keyword.rawValue
             + " " + step.text
-          try sheet.writeRow(
-            row, [component.id, component.title, scenario.name, text],
-            widths: widths, styles.wrap)
-          row += 1
+          rows.append([component.id, component.title, scenario.name, text])
         }
       }
     }
-    try sheet.autofilter(rows: row - 1, columns: header.count)
+    try writeTable(
+      sheet, header: ["Component ID", "Component", "Scenario", "Step"],
+      widths: [30, 20, 34, 80], styles: styles, rows: rows)
   }
 
   static func steps(_ steps: [Step], depth: Int) -> [(Step, Int)] {
@@ -245,14 +232,7 @@ struct AuditWorkbookWriter {
   private func writeNotes(
     _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
   ) throws(ExportError) {
-    let header = [
-      "Component ID", "Component", "Platform", "Topic", "Framework", "Note",
-    ]
-    let widths = [30.0, 18, 10, 20, 16, 90]
-    try sheet.startTable(
-      header: header, widths: widths, title: settings.title,
-      headerFormat: styles.header, columnFormat: styles.wrap)
-    var row = 1
+    var rows: [[String]] = []
     for component in catalog.components {
       for note in component.notes {
         let pieces = CellText.pieces(note.text)
@@ -260,15 +240,32 @@ struct AuditWorkbookWriter {
           let topic =
             pieces.count > 1
             ? "\(note.topic) (part \(part + 1) of \(pieces.count))" : note.topic
-          let values = [
+          rows.append([
             component.id, component.title, note.platform?.rawValue ?? "All",
             topic, note.framework ?? "", text,
-          ]
-          try sheet.writeRow(row, values, widths: widths, styles.wrap)
-          row += 1
+          ])
         }
       }
     }
-    try sheet.autofilter(rows: row - 1, columns: header.count)
+    try writeTable(
+      sheet,
+      header: [
+        "Component ID", "Component", "Platform", "Topic", "Framework", "Note",
+      ],
+      widths: [30, 18, 10, 20, 16, 90], styles: styles, rows: rows)
+  }
+
+  /// A sheet of one table: the header, the rows (wrapped, heights estimated), an autofilter.
+  private func writeTable(
+    _ sheet: XLSXSheet, header: [String], widths: [Double],
+    styles: WorkbookStyles, rows: [[String]]
+  ) throws(ExportError) {
+    try sheet.startTable(
+      header: header, widths: widths, title: settings.title,
+      headerFormat: styles.header, columnFormat: styles.wrap)
+    for (offset, cells) in rows.enumerated() {
+      try sheet.writeRow(offset + 1, cells, widths: widths, styles.wrap)
+    }
+    try sheet.autofilter(rows: rows.count, columns: header.count)
   }
 }

@@ -248,8 +248,7 @@ public struct Ledger: Sendable {
     entry.clientID = previous?.clientID
     entry.fingerprint = fingerprint ?? previous?.fingerprint
     entry.trackerUpdated = trackerUpdated
-    try record(identity, entry)
-    try append([identity])
+    try save(identity, entry)
   }
 
   /// A request that may have created the ticket, without confirmation: pending, with the reason.
@@ -263,10 +262,7 @@ public struct Ledger: Sendable {
   public mutating func markFollowUps(_ identity: String, sent: Int)
     throws(TicketError)
   {
-    guard var entry = entries[identity] else { return }
-    entry.followUpsSent = sent
-    try record(identity, entry)
-    try append([identity])
+    try change(identity) { $0.followUpsSent = sent }
   }
 
   public mutating func markFailed(_ identity: String, reason: String)
@@ -284,6 +280,13 @@ public struct Ledger: Sendable {
     var entry = entries[identity] ?? Entry(state: state, attempts: 0)
     entry.state = state
     entry.reason = reason
+    try save(identity, entry)
+  }
+
+  /// Records one entry and flushes it to the journal.
+  private mutating func save(_ identity: String, _ entry: Entry)
+    throws(TicketError)
+  {
     try record(identity, entry)
     try append([identity])
   }
@@ -353,8 +356,7 @@ public struct Ledger: Sendable {
   ) throws(TicketError) {
     guard var entry = entries[identity] else { return }
     change(&entry)
-    try record(identity, entry)
-    try append([identity])
+    try save(identity, entry)
   }
 
   /// Appends the named entries' new states to the journal and flushes it to disk.

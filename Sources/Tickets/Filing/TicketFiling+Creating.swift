@@ -94,11 +94,7 @@ extension TicketFiling {
     guard case .failure(let unfinished) = outcome else { return }
     // Answered, but the answer cannot be taken: they may exist, so `record` keeps them pending, to be
     // looked up before any resend.
-    let error = TicketError(
-      unfinished.unknown
-        ? "\(unfinished.cause); it may have been filed: it stays pending and is looked up before anything is sent again"
-        : "gave up \(unfinished.afterAttempts): \(unfinished.cause)",
-      outcomeUnknown: unfinished.unknown)
+    let error = unfinished.createError
     for ticket in remaining {
       try record(error, for: ticket, ledger: &ledger, in: &summary)
       progress?.advance()
@@ -154,13 +150,7 @@ extension TicketFiling {
       })
     switch outcome {
     case .success(let filed): return filed
-    case .failure(let unfinished) where unfinished.unknown:
-      throw TicketError(
-        "\(unfinished.cause); the ticket may have been filed: it stays pending and is looked up before anything is sent again",
-        outcomeUnknown: true)
-    case .failure(let unfinished):
-      throw TicketError(
-        "gave up \(unfinished.afterAttempts): \(unfinished.cause)")
+    case .failure(let unfinished): throw unfinished.createError
     }
   }
 

@@ -108,11 +108,9 @@ public struct DefinedTracker: Tracker {
   public func searchRequest(for ticket: Ticket, credentials: Credentials)
     -> HTTPRequest?
   {
-    guard let template = definition.searchURL else { return nil }
-    return HTTPRequest(
-      method: "GET",
-      url: template.render(values(ticket, escape: URLQuery.escape)),
-      headers: headers(credentials))
+    get(
+      definition.searchURL, values(ticket, escape: URLQuery.escape), credentials
+    )
   }
 
   public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
@@ -135,11 +133,9 @@ public struct DefinedTracker: Tracker {
   public func readRequest(for filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
-    guard let read = definition.read else { return nil }
-    return HTTPRequest(
-      method: "GET",
-      url: read.url.render(values(nil, filed: filed, escape: URLQuery.escape)),
-      headers: headers(credentials))
+    get(
+      definition.read?.url, values(nil, filed: filed, escape: URLQuery.escape),
+      credentials)
   }
 
   public func snapshot(from response: HTTPResponse) -> TicketSnapshot? {
@@ -199,11 +195,20 @@ public struct DefinedTracker: Tracker {
   public func commentsRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
-    guard let template = definition.commentsURL else { return nil }
-    return HTTPRequest(
-      method: "GET",
-      url: template.render(ticketValues(filed, escape: URLQuery.escape)),
-      headers: headers(credentials))
+    get(
+      definition.commentsURL, ticketValues(filed, escape: URLQuery.escape),
+      credentials)
+  }
+
+  /// A GET of the URL a definition's template gives (values URL-escaped); nil without a template.
+  func get(
+    _ template: MustacheTemplate?, _ values: [String: Any],
+    _ credentials: Credentials
+  ) -> HTTPRequest? {
+    template.map {
+      HTTPRequest(
+        method: "GET", url: $0.render(values), headers: headers(credentials))
+    }
   }
 
   /// The values of a request about a filed ticket without its content: the key, and the statuses a

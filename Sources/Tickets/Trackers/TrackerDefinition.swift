@@ -99,8 +99,7 @@ public struct TrackerDefinition: Sendable {
     if let kind = try top.text("kind"), kind != "tracker" {
       let kinds = ["tracker", "file"]
       let hint =
-        Suggestion.nearest(to: kind, in: kinds).map { " Did you mean '\($0)'?" }
-        ?? ""
+        Suggestion.hint(for: kind, in: kinds)
       throw top.problem(
         "kind", "unknown kind '\(kind)'.\(hint) Kinds are tracker and file.")
     }
