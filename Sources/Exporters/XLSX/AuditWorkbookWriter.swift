@@ -33,12 +33,16 @@ struct AuditWorkbookWriter {
       created: settings.date, generator: "criteria \(settings.toolVersion)")
     let checklist = try book.addSheet("Checklist")
     let summary = try book.addSheet("Summary")
+    // What the formulas show when written, counted on another thread while the checklist is written.
+    let tallying = BackgroundValue { [settings] in
+      ResultTally(catalog, layout: settings.layout, carry: settings.carry)
+    }
     try writeChecklist(
       checklist, catalog: catalog, rowCount: rowCount, styles: styles)
     // One set of named ranges, defined once, for every formula of the Summary and WCAG sheets.
     let ranges = ChecklistRanges(layout: layout, rows: rowCount)
     try ranges.defineNames(in: book)
-    let tally = ResultTally(catalog, layout: layout, carry: settings.carry)
+    let tally = tallying.value
     try SummarySheet(ranges: ranges, title: settings.title, tally: tally).write(
       summary, groups: Self.groups(catalog), book: book, styles: styles)
     // The WCAG sheet needs the columns its formulas count over, and checks that carry WCAG numbers.
@@ -131,20 +135,25 @@ struct AuditWorkbookWriter {
     _ sheet: XLSXSheet, catalog: Catalog, carry: AuditCarry, widths: [Double],
     styles: WorkbookStyles
   ) throws(ExportError) {
-    var rowNumber = 1
-    for component in catalog.components {
-      for criterion in component.criteria {
-        for platform in criterion.platforms {
-          var values = layout.columns.map {
-            layout.value($0, component, criterion, platform)
+    let layout = layout
+    try sheet.stream(formats: styles.cellFormats) { sink in
+      var rowNumber = 1
+      for component in catalog.components {
+        for criterion in component.criteria {
+          for platform in criterion.platforms {
+            var values = layout.columns.map {
+              layout.value($0, component, criterion, platform)
+            }
+            let id = StableID.row(criterion: criterion.id, platform: platform)
+            for (index, column) in layout.columns.enumerated() {
+              values[index] = carry.value(
+                column, row: id, fresh: values[index])
+            }
+            values += carry.trailing(row: id)
+            sink.row(rowNumber, values, widths: widths, .wrap)
+            rowNumber += 1
           }
-          let id = StableID.row(criterion: criterion.id, platform: platform)
-          for (index, column) in layout.columns.enumerated() {
-            values[index] = carry.value(column, row: id, fresh: values[index])
-          }
-          values += carry.trailing(row: id)
-          try sheet.writeRow(rowNumber, values, widths: widths, styles.wrap)
-          rowNumber += 1
+          guard sink.open else { return }
         }
       }
     }
@@ -152,43 +161,48 @@ struct AuditWorkbookWriter {
 
   /// The rows of a fresh checklist, written straight from the model: what does not depend on the platform
   /// (every column but ID and Platform) is made, cleaned and measured once per check, not once per row,
-  /// into buffers reused from row to row.
+  /// into buffers reused from row to row; the cells are made on another thread while libxlsxwriter
+  /// writes the ones made before.
   private func writeFreshRows(
     _ sheet: XLSXSheet, catalog: Catalog, widths: [Double],
     styles: WorkbookStyles
   ) throws(ExportError) {
-    let columns = layout.columns
-    let perPlatform = columns.indices.filter {
-      columns[$0] == .id || columns[$0] == .platform
-    }
-    let shared = columns.indices.filter { !perPlatform.contains($0) }
-    var values = [String](repeating: "", count: columns.count)
-    var lines = [Int](repeating: 1, count: columns.count)
-    func measure(_ index: Int, _ text: String) {
-      values[index] = XLSXSheet.cellText(text)
-      lines[index] =
-        text.isEmpty ? 1 : RowHeight.lines(values[index], width: widths[index])
-    }
-    var rowNumber = 1
-    for component in catalog.components {
-      for criterion in component.criteria {
-        guard let first = criterion.platforms.first else { continue }
-        for index in shared {
-          measure(
-            index, layout.value(columns[index], component, criterion, first))
-        }
-        for platform in criterion.platforms {
-          for index in perPlatform {
+    let layout = layout
+    try sheet.stream(formats: styles.cellFormats) { sink in
+      let columns = layout.columns
+      let perPlatform = columns.indices.filter {
+        columns[$0] == .id || columns[$0] == .platform
+      }
+      let shared = columns.indices.filter { !perPlatform.contains($0) }
+      var values = [String](repeating: "", count: columns.count)
+      var lines = [Int](repeating: 1, count: columns.count)
+      func measure(_ index: Int, _ text: String) {
+        values[index] = XLSXSheet.cellText(text)
+        lines[index] =
+          text.isEmpty
+          ? 1 : RowHeight.lines(values[index], width: widths[index])
+      }
+      var rowNumber = 1
+      for component in catalog.components {
+        for criterion in component.criteria {
+          guard let first = criterion.platforms.first else { continue }
+          for index in shared {
             measure(
-              index,
-              layout.value(columns[index], component, criterion, platform))
+              index, layout.value(columns[index], component, criterion, first))
           }
-          try sheet.setRow(
-            rowNumber, height: RowHeight.points(lines: lines.max() ?? 1))
-          for index in values.indices where !values[index].isEmpty {
-            try sheet.write(rowNumber, index, clean: values[index], styles.wrap)
+          for platform in criterion.platforms {
+            for index in perPlatform {
+              measure(
+                index,
+                layout.value(columns[index], component, criterion, platform))
+            }
+            sink.height(rowNumber, RowHeight.points(lines: lines.max() ?? 1))
+            for index in values.indices where !values[index].isEmpty {
+              sink.text(rowNumber, index, clean: values[index], .wrap)
+            }
+            rowNumber += 1
           }
-          rowNumber += 1
+          guard sink.open else { return }
         }
       }
     }
@@ -263,8 +277,12 @@ struct AuditWorkbookWriter {
     try sheet.startTable(
       header: header, widths: widths, title: settings.title,
       headerFormat: styles.header, columnFormat: styles.wrap)
-    for (offset, cells) in rows.enumerated() {
-      try sheet.writeRow(offset + 1, cells, widths: widths, styles.wrap)
+    // Heights measured and texts cleaned on another thread while libxlsxwriter writes.
+    try sheet.stream(formats: styles.cellFormats) { sink in
+      for (offset, cells) in rows.enumerated() {
+        sink.row(offset + 1, cells, widths: widths, .wrap)
+        guard sink.open else { return }
+      }
     }
     try sheet.autofilter(rows: rows.count, columns: header.count)
   }

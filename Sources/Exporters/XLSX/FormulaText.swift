@@ -29,6 +29,9 @@ struct FormulaText {
     }
   }
 
+  /// Appends the formula's bytes (without a NUL).
+  func append(to other: inout [UInt8]) { other.append(contentsOf: bytes) }
+
   /// Calls `body` with the formula as a NUL-terminated C string.
   mutating func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
     bytes.append(0)

@@ -230,67 +230,77 @@ struct WCAGSheet {
     try sheet.startTable(
       header: header, widths: widths, title: title,
       headerFormat: styles.header, tallHeader: true)
-    var row = 1
-    var formula = FormulaText()
-    // Each unit's conditions and component cell, made once: a unit lists several criteria.
-    var made: [(conditions: [UInt8], component: String)?] = Array(
-      repeating: nil, count: tally.unitCount)
-    // The Failing share formula's pieces around its row number: "=IF(E2+F2=0,"",F2/(E2+F2))".
-    let pass = CellReference.letters(4)
-    let fail = CellReference.letters(5)
-    let share = [
-      "=IF(\(pass)", "+\(fail)", "=0,\"\",\(fail)", "/(\(pass)", "+\(fail)",
-      "))",
-    ]
-    .map { Array($0.utf8) }
-    for criterion in criteria {
-      // The Pass and Fail formulas of the criterion, made once with a gap where a unit's conditions go.
-      let templates = [layout.pass, layout.fail].map { status in
-        var text = FormulaText()
-        text.append("=")
-        count(
-          pattern: Self.pattern(criterion.number), Self.gap, status: status,
-          into: &text)
-        return text.pieces(cutAt: Self.gap.utf8.first ?? 0)
-      }
-      for kind in Kind.allCases {
-        for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
-          let unitCells =
-            made[unit.index]
-            ?? (
-              conditions: Array(
-                (","
-                  + ranges.unit(
-                    componentID: unit.componentID, component: unit.component,
-                    platform: unit.platform)).utf8),
-              component: XLSXSheet.cellText(unit.component)
-            )
-          made[unit.index] = unitCells
-          // Numbers, kinds and platforms are plain ASCII: written as they are.
-          try sheet.write(row, 0, clean: criterion.number, nil)
-          try sheet.write(row, 1, clean: kind.label, nil)
-          if !unitCells.component.isEmpty {
-            try sheet.write(row, 2, clean: unitCells.component, nil)
-          }
-          try sheet.write(row, 3, clean: unit.platform.rawValue, nil)
-          for (offset, template) in templates.enumerated() {
+    let rows = criteria.reduce(0) { sum, criterion in
+      sum
+        + Kind.allCases.reduce(0) {
+          $0 + (tally.criterionUnits[$1]?[criterion.number]?.count ?? 0)
+        }
+    }
+    // The cells are made on another thread while libxlsxwriter writes the ones made before.
+    try sheet.stream(formats: styles.cellFormats) { [self] sink in
+      var row = 1
+      var formula = FormulaText()
+      // Each unit's conditions and component cell, made once: a unit lists several criteria.
+      var made: [(conditions: [UInt8], component: String)?] = Array(
+        repeating: nil, count: tally.unitCount)
+      // The Failing share formula's pieces around its row number: "=IF(E2+F2=0,"",F2/(E2+F2))".
+      let pass = CellReference.letters(4)
+      let fail = CellReference.letters(5)
+      let share = [
+        "=IF(\(pass)", "+\(fail)", "=0,\"\",\(fail)", "/(\(pass)", "+\(fail)",
+        "))",
+      ]
+      .map { Array($0.utf8) }
+      for criterion in criteria {
+        // The Pass and Fail formulas of the criterion, made once with a gap where a unit's conditions go.
+        let templates = [layout.pass, layout.fail].map { status in
+          var text = FormulaText()
+          text.append("=")
+          count(
+            pattern: Self.pattern(criterion.number), Self.gap, status: status,
+            into: &text)
+          return text.pieces(cutAt: Self.gap.utf8.first ?? 0)
+        }
+        for kind in Kind.allCases {
+          for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
+            let unitCells =
+              made[unit.index]
+              ?? (
+                conditions: Array(
+                  (","
+                    + ranges.unit(
+                      componentID: unit.componentID, component: unit.component,
+                      platform: unit.platform)).utf8),
+                component: XLSXSheet.cellText(unit.component)
+              )
+            made[unit.index] = unitCells
+            // Numbers, kinds and platforms are plain ASCII: written as they are.
+            sink.text(row, 0, clean: criterion.number, .none)
+            sink.text(row, 1, clean: kind.label, .none)
+            if !unitCells.component.isEmpty {
+              sink.text(row, 2, clean: unitCells.component, .none)
+            }
+            sink.text(row, 3, clean: unit.platform.rawValue, .none)
+            for (offset, template) in templates.enumerated() {
+              formula.reset()
+              formula.fill(template, with: unitCells.conditions)
+              sink.formula(
+                row, 4 + offset, formula,
+                shows: .number(Double(unit.counts[offset])), .count)
+            }
             formula.reset()
-            formula.fill(template, with: unitCells.conditions)
-            try sheet.write(
-              row, 4 + offset, formula: &formula,
-              shows: .number(Double(unit.counts[offset])), styles.count)
+            formula.fill(share, with: Array(String(row + 1).utf8))
+            sink.formula(
+              row, 6, formula,
+              shows: ResultTally.failingShare(unit.counts).map { .number($0) }
+                ?? .text(""), .share)
+            row += 1
           }
-          formula.reset()
-          formula.fill(share, with: Array(String(row + 1).utf8))
-          try sheet.write(
-            row, 6, formula: &formula,
-            shows: ResultTally.failingShare(unit.counts).map { .number($0) }
-              ?? .text(""), styles.share)
-          row += 1
+          guard sink.open else { return }
         }
       }
     }
-    try sheet.autofilter(rows: row - 1, columns: header.count)
-    return row - 1
+    try sheet.autofilter(rows: rows, columns: header.count)
+    return rows
   }
 }

@@ -10,6 +10,11 @@ struct WorkbookStyles {
   /// A share shown as a whole percentage, centred.
   let share: UnsafeMutablePointer<lxw_format>?
 
+  /// The formats cells made on another thread name (`CellBatch.Style`).
+  var cellFormats: [CellBatch.Style: UnsafeMutablePointer<lxw_format>?] {
+    [.none: nil, .wrap: wrap, .count: count, .share: share]
+  }
+
   init(_ book: XLSXWorkbook) {
     header = book.format {
       format_set_bold($0)

@@ -140,17 +140,6 @@ struct XLSXSheet {
     try preparePrinting(title: title)
   }
 
-  /// Writes one row of text, as tall as its wrapped text needs.
-  func writeRow(
-    _ row: Int, _ values: [String], widths: [Double],
-    _ format: UnsafeMutablePointer<lxw_format>?
-  ) throws(ExportError) {
-    try setRow(row, height: RowHeight.points(values, widths: widths))
-    for (index, value) in values.enumerated() {
-      try write(row, index, value, format)
-    }
-  }
-
   /// Sets one row's height in points, so wrapped text shows whole in readers that do not re-measure rows.
   func setRow(_ row: Int, height: Double) throws(ExportError) {
     try check(
