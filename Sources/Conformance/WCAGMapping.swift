@@ -1,4 +1,5 @@
 import CriteriaModel
+import Foundation
 
 /// How one check maps to WCAG: the success criteria and the rules that gave them.
 public struct WCAGMappingRow: Sendable, Codable, Hashable {
@@ -36,34 +37,73 @@ public struct WCAGMapping: Sendable {
   public init(rules: WCAGRules) { self.rules = rules }
 
   /// The catalog with `wcag` filled in, and one row per check for review.
+  ///
+  /// Components are mapped side by side, as many at once as there are cores (each on its own: the
+  /// rules are read only); the rows come out in the catalog's order.
   public func apply(to catalog: Catalog) -> (
     catalog: Catalog, rows: [WCAGMappingRow]
   ) {
+    let components = catalog.components
+    let slots = MappedSlots(count: components.count)
+    DispatchQueue.concurrentPerform(iterations: components.count) { index in
+      slots.set(index, map(components[index]))
+    }
     var mapped = catalog
     var rows: [WCAGMappingRow] = []
-    for index in mapped.components.indices {
-      var component = mapped.components[index]
-      component.kind = rules.kind(of: component)
-      // What the document cites itself counts too, when WCAG 2.2 has such a criterion.
-      var all = Set(component.wcag.filter { WCAG22.criterion($0) != nil })
-      for position in component.criteria.indices {
-        let criterion = component.criteria[position]
-        let result = rules.map(criterion, kind: component.kind)
-        component.criteria[position].wcag = result.wcag
-        component.criteria[position].related = result.related
-        all.formUnion(result.wcag)
-        rows.append(
-          WCAGMappingRow(
-            id: criterion.id, component: component.title,
-            test: criterion.test.label, check: criterion.check,
-            expectation: criterion.expectation, kind: component.kind,
-            wcag: result.wcag, related: result.related,
-            notEvidence: result.notEvidence, rules: result.rules,
-            source: criterion.source.description))
-      }
-      component.wcag = WCAGOrder.sorted(all)
-      mapped.components[index] = component
+    rows.reserveCapacity(components.reduce(0) { $0 + $1.criteria.count })
+    for (index, result) in slots.all.enumerated() {
+      guard let result else { continue }
+      mapped.components[index] = result.component
+      rows += result.rows
     }
     return (mapped, rows)
+  }
+
+  /// One component mapped: its kind, each criterion's success criteria, and the review rows.
+  func map(_ original: Component) -> (
+    component: Component, rows: [WCAGMappingRow]
+  ) {
+    var component = original
+    var rows: [WCAGMappingRow] = []
+    rows.reserveCapacity(component.criteria.count)
+    component.kind = rules.kind(of: component)
+    // What the document cites itself counts too, when WCAG 2.2 has such a criterion.
+    var all = Set(component.wcag.filter { WCAG22.criterion($0) != nil })
+    for position in component.criteria.indices {
+      let criterion = component.criteria[position]
+      let result = rules.map(criterion, kind: component.kind)
+      component.criteria[position].wcag = result.wcag
+      component.criteria[position].related = result.related
+      all.formUnion(result.wcag)
+      rows.append(
+        WCAGMappingRow(
+          id: criterion.id, component: component.title,
+          test: criterion.test.label, check: criterion.check,
+          expectation: criterion.expectation, kind: component.kind,
+          wcag: result.wcag, related: result.related,
+          notEvidence: result.notEvidence, rules: result.rules,
+          source: criterion.source.description))
+    }
+    component.wcag = WCAGOrder.sorted(all)
+    return (component, rows)
+  }
+}
+
+/// The mapped components, filled in by the threads that map them.
+private final class MappedSlots: @unchecked Sendable {
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var values: [(component: Component, rows: [WCAGMappingRow])?]
+
+  init(count: Int) { values = Array(repeating: nil, count: count) }
+
+  func set(
+    _ index: Int, _ value: (component: Component, rows: [WCAGMappingRow])
+  ) {
+    lock.withLock { values[index] = value }
+  }
+
+  var all: [(component: Component, rows: [WCAGMappingRow])?] {
+    lock.withLock { values }
   }
 }
