@@ -28,6 +28,39 @@ extension AuditDiff {
     Bucket.allCases.map { bucket in (bucket, rows(bucket).count) }
   }
 
+  /// The listed rows' columns, in both tables' order.
+  static let rowHeader = [
+    "Component", "Platform", "Check", "Result", "Severity", "Notes", "ID",
+  ]
+
+  /// The conformance changes' columns.
+  static let conformanceHeader = [
+    "Criterion", "Product type", "Before", "After",
+  ]
+
+  /// A row's severity: the new one, else the old.
+  static func severity(_ change: Change) -> String {
+    change.newSeverity ?? change.oldSeverity ?? ""
+  }
+
+  /// A conformance level as the tables show it; nil when no row tested the criterion on that side.
+  static func level(_ level: String?) -> String {
+    level ?? "not tested by any row"
+  }
+
+  /// A Markdown table's header and separator lines.
+  static func markdownHeader(_ titles: [String]) -> String {
+    "| \(titles.joined(separator: " | ")) |\n|"
+      + String(repeating: " --- |", count: titles.count) + "\n"
+  }
+
+  /// An HTML table's head.
+  static func htmlHeader(_ titles: [String]) -> String {
+    "<thead><tr>"
+      + titles.map { "<th scope=\"col\">\($0)</th>" }.joined()
+      + "</tr></thead>\n"
+  }
+
   static func result(_ change: Change) -> String {
     let was = change.old.map { $0.isEmpty ? "blank" : $0 } ?? "none"
     let now = change.new.map { $0.isEmpty ? "blank" : $0 } ?? "none"
@@ -48,28 +81,25 @@ extension AuditDiff {
       let rows = rows(bucket)
       guard !rows.isEmpty else { continue }
       out += "\n## \(bucket.title) (\(rows.count))\n\n"
-      out +=
-        "| Component | Platform | Check | Result | Severity | Notes | ID |\n"
-        + "| --- | --- | --- | --- | --- | --- | --- |\n"
+      out += Self.markdownHeader(Self.rowHeader)
       for row in rows {
         let check =
           cell(row.check)
           + (row.expectationChanged ? " (expectation changed)" : "")
         out +=
           "| \(cell(row.component)) | \(cell(row.platform)) | \(check) | \(cell(Self.result(row))) | "
-          + "\(cell(row.newSeverity ?? row.oldSeverity ?? "")) | \(cell(row.notes)) | `\(row.id)` |\n"
+          + "\(cell(Self.severity(row))) | \(cell(row.notes)) | `\(row.id)` |\n"
       }
     }
     out += "\n## Conformance changes (\(conformance.count))\n\n"
     if conformance.isEmpty {
       out += "No success criterion changed level.\n"
     } else {
-      out +=
-        "| Criterion | Product type | Before | After |\n| --- | --- | --- | --- |\n"
+      out += Self.markdownHeader(Self.conformanceHeader)
       for change in conformance {
         out +=
           "| \(change.criterion) \(cell(change.name)) | \(change.productType) | "
-          + "\(change.old ?? "not tested by any row") | \(change.new ?? "not tested by any row") |\n"
+          + "\(Self.level(change.old)) | \(Self.level(change.new)) |\n"
       }
     }
     return out
@@ -104,19 +134,13 @@ extension AuditDiff {
       let id = "b-\(bucket.rawValue)"
       out +=
         "<section aria-labelledby=\"\(id)\">\n<h2 id=\"\(id)\">\(e(bucket.title)) (\(rows.count))</h2>\n"
-      out += "<table>\n<thead><tr>"
-      for title in [
-        "Component", "Platform", "Check", "Result", "Severity", "Notes", "ID",
-      ] {
-        out += "<th scope=\"col\">\(title)</th>"
-      }
-      out += "</tr></thead>\n<tbody>\n"
+      out += "<table>\n" + Self.htmlHeader(Self.rowHeader) + "<tbody>\n"
       for row in rows {
         let changed =
           row.expectationChanged ? " <em>(expectation changed)</em>" : ""
         out +=
           "<tr><td>\(e(row.component))</td><td>\(e(row.platform))</td><td>\(e(row.check))\(changed)</td>"
-          + "<td>\(e(Self.result(row)))</td><td>\(e(row.newSeverity ?? row.oldSeverity ?? ""))</td>"
+          + "<td>\(e(Self.result(row)))</td><td>\(e(Self.severity(row)))</td>"
           + "<td>\(e(row.notes))</td><td><code>\(e(row.id))</code></td></tr>\n"
       }
       out += "</tbody>\n</table>\n</section>\n"
@@ -127,13 +151,11 @@ extension AuditDiff {
       out += "<p>No success criterion changed level.</p>\n"
     } else {
       out +=
-        "<table>\n<thead><tr><th scope=\"col\">Criterion</th><th scope=\"col\">Product type</th>"
-      out +=
-        "<th scope=\"col\">Before</th><th scope=\"col\">After</th></tr></thead>\n<tbody>\n"
+        "<table>\n" + Self.htmlHeader(Self.conformanceHeader) + "<tbody>\n"
       for change in conformance {
         out +=
           "<tr><th scope=\"row\">\(e(change.criterion)) \(e(change.name))</th><td>\(e(change.productType))</td>"
-          + "<td>\(e(change.old ?? "not tested by any row"))</td><td>\(e(change.new ?? "not tested by any row"))</td></tr>\n"
+          + "<td>\(e(Self.level(change.old)))</td><td>\(e(Self.level(change.new)))</td></tr>\n"
       }
       out += "</tbody>\n</table>\n"
     }
