@@ -91,8 +91,11 @@ public struct ACREvidence: Sendable, Hashable {
     wcagByID: [String: [String]]? = nil
   ) throws(ACRError) -> [ACREvidence] {
     let place = AuditResultsReader.location(sheet)
-    let read: [AuditResultRow]
-    do { read = try AuditResultsReader(layout: layout).rows(of: sheet) } catch {
+    let read: [(row: AuditResultRow, platform: Platform)]
+    do {
+      read = try AuditResultsReader(layout: layout).rowsWithPlatform(
+        of: sheet, "the ACR reports web and software apart")
+    } catch {
       throw ACRError(error.message, status: error.status)
     }
     let wcagColumn = sheet.column(.wcag)
@@ -109,12 +112,7 @@ public struct ACREvidence: Sendable, Hashable {
     }
     var rows: [ACREvidence] = []
     rows.reserveCapacity(read.count)
-    for row in read {
-      guard let platform = row.platform else {
-        throw ACRError(
-          "\(row.place): no platform (the Platform cell is '\(row.platformText)'); the ACR reports web and software apart"
-        )
-      }
+    for (row, platform) in read {
       rows.append(
         ACREvidence(
           id: row.id,

@@ -91,6 +91,22 @@ public struct AuditResultsReader: Sendable {
     sheet.sheetName.map { "\(sheet.path), sheet '\($0)'" } ?? sheet.path
   }
 
+  /// Every row of the sheet with its platform, for a reader that reports platforms apart: a row with
+  /// none is an error naming it and saying why (`apart`, such as "the report shows web and software
+  /// apart").
+  public func rowsWithPlatform(of sheet: AuditSheet, _ apart: String)
+    throws(AuditError) -> [(row: AuditResultRow, platform: Platform)]
+  {
+    try rows(of: sheet).map { row throws(AuditError) in
+      guard let platform = row.platform else {
+        throw AuditError(
+          "\(row.place): no platform (the Platform cell is '\(row.platformText)'); \(apart)"
+        )
+      }
+      return (row, platform)
+    }
+  }
+
   /// Every row of the sheet; a missing Result column or an unknown Result word is an error.
   public func rows(of sheet: AuditSheet) throws(AuditError) -> [AuditResultRow]
   {

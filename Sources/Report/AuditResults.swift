@@ -40,15 +40,11 @@ public struct AuditResults: Sendable {
     statuses = layout.statuses
     severities = layout.severities
     source = AuditResultsReader.location(sheet)
-    let read = try AuditResultsReader(layout: layout).rows(of: sheet)
+    let read = try AuditResultsReader(layout: layout).rowsWithPlatform(
+      of: sheet, "the report shows web and software apart")
     var rows: [ResultRow] = []
     rows.reserveCapacity(read.count)
-    for row in read {
-      guard let platform = row.platform else {
-        throw AuditError(
-          "\(row.place): no platform (the Platform cell is '\(row.platformText)'); the report shows web and software apart"
-        )
-      }
+    for (row, platform) in read {
       rows.append(
         ResultRow(
           id: row.id, component: row.component.isEmpty ? row.id : row.component,

@@ -420,7 +420,7 @@ struct ACRCommandTests {
   }
 
   @Test(
-    "bad input: no acr section, no author e-mail, an unknown criterion in the answers, an unknown result word"
+    "bad input: no acr section, no author e-mail, an unknown criterion in the answers, a row with no platform"
   )
   func badInput() throws {
     let dir = try setUp(
@@ -444,6 +444,20 @@ struct ACRCommandTests {
       bad.stderr.contains(
         "answers.yml:1: 2.4.77: '2.4.77' is not a WCAG 2.2 success criterion or a Section 508 or EN 301 549 provision or chapter. Did you mean 2.4.7 (Focus Visible)?"
       ), "\(bad.stderr)")
+
+    // A row whose Platform cell and ID both say no platform: the ACR reports web and software apart.
+    try TesterScript.fill(
+      answers.appendingPathComponent("filled.xlsx"),
+      answers.appendingPathComponent("nowhere.xlsx"),
+      ["7": ["Platform": "Desktop", "ID": "handmade-row"]])
+    let nowhere = try CLIRunner.run(
+      ["acr", "--from", "nowhere.xlsx", "--output", "acr.yaml", "--draft"],
+      in: answers)
+    #expect(nowhere.status == 65)
+    #expect(
+      nowhere.stderr.contains(
+        "nowhere.xlsx, sheet 'Checklist', row 7: no platform (the Platform cell is 'Desktop'); the ACR reports web and software apart"
+      ), "\(nowhere.stderr)")
 
     try answers.write(
       "version: 1\nsources: [\(Self.samples)]\n", to: "criteria.yml")

@@ -119,7 +119,7 @@ struct ReportCommandTests {
   }
 
   @Test(
-    "bad input: no Result column, an unknown result word, a report path in a missing folder; nothing half-written"
+    "bad input: no Result column, an unknown result word, a row with no platform, a report path in a missing folder; nothing half-written"
   )
   func badInput() throws {
     let dir = try filled("csv")
@@ -135,6 +135,19 @@ struct ReportCommandTests {
       odd.stderr.contains(
         "odd.csv:7: Result 'Passed-ish' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell"
       ), "\(odd.stderr)")
+    // A row whose Platform cell and ID both say no platform: the report shows platforms apart.
+    try CLIRunner.runPython([
+      Self.tester, "fill", dir.appendingPathComponent("filled.csv").path,
+      dir.appendingPathComponent("nowhere.csv").path,
+      #"{"7": {"Platform": "Desktop", "ID": "handmade-row"}}"#,
+    ])
+    let nowhere = try CLIRunner.run(
+      ["report", "--from", "nowhere.csv", "--output", "r.html"], in: dir)
+    #expect(nowhere.status == 65)
+    #expect(
+      nowhere.stderr.contains(
+        "nowhere.csv:7: no platform (the Platform cell is 'Desktop'); the report shows web and software apart"
+      ), "\(nowhere.stderr)")
     let missing = try CLIRunner.run(
       ["report", "--from", "filled.csv", "--output", "no/such/folder/r.html"],
       in: dir)
