@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// A value made on another thread while the caller goes on: `value` waits for it.
 ///
@@ -13,10 +13,12 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
 
   init(_ make: @escaping @Sendable () -> Value) {
     self.make = make
-    DispatchQueue.global(qos: .userInitiated).async {
+    // A thread of its own, not a pool's: the caller may itself run on a pool thread (a run writes its
+    // outputs side by side), and waiting there for work queued behind it could stall the pool.
+    Thread {
       self.result = make()
       self.done.signal()
-    }
+    }.start()
   }
 
   /// The value, once made (waits until then).

@@ -200,11 +200,13 @@ extension XLSXSheet {
     make: @escaping @Sendable (CellSink) -> Void
   ) throws(ExportError) {
     let pipe = CellPipe()
-    DispatchQueue.global(qos: .userInitiated).async {
+    // A thread of its own, not a pool's: the writer may itself run on a pool thread (a run writes its
+    // outputs side by side), and waiting there for work queued behind it could stall the pool.
+    Thread {
       let sink = CellSink(pipe)
       make(sink)
       sink.close()
-    }
+    }.start()
     let table = CellBatch.Style.allCases.map { formats[$0] ?? nil }
     while let batch = pipe.next() {
       do { try write(batch, formats: table) } catch {
