@@ -1,5 +1,5 @@
 import CriteriaModel
-import Foundation
+import Dispatch
 
 /// How one check maps to WCAG: the success criteria and the rules that gave them.
 public struct WCAGMappingRow: Sendable, Codable, Hashable {
@@ -44,7 +44,8 @@ public struct WCAGMapping: Sendable {
     catalog: Catalog, rows: [WCAGMappingRow]
   ) {
     let components = catalog.components
-    let slots = MappedSlots(count: components.count)
+    let slots = ConcurrentSlots<(component: Component, rows: [WCAGMappingRow])>(
+      count: components.count)
     DispatchQueue.concurrentPerform(iterations: components.count) { index in
       slots.set(index, map(components[index]))
     }
@@ -86,24 +87,5 @@ public struct WCAGMapping: Sendable {
     }
     component.wcag = WCAGOrder.sorted(all)
     return (component, rows)
-  }
-}
-
-/// The mapped components, filled in by the threads that map them.
-private final class MappedSlots: @unchecked Sendable {
-  private let lock = NSLock()
-  // Guarded by `lock`.
-  private var values: [(component: Component, rows: [WCAGMappingRow])?]
-
-  init(count: Int) { values = Array(repeating: nil, count: count) }
-
-  func set(
-    _ index: Int, _ value: (component: Component, rows: [WCAGMappingRow])
-  ) {
-    lock.withLock { values[index] = value }
-  }
-
-  var all: [(component: Component, rows: [WCAGMappingRow])?] {
-    lock.withLock { values }
   }
 }

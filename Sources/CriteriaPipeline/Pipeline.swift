@@ -148,7 +148,8 @@ public struct Pipeline: Sendable {
     into summary: inout RunSummary
   ) throws(PipelineError) {
     guard !outputs.isEmpty else { return }
-    let results = OutputResults(count: outputs.count)
+    let results = ConcurrentSlots<Result<[String], PipelineError>>(
+      count: outputs.count)
     // Workbooks start first: each is the longest output, written by one thread, and the others fill the
     // remaining cores around it.
     let order =
@@ -159,7 +160,7 @@ public struct Pipeline: Sendable {
     DispatchQueue.concurrentPerform(iterations: outputs.count) { turn in
       let index = order[turn]
       let file = outputs[index]
-      let notes = OutputResults.Notes()
+      let notes = OutputNotes()
       var quiet = reporter
       quiet.note = notes.append
       do throws(PipelineError) {
@@ -327,28 +328,13 @@ public struct Pipeline: Sendable {
   }
 }
 
-/// What each of a batch of file outputs came to, filled in from the threads that write them.
-final class OutputResults: Sendable {
-  private let results: Mutex<[Result<[String], PipelineError>?]>
+/// The notes one output made while it was written, kept for the config's order.
+final class OutputNotes: Sendable {
+  private let buffer = Mutex<[String]>([])
 
-  init(count: Int) {
-    results = Mutex(Array(repeating: nil, count: count))
+  @Sendable func append(_ line: String) {
+    buffer.withLock { $0.append(line) }
   }
 
-  func set(_ index: Int, _ result: Result<[String], PipelineError>) {
-    results.withLock { $0[index] = result }
-  }
-
-  var all: [Result<[String], PipelineError>?] { results.withLock { $0 } }
-
-  /// The notes one output made while it was written, kept for the config's order.
-  final class Notes: Sendable {
-    private let buffer = Mutex<[String]>([])
-
-    @Sendable func append(_ line: String) {
-      buffer.withLock { $0.append(line) }
-    }
-
-    var lines: [String] { buffer.withLock { $0 } }
-  }
+  var lines: [String] { buffer.withLock { $0 } }
 }

@@ -108,8 +108,7 @@ struct ACRCommandTests {
         "--draft", "--platform", "ios",
       ], in: dir)
     #expect(ios.status == 0, "\(ios.stderr)")
-    let text = try String(
-      contentsOf: dir.appendingPathComponent("ios.md"), encoding: .utf8)
+    let text = try dir.read("ios.md")
     #expect(text.contains("Platforms evaluated"), "\(text.prefix(800))")
     #expect(
       text.contains("- **Platforms evaluated:** iOS\n"), "\(text.prefix(800))")
@@ -121,8 +120,7 @@ struct ACRCommandTests {
         "--draft",
       ], in: dir)
     #expect(all.status == 0, "\(all.stderr)")
-    let every = try String(
-      contentsOf: dir.appendingPathComponent("all.md"), encoding: .utf8)
+    let every = try dir.read("all.md")
     #expect(
       every.contains("- **Platforms evaluated:** iOS, Android, Web\n"),
       "\(every.prefix(800))")
@@ -155,8 +153,7 @@ struct ACRCommandTests {
       ["acr", "--from", "filled.xlsx", "--output", "acr.yaml", "--draft"],
       in: dir)
     #expect(draft.status == 0, "\(draft.stderr)")
-    let yaml = try String(
-      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    let yaml = try dir.read("acr.yaml")
     #expect(yaml.contains("title: \"Draft: Sample App ACR\""))
     #expect(yaml.contains("report_date: \"2026-11-20\""))
   }
@@ -207,8 +204,7 @@ struct ACRCommandTests {
         in: dir)
       #expect(run.status == 0, "\(run.stderr)")
     }
-    let yaml = try String(
-      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    let yaml = try dir.read("acr.yaml")
     #expect(yaml.contains("level: partially-supports"))
     #expect(
       yaml.contains("(High, ticket A11Y-7)"),
@@ -216,11 +212,9 @@ struct ACRCommandTests {
     #expect(
       yaml.contains(
         "notes: \"No check of this audit tests it. No such content.\""))
-    let markdown = try String(
-      contentsOf: dir.appendingPathComponent("acr.md"), encoding: .utf8)
+    let markdown = try dir.read("acr.md")
     #expect(markdown.contains("### Table 1: Success Criteria, Level A"))
-    let html = try String(
-      contentsOf: dir.appendingPathComponent("acr.html"), encoding: .utf8)
+    let html = try dir.read("acr.html")
     #expect(
       html.contains("<caption>Table 1: Success Criteria, Level A</caption>"))
     if SharedData.available {
@@ -237,8 +231,7 @@ struct ACRCommandTests {
     let dir = try setUp()
     try answerTheRest(dir)
     try failFirstRow(dir, ticket: "7")
-    let config = try String(
-      contentsOf: dir.appendingPathComponent("criteria.yml"), encoding: .utf8)
+    let config = try dir.read("criteria.yml")
     try dir.write(
       config + """
 
@@ -254,8 +247,7 @@ struct ACRCommandTests {
       ["acr", "--from", "failed.xlsx", "--to", "html", "--output", "acr.html"],
       in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let html = try String(
-      contentsOf: dir.appendingPathComponent("acr.html"), encoding: .utf8)
+    let html = try dir.read("acr.html")
     #expect(
       html.contains(
         "(High, ticket <a href=\"http://127.0.0.1:9/issues/7\">7</a>)"),
@@ -268,8 +260,7 @@ struct ACRCommandTests {
   func section508() throws {
     let dir = try setUp()
     try answerTheRest(dir)
-    let wcagAnswers = try String(
-      contentsOf: dir.appendingPathComponent("answers.yml"), encoding: .utf8)
+    let wcagAnswers = try dir.read("answers.yml")
     let edition = ["--edition", "2.5-edition-wcag-2.2-508-en"]
     // Chapter 3 answered one by one except 302.9; the other chapters as a whole.
     var provisions = [
@@ -330,8 +321,7 @@ struct ACRCommandTests {
           + edition, in: dir)
       #expect(run.status == 0, "\(run.stderr)")
     }
-    let markdown = try String(
-      contentsOf: dir.appendingPathComponent("acr.md"), encoding: .utf8)
+    let markdown = try dir.read("acr.md")
     for line in [
       "## Revised Section 508 Report", "### Chapter 4: Hardware",
       "| 402.2.1 Information Displayed On-Screen | Not Applicable | A software product: no hardware. |",
@@ -362,8 +352,7 @@ struct ACRCommandTests {
       "\($0): {level: not-applicable, notes: \"Not part of this app (\($0)).\"}"
     }
     try dir.write(
-      try String(
-        contentsOf: dir.appendingPathComponent("answers.yml"), encoding: .utf8)
+      try dir.read("answers.yml")
         + answers.joined(separator: "\n") + "\n", to: "answers.yml")
     for (to, file) in [
       ("openacr", "acr.yaml"), ("markdown", "acr.md"), ("html", "acr.html"),
@@ -376,8 +365,7 @@ struct ACRCommandTests {
         ], in: dir)
       #expect(run.status == 0, "\(run.stderr)")
     }
-    let markdown = try String(
-      contentsOf: dir.appendingPathComponent("acr.md"), encoding: .utf8)
+    let markdown = try dir.read("acr.md")
     for line in [
       "## Revised Section 508 Report", "## EN 301 549 Report",
       "### Chapter 11: Software",
@@ -414,8 +402,7 @@ struct ACRCommandTests {
       run.stderr.contains(
         "filled.csv has no WCAG column; the mapping was recomputed from criteria.yml's sources"
       ))
-    let yaml = try String(
-      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    let yaml = try dir.read("acr.yaml")
     #expect(yaml.contains("level: supports"))
   }
 
@@ -504,8 +491,7 @@ struct ACRCommandTests {
     try Self.expectValidOpenACR(
       dir.appendingPathComponent("acr.yaml"),
       catalogue: "2.5-edition-wcag-2.2-en.yaml")
-    let yaml = try String(
-      contentsOf: dir.appendingPathComponent("acr.yaml"), encoding: .utf8)
+    let yaml = try dir.read("acr.yaml")
     #expect(
       yaml.contains("level: partially-supports") && yaml.contains("(Critical)"))
     #expect(yaml.contains("level: supports"))
@@ -528,8 +514,7 @@ struct ACRCommandTests {
         "--to", "openacr", "--output", "out/acr.yaml", "--draft",
       ], in: dir)
     #expect(acr.status == 0, "\(acr.stderr)")
-    let yaml = try String(
-      contentsOf: dir.appendingPathComponent("out/acr.yaml"), encoding: .utf8)
+    let yaml = try dir.read("out/acr.yaml")
     // The failure with its severity and the first line of the tester's note.
     #expect(
       yaml.contains(
@@ -545,9 +530,7 @@ struct ACRCommandTests {
         "--output", "out/report.html",
       ], in: dir)
     #expect(report.status == 0, "\(report.stderr)")
-    let html = try String(
-      contentsOf: dir.appendingPathComponent("out/report.html"), encoding: .utf8
-    )
+    let html = try dir.read("out/report.html")
     #expect(html.contains("<h2 id=\"failures-h\">Failures (2)</h2>"))
   }
 }

@@ -184,10 +184,8 @@ struct AuditCycleTests {
       ])
     #expect(convert.status == 0, "\(convert.stderr)")
     let stem = workbook.deletingPathExtension().lastPathComponent
-    return try String(
-      contentsOf: lo.appendingPathComponent("\(stem)-\(sheet).csv"),
-      encoding: .utf8
-    ).split(separator: "\n").map { line in
+    return try lo.read("\(stem)-\(sheet).csv").split(separator: "\n").map {
+      line in
       var fields = [""]
       var quoted = false
       for character in line {
@@ -355,8 +353,7 @@ struct AuditCycleTests {
     #expect(other.status == 65, "\(other.stderr)")
     #expect(
       other.stderr.contains("other.csv: none of its 1 rows"), "\(other.stderr)")
-    let text = try String(
-      contentsOf: dir.appendingPathComponent("audit.csv"), encoding: .utf8)
+    let text = try dir.read("audit.csv")
     let lines = text.components(separatedBy: "\r\n")
     try dir.write(
       (lines + [lines[1]]).joined(separator: "\r\n"), to: "twice.csv")
@@ -368,8 +365,7 @@ struct AuditCycleTests {
       ["refresh", "--from", "audit.csv", "--output", "audit.csv"], in: dir)
     #expect(onto.status == 73, "\(onto.stderr)")
     #expect(
-      try String(
-        contentsOf: dir.appendingPathComponent("audit.csv"), encoding: .utf8)
+      try dir.read("audit.csv")
         == text)
     #expect(
       !FileManager.default.fileExists(
@@ -722,8 +718,7 @@ struct AuditCycleTests {
       ["diff", "old.csv", "new.csv", "--to", "html", "--output", "diff.html"],
       in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let page = try String(
-      contentsOf: dir.appendingPathComponent("diff.html"), encoding: .utf8)
+    let page = try dir.read("diff.html")
     #expect(page.contains("&lt;b&gt;focus&lt;/b&gt; lost"))
     let check = try BrowserCheck.run(
       dir.appendingPathComponent("diff.html"), screenshot: "diff")

@@ -140,9 +140,7 @@ struct AuditLoopTests {
         dir.appendingPathComponent("filled-tickets.xlsx").path,
       ])
     #expect(convert.status == 0, "\(convert.stderr)")
-    let converted = try String(
-      contentsOf: lo.appendingPathComponent("filled-tickets.csv"),
-      encoding: .utf8)
+    let converted = try lo.read("filled-tickets.csv")
     // Each key sits in the Ticket column, just before the row's ID.
     for key in byID.keys {
       #expect(converted.contains(",\(key),native/"), "\(key)")
@@ -445,9 +443,7 @@ struct AuditLoopTests {
       let payloads = dir.appendingPathComponent(folder).outputFiles
       #expect(payloads.count == 2, "\(source)")
       let texts = try payloads.map {
-        try String(
-          contentsOf: dir.appendingPathComponent("\(folder)/\($0)"),
-          encoding: .utf8)
+        try dir.read("\(folder)/\($0)")
       }
       #expect(
         texts.contains {

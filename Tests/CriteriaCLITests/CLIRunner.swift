@@ -59,6 +59,11 @@ extension URL {
     try Data(text.utf8).write(to: file)
   }
 
+  /// The text of the file `name` in this folder (UTF-8).
+  func read(_ name: String) throws -> String {
+    try String(contentsOf: appendingPathComponent(name), encoding: .utf8)
+  }
+
   var listing: [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [])
       .sorted()

@@ -158,8 +158,7 @@ struct CommandTests {
     #expect((model?["components"] as? [Any])?.count == 1)
 
     // The commented examples work as written once uncommented: a workbook and Jira Cloud payloads.
-    let starter = try String(
-      contentsOf: dir.appendingPathComponent("criteria.yml"), encoding: .utf8)
+    let starter = try dir.read("criteria.yml")
     let uncommented = starter.split(
       separator: "\n", omittingEmptySubsequences: false
     ).map { line in
@@ -256,8 +255,7 @@ struct CommandTests {
     let export = try CLIRunner.run(
       ["export", "docs/**/*.md", "--to", "csv", "--output", "out.csv"], in: dir)
     #expect(export.status == 0, "\(export.stderr)")
-    let csv = try String(
-      contentsOf: dir.appendingPathComponent("out.csv"), encoding: .utf8)
+    let csv = try dir.read("out.csv")
     #expect(!csv.contains("style") && !csv.contains("screen-reader"))
     let strict = try CLIRunner.run(["validate", "--strict", "docs"], in: dir)
     #expect(strict.status == 1)

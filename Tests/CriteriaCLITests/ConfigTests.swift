@@ -100,9 +100,7 @@ struct ConfigTests {
     #expect(run.status == 0, "\(run.stderr)")
     let first = try #require(
       dir.appendingPathComponent("payloads").outputFiles.first)
-    let payload = try String(
-      contentsOf: dir.appendingPathComponent("payloads/\(first)"),
-      encoding: .utf8)
+    let payload = try dir.read("payloads/\(first)")
     #expect(
       payload.contains("\"customfield_10010\" : \"3\""),
       "\(payload.prefix(400))")

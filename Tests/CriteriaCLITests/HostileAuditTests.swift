@@ -176,8 +176,7 @@ struct HostileAuditTests {
     let export = try CLIRunner.run(
       ["export", Self.samples, "--to", "csv", "--output", "audit.csv"], in: dir)
     #expect(export.status == 0)
-    var text = try String(
-      contentsOf: dir.appendingPathComponent("audit.csv"), encoding: .utf8)
+    var text = try dir.read("audit.csv")
     text = text.replacingOccurrences(of: ",,,,,", with: ",Fail,,,,")
     var utf16 = Data([0xFF, 0xFE])
     utf16.append(text.data(using: .utf16LittleEndian) ?? Data())

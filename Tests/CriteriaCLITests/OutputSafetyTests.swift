@@ -22,8 +22,7 @@ struct OutputSafetyTests {
   func expectUntouched(_ dir: URL) throws {
     #expect(dir.listing == ["criteria.yml", "docs", "notes.txt"])
     #expect(
-      try String(
-        contentsOf: dir.appendingPathComponent("notes.txt"), encoding: .utf8)
+      try dir.read("notes.txt")
         == "the user's own work")
     #expect(
       FileManager.default.fileExists(
@@ -109,8 +108,7 @@ struct OutputSafetyTests {
         atPath: dir.appendingPathComponent("out/features").path
       ).contains { $0.hasSuffix(".feature") })
     #expect(
-      try String(
-        contentsOf: dir.appendingPathComponent("notes.txt"), encoding: .utf8)
+      try dir.read("notes.txt")
         == "the user's own work")
   }
 
@@ -184,9 +182,7 @@ struct OutputSafetyTests {
           "native-controls-rating.feature",
         ])
     #expect(
-      try String(
-        contentsOf: dir.appendingPathComponent("features/login.feature"),
-        encoding: .utf8) == "mine")
+      try dir.read("features/login.feature") == "mine")
     try dir.write("mine too", to: "features/native-controls-rating.feature")
     try FileManager.default.removeItem(
       at: dir.appendingPathComponent("features/.criteria-output.json"))

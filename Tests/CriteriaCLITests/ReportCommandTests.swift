@@ -41,8 +41,7 @@ struct ReportCommandTests {
     let run = try CLIRunner.run(
       ["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let html = try String(
-      contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+    let html = try dir.read("report.html")
     let order = [
       "id=\"filters\"", "id=\"summary\"", "id=\"failures\"",
       "id=\"components\"", "id=\"wcag\"", "id=\"not-tested\"",
@@ -111,8 +110,7 @@ struct ReportCommandTests {
     let run = try CLIRunner.run(
       ["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let html = try String(
-      contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+    let html = try dir.read("report.html")
     #expect(
       html.contains("<a href=\"http://127.0.0.1:9/issues/7\">7</a>"),
       "\(html.prefix(200))")
@@ -153,8 +151,7 @@ struct ReportCommandTests {
       in: dir)
     #expect(missing.status != 0)
     #expect(missing.stderr.contains("no/such/folder"), "\(missing.stderr)")
-    var text = try String(
-      contentsOf: dir.appendingPathComponent("filled.csv"), encoding: .utf8)
+    var text = try dir.read("filled.csv")
     text = text.replacingOccurrences(of: ",Result,", with: ",Outcome,")
     try dir.write(text, to: "noresult.csv")
     let noResult = try CLIRunner.run(
@@ -234,8 +231,7 @@ struct ReportCommandTests {
       ["export", Self.samples, "--to", "html", "--output", "plan.html"], in: dir
     )
     #expect(run.status == 0, "\(run.stderr)")
-    let html = try String(
-      contentsOf: dir.appendingPathComponent("plan.html"), encoding: .utf8)
+    let html = try dir.read("plan.html")
     #expect(
       html.components(separatedBy: "<section class=\"component\"").count == 5,
       "one section per sample component")

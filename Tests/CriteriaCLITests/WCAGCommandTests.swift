@@ -169,9 +169,7 @@ struct WCAGCommandTests {
       """, to: "team-rules.yml")
     let run = try CLIRunner.run(["run", "--config", "criteria.yml"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let csv = try String(
-      contentsOf: dir.appendingPathComponent("out/checklist.csv"),
-      encoding: .utf8)
+    let csv = try dir.read("out/checklist.csv")
     #expect(
       csv.hasPrefix(
         "Component,Platform,Test,Check,Expected result,WCAG,Result,"))
@@ -182,9 +180,7 @@ struct WCAGCommandTests {
     #expect(
       resize.allSatisfy { $0.contains(",\"1.4.4, 1.4.10\",Not tested,") },
       "\(resize)")
-    let json = try String(
-      contentsOf: dir.appendingPathComponent("out/criteria.json"),
-      encoding: .utf8)
+    let json = try dir.read("out/criteria.json")
     #expect(json.contains("\"wcag\" : ["))
 
     try dir.write(

@@ -29,7 +29,7 @@ struct CellStreamTests {
         shows: row.isMultiple(of: 2) ? .number(Double(row)) : .text("t\(row)"),
         styles.count)
     }
-    try streamed.stream(formats: styles.cellFormats) { sink in
+    try streamed.stream(styles: styles) { sink in
       for row in 1...rows {
         sink.height(row, Double(15 + row % 7))
         sink.text(row, 0, clean: "row \(row) ✓ — Prüfung\nzweite Zeile", .wrap)
@@ -77,7 +77,7 @@ struct CellStreamTests {
     let log = MakerLog()
     let limit = 50_000_000
     #expect(throws: ExportError.self) {
-      try sheet.stream(formats: styles.cellFormats) { sink in
+      try sheet.stream(styles: styles) { sink in
         defer { log.returned.signal() }
         // Excel's last row is 1,048,576 (index 1,048,575): the first cell past it is refused.
         var row = 1_048_570
@@ -89,7 +89,7 @@ struct CellStreamTests {
       }
     }
     do {
-      try sheet.stream(formats: styles.cellFormats) { sink in
+      try sheet.stream(styles: styles) { sink in
         sink.text(1_048_576, 2, clean: "x", .none)
       }
       Issue.record("a row past Excel's last was written")

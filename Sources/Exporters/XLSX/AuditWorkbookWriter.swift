@@ -136,7 +136,7 @@ struct AuditWorkbookWriter {
     styles: WorkbookStyles
   ) throws(ExportError) {
     let layout = layout
-    try sheet.stream(formats: styles.cellFormats) { sink in
+    try sheet.stream(styles: styles) { sink in
       var rowNumber = 1
       for component in catalog.components {
         for criterion in component.criteria {
@@ -168,7 +168,7 @@ struct AuditWorkbookWriter {
     styles: WorkbookStyles
   ) throws(ExportError) {
     let layout = layout
-    try sheet.stream(formats: styles.cellFormats) { sink in
+    try sheet.stream(styles: styles) { sink in
       let columns = layout.columns
       let perPlatform = columns.indices.filter {
         columns[$0] == .id || columns[$0] == .platform
@@ -278,7 +278,7 @@ struct AuditWorkbookWriter {
       header: header, widths: widths, title: settings.title,
       headerFormat: styles.header, columnFormat: styles.wrap)
     // Heights measured and texts cleaned on another thread while libxlsxwriter writes.
-    try sheet.stream(formats: styles.cellFormats) { sink in
+    try sheet.stream(styles: styles) { sink in
       for (offset, cells) in rows.enumerated() {
         sink.row(offset + 1, cells, widths: widths, .wrap)
         guard sink.open else { return }

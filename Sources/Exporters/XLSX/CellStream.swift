@@ -193,10 +193,10 @@ final class CellSink {
 }
 
 extension XLSXSheet {
-  /// Writes the cells `make` makes on another thread, batch by batch as they come; `formats` gives
-  /// each `CellBatch.Style` its libxlsxwriter format.
+  /// Writes the cells `make` makes on another thread, batch by batch as they come, each in the format
+  /// of `styles` its `CellBatch.Style` names.
   func stream(
-    formats: [CellBatch.Style: UnsafeMutablePointer<lxw_format>?],
+    styles: WorkbookStyles,
     make: @escaping @Sendable (CellSink) -> Void
   ) throws(ExportError) {
     let pipe = CellPipe()
@@ -207,7 +207,7 @@ extension XLSXSheet {
       make(sink)
       sink.close()
     }.start()
-    let table = CellBatch.Style.allCases.map { formats[$0] ?? nil }
+    let table = CellBatch.Style.allCases.map(styles.format)
     while let batch = pipe.next() {
       do { try write(batch, formats: table) } catch {
         pipe.abandon()

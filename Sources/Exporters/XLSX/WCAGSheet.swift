@@ -237,7 +237,7 @@ struct WCAGSheet {
         }
     }
     // The cells are made on another thread while libxlsxwriter writes the ones made before.
-    try sheet.stream(formats: styles.cellFormats) { [self] sink in
+    try sheet.stream(styles: styles) { [self] sink in
       var row = 1
       var formula = FormulaText()
       // Each unit's conditions and component cell, made once: a unit lists several criteria.

@@ -10,9 +10,14 @@ struct WorkbookStyles {
   /// A share shown as a whole percentage, centred.
   let share: UnsafeMutablePointer<lxw_format>?
 
-  /// The formats cells made on another thread name (`CellBatch.Style`).
-  var cellFormats: [CellBatch.Style: UnsafeMutablePointer<lxw_format>?] {
-    [.none: nil, .wrap: wrap, .count: count, .share: share]
+  /// The format a cell made on another thread names (`CellBatch.Style`).
+  func format(_ style: CellBatch.Style) -> UnsafeMutablePointer<lxw_format>? {
+    switch style {
+    case .none: nil
+    case .wrap: wrap
+    case .count: count
+    case .share: share
+    }
   }
 
   init(_ book: XLSXWorkbook) {

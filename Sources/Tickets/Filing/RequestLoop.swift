@@ -50,16 +50,6 @@ final class RequestLoop {
     /// be taken (too large) ends the loop at once.
     var unknown: Bool
 
-    /// What a create that ended so means: the ticket may exist (it stays pending, looked up before
-    /// anything is sent again), or the tracker did not take it.
-    var createError: TicketError {
-      TicketError(
-        unknown
-          ? "\(cause); the ticket may have been filed: it stays pending and is looked up before anything is sent again"
-          : "gave up \(afterAttempts): \(cause)",
-        outcomeUnknown: unknown)
-    }
-
     /// "after 3 attempts", for messages.
     var afterAttempts: String {
       "after \(attempts) attempt\(attempts == 1 ? "" : "s")"

@@ -242,3 +242,15 @@ extension TicketFiling {
       })
   }
 }
+
+extension RequestLoop.Unfinished {
+  /// What a create that ended so means: the ticket may exist (it stays pending, looked up before
+  /// anything is sent again), or the tracker did not take it.
+  var createError: TicketError {
+    TicketError(
+      unknown
+        ? "\(cause); the ticket may have been filed: it stays pending and is looked up before anything is sent again"
+        : "gave up \(afterAttempts): \(cause)",
+      outcomeUnknown: unknown)
+  }
+}
