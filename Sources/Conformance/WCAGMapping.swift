@@ -61,7 +61,7 @@ public struct WCAGMapping: Sendable {
   }
 
   /// One component mapped: its kind, each criterion's success criteria, and the review rows.
-  func map(_ original: Component) -> (
+  public func map(_ original: Component) -> (
     component: Component, rows: [WCAGMappingRow]
   ) {
     var component = original

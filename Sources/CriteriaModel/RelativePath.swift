@@ -30,22 +30,29 @@ extension Catalog {
   /// The catalog with every source location's file made relative to the folder `base`.
   public func sourcesRelative(to base: String) -> Catalog {
     var copy = self
-    // Every check of a document names the same file: work its relative path out once.
-    var known: [String: String] = [:]
     for index in copy.components.indices {
-      copy.components[index].relocateSources { file in
-        if let relative = known[file] { return relative }
-        let relative = RelativePath.from(base, to: file)
-        known[file] = relative
-        return relative
-      }
+      copy.components[index] = copy.components[index].sourcesRelative(to: base)
     }
     return copy
   }
 }
 
 extension Component {
-  fileprivate mutating func relocateSources(_ move: (String) -> String) {
+  /// The component with every source location's file made relative to the folder `base`.
+  public func sourcesRelative(to base: String) -> Component {
+    var copy = self
+    // Every check of a document names the same file: work its relative path out once.
+    var known: [String: String] = [:]
+    copy.relocateSources { file in
+      if let relative = known[file] { return relative }
+      let relative = RelativePath.from(base, to: file)
+      known[file] = relative
+      return relative
+    }
+    return copy
+  }
+
+  private mutating func relocateSources(_ move: (String) -> String) {
     source.file = move(source.file)
     for index in criteria.indices {
       criteria[index].source.file = move(criteria[index].source.file)

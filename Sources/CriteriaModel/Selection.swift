@@ -22,21 +22,24 @@ public struct Selection: Hashable, Sendable {
 
   /// Applies the selection: drops components, criteria and platforms that are not asked for.
   public func apply(to catalog: Catalog) -> Catalog {
-    let kept = catalog.components.compactMap { component -> Component? in
-      guard matchesComponent(component.id) else { return nil }
-      var copy = component
-      copy.criteria = component.criteria.compactMap(filter)
-      copy.scenarios = component.scenarios.filter { scenario in
-        tests.isEmpty || scenario.test.map(tests.contains) ?? true
-      }
-      if !platforms.isEmpty {
-        copy.notes = component.notes.filter {
-          $0.platform.map(platforms.contains) ?? true
-        }
-      }
-      return copy
+    Catalog(components: catalog.components.compactMap(apply))
+  }
+
+  /// The component with only the criteria, scenarios and notes asked for, or nil when it is not asked
+  /// for at all.
+  public func apply(to component: Component) -> Component? {
+    guard matchesComponent(component.id) else { return nil }
+    var copy = component
+    copy.criteria = component.criteria.compactMap(filter)
+    copy.scenarios = component.scenarios.filter { scenario in
+      tests.isEmpty || scenario.test.map(tests.contains) ?? true
     }
-    return Catalog(components: kept)
+    if !platforms.isEmpty {
+      copy.notes = component.notes.filter {
+        $0.platform.map(platforms.contains) ?? true
+      }
+    }
+    return copy
   }
 
   /// Whether a component id matches one of the component patterns.

@@ -65,17 +65,16 @@ extension Pipeline {
     // An audit from before WCAG mapping: recompute the mapping from the config's sources.
     var wcagByID: [String: [String]]?
     if sheet.column(.wcag) == nil {
-      let loaded = try CatalogLoader().load(
-        settings.sources, relativeTo: settings.baseDirectory)
-      if loaded.hasErrors {
-        reporter.diagnostics(loaded.diagnostics)
+      let reading = try MappedReading(
+        settings.sources, relativeTo: settings.baseDirectory,
+        rules: settings.wcagRules)
+      if reading.loaded.hasErrors {
+        reporter.diagnostics(reading.loaded.diagnostics)
         throw PipelineError(
           "cannot recompute the WCAG mapping: fix the errors above first",
           status: .dataError)
       }
-      let mapped = try Self.wcagMapping(settings.wcagRules).apply(
-        to: loaded.catalog
-      ).catalog
+      let mapped = try reading.mapped().catalog
       var table: [String: [String]] = [:]
       for criterion in mapped.components.flatMap(\.criteria) {
         for platform in criterion.platforms {

@@ -26,8 +26,12 @@ public struct CatalogLoader {
   /// Creates a loader.
   public init() {}
 
-  /// Reads every document behind `sources` (files, folders, globs), relative to `base`.
-  public func load(_ sources: [String], relativeTo base: String? = nil)
+  /// Reads every document behind `sources` (files, folders, globs), relative to `base`; `accepted` is
+  /// handed each component kept as soon as it is read.
+  public func load(
+    _ sources: [String], relativeTo base: String? = nil,
+    accepted: (Component) -> Void = { _ in }
+  )
     throws(PipelineError) -> Loaded
   {
     let collected: SourceCollector.Collected
@@ -36,7 +40,7 @@ public struct CatalogLoader {
     } catch {
       throw PipelineError(error.description, status: .noInput)
     }
-    let read = CatalogReader().read(collected.files)
+    let read = CatalogReader().read(collected.files, accepted: accepted)
     return Loaded(
       catalog: read.catalog, diagnostics: read.diagnostics,
       documents: collected.files.map(\.path),

@@ -196,19 +196,19 @@ public struct Pipeline: Sendable {
   func selectedCatalog(_ settings: CriteriaConfig) throws(PipelineError) -> (
     Catalog, CatalogLoader.Loaded
   ) {
-    let loaded = try CatalogLoader().load(
-      settings.sources, relativeTo: settings.baseDirectory)
+    // Outputs name documents relative to the config's folder, never by the machine's absolute path.
+    let reading = try MappedReading(
+      settings.sources, relativeTo: settings.baseDirectory,
+      rules: settings.wcagRules, selection: settings.selection,
+      relocatingTo: settings.baseDirectory)
+    let loaded = reading.loaded
     loaded.skipped.forEach(reporter.note)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
       throw PipelineError(
         "nothing was written: fix the errors above first", status: .dataError)
     }
-    // Outputs name documents relative to the config's folder, never by the machine's absolute path.
-    let catalog = try Self.wcagMapping(settings.wcagRules).apply(
-      to: settings.selection.apply(to: loaded.catalog)
-        .sourcesRelative(to: settings.baseDirectory)
-    ).catalog
+    let catalog = try reading.mapped().catalog
     if catalog.components.isEmpty {
       throw PipelineError(
         "\(settings.file): selection matches no components; nothing to write")
@@ -241,17 +241,17 @@ public struct Pipeline: Sendable {
     let made = try Self.make(
       OutputRegistry(configDirectory: nil).entry(named: format),
       ExportOptions(options.mapValues { .string($0) }, origin: "--option"))
-    let loaded = try CatalogLoader().load(paths)
+    let reading = try MappedReading(
+      paths, rules: [], selection: selection,
+      relocatingTo: FileManager.default.currentDirectoryPath)
+    let loaded = reading.loaded
     loaded.skipped.forEach(reporter.note)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
       throw PipelineError(
         "nothing was exported: fix the errors above first", status: .dataError)
     }
-    let catalog = try Self.wcagMapping([]).apply(
-      to: selection.apply(to: loaded.catalog)
-        .sourcesRelative(to: FileManager.default.currentDirectoryPath)
-    ).catalog
+    let catalog = try reading.mapped().catalog
     if catalog.components.isEmpty {
       throw PipelineError(
         "the selection matches no components; nothing to export")

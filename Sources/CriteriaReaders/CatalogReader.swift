@@ -32,7 +32,12 @@ public struct CatalogReader: Sendable {
 
   /// The catalog of the files found; files no source named are skipped (with a note) when they are
   /// not criteria documents, where a named one is an error.
-  public func read(_ files: [SourceCollector.Found]) -> Result {
+  ///
+  /// `accepted` is handed each component kept, in the order read, as soon as its document is read (a
+  /// caller can work on it while the next document is read).
+  public func read(
+    _ files: [SourceCollector.Found], accepted: (Component) -> Void = { _ in }
+  ) -> Result {
     let reader = DocumentReader()
     var components: [Component] = []
     var diagnostics: [Diagnostic] = []
@@ -71,6 +76,7 @@ public struct CatalogReader: Sendable {
       }
       firstByID[component.id] = component.source
       components.append(component)
+      accepted(component)
     }
     return Result(
       catalog: Catalog(components: components), diagnostics: diagnostics,

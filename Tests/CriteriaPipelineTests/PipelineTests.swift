@@ -137,4 +137,48 @@ struct PipelineTests {
           "audit-filled-tickets-synced.csv"
         ).path))
   }
+
+  @Test(
+    "mapping while reading gives what reading, selecting, relocating and mapping one after another give"
+  )
+  func mappedReading() throws {
+    let samples = try samples()
+    let sources = [samples.appendingPathComponent("criteria").path]
+    let rules = [samples.appendingPathComponent("wcag-rules.yml").path]
+    let selection = Selection(platforms: [.iOS])
+    let reading = try MappedReading(
+      sources, rules: rules, selection: selection,
+      relocatingTo: samples.path)
+    let mapped = try reading.mapped()
+
+    let loaded = try CatalogLoader().load(sources)
+    let expected = try Pipeline.wcagMapping(rules).apply(
+      to: selection.apply(to: loaded.catalog).sourcesRelative(to: samples.path))
+    #expect(reading.loaded.catalog == loaded.catalog)
+    #expect(mapped.catalog.components.count > 1)
+    #expect(mapped.catalog == expected.catalog)
+    #expect(mapped.rows == expected.rows)
+    #expect(
+      mapped.catalog.components.allSatisfy { !$0.source.file.hasPrefix("/") })
+  }
+
+  @Test(
+    "a document's error is told first; a missing rule file is told when the mapping is asked for"
+  )
+  func mappedReadingErrors() throws {
+    let folder = try Scratch.folder("criteria-mapped-reading")
+    let broken = folder.appendingPathComponent("broken.md")
+    try "---\ntitle: [unclosed\n---\n# Broken\n".write(
+      to: broken, atomically: true, encoding: .utf8)
+    let reading = try MappedReading(
+      [broken.path], rules: [folder.appendingPathComponent("absent.yml").path])
+    #expect(reading.loaded.hasErrors)
+    #expect(throws: PipelineError.self) { try reading.mapped() }
+    do {
+      _ = try reading.mapped()
+    } catch {
+      #expect(error.status == .noInput)
+      #expect(error.message.contains("absent.yml"))
+    }
+  }
 }

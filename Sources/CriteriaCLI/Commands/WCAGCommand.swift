@@ -56,14 +56,12 @@ struct WCAGCommand: ParsableCommand {
       print(WCAGRules.builtInYAML, terminator: "")
       return
     }
-    let (loaded, mapping, rows) = try cli { () throws(PipelineError) in
-      let loaded = try CatalogLoader().load(paths)
-      let mapping = try Pipeline.wcagMapping(ruleFiles)
-      return (
-        loaded, mapping,
-        mapping.apply(to: selection.selection.apply(to: loaded.catalog)).rows
-      )
+    let (loaded, mapped) = try cli { () throws(PipelineError) in
+      let reading = try MappedReading(
+        paths, rules: ruleFiles, selection: selection.selection)
+      return (reading.loaded, try reading.mapped())
     }
+    let (mapping, rows) = (mapped.mapping, mapped.rows)
     loaded.skipped.forEach(Terminal.note)
     Terminal.report(loaded.diagnostics, warnings: false)
     if let explain {

@@ -1,0 +1,113 @@
+import Conformance
+import CriteriaModel
+import Dispatch
+import Synchronization
+
+/// Documents read and mapped to WCAG: what `run`, `export`, `refresh`, `acr` and `wcag` start from.
+public struct MappedReading: Sendable {
+  /// The selected components mapped, and the mapping that did it.
+  public struct Mapped: Sendable {
+    /// The selected components, their sources relative to the base asked for, each criterion mapped.
+    public var catalog: Catalog
+    /// One row per selected check, in the catalog's order, for review.
+    public var rows: [WCAGMappingRow]
+    /// The built-in rules with the rule files added.
+    public var mapping: WCAGMapping
+  }
+
+  /// What the sources held, as read (before the selection).
+  public var loaded: CatalogLoader.Loaded
+  private let outcome: Result<Mapped, PipelineError>
+
+  /// The mapped catalog, or the error in the rule files.
+  ///
+  /// Ask after `loaded` has been checked for errors, so that a document's error is told before a rule
+  /// file's, as when reading came first.
+  public func mapped() throws(PipelineError) -> Mapped { try outcome.get() }
+
+  /// Reads every document behind `sources` and maps each component to WCAG on a second thread while
+  /// the next document is read, so that on a machine with two cores the mapping costs little more than
+  /// the reading.
+  ///
+  /// Each component kept is selected by `selection`, its sources made relative to `relocatingTo` (when
+  /// given), and mapped with the built-in rules and `rules` (files, added in order).
+  public init(
+    _ sources: [String], relativeTo base: String? = nil, rules: [String],
+    selection: Selection = .all, relocatingTo folder: String? = nil
+  ) throws(PipelineError) {
+    let alongside = MappingAlongside(rules: rules) { component in
+      guard let selected = selection.apply(to: component) else { return nil }
+      return folder.map { selected.sourcesRelative(to: $0) } ?? selected
+    }
+    let loaded: CatalogLoader.Loaded
+    do {
+      loaded = try CatalogLoader().load(
+        sources, relativeTo: base, accepted: alongside.add)
+    } catch {
+      _ = alongside.finish()
+      throw error
+    }
+    self.loaded = loaded
+    outcome = alongside.finish()
+  }
+}
+
+/// A second thread that maps components one after another as the reader hands them over.
+///
+/// The first job reads the rules (the built-in ones are parsed from YAML), so that too is done while
+/// the documents are read. Jobs run in the order given, one at a time, on one serial queue; the state
+/// is only touched from it.
+private final class MappingAlongside: Sendable {
+  private struct State: Sendable {
+    var mapping: Result<WCAGMapping, PipelineError>?
+    var mapped: [(component: Component, rows: [WCAGMappingRow])] = []
+  }
+
+  private let queue = DispatchQueue(label: "criteria.wcag-mapping")
+  private let state = Mutex(State())
+  private let rules: [String]
+  private let prepare: @Sendable (Component) -> Component?
+
+  init(
+    rules: [String], prepare: @escaping @Sendable (Component) -> Component?
+  ) {
+    self.rules = rules
+    self.prepare = prepare
+    queue.async { _ = self.mapping() }
+  }
+
+  /// The rules, read on the first call (on the queue).
+  private func mapping() -> Result<WCAGMapping, PipelineError> {
+    if let known = state.withLock({ $0.mapping }) { return known }
+    let read = Result { () throws(PipelineError) in
+      try Pipeline.wcagMapping(rules)
+    }
+    state.withLock { $0.mapping = read }
+    return read
+  }
+
+  /// Hands a component over; it is selected and mapped on the queue.
+  func add(_ component: Component) {
+    queue.async {
+      guard case .success(let mapping) = self.mapping(),
+        let selected = self.prepare(component)
+      else { return }
+      let mapped = mapping.map(selected)
+      self.state.withLock { $0.mapped.append(mapped) }
+    }
+  }
+
+  /// Waits for every component handed over and returns them mapped, in the catalog's order (by id),
+  /// or the rule files' error.
+  func finish() -> Result<MappedReading.Mapped, PipelineError> {
+    let mapping = queue.sync { self.mapping() }
+    let mapped = state.withLock { $0.mapped }.sorted {
+      $0.component.id < $1.component.id
+    }
+    return mapping.map { mapping in
+      MappedReading.Mapped(
+        catalog: Catalog(components: mapped.map(\.component)),
+        rows: mapped.flatMap(\.rows), mapping: mapping)
+    }
+  }
+}
