@@ -8,10 +8,11 @@
  *   Summary: per component and platform, COUNTIFS formulas built here with their cached values, the
  *     conformance formula, the hidden label column, print set-up, one stacked bar chart per 30 rows with
  *     its page breaks;
- *   WCAG: per success criterion, the COUNTIFS sums (four patterns each) for web and software rows and a
- *     conformance formula averaging the failing shares of the next sheet, built here;
+ *   WCAG: per success criterion, the COUNTIFS counts (four patterns each, in one array constant) for
+ *     web and software rows and a conformance formula averaging the failing shares of the next sheet,
+ *     built here;
  *   WCAG by component: per criterion, product type and unit (a component on one platform), the unit's
- *     Pass and Fail COUNTIFS sums (four patterns each, with the unit's id pattern) and its failing share
+ *     Pass and Fail COUNTIFS counts (four patterns each, with the unit's id pattern) and its failing share
  *     formula, built here.
  * No allocation per cell: the inputs are read whole before the clock starts (criteria's exporter, timed
  * the same way, starts from its model in memory), lines and fields are cut in place, formulas go into one
@@ -142,13 +143,12 @@ static void criterion_pattern(const char *number, char *out, size_t size) {
     for (char *p = out; *p; p++) if (*p == '.') *p = '?';
 }
 
-/* The four COUNTIFS of one criterion's pattern over the WCAG column, under `condition`, into `out`. */
+/* One criterion's count over the WCAG column, under `condition`, into `out`: one COUNTIFS given the
+ * four patterns (alone, first, last, in the middle of the list) as an array constant, summed. */
 static void wcag_countifs(char *out, size_t size, const char *wcag_range, const char *pattern,
                           const char *condition) {
-    snprintf(out, size,
-             "=COUNTIFS(%s,\"%s\"%s)+COUNTIFS(%s,\"%s, *\"%s)+COUNTIFS(%s,\"*, %s\"%s)+COUNTIFS(%s,\"*, %s, *\"%s)",
-             wcag_range, pattern, condition, wcag_range, pattern, condition, wcag_range, pattern, condition,
-             wcag_range, pattern, condition);
+    snprintf(out, size, "=SUMPRODUCT(COUNTIFS(%s,{\"%s\",\"%s, *\",\"*, %s\",\"*, %s, *\"}%s))", wcag_range,
+             pattern, pattern, pattern, pattern, condition);
 }
 
 /* The WCAG by component sheet from UNITS.tsv; returns the rows written. */

@@ -10,9 +10,11 @@ import CriteriaModel
 /// counts and failing share. A level is the ACR's (`VPATRollup`): Does Not Support when the failing
 /// shares, averaged over the units with an evaluated row, are more than one half.
 ///
-/// A WCAG cell holds numbers such as `1.4.1, 2.4.7`. Each count adds four COUNTIFS, for the number alone,
-/// first, last and in the middle of the list, with `?` for each dot: the pattern is always a text match
-/// (a bare `1.4.1` could be read as a date in some locales), and `1?4?1` never matches `1.4.10`.
+/// A WCAG cell holds numbers such as `1.4.1, 2.4.7`. Each count is one COUNTIFS given four patterns at
+/// once, as an array constant summed by SUMPRODUCT: the number alone, first, last and in the middle of
+/// the list, with `?` for each dot. The pattern is always a text match (a bare `1.4.1` could be read as a
+/// date in some locales), and `1?4?1` never matches `1.4.10`. One COUNTIFS with the unit's conditions
+/// once, rather than four, keeps a large workbook's formulas a third as long.
 struct WCAGSheet {
   /// The Checklist's columns the formulas count over (and the layout).
   let ranges: ChecklistRanges
@@ -160,26 +162,29 @@ struct WCAGSheet {
       as: UTF8.self)
   }
 
-  /// Appends the COUNTIFS terms for the rows whose `column` lists the number `pattern` stands for,
-  /// under the conditions `rows` and `extra`.
+  /// Appends the count of the rows whose `column` lists the number `pattern` stands for, under the
+  /// conditions `rows` and `extra`: `SUMPRODUCT(COUNTIFS(column,{four patterns},rows extra))`.
+  ///
+  /// The four patterns never match the same cell (a number is listed once), so their sum is the count.
   func matching(
     _ pattern: String, in column: AuditColumn, _ rows: String,
     _ extra: String, into text: inout FormulaText
   ) {
-    let cells = ranges[column]
+    text.append("SUMPRODUCT(COUNTIFS(")
+    text.append(ranges[column])
+    text.append(",{")
     for (index, (before, after)) in Self.listPositions.enumerated() {
-      if index > 0 { text.append("+") }
-      text.append("COUNTIFS(")
-      text.append(cells)
-      text.append(",\"")
+      if index > 0 { text.append(",") }
+      text.append("\"")
       text.append(before)
       text.append(pattern)
       text.append(after)
       text.append("\"")
-      text.append(rows)
-      text.append(extra)
-      text.append(")")
     }
+    text.append("}")
+    text.append(rows)
+    text.append(extra)
+    text.append("))")
   }
 
   /// Stands where a unit's conditions go in a formula made once per criterion (never in formula text:
