@@ -197,25 +197,34 @@ public struct Pipeline: Sendable {
     Catalog, CatalogLoader.Loaded
   ) {
     // Outputs name documents relative to the config's folder, never by the machine's absolute path.
-    let reading = try MappedReading(
-      settings.sources, relativeTo: settings.baseDirectory,
-      rules: settings.wcagRules, selection: settings.selection,
-      relocatingTo: settings.baseDirectory)
+    let (catalog, loaded) = try readMapped(
+      MappedReading(
+        settings.sources, relativeTo: settings.baseDirectory,
+        rules: settings.wcagRules, selection: settings.selection,
+        relocatingTo: settings.baseDirectory),
+      unreadable: "nothing was written",
+      empty:
+        "\(settings.file): selection matches no components; nothing to write")
+    reporter.note(
+      "read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
+        + "\(catalog.criterionCount) criteria")
+    return (catalog, loaded)
+  }
+
+  /// What `reading` read, its skipped files and diagnostics told: a document error stops here
+  /// (`unreadable`, exit 65), and so does a selection that keeps no component (`empty`).
+  private func readMapped(
+    _ reading: MappedReading, unreadable: String, empty: String
+  ) throws(PipelineError) -> (Catalog, CatalogLoader.Loaded) {
     let loaded = reading.loaded
     loaded.skipped.forEach(reporter.note)
     reporter.diagnostics(loaded.diagnostics)
     if loaded.hasErrors {
       throw PipelineError(
-        "nothing was written: fix the errors above first", status: .dataError)
+        "\(unreadable): fix the errors above first", status: .dataError)
     }
     let catalog = try reading.mapped().catalog
-    if catalog.components.isEmpty {
-      throw PipelineError(
-        "\(settings.file): selection matches no components; nothing to write")
-    }
-    reporter.note(
-      "read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
-        + "\(catalog.criterionCount) criteria")
+    if catalog.components.isEmpty { throw PipelineError(empty) }
     return (catalog, loaded)
   }
 
@@ -241,21 +250,12 @@ public struct Pipeline: Sendable {
     let made = try Self.make(
       OutputRegistry(configDirectory: nil).entry(named: format),
       ExportOptions(options.mapValues { .string($0) }, origin: "--option"))
-    let reading = try MappedReading(
-      paths, rules: [], selection: selection,
-      relocatingTo: FileManager.default.currentDirectoryPath)
-    let loaded = reading.loaded
-    loaded.skipped.forEach(reporter.note)
-    reporter.diagnostics(loaded.diagnostics)
-    if loaded.hasErrors {
-      throw PipelineError(
-        "nothing was exported: fix the errors above first", status: .dataError)
-    }
-    let catalog = try reading.mapped().catalog
-    if catalog.components.isEmpty {
-      throw PipelineError(
-        "the selection matches no components; nothing to export")
-    }
+    let (catalog, loaded) = try readMapped(
+      MappedReading(
+        paths, rules: [], selection: selection,
+        relocatingTo: FileManager.default.currentDirectoryPath),
+      unreadable: "nothing was exported",
+      empty: "the selection matches no components; nothing to export")
     let artifact: ExportArtifact
     switch made {
     case .file(let exporter): artifact = try render(exporter, catalog)
