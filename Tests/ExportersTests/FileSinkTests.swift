@@ -63,6 +63,43 @@ struct FileSinkTests {
   }
 
   @Test(
+    "a folder output leaves a file whose bytes are unchanged as it is, and replaces the changed ones"
+  )
+  func unchangedFilesStay() throws {
+    let target = try scratchFolder().appendingPathComponent("features")
+    let first: [(name: String, data: Data)] = [
+      (name: "a.feature", data: Data("same".utf8)),
+      (name: "b.feature", data: Data("old".utf8)),
+      (name: "c.feature", data: Data("old".utf8)),
+    ]
+    try FileSink().deliver(.folder(first), to: target.path)
+    let inode = { (name: String) throws -> Int in
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: target.appendingPathComponent(name).path)
+      return try #require(attributes[.systemFileNumber] as? Int)
+    }
+    let before = try ["a.feature", "b.feature", "c.feature"].map(inode)
+    try FileSink().deliver(
+      .folder([
+        (name: "a.feature", data: Data("same".utf8)),
+        (name: "b.feature", data: Data("new".utf8)),
+        (name: "c.feature", data: Data("older".utf8)),
+      ]), to: target.path)
+    // A rename puts a new inode in place; an untouched file keeps its own.
+    #expect(try inode("a.feature") == before[0])
+    #expect(try inode("b.feature") != before[1])
+    #expect(try inode("c.feature") != before[2])
+    for (name, text) in [
+      ("a.feature", "same"), ("b.feature", "new"), ("c.feature", "older"),
+    ] {
+      #expect(
+        try String(
+          contentsOf: target.appendingPathComponent(name), encoding: .utf8)
+          == text)
+    }
+  }
+
+  @Test(
     "a folder output never replaces a file it did not write, and writes nothing then"
   )
   func foreignFile() throws {
