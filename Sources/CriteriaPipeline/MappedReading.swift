@@ -1,6 +1,7 @@
 import Conformance
 import CriteriaModel
 import Dispatch
+import Exporters
 import Synchronization
 
 /// Documents read and mapped to WCAG: what `run`, `export`, `refresh`, `acr` and `wcag` start from.
@@ -30,12 +31,15 @@ public struct MappedReading: Sendable {
   /// the reading.
   ///
   /// Each component kept is selected by `selection`, its sources made relative to `relocatingTo` (when
-  /// given), and mapped with the built-in rules and `rules` (files, added in order).
+  /// given), and mapped with the built-in rules and `rules` (files, added in order); then each exporter
+  /// in `preparing` makes its part of the output for it, on the same thread.
   public init(
     _ sources: [String], relativeTo base: String? = nil, rules: [String],
-    selection: Selection = .all, relocatingTo folder: String? = nil
+    selection: Selection = .all, relocatingTo folder: String? = nil,
+    preparing: [any PreparingExporter] = []
   ) throws(PipelineError) {
-    let alongside = MappingAlongside(rules: rules) { component in
+    let alongside = MappingAlongside(rules: rules, preparing: preparing) {
+      component in
       guard let selected = selection.apply(to: component) else { return nil }
       return folder.map { selected.sourcesRelative(to: $0) } ?? selected
     }
@@ -66,12 +70,15 @@ private final class MappingAlongside: Sendable {
   private let queue = DispatchQueue(label: "criteria.wcag-mapping")
   private let state = Mutex(State())
   private let rules: [String]
+  private let preparing: [any PreparingExporter]
   private let prepare: @Sendable (Component) -> Component?
 
   init(
-    rules: [String], prepare: @escaping @Sendable (Component) -> Component?
+    rules: [String], preparing: [any PreparingExporter],
+    prepare: @escaping @Sendable (Component) -> Component?
   ) {
     self.rules = rules
+    self.preparing = preparing
     self.prepare = prepare
     queue.async { _ = self.mapping() }
   }
@@ -93,6 +100,7 @@ private final class MappingAlongside: Sendable {
         let selected = self.prepare(component)
       else { return }
       let mapped = mapping.map(selected)
+      for exporter in self.preparing { exporter.prepare(mapped.component) }
       self.state.withLock { $0.mapped.append(mapped) }
     }
   }

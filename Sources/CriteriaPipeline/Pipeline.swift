@@ -81,7 +81,9 @@ public struct Pipeline: Sendable {
       made.append(
         (output, try Self.make(try config.entry(output), output.options)))
     }
-    let (catalog, loaded) = try selectedCatalog(settings)
+    // Outputs made of one part per component make those parts while the documents are read.
+    let preparing = dryRun ? [] : made.flatMap(\.1.preparing)
+    let (catalog, loaded) = try selectedCatalog(settings, preparing: preparing)
     var summary = RunSummary()
     summary.warnings =
       loaded.diagnostics.filter { $0.severity == .warning }.count
@@ -191,17 +193,19 @@ public struct Pipeline: Sendable {
     if let failure { throw failure }
   }
 
-  /// The config's documents read, selected and mapped to WCAG, as every output sees them; any document
-  /// error stops here, before anything is written.
-  func selectedCatalog(_ settings: CriteriaConfig) throws(PipelineError) -> (
-    Catalog, CatalogLoader.Loaded
-  ) {
+  /// The config's documents read, selected and mapped to WCAG, as every output sees them.
+  ///
+  /// Any document error stops here, before anything is written. The exporters in `preparing` make
+  /// their part for each component as it is mapped.
+  func selectedCatalog(
+    _ settings: CriteriaConfig, preparing: [any PreparingExporter] = []
+  ) throws(PipelineError) -> (Catalog, CatalogLoader.Loaded) {
     // Outputs name documents relative to the config's folder, never by the machine's absolute path.
     let (catalog, loaded) = try readMapped(
       MappedReading(
         settings.sources, relativeTo: settings.baseDirectory,
         rules: settings.wcagRules, selection: settings.selection,
-        relocatingTo: settings.baseDirectory),
+        relocatingTo: settings.baseDirectory, preparing: preparing),
       unreadable: "nothing was written",
       empty:
         "\(settings.file): selection matches no components; nothing to write")
@@ -253,7 +257,8 @@ public struct Pipeline: Sendable {
     let (catalog, loaded) = try readMapped(
       MappedReading(
         paths, rules: [], selection: selection,
-        relocatingTo: FileManager.default.currentDirectoryPath),
+        relocatingTo: FileManager.default.currentDirectoryPath,
+        preparing: made.preparing),
       unreadable: "nothing was exported",
       empty: "the selection matches no components; nothing to export")
     let artifact: ExportArtifact
@@ -290,6 +295,14 @@ public struct Pipeline: Sendable {
   enum Made {
     case file(any Exporter)
     case tracker(any Tracker)
+
+    /// The exporter, when it makes its output one component at a time, as a list of none or one.
+    var preparing: [any PreparingExporter] {
+      guard case .file(let exporter) = self,
+        let preparing = exporter as? any PreparingExporter
+      else { return [] }
+      return [preparing]
+    }
   }
 
   static func make(_ entry: OutputRegistry.Entry, _ options: ExportOptions)

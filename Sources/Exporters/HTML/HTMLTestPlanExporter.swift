@@ -3,7 +3,7 @@ import Foundation
 
 /// The criteria alone as a readable, printable test plan: one page, a section per component with its checks,
 /// scenarios and developer notes.
-public struct HTMLTestPlanExporter: Exporter {
+public struct HTMLTestPlanExporter: PreparingExporter {
   public static let name = "html"
   public static let summary =
     "A self-contained, printable HTML test plan: per component its checks (with WCAG), scenarios and developer notes."
@@ -14,6 +14,7 @@ public struct HTMLTestPlanExporter: Exporter {
 
   let title: String
   let includeNotes: Bool
+  private let prepared = PreparedParts<String>()
 
   public init(options: ExportOptions) throws(ExportError) {
     try options.checkKeys(allowed: Self.optionHelp.keys, exporter: Self.name)
@@ -45,15 +46,21 @@ public struct HTMLTestPlanExporter: Exporter {
     }
     out += "</ul></nav>\n</header>\n<main>\n"
     for (index, component) in catalog.components.enumerated() {
-      out += section(component, index: index)
+      out +=
+        "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h2 id=\"c\(index)\">\(e(component.title))</h2>\n"
+      out += prepared.take(for: component, make: sectionBody)
     }
     return out + "</main>\n</body>\n</html>\n"
   }
 
-  func section(_ component: Component, index: Int) -> String {
+  /// Makes `component`'s section (all but its numbered heading) ahead of `export`.
+  public func prepare(_ component: Component) {
+    prepared.keep(sectionBody(component), for: component)
+  }
+
+  /// A component's section after its heading, to the end of the section.
+  func sectionBody(_ component: Component) -> String {
     var out =
-      "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h2 id=\"c\(index)\">\(e(component.title))</h2>\n"
-    out +=
       "<p><code>\(e(component.id))</code> · \(e(component.platforms.map(\.rawValue).joined(separator: ", ")))"
     if let reference = component.reference.flatMap(LinkTarget.web) {
       out +=

@@ -2,7 +2,7 @@ import CriteriaModel
 import Foundation
 
 /// The model itself as JSON: `{"components": [...]}` with sorted keys, for scripts and other tools.
-public struct JSONExporter: Exporter {
+public struct JSONExporter: PreparingExporter {
   public static let name = "json"
   public static let summary =
     "The criteria model as JSON (components, criteria, scenarios, notes), for scripts and other tools."
@@ -11,16 +11,30 @@ public struct JSONExporter: Exporter {
   ]
 
   let pretty: Bool
+  private let prepared = PreparedParts<[UInt8]>()
 
   public init(options: ExportOptions) throws(ExportError) {
     try options.checkKeys(allowed: Self.optionHelp.keys, exporter: Self.name)
     pretty = try options.bool("pretty") ?? true
   }
 
+  /// Makes `component`'s object ahead of `export`.
+  public func prepare(_ component: Component) {
+    prepared.keep(
+      ModelJSON.component(component, pretty: pretty), for: component)
+  }
+
   public func export(_ catalog: Catalog, context: ExportContext)
     throws(ExportError) -> ExportArtifact
   {
-    .file(Self.encode(catalog, pretty: pretty))
+    let pretty = pretty
+    return .file(
+      Data(
+        ModelJSON.document(catalog, pretty: pretty) { component in
+          prepared.take(for: component) {
+            ModelJSON.component($0, pretty: pretty)
+          }
+        }))
   }
 
   /// Encodes the catalog with sorted keys so that output is byte-for-byte reproducible: the bytes

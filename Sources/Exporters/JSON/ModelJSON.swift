@@ -19,17 +19,32 @@ struct ModelJSON {
     bytes.reserveCapacity(capacity)
   }
 
-  /// The catalog as a JSON document, ending with a line break.
-  static func document(_ catalog: Catalog, pretty: Bool) -> [UInt8] {
+  /// The catalog as a JSON document, ending with a line break; `part` gives each component's object as
+  /// `component(_:pretty:)` makes it.
+  static func document(
+    _ catalog: Catalog, pretty: Bool, part: ((Component) -> [UInt8])? = nil
+  ) -> [UInt8] {
     var json = ModelJSON(
       pretty: pretty,
       capacity: catalog.criterionCount * (pretty ? 1_600 : 1_000))
+    let part = part ?? { component($0, pretty: pretty) }
     json.object { json in
       json.key("components")
-      json.array(catalog.components) { json, component in json.write(component)
+      json.array(catalog.components) { json, component in
+        json.bytes.append(contentsOf: part(component))
       }
     }
     json.bytes.append(0x0A)
+    return json.bytes
+  }
+
+  /// One component's object as the document holds it: inside `"components"`'s array, two levels deep.
+  static func component(_ component: Component, pretty: Bool) -> [UInt8] {
+    var json = ModelJSON(
+      pretty: pretty,
+      capacity: component.criteria.count * (pretty ? 1_600 : 1_000))
+    json.open = [true, true]
+    json.write(component)
     return json.bytes
   }
 
