@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Adding a format is one type conforming to this and one line in `DocumentFormats.all`; the shared
 /// assembly (`RawDocument.component`) turns what every format reads into a `Component`.
-protocol DocumentFormat {
+protocol DocumentFormat: SendableMetatype {
   /// Whether the document is in this format.
   static func recognizes(_ text: DocumentText) -> Bool
 

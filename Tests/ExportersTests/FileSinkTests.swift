@@ -299,7 +299,8 @@ struct SpecialOutputTests {
     let library = folder.appendingPathComponent("b.bin").path
     try FileSink().deliver(
       .writtenByLibrary { path throws(ExportError) in
-        FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+        _ = FileManager.default.createFile(
+          atPath: path, contents: Data("x".utf8))
       }, to: library)
     #expect(FileManager.default.contents(atPath: library) == Data("x".utf8))
   }
