@@ -71,15 +71,16 @@ private final class MappingAlongside: Sendable {
   private let state = Mutex(State())
   private let rules: [String]
   private let preparing: [any PreparingExporter]
-  private let prepare: @Sendable (Component) -> Component?
+  /// The component as the outputs see it (selected, its sources relocated), or nil when not selected.
+  private let select: @Sendable (Component) -> Component?
 
   init(
     rules: [String], preparing: [any PreparingExporter],
-    prepare: @escaping @Sendable (Component) -> Component?
+    select: @escaping @Sendable (Component) -> Component?
   ) {
     self.rules = rules
     self.preparing = preparing
-    self.prepare = prepare
+    self.select = select
     queue.async { _ = self.mapping() }
   }
 
@@ -93,11 +94,12 @@ private final class MappingAlongside: Sendable {
     return read
   }
 
-  /// Hands a component over; it is selected and mapped on the queue.
+  /// Hands a component over; on the queue it is selected and mapped, and each exporter in `preparing`
+  /// makes its part for it.
   func add(_ component: Component) {
     queue.async {
       guard case .success(let mapping) = self.mapping(),
-        let selected = self.prepare(component)
+        let selected = self.select(component)
       else { return }
       let mapped = mapping.map(selected)
       for exporter in self.preparing { exporter.prepare(mapped.component) }
