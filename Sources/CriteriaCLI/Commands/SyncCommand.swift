@@ -34,17 +34,13 @@ struct SyncCommand: ParsableCommand {
   )
   var copyPath: String?
 
-  @Option(
-    help:
-      "The result word that means a failed check (default: the config's audit 'statuses', else Fail)."
-  )
-  var failWord: String?
+  @OptionGroup var fail: FailWordOption
 
   func run() throws {
     let request = SyncRequest(
       audit: from, config: tracker.config, output: tracker.output,
       copy: copyPath,
-      failWord: failWord, filing: FilingSettings(verbose: log.verbose))
+      failWord: fail.failWord, filing: FilingSettings(verbose: log.verbose))
     let problems = try cli { () throws(PipelineError) in
       try Pipeline.terminal().syncStatus(request)
     }

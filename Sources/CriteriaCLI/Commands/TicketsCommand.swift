@@ -28,11 +28,7 @@ struct TicketsCommand: ParsableCommand {
   )
   var copyPath: String?
 
-  @Option(
-    help:
-      "The result word that means a failed check (default: the config's audit 'statuses', else Fail)."
-  )
-  var failWord: String?
+  @OptionGroup var fail: FailWordOption
 
   @Flag(
     help: "Write each ticket's payload to the output's path and send nothing.")
@@ -44,7 +40,7 @@ struct TicketsCommand: ParsableCommand {
     let request = FindingsRequest(
       audit: audit.from, config: tracker.config, output: tracker.output,
       copy: copyPath,
-      failWord: failWord, dryRun: dryRun,
+      failWord: fail.failWord, dryRun: dryRun,
       filing: filing.settings)
     let problems = try cli { () throws(PipelineError) in
       try Pipeline.terminal().fileFindings(request)

@@ -21,3 +21,12 @@ struct VerboseOption: ParsableArguments {
   )
   var verbose = false
 }
+
+/// `--fail-word`: the commands that read an audit's failures (tickets, sync) take it.
+struct FailWordOption: ParsableArguments {
+  @Option(
+    help:
+      "The result word that means a failed check (default: the config's audit 'statuses', else Fail)."
+  )
+  var failWord: String?
+}
