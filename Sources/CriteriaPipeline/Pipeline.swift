@@ -82,7 +82,7 @@ public struct Pipeline: Sendable {
         (output, try Self.make(try config.entry(output), output.options)))
     }
     // Outputs made of one part per component make those parts while the documents are read.
-    let preparing = dryRun ? [] : made.flatMap(\.1.preparing)
+    let preparing = dryRun ? [] : made.compactMap(\.1.preparing)
     let (catalog, loaded) = try selectedCatalog(settings, preparing: preparing)
     var summary = RunSummary()
     summary.warnings =
@@ -258,7 +258,7 @@ public struct Pipeline: Sendable {
       MappedReading(
         paths, rules: [], selection: selection,
         relocatingTo: FileManager.default.currentDirectoryPath,
-        preparing: made.preparing),
+        preparing: made.preparing.map { [$0] } ?? []),
       unreadable: "nothing was exported",
       empty: "the selection matches no components; nothing to export")
     let artifact: ExportArtifact
@@ -296,12 +296,10 @@ public struct Pipeline: Sendable {
     case file(any Exporter)
     case tracker(any Tracker)
 
-    /// The exporter, when it makes its output one component at a time, as a list of none or one.
-    var preparing: [any PreparingExporter] {
-      guard case .file(let exporter) = self,
-        let preparing = exporter as? any PreparingExporter
-      else { return [] }
-      return [preparing]
+    /// The exporter, when it makes its output one component at a time.
+    var preparing: (any PreparingExporter)? {
+      guard case .file(let exporter) = self else { return nil }
+      return exporter as? any PreparingExporter
     }
   }
 

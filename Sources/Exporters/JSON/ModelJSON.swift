@@ -19,19 +19,22 @@ struct ModelJSON {
     bytes.reserveCapacity(capacity)
   }
 
-  /// The catalog as a JSON document, ending with a line break; `part` gives each component's object as
-  /// `component(_:pretty:)` makes it.
+  /// The catalog as a JSON document, ending with a line break; `part`, when given, gives each
+  /// component's object as `component(_:pretty:)` makes it, else each is written in place.
   static func document(
     _ catalog: Catalog, pretty: Bool, part: ((Component) -> [UInt8])? = nil
   ) -> [UInt8] {
     var json = ModelJSON(
       pretty: pretty,
       capacity: catalog.criterionCount * (pretty ? 1_600 : 1_000))
-    let part = part ?? { component($0, pretty: pretty) }
     json.object { json in
       json.key("components")
       json.array(catalog.components) { json, component in
-        json.bytes.append(contentsOf: part(component))
+        if let part {
+          json.bytes.append(contentsOf: part(component))
+        } else {
+          json.write(component)
+        }
       }
     }
     json.bytes.append(0x0A)
