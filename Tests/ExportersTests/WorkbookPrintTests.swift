@@ -129,6 +129,11 @@ struct WorkbookPrintTests {
       (String(repeating: "word ", count: 40), 46.0, 4),
       ("one\ntwo\nthree", 40.0, 3),
       (String(repeating: "x", count: 100), 10.0, 10),
+      // Letters of two, three and four UTF-8 bytes are as wide as ASCII ones: scalars count, never bytes.
+      (String(repeating: "é", count: 100), 10.0, 10),
+      (String(repeating: "日", count: 100), 10.0, 10),
+      (String(repeating: "😀", count: 100), 10.0, 10),
+      ("ünïcödé wörds ünïcödé wörds", 10.0, 4),
     ])
   func rowHeights(text: String, width: Double, lines: Int) {
     #expect(RowHeight.lines(text, width: width) == lines)

@@ -116,7 +116,9 @@ enum CellText {
 
   /// Splits text into pieces that each fit in a cell, breaking at line ends where possible.
   static func pieces(_ text: String) -> [String] {
-    TextPieces.split(text, limit: XLSXSheet.maxCellCharacters - 1) {
+    // UTF-8 length bounds the UTF-16 length from above and is free to read; count exactly only when long.
+    guard text.utf8.count >= XLSXSheet.maxCellCharacters else { return [text] }
+    return TextPieces.split(text, limit: XLSXSheet.maxCellCharacters - 1) {
       $0.utf16.count
     }
   }

@@ -216,74 +216,89 @@ struct AuditWorkbookWriter {
       AuditColumn(userName: $0)?.width ?? 14
     }
     try writeTable(
-      sheet, header: carry.retiredHeader, widths: widths, styles: styles,
-      rows: carry.retired.map { Array($0.prefix(widths.count)) })
+      sheet, header: carry.retiredHeader, widths: widths, styles: styles
+    ) { row in
+      for cells in carry.retired { row(Array(cells.prefix(widths.count))) }
+    }
   }
 
+  /// One row per Gherkin step, indented by its depth under the scenario.
   private func writeScenarios(
     _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
   ) throws(ExportError) {
-    var rows: [[String]] = []
-    for component in catalog.components {
-      for scenario in component.scenarios {
-        for (step, depth) in Self.steps(scenario.steps, depth: 0) {
-          let text =
-            String(repeating: "    ", count: depth) + step.keyword.rawValue
-            + " " + step.text
-          rows.append([component.id, component.title, scenario.name, text])
+    try writeTable(
+      sheet, header: ["Component ID", "Component", "Scenario", "Step"],
+      widths: [30, 20, 34, 80], styles: styles
+    ) { row in
+      for component in catalog.components {
+        for scenario in component.scenarios {
+          for (step, depth) in Self.steps(scenario.steps, depth: 0) {
+            row([
+              component.id, component.title, scenario.name,
+              String(repeating: "    ", count: depth) + step.keyword.rawValue
+                + " " + step.text,
+            ])
+          }
         }
       }
     }
-    try writeTable(
-      sheet, header: ["Component ID", "Component", "Scenario", "Step"],
-      widths: [30, 20, 34, 80], styles: styles, rows: rows)
   }
 
   static func steps(_ steps: [Step], depth: Int) -> [(Step, Int)] {
     steps.flatMap { [($0, depth)] + Self.steps($0.children, depth: depth + 1) }
   }
 
+  /// One row per developer note, a note longer than a cell holds split into numbered parts.
   private func writeNotes(
     _ sheet: XLSXSheet, catalog: Catalog, styles: WorkbookStyles
   ) throws(ExportError) {
-    var rows: [[String]] = []
-    for component in catalog.components {
-      for note in component.notes {
-        let pieces = CellText.pieces(note.text)
-        for (part, text) in pieces.enumerated() {
-          let topic =
-            pieces.count > 1
-            ? "\(note.topic) (part \(part + 1) of \(pieces.count))" : note.topic
-          rows.append([
-            component.id, component.title, note.platform?.rawValue ?? "All",
-            topic, note.framework ?? "", text,
-          ])
-        }
-      }
-    }
     try writeTable(
       sheet,
       header: [
         "Component ID", "Component", "Platform", "Topic", "Framework", "Note",
       ],
-      widths: [30, 18, 10, 20, 16, 90], styles: styles, rows: rows)
+      widths: [30, 18, 10, 20, 16, 90], styles: styles
+    ) { row in
+      for component in catalog.components {
+        for note in component.notes {
+          let pieces = CellText.pieces(note.text)
+          for (part, text) in pieces.enumerated() {
+            let topic =
+              pieces.count > 1
+              ? "\(note.topic) (part \(part + 1) of \(pieces.count))"
+              : note.topic
+            row([
+              component.id, component.title, note.platform?.rawValue ?? "All",
+              topic, note.framework ?? "", text,
+            ])
+          }
+        }
+      }
+    }
   }
 
-  /// A sheet of one table: the header, the rows (wrapped, heights estimated), an autofilter.
+  /// A sheet of one table: the header, the rows `rows` hands to its callback, an autofilter.
+  ///
+  /// The rows are made, cleaned and measured (wrapped, heights estimated) on another thread while
+  /// libxlsxwriter writes the ones made before.
   private func writeTable(
     _ sheet: XLSXSheet, header: [String], widths: [Double],
-    styles: WorkbookStyles, rows: [[String]]
+    styles: WorkbookStyles,
+    rows: @escaping @Sendable (_ row: ([String]) -> Void) -> Void
   ) throws(ExportError) {
     try sheet.startTable(
       header: header, widths: widths, title: settings.title,
       headerFormat: styles.header, columnFormat: styles.wrap)
-    // Heights measured and texts cleaned on another thread while libxlsxwriter writes.
-    try sheet.stream(styles: styles) { sink in
-      for (offset, cells) in rows.enumerated() {
-        sink.row(offset + 1, cells, widths: widths, .wrap)
+    let count = try sheet.stream(styles: styles) { sink in
+      var written = 0
+      rows { cells in
+        // After a libxlsxwriter error the writer stopped; the rest are not made into cells.
         guard sink.open else { return }
+        written += 1
+        sink.row(written, cells, widths: widths, .wrap)
       }
+      return written
     }
-    try sheet.autofilter(rows: rows.count, columns: header.count)
+    try sheet.autofilter(rows: count ?? 0, columns: header.count)
   }
 }

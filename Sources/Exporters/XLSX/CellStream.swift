@@ -192,19 +192,27 @@ final class CellSink {
   }
 }
 
+/// What the maker thread returns, read by the writer once the pipe says the maker finished (the pipe's
+/// lock orders the write before the read).
+private final class MadeValue<Value: Sendable>: @unchecked Sendable {
+  var value: Value?
+}
+
 extension XLSXSheet {
   /// Writes the cells `make` makes on another thread, batch by batch as they come, each in the format
-  /// of `styles` its `CellBatch.Style` names.
-  func stream(
+  /// of `styles` its `CellBatch.Style` names; returns what `make` returns (how many rows it made, say).
+  @discardableResult
+  func stream<Made: Sendable>(
     styles: WorkbookStyles,
-    make: @escaping @Sendable (CellSink) -> Void
-  ) throws(ExportError) {
+    make: @escaping @Sendable (CellSink) -> Made
+  ) throws(ExportError) -> Made? {
     let pipe = CellPipe()
+    let made = MadeValue<Made>()
     // A thread of its own, not a pool's: the writer may itself run on a pool thread (a run writes its
     // outputs side by side), and waiting there for work queued behind it could stall the pool.
     Thread {
       let sink = CellSink(pipe)
-      make(sink)
+      made.value = make(sink)
       sink.close()
     }.start()
     let table = CellBatch.Style.allCases.map(styles.format)
@@ -214,6 +222,7 @@ extension XLSXSheet {
         throw error
       }
     }
+    return made.value
   }
 
   private func write(

@@ -25,13 +25,23 @@ enum RowHeight {
 
   /// The lines `text` wraps to in a column `width` characters wide.
   ///
-  /// One pass over the text's Unicode scalars (never bytes, so non-ASCII text is as tall as it looks,
-  /// and no Character is built): words end after a space, slash or hyphen; a line break starts a
-  /// paragraph; a word longer than the column breaks anywhere.
+  /// One pass over the text's UTF-8 bytes that counts Unicode scalars (a scalar is a byte that does not
+  /// continue one, so non-ASCII text is as tall as it looks, and no Character is built): words end after
+  /// a space, slash or hyphen; a line break starts a paragraph; a word longer than the column breaks
+  /// anywhere.
   static func lines(_ text: String, width: Double) -> Int {
     // A column's width counts digit widths; text is about a seventh narrower on average (measured with
     // LibreOffice's default font), less the cell's padding.
     let capacity = max(Int((width * 1.15).rounded(.down)) - 1, 1)
+    // A native string's bytes are read in place; any other is walked through its UTF-8 view.
+    return text.utf8.withContiguousStorageIfAvailable {
+      lines(bytes: $0, capacity: capacity)
+    } ?? lines(bytes: text.utf8, capacity: capacity)
+  }
+
+  private static func lines<Bytes: Sequence<UInt8>>(
+    bytes: Bytes, capacity: Int
+  ) -> Int {
     var total = 0
     var lines = 1
     var used = 0
@@ -50,16 +60,18 @@ enum RowHeight {
       }
       word = 0
     }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n":
+    for byte in bytes {
+      switch byte {
+      case 0x0A:  // a line break
         place()
         total += lines
         lines = 1
         used = 0
-      case " ", "/", "-":
+      case 0x20, 0x2F, 0x2D:  // a space, slash or hyphen ends a word
         word += 1
         place()
+      case 0x80...0xBF:  // continues a scalar already counted
+        break
       default:
         word += 1
       }
