@@ -60,15 +60,16 @@ public final class CurlClient: HTTPTransport {
     }
     // Without this libcurl sends "Expect: 100-continue" for larger bodies and waits for the server.
     headerList = curl_slist_append(headerList, "Expect:")
-    var code = criteria_curl_setopt_string(handle, CURLOPT_URL, request.url)
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_string(
-        handle, CURLOPT_USERAGENT, settings.userAgent) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList)
-      : code
+    // Each option is set only while every one before it was accepted; the first refusal is reported.
+    var code = CURLE_OK
+    func set(_ option: () -> CURLcode) {
+      if code == CURLE_OK { code = option() }
+    }
+    set { criteria_curl_setopt_string(handle, CURLOPT_URL, request.url) }
+    set {
+      criteria_curl_setopt_string(handle, CURLOPT_USERAGENT, settings.userAgent)
+    }
+    set { criteria_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, headerList) }
     // Timeouts, the low-speed limit that ends a stalled request, and TLS verification (always on).
     var numbers: [(CURLoption, Int)] = [
       (CURLOPT_CONNECTTIMEOUT, settings.connectTimeout),
@@ -81,30 +82,24 @@ public final class CurlClient: HTTPTransport {
     if !settings.reuseConnections {
       numbers += [(CURLOPT_FRESH_CONNECT, 1), (CURLOPT_FORBID_REUSE, 1)]
     }
-    for (option, value) in numbers where code == CURLE_OK {
-      code = criteria_curl_setopt_long(handle, option, value)
+    for (option, value) in numbers {
+      set { criteria_curl_setopt_long(handle, option, value) }
     }
-    if code == CURLE_OK, let caFile = settings.caFile {
-      code = criteria_curl_setopt_string(handle, CURLOPT_CAINFO, caFile)
+    if let caFile = settings.caFile {
+      set { criteria_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
     }
     sink.upload = request.body ?? Data()
     let box = Unmanaged.passRetained(sink)
     defer { box.release() }
-    if code == CURLE_OK { code = setMethod(request, sink: box.toOpaque()) }
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_write_function(handle, curlWriteBody) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, box.toOpaque())
-      : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_header_function(handle, curlWriteHeader) : code
-    code =
-      code == CURLE_OK
-      ? criteria_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, box.toOpaque())
-      : code
+    set { setMethod(request, sink: box.toOpaque()) }
+    set { criteria_curl_setopt_write_function(handle, curlWriteBody) }
+    set {
+      criteria_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, box.toOpaque())
+    }
+    set { criteria_curl_setopt_header_function(handle, curlWriteHeader) }
+    set {
+      criteria_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, box.toOpaque())
+    }
     guard code == CURLE_OK else {
       throw TransportError(message: Self.message(code), retryable: false)
     }
