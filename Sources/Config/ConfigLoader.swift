@@ -217,7 +217,7 @@ public struct ConfigLoader {
       if value.sequence != nil {
         result[name] = .list(try YAMLNode.texts(value, path))
       } else if case .scalar(let scalar) = value {
-        if scalar.style == .plain, let flag = value.bool {
+        if scalar.style == .plain, let flag = YAMLNode.bool(scalar) {
           result[name] = .bool(flag)
         } else if scalar.style == .plain, let number = value.int {
           result[name] = .int(number)

@@ -18,9 +18,13 @@ public enum SafeYAML {
   }
 
   /// The root node of `yaml`, after refusing anchors, aliases and oversized text.
+  ///
+  /// Scalars keep their text untyped (Yams's basic resolver): every reader asks for the type it wants
+  /// (`YAMLMap.int`, `YAMLNode.bool`), so the default resolver's seven regular expressions, compiled
+  /// and run on every mapping key, bought nothing.
   public static func compose(_ yaml: String) throws -> Node? {
     if let refusal = refusal(yaml) { throw refusal }
-    return try Yams.compose(yaml: yaml)
+    return try Yams.compose(yaml: yaml, .basic)
   }
 
   /// Why the YAML is not read, or nil.

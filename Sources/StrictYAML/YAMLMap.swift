@@ -131,6 +131,24 @@ public enum YAMLNode {
     return scalar.string
   }
 
+  /// A scalar's truth value in YAML 1.1's words, or nil.
+  ///
+  /// The words are `true`, `yes`, `on`, `false`, `no` and `off`, each in lower case, capitalised or
+  /// upper case. The caller decides whether a quoted scalar counts.
+  public static func bool(_ scalar: Node.Scalar) -> Bool? {
+    let text = scalar.string
+    let lower = text.lowercased()
+    guard
+      text == lower || text == text.uppercased()
+        || text == lower.prefix(1).uppercased() + lower.dropFirst()
+    else { return nil }
+    switch lower {
+    case "true", "yes", "on": return true
+    case "false", "no", "off": return false
+    default: return nil
+    }
+  }
+
   /// The node's whole number.
   public static func int(_ node: Node, _ path: String) throws(StrictYAMLError)
     -> Int

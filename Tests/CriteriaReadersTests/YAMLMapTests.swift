@@ -45,6 +45,30 @@ struct YAMLMapTests {
       try read.items("words").map(\.path) == ["top.words[0]", "top.words[1]"])
   }
 
+  @Test(
+    "truth values are YAML 1.1's words in its three casings; keys YAML would type stay text"
+  )
+  func truthValues() throws {
+    let words = [
+      "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON",
+      "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF",
+      "tRuE", "y", "1", "truth",
+    ]
+    let root = try #require(
+      try SafeYAML.compose(words.map { "- \($0)" }.joined(separator: "\n")))
+    let read = try #require(root.sequence).map { node in
+      node.scalar.flatMap(YAMLNode.bool)
+    }
+    #expect(
+      read == Array(repeating: true, count: 9)
+        + Array(repeating: false, count: 9) + [nil, nil, nil, nil])
+    // Keys are text, whatever YAML 1.1 would make of them: `on` and `1` are the strings "on" and "1".
+    let keys = try map("on: a\n1: b\nnull: c\n", allowed: ["on", "1", "null"])
+    #expect(try keys.text("on") == "a")
+    #expect(try keys.text("1") == "b")
+    #expect(try keys.text("null") == "c")
+  }
+
   @Test("a value of the wrong shape is an error at its own line and key path")
   func wrongShapes() throws {
     let read = try map(
