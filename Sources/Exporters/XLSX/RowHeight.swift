@@ -33,15 +33,14 @@ enum RowHeight {
     // A column's width counts digit widths; text is about a seventh narrower on average (measured with
     // LibreOffice's default font), less the cell's padding.
     let capacity = max(Int((width * 1.15).rounded(.down)) - 1, 1)
-    // A native string's bytes are read in place; any other is walked through its UTF-8 view.
-    return text.utf8.withContiguousStorageIfAvailable {
-      lines(bytes: $0, capacity: capacity)
-    } ?? lines(bytes: text.utf8, capacity: capacity)
+    // withUTF8 reads a native string's bytes in place (as CellBatch and FormulaText do).
+    var text = text
+    return text.withUTF8 { lines(bytes: $0, capacity: capacity) }
   }
 
-  private static func lines<Bytes: Sequence<UInt8>>(
-    bytes: Bytes, capacity: Int
-  ) -> Int {
+  private static func lines(bytes: UnsafeBufferPointer<UInt8>, capacity: Int)
+    -> Int
+  {
     var total = 0
     var lines = 1
     var used = 0

@@ -36,15 +36,12 @@ struct XLSXSheet {
   /// The text as a cell can hold it: a NUL would end the C string (and the cell) early, and XML 1.0 has no
   /// place for other control characters, so each becomes U+FFFD; tabs and line breaks stay.
   static func cellText(_ text: String) -> String {
-    func isControl(_ byte: UInt8) -> Bool {
-      byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
-    }
-    // A native string's bytes are read in place; any other is walked through its UTF-8 view.
+    // withUTF8 reads a native string's bytes in place (as CellBatch and FormulaText do).
+    var contiguous = text
     guard
-      text.utf8.withContiguousStorageIfAvailable({
-        $0.contains(where: isControl)
+      contiguous.withUTF8({
+        $0.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
       })
-        ?? text.utf8.contains(where: isControl)
     else { return text }
     return String(
       String.UnicodeScalarView(
