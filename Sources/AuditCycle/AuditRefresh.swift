@@ -45,7 +45,9 @@ public struct AuditRefresh: Sendable {
     let current = Set(now.map(\.id))
     if !old.contains(where: { current.contains($0.id) }) {
       throw AuditError(
-        "\(location): none of its \(old.count) rows is a check of today's criteria "
+        "\(location): "
+          + (old.count == 1 ? "its one row is not" : "none of its \(old.count) rows is")
+          + " a check of today's criteria "
           + "(its first ID is '\(old[0].id)'); is it an audit of these documents?"
       )
     }

@@ -1,5 +1,6 @@
 import Audit
 import Config
+import CriteriaModel
 import Exporters
 import Foundation
 import Tickets
@@ -115,7 +116,8 @@ extension Pipeline {
       }
       try ArtifactSink.createParent(of: path, key: "\(chosen.keyPath).path")
       try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
-      reporter.note("\(files.count) payloads; nothing was sent")
+      reporter.note(
+        "\(Counted.phrase(files.count, "payload")); nothing was sent")
       return 0
     }
     if tickets.isEmpty && !follow {

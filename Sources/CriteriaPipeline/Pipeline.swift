@@ -210,8 +210,10 @@ public struct Pipeline: Sendable {
       empty:
         "\(settings.file): selection matches no components; nothing to write")
     reporter.note(
-      "read \(loaded.documentCount) documents: \(catalog.components.count) components selected, "
-        + "\(catalog.criterionCount) criteria")
+      "read \(Counted.phrase(loaded.documentCount, "document")): "
+        + "\(Counted.phrase(catalog.components.count, "component")) selected, "
+        + Counted.phrase(
+          catalog.criterionCount, "criterion", plural: "criteria"))
     return (catalog, loaded)
   }
 

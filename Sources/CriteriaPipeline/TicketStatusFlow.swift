@@ -1,4 +1,5 @@
 import Audit
+import CriteriaModel
 import Exporters
 import Foundation
 import Tickets
@@ -245,7 +246,7 @@ extension Pipeline {
       name in counts[name].map { "\(name) \($0)" }
     }
     reporter.note(
-      "\(target): \(known.count) tickets from \(opened.tracker.name)"
+      "\(target): \(Counted.phrase(known.count, "ticket")) from \(opened.tracker.name)"
         + (summary.isEmpty ? "" : " (\(summary.joined(separator: ", ")))")
         + (problems > 0 ? "; \(problems) could not be read" : ""))
     return problems

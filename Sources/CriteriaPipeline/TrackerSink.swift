@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 import Logging
 import Tickets
@@ -62,7 +63,7 @@ public struct TrackerSink {
         settings, credentials: credentials,
         logger: reporter.logger("criteria.http", filing.verbose))
       reporter.note(
-        "\(output): \(tickets.count) tickets for \(tracker.name) at "
+        "\(output): \(Counted.phrase(tickets.count, "ticket")) for \(tracker.name) at "
           + "\(Redactor(credentials: credentials, url: settings.url).text(settings.url)) (ledger \(ledgerPath))"
       )
       let filer = TicketFiler(

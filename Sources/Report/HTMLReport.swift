@@ -46,7 +46,7 @@ public struct HTMLReport: Sendable {
         <a class="skip" href="#main">Skip to the report</a>
         <header>
         <h1>\(e(title))</h1>
-        <p>\(results.rows.count) checks from \(e(results.source)), \(e(date)). Made by criteria \(e(toolVersion)).</p>
+        <p>\(Counted.phrase(results.rows.count, "check")) from \(e(results.source)), \(e(date)). Made by criteria \(e(toolVersion)).</p>
         <nav aria-label="Sections"><ul>
         <li><a href="#summary">Summary</a></li><li><a href="#failures">Failures</a></li>
         <li><a href="#components">Components</a></li>\(hasWCAG ? "<li><a href=\"#wcag\">WCAG 2.2</a></li>" : "")
@@ -264,7 +264,7 @@ public struct HTMLReport: Sendable {
       out +=
         "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h3 id=\"c\(index)\">\(e(name))</h3>\n"
       out +=
-        "<table>\n<caption>\(e(name)): \(rows.count) checks</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Platform</th><th scope=\"col\">Expected result</th>"
+        "<table>\n<caption>\(e(name)): \(Counted.phrase(rows.count, "check"))</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Platform</th><th scope=\"col\">Expected result</th>"
       out +=
         "<th scope=\"col\">Result</th><th scope=\"col\">Severity</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th>\(hasWCAG ? "<th scope=\"col\">WCAG</th>" : "")</tr></thead>\n<tbody>\n"
       for row in rows {

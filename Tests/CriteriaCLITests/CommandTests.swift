@@ -250,7 +250,7 @@ struct CommandTests {
       ))
     #expect(
       validate.stderr.contains(
-        "3 documents, 1 components, 0 errors, 0 warnings, 2 skipped"),
+        "3 documents, 1 component, 0 errors, 0 warnings, 2 skipped"),
       "\(validate.stderr)")
     let export = try CLIRunner.run(
       ["export", "docs/**/*.md", "--to", "csv", "--output", "out.csv"], in: dir)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuditCycle
+import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
@@ -63,14 +64,9 @@ struct DiffCommand: ParsableCommand {
         + "; \(diff.conformance.count) conformance changes")
     if failOn == .regression, diff.hasRegressions {
       throw CLIError(
-        Self.count(diff.rows(.regression).count, "regression") + " and "
-          + Self.count(diff.rows(.newFailure).count, "new failure"),
+        Counted.phrase(diff.rows(.regression).count, "regression") + " and "
+          + Counted.phrase(diff.rows(.newFailure).count, "new failure"),
         status: .failure)
     }
-  }
-
-  /// "1 regression", "2 regressions".
-  static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }

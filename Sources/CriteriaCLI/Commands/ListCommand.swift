@@ -39,7 +39,9 @@ struct ListCommand: ParsableCommand {
       }
       print(table.render(), terminator: "")
       Terminal.note(
-        "\(loaded.catalog.components.count) components, \(loaded.catalog.criterionCount) criteria"
+        Counted.phrase(loaded.catalog.components.count, "component") + ", "
+          + Counted.phrase(
+            loaded.catalog.criterionCount, "criterion", plural: "criteria")
       )
     case .json:
       let rows = loaded.catalog.components.map {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AuditCycle
+import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
@@ -80,9 +81,10 @@ struct MergeCommand: ParsableCommand {
       throw CLIError(lines.joined(separator: "\n"), status: .failure)
     }
     Terminal.note(
-      "merged \(files.count) files into \(output): \(counts.rows) rows, \(counts.taken) with cells "
+      "merged \(files.count) files into \(output): \(Counted.phrase(counts.rows, "row")), \(counts.taken) with cells "
         + "from another file, \(counts.agreed) filled alike in several"
         + (counts.chosen > 0
-          ? ", \(counts.chosen) conflicts settled by the later date" : ""))
+          ? ", \(Counted.phrase(counts.chosen, "conflict")) settled by the later date"
+          : ""))
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaModel
 import CriteriaPipeline
 
 /// `criteria validate`: report every problem in every document.
@@ -39,8 +40,11 @@ struct ValidateCommand: ParsableCommand {
     let skipped =
       loaded.skipped.isEmpty ? "" : ", \(loaded.skipped.count) skipped"
     Terminal.note(
-      "\(loaded.documentCount) documents, \(loaded.catalog.components.count) components, "
-        + "\(errors) errors, \(warnings) warnings\(skipped)")
+      [
+        Counted.phrase(loaded.documentCount, "document"),
+        Counted.phrase(loaded.catalog.components.count, "component"),
+        Counted.phrase(errors, "error"), Counted.phrase(warnings, "warning"),
+      ].joined(separator: ", ") + skipped)
     // --strict: warnings and skipped files fail too.
     if errors > 0 || (strict && (warnings > 0 || !loaded.skipped.isEmpty)) {
       throw ExitCode(1)

@@ -95,8 +95,12 @@ struct WCAGCommand: ParsableCommand {
     }.count
     let covered = Set(rows.flatMap(\.wcag)).count
     Terminal.note(
-      "\(rows.count) checks map to \(covered) success criteria"
-        + (unmapped > 0 ? "; \(unmapped) map to none (add a rule)" : ""))
+      "\(Counted.phrase(rows.count, "check")) \(rows.count == 1 ? "maps" : "map") to "
+        + Counted.phrase(
+          covered, "success criterion", plural: "success criteria")
+        + (unmapped > 0
+          ? "; \(unmapped) \(unmapped == 1 ? "maps" : "map") to none (add a rule)"
+          : ""))
     if loaded.hasErrors { throw ExitCode(ExitStatus.dataError.rawValue) }
   }
 

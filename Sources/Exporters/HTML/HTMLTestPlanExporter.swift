@@ -37,7 +37,7 @@ public struct HTMLTestPlanExporter: PreparingExporter {
         style: Self.style) + """
         <header>
         <h1>\(e(title))</h1>
-        <p>\(catalog.components.count) components, \(catalog.criterionCount) checks. Made by criteria \(e(context.toolVersion)) on \(context.day).</p>
+        <p>\(Counted.phrase(catalog.components.count, "component")), \(Counted.phrase(catalog.criterionCount, "check")). Made by criteria \(e(context.toolVersion)) on \(context.day).</p>
         <nav aria-label="Components"><ul>
         """
     for (index, component) in catalog.components.enumerated() {

@@ -28,8 +28,8 @@ struct AuditWorkbookWriter {
     try book.setProperties(
       title: settings.title,
       subject:
-        "Accessibility acceptance criteria: \(Self.counted(catalog.components.count, "component")), "
-        + Self.counted(rowCount, "check"),
+        "Accessibility acceptance criteria: \(Counted.phrase(catalog.components.count, "component")), "
+        + Counted.phrase(rowCount, "check"),
       created: settings.date, generator: "criteria \(settings.toolVersion)")
     let checklist = try book.addSheet("Checklist")
     let summary = try book.addSheet("Summary")
@@ -68,10 +68,6 @@ struct AuditWorkbookWriter {
         try book.addSheet("Retired"), carry: carry, styles: styles)
     }
     try book.close()
-  }
-
-  static func counted(_ n: Int, _ noun: String) -> String {
-    "\(n) \(noun)\(n == 1 ? "" : "s")"
   }
 
   /// Component and platform pairs in row order, with their row count.
