@@ -46,6 +46,14 @@ struct MarkdownChecklistTests {
         "- [ ] **Keyboard: Tab, arrow keys or ctl+tab** — Focus visibly moves to the toggle switch (WCAG 2.1.1, 2.4.3, 2.4.7)\n"
       ))
     #expect(markdown.contains("### Toggle switch on Android (10 checks)"))
+    // One check on a platform is "1 check".
+    var one = try #require(catalog.components.first)
+    one.criteria = Array(one.criteria.prefix(1))
+    let single = try render(catalog: Catalog(components: [one]))
+    let platform = try #require(one.criteria.first?.platforms.first)
+    #expect(
+      single.contains("### \(one.title) on \(platform.rawValue) (1 check)\n"),
+      "\(single)")
     let rendered = try html(markdown)
     let boxes =
       rendered.components(

@@ -27,6 +27,7 @@ enum ChecklistRenderModel {
       return [
         "name": platform.rawValue,
         "count": criteria.count,
+        "checks": Counted.phrase(criteria.count, "check"),
         "tests": tests.map { kind, items -> [String: Any] in
           [
             "label": kind.label, "kind": kind.rawValue,

@@ -4,7 +4,7 @@ enum DefaultTemplates {
     {{% CONTENT_TYPE: TEXT }}
     {{! The Markdown checklist. Copy this file, edit it, and point an output's `template` option at the copy.
         Values: title, date, components[] { id, title, family, category, summary, reference, hasReference,
-        platforms[] { name, count, tests[] { label, kind, items[] { id, rowID, check, expectation, checkCell,
+        platforms[] { name, count, checks (such as "1 check"), tests[] { label, kind, items[] { id, rowID, check, expectation, checkCell,
         expectationCell, wcag (such as "2.1.1, 2.4.7"), hasWCAG } } } }, and table (true when the `table` option is on). }}
     # {{title}}
 
@@ -14,7 +14,7 @@ enum DefaultTemplates {
     `{{id}}`{{#hasReference}} · [Full information]({{reference}}){{/hasReference}}
 
     {{#platforms}}
-    ### {{title}} on {{name}} ({{count}} checks)
+    ### {{title}} on {{name}} ({{checks}})
 
     {{^table}}
     {{#tests}}
