@@ -46,7 +46,8 @@ public struct AuditRefresh: Sendable {
     if !old.contains(where: { current.contains($0.id) }) {
       throw AuditError(
         "\(location): "
-          + (old.count == 1 ? "its one row is not" : "none of its \(old.count) rows is")
+          + (old.count == 1
+            ? "its one row is not" : "none of its \(old.count) rows is")
           + " a check of today's criteria "
           + "(its first ID is '\(old[0].id)'); is it an audit of these documents?"
       )
