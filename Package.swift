@@ -127,7 +127,9 @@ let package = Package(
         // The pipeline called in process (no binary spawned), as the CLI calls it.
         .testTarget(
             name: "CriteriaPipelineTests",
-            dependencies: ["CriteriaPipeline", "CriteriaModel", "Exporters", "TestSupport", "FakeTrackerSupport"]),
+            dependencies: [
+                "CriteriaPipeline", "CriteriaModel", "Exporters", "TestSupport", "FakeTrackerSupport", "Audit", "Config",
+            ]),
         .testTarget(
             name: "CriteriaCLITests", dependencies: ["CriteriaCLI", "CriteriaPipeline", "Tickets", "Conformance", "TestSupport", "FakeTrackerSupport"],
             exclude: ["Scripts"]),

@@ -156,7 +156,7 @@ public struct ACRAnswers: Sendable {
 }
 
 /// Why an ACR cannot be made, in words a PM can act on.
-public struct ACRError: Error, Sendable, CustomStringConvertible {
+public struct ACRError: StatusError, Sendable {
   public var description: String
   /// The exit status it means: an audit that cannot be read as evidence, unless told otherwise (a
   /// config key, an answers file, or a report that cannot be final).

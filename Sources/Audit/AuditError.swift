@@ -1,7 +1,7 @@
 import CriteriaModel
 
 /// Why an audit cannot be read or copied, naming the file (and sheet and row, or line).
-public struct AuditError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct AuditError: StatusError, Hashable, Sendable {
   /// What is wrong and what to do.
   public var message: String
   /// The exit status it means: input data that cannot be read, unless told otherwise.

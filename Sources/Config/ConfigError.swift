@@ -1,5 +1,7 @@
+import CriteriaModel
+
 /// A config that cannot be used, with the file, line and key path of the problem.
-public struct ConfigError: Error, Sendable, CustomStringConvertible {
+public struct ConfigError: StatusError, Sendable {
   /// The config file.
   public var file: String
   /// The 1-based line, or 0 when unknown.
@@ -10,6 +12,9 @@ public struct ConfigError: Error, Sendable, CustomStringConvertible {
   public var message: String
   /// A config file that is not there is a missing input (66); anything else in it is a config error (78).
   public var missing = false
+
+  /// A missing config file is 66; anything else is 78.
+  public var status: ExitStatus { missing ? .noInput : .config }
 
   public var description: String {
     let place = line > 0 ? "\(file):\(line)" : file

@@ -29,9 +29,11 @@ public struct WCAGRule: Hashable, Sendable {
 }
 
 /// A problem in a rules file, with its place.
-public struct WCAGRuleError: Error, Sendable, CustomStringConvertible {
+public struct WCAGRuleError: StatusError, Sendable {
   /// `file:line: message`.
   public var description: String
+  /// A rules file is part of the config: 78.
+  public var status: ExitStatus { .config }
 }
 
 /// What the rules say of one check.

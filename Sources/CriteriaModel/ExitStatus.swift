@@ -22,3 +22,13 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
   /// A config or definition error.
   case config = 78
 }
+
+/// An error that says what went wrong in words a person can act on (its `description`) and which exit
+/// status it means.
+///
+/// Each module's error is one, so the pipeline wraps any of them without losing it
+/// (`PipelineError.underlying`).
+public protocol StatusError: Error, CustomStringConvertible {
+  /// The exit status the error means.
+  var status: ExitStatus { get }
+}

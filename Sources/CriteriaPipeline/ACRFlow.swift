@@ -60,7 +60,7 @@ extension Pipeline {
     }
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     // An audit from before WCAG mapping: recompute the mapping from the config's sources.
     var wcagByID: [String: [String]]?
@@ -115,7 +115,7 @@ extension Pipeline {
         toolVersion: context.toolVersion, ticketLinks: links
       ).build(evidence)
     } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     for warning in report.missingFacts + report.warnings {
       reporter.note("warning: \(warning)")

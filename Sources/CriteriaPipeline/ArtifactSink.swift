@@ -60,7 +60,7 @@ public struct ArtifactSink: Sendable {
       do {
         try files.deliver(artifact, to: path)
       } catch {
-        throw PipelineError(error.message, status: .cannotCreate)
+        throw PipelineError(error, status: .cannotCreate)
       }
       reporter.note("wrote \(path)")
     }

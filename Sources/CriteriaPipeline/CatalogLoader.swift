@@ -38,7 +38,7 @@ public struct CatalogLoader {
     do {
       collected = try SourceCollector().collectAll(sources, relativeTo: base)
     } catch {
-      throw PipelineError(error.description, status: .noInput)
+      throw PipelineError(error)
     }
     let read = CatalogReader().read(collected.files, accepted: accepted)
     return Loaded(

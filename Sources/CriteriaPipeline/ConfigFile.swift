@@ -21,8 +21,7 @@ public struct ConfigFile {
     do {
       settings = try ConfigLoader(names: names).load(path: path)
     } catch {
-      throw PipelineError(
-        error.description, status: error.missing ? .noInput : .config)
+      throw PipelineError(error)
     }
     entries = names.entries
   }

@@ -42,7 +42,7 @@ extension Pipeline {
         oldPlace: AuditResultsReader.location(old),
         newPlace: AuditResultsReader.location(new))
     } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     let text = diff.render(request.format, old: request.old, new: request.new)
     let destination: Destination =

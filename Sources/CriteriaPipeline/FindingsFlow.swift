@@ -62,7 +62,7 @@ extension Pipeline {
     let sheet: AuditSheet
     let findings: AuditFindings.Result
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.message, status: error.status)
+      throw PipelineError(error)
     }
     do {
       findings = try AuditFindings(
@@ -72,7 +72,7 @@ extension Pipeline {
       )
       .findings(in: sheet)
     } catch {
-      throw PipelineError(error.message, status: .dataError)
+      throw PipelineError(error, status: .dataError)
     }
     reporter.note(
       "\(request.audit): \(findings.rowCount) rows, \(findings.items.count + findings.alreadyTicketed.count) "
@@ -112,7 +112,7 @@ extension Pipeline {
             rows: try reader.retests(in: sheet, ledger: ledger))
         }
       } catch {
-        throw PipelineError(error.message, stoppedBy: error)
+        throw PipelineError(error)
       }
       try ArtifactSink.createParent(of: path, key: "\(chosen.keyPath).path")
       try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
@@ -144,7 +144,7 @@ extension Pipeline {
     }
     let copy: AuditCopy
     do { copy = try sheet.copy(withTickets: keys) } catch {
-      throw PipelineError(error.message, status: error.status)
+      throw PipelineError(error)
     }
     try Self.deliver(copy, as: "audit copy", to: target, through: sink)
     reporter.note("\(target): \(keys.count) ticket keys")

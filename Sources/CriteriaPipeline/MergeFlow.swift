@@ -73,7 +73,7 @@ extension Pipeline {
       }
       copy = try sheets[0].copy(setting: plan.cells, recalculate: true)
     } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     let sink = ArtifactSink(
       protecting: request.files + (request.config.map { [$0] } ?? []),

@@ -49,7 +49,7 @@ public struct OutputRegistry: Sendable {
     do {
       return try TrackerRegistry.entries(definitionFolders: definitionFolders)
     } catch {
-      throw PipelineError(error.message, status: .config)
+      throw PipelineError(error, status: .config)
     }
   }
 

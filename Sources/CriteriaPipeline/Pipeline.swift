@@ -33,7 +33,7 @@ public struct Pipeline: Sendable {
         reporter: reporter, context: try ExportContext(environment: environment)
       )
     } catch {
-      throw PipelineError(error.message, status: .config)
+      throw PipelineError(error, status: .config)
     }
   }
 
@@ -287,7 +287,7 @@ public struct Pipeline: Sendable {
       do {
         try rules.add(yaml: String(decoding: data, as: UTF8.self), origin: file)
       } catch {
-        throw PipelineError(error.description, status: .config)
+        throw PipelineError(error)
       }
     }
     return WCAGMapping(rules: rules)
@@ -314,7 +314,7 @@ public struct Pipeline: Sendable {
       case .tracker(let tracker): return .tracker(try tracker.make(options))
       }
     } catch {
-      throw PipelineError(error.message, status: error.status)
+      throw PipelineError(error)
     }
   }
 
@@ -328,7 +328,7 @@ public struct Pipeline: Sendable {
           tracker: tracker,
           tickets: tracker.settings.planner.tickets(for: catalog)))
     } catch {
-      throw PipelineError(error.message, stoppedBy: error)
+      throw PipelineError(error)
     }
   }
 
@@ -336,7 +336,7 @@ public struct Pipeline: Sendable {
     throws(PipelineError) -> ExportArtifact
   {
     do { return try exporter.export(catalog, context: context) } catch {
-      throw PipelineError(error.message, status: error.status)
+      throw PipelineError(error)
     }
   }
 }

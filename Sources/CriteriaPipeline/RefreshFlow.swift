@@ -52,7 +52,7 @@ extension Pipeline {
     let exporter = try Self.auditExporter(format, config: config.settings)
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.from) } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     let (catalog, loaded) = try selectedCatalog(config.settings)
     let carry: AuditCarry
@@ -62,14 +62,14 @@ extension Pipeline {
         layout: exporter.layout, fresh: request.fresh
       ).carry(from: sheet, to: catalog)
     } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     let artifact: ExportArtifact
     do {
       artifact = try exporter.export(
         catalog, carrying: carry, context: context)
     } catch {
-      throw PipelineError(error.message, status: error.status)
+      throw PipelineError(error)
     }
     let sink = ArtifactSink(
       protecting: loaded.documents + [configPath, request.from],
@@ -102,7 +102,7 @@ extension Pipeline {
         ? try CSVExporter(options: options)
         : try AuditWorkbookExporter(options: options)
     } catch {
-      throw PipelineError(error.message, status: .config)
+      throw PipelineError(error, status: .config)
     }
   }
 

@@ -41,11 +41,11 @@ extension Pipeline {
   public func report(_ request: ReportRequest) throws(PipelineError) {
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     let results: AuditResults
     do { results = try AuditResults(sheet: sheet) } catch {
-      throw PipelineError(error.description, status: error.status)
+      throw PipelineError(error)
     }
     var links: [String: String] = [:]
     var protected = [request.audit]
@@ -93,7 +93,7 @@ extension Pipeline {
           }
         }
       } catch {
-        throw PipelineError(error.message, stoppedBy: error)
+        throw PipelineError(error)
       }
     }
     return links

@@ -91,7 +91,7 @@ extension Pipeline {
       let credentials = try? Credentials.fromEnvironment(settings)
       throw PipelineError(
         "\(chosen.name): \(Redactor(credentials: credentials, url: settings.url).text(error.message))",
-        stoppedBy: error)
+        wrapping: error)
     }
   }
 
@@ -142,7 +142,7 @@ extension Pipeline {
       what: "the synced copy")
     let sheet: AuditSheet
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error.message, status: error.status)
+      throw PipelineError(error)
     }
     guard let ticketColumn = sheet.column(.ticket) else {
       throw PipelineError(
@@ -233,7 +233,7 @@ extension Pipeline {
     }
     let copy: AuditCopy
     do { copy = try sheet.copy(withStatus: columns) } catch {
-      throw PipelineError(error.message, status: error.status)
+      throw PipelineError(error)
     }
     try Self.deliver(
       copy, as: "synced audit", to: target,
@@ -259,7 +259,7 @@ extension Pipeline {
   {
     PipelineError(
       "\(output): \(error.message)\(error.unreachable ? " (stopped at \(key))" : "")",
-      stoppedBy: error)
+      wrapping: error)
   }
 
   /// The tracker's words, then what they mean when the words do not say it: `In Review (open)`.

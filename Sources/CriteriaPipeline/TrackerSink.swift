@@ -92,7 +92,7 @@ public struct TrackerSink {
       let credentials = try? Credentials.fromEnvironment(settings)
       throw PipelineError(
         "\(output): \(Redactor(credentials: credentials, url: settings.url).text("\(error)"))",
-        stoppedBy: error)
+        wrapping: error)
     }
   }
 }

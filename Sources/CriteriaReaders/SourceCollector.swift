@@ -7,12 +7,14 @@ public struct SourceCollector: Sendable {
   public static let documentExtensions: Set<String> = ["md", "markdown"]
 
   /// A source that named nothing readable.
-  public struct Problem: Error, Sendable, CustomStringConvertible {
+  public struct Problem: StatusError, Sendable {
     /// The source as the user wrote it.
     public var source: String
     /// What is wrong with it.
     public var message: String
     public var description: String { "\(source): error: \(message)" }
+    /// A named source that is not there (or cannot be listed): 66.
+    public var status: ExitStatus { .noInput }
   }
 
   /// Lists a folder's entries, or throws when it cannot be read.

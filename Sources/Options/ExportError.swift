@@ -1,7 +1,7 @@
 import CriteriaModel
 
 /// Why an export could not be made; messages name the option, template line or path involved.
-public struct ExportError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ExportError: StatusError, Hashable, Sendable {
   /// One sentence: what went wrong, where, and what to do.
   public var message: String
   /// The exit status it means: most export errors are an option's or a definition's (config); the

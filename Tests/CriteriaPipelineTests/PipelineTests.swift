@@ -1,3 +1,5 @@
+import Audit
+import Config
 import CriteriaModel
 import CriteriaPipeline
 import Exporters
@@ -67,6 +69,39 @@ struct PipelineTests {
       let failure = error as? PipelineError
       return failure?.status == .config
         && failure?.message.contains("Did you mean 'xlsx'?") == true
+        && failure?.underlying == nil
+    }
+  }
+
+  @Test(
+    "a module's error stays inside the pipeline's: its type, its words and its exit status"
+  )
+  func underlying() throws {
+    let samples = try samples()
+    let missingConfig = samples.appendingPathComponent("nowhere.yml").path
+    #expect {
+      _ = try pipeline.run(
+        config: missingConfig, only: nil, dryRun: false,
+        filing: FilingSettings())
+    } throws: { error in
+      guard let failure = error as? PipelineError,
+        let config = failure.underlying as? ConfigError
+      else { return false }
+      return config.missing && failure.status == .noInput
+        && failure.message == config.description
+    }
+    let missingAudit = samples.appendingPathComponent("nowhere.csv").path
+    #expect {
+      try pipeline.report(
+        ReportRequest(
+          audit: missingAudit, config: nil,
+          output: samples.appendingPathComponent("r.html").path, title: "A"))
+    } throws: { error in
+      guard let failure = error as? PipelineError,
+        let audit = failure.underlying as? AuditError
+      else { return false }
+      return failure.status == audit.status && failure.status == .noInput
+        && failure.message.contains("nowhere.csv")
     }
   }
 

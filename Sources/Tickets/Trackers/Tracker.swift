@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 import Options
 
@@ -190,7 +191,7 @@ public struct Credentials: Sendable {
 }
 
 /// Why filing failed; messages name the option or environment variable involved.
-public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct TicketError: StatusError, Hashable, Sendable {
   public var message: String
   /// Credentials were refused: stop the run rather than retry.
   public var isAuthentication: Bool
@@ -225,6 +226,12 @@ public struct TicketError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { message }
+
+  /// Refused credentials are 77, a tracker that cannot be reached or stalls is 69, anything else 1.
+  public var status: ExitStatus {
+    isAuthentication
+      ? .credentialsRefused : unreachable ? .unavailable : .failure
+  }
 }
 
 /// How fast a tracker may be called.
