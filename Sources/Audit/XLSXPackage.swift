@@ -163,7 +163,8 @@ struct XLSXPackage {
       }
     } catch {
       // The caller names the file: `target` is the temporary file beside it.
-      let reason = (error as? CocoaError)?.localizedDescription ?? "\(error)"
+      let reason =
+        error is CocoaError ? SystemReason.text(of: error) : "\(error)"
       throw AuditError(
         "the workbook copy cannot be written (\(reason)); check that the folder is writable and the disk has room",
         status: .cannotCreate)

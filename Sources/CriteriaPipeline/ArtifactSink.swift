@@ -77,7 +77,7 @@ public struct ArtifactSink: Sendable {
         atPath: folder, withIntermediateDirectories: true)
     } catch {
       throw PipelineError(
-        "\(key): cannot create the folder '\(folder)': \(error.localizedDescription)",
+        "\(key): cannot create the folder '\(folder)': \(SystemReason.text(of: error))",
         status: .cannotCreate)
     }
   }

@@ -194,7 +194,7 @@ private struct Walk {
       if let handle = opendir(folder) {
         closedir(handle)
       } else {
-        reason = String(cString: strerror(errno))
+        reason = SystemReason.lastError
       }
       unreadable.append(
         "\(folder): skipped: the folder cannot be read (\(reason)); documents in it were not read"

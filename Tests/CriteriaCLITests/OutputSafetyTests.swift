@@ -92,7 +92,7 @@ struct OutputSafetyTests {
     #expect(out.status == 73, "\(out.stderr)")
     #expect(
       out.stderr.contains("Error: outputs[1].path: cannot create the folder '")
-        && out.stderr.contains("/notes.txt': "), "\(out.stderr)")
+        && out.stderr.contains("/notes.txt': File exists\n"), "\(out.stderr)")
     let wrote = out.stderr.split(separator: "\n").filter {
       $0.hasPrefix("wrote ")
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaModel
 import Foundation
 
 /// `criteria init`: write a commented starter config.
@@ -25,7 +26,7 @@ struct InitCommand: ParsableCommand {
         to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
       throw CLIError(
-        "cannot write '\(output)': \(error.localizedDescription)",
+        "cannot write '\(output)': \(SystemReason.text(of: error))",
         status: .cannotCreate)
     }
     Terminal.note(

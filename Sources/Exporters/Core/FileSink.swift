@@ -80,7 +80,7 @@ public struct FileSink: Sendable {
       }
       guard rename(temporary.path, target.path) == 0 else {
         throw ExportError(
-          "cannot move the finished file into place at '\(path)': \(String(cString: strerror(errno)))"
+          "cannot move the finished file into place at '\(path)': \(SystemReason.lastError)"
         )
       }
     } catch let error as ExportError {
@@ -88,7 +88,8 @@ public struct FileSink: Sendable {
       throw error
     } catch {
       try? FileManager.default.removeItem(at: temporary)
-      throw ExportError("cannot write '\(path)': \(error.localizedDescription)")
+      throw ExportError(
+        "cannot write '\(path)': \(SystemReason.text(of: error))")
     }
   }
 

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// Writes a folder output's files into its folder without touching anything criteria did not write.
@@ -60,7 +61,8 @@ struct FolderDelivery {
       }
     } catch {
       throw ExportError(
-        "cannot create the folder '\(shownAs)': \(error.localizedDescription)")
+        "cannot create the folder '\(shownAs)': \(SystemReason.text(of: error))"
+      )
     }
     try writeManifest(Array(Set(previous).union(names)).sorted())
     for file in files {
@@ -74,7 +76,7 @@ struct FolderDelivery {
         )
       } catch {
         throw ExportError(
-          "cannot write '\(shownAs)/\(file.name)': \(error.localizedDescription)"
+          "cannot write '\(shownAs)/\(file.name)': \(SystemReason.text(of: error))"
         )
       }
       try Self.writeAtomically(
@@ -174,7 +176,7 @@ struct FolderDelivery {
     try NewFile.write(
       data, to: temporary.path, shownAs: shownAs, durable: durable)
     guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
+      let reason = SystemReason.lastError
       try? FileManager.default.removeItem(at: temporary)
       throw ExportError("cannot write '\(shownAs)': \(reason)")
     }

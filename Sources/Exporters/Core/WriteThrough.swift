@@ -24,7 +24,7 @@ enum WriteThrough {
         throw error
       } catch {
         throw ExportError(
-          "cannot write '\(path)': \(error.localizedDescription)")
+          "cannot write '\(path)': \(SystemReason.text(of: error))")
       }
     case .folder:
       throw ExportError(
@@ -36,7 +36,7 @@ enum WriteThrough {
     let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | truncate)
     guard descriptor >= 0 else {
       throw ExportError(
-        "cannot write '\(path)': \(String(cString: strerror(errno)))")
+        "cannot write '\(path)': \(SystemReason.lastError)")
     }
     defer { close(descriptor) }
     if let failure = NewFile.writeAll(data, to: descriptor) {

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// The ledger's journal file, opened for appending on first use and shared by copies of a ledger,
@@ -48,7 +49,7 @@ final class JournalFile: @unchecked Sendable {
       // A read-only folder: the ledger can still be read.
       if wait {
         throw TicketError(
-          "cannot lock the ledger (\(lockPath)): \(String(cString: strerror(errno)))"
+          "cannot lock the ledger (\(lockPath)): \(SystemReason.lastError)"
         )
       }
       return
@@ -61,7 +62,7 @@ final class JournalFile: @unchecked Sendable {
     }
     guard locked else {
       let busy = errno == EWOULDBLOCK
-      let reason = String(cString: strerror(errno))
+      let reason = SystemReason.lastError
       close(descriptor)
       guard !wait else {
         throw TicketError(
@@ -93,7 +94,7 @@ final class JournalFile: @unchecked Sendable {
       fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
       guard fd >= 0 else {
         throw TicketError(
-          "cannot write the ledger journal \(path): \(String(cString: strerror(errno)))"
+          "cannot write the ledger journal \(path): \(SystemReason.lastError)"
         )
       }
     }
@@ -112,7 +113,7 @@ final class JournalFile: @unchecked Sendable {
     }
     if unlink(path) != 0 && errno != ENOENT {
       throw TicketError(
-        "cannot remove the ledger journal \(path): \(String(cString: strerror(errno)))"
+        "cannot remove the ledger journal \(path): \(SystemReason.lastError)"
       )
     }
   }

@@ -408,7 +408,7 @@ public struct Ledger: Sendable {
       let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
       guard fd >= 0 else {
         throw TicketError(
-          "cannot write the ledger beside \(path): \(String(cString: strerror(errno)))"
+          "cannot write the ledger beside \(path): \(SystemReason.lastError)"
         )
       }
       let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -419,7 +419,7 @@ public struct Ledger: Sendable {
       }
       guard rename(temporary, path) == 0 else {
         throw TicketError(
-          "cannot move the ledger into place at \(path): \(String(cString: strerror(errno)))"
+          "cannot move the ledger into place at \(path): \(SystemReason.lastError)"
         )
       }
     } catch {
