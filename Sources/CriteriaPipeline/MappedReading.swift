@@ -31,8 +31,9 @@ public struct MappedReading: Sendable {
   /// the reading.
   ///
   /// Each component kept is selected by `selection`, its sources made relative to `relocatingTo` (when
-  /// given), and mapped with the built-in rules and `rules` (files, added in order); then each exporter
-  /// in `preparing` makes its part of the output for it, on the same thread.
+  /// given), and mapped with the built-in rules and `rules` (files, added in order); then, while the
+  /// reader is still reading, each exporter in `preparing` makes its part of the output for it, on the
+  /// same thread (the parts not made by then, the exporters make at the end).
   public init(
     _ sources: [String], relativeTo base: String? = nil, rules: [String],
     selection: Selection = .all, relocatingTo folder: String? = nil,
@@ -65,6 +66,10 @@ private final class MappingAlongside: Sendable {
   private struct State: Sendable {
     var mapping: Result<WCAGMapping, PipelineError>?
     var mapped: [(component: Component, rows: [WCAGMappingRow])] = []
+    /// Set when the reader is done: the components still waiting are mapped, and no more parts
+    /// are made ahead (the outputs make them), so that nothing waits on work that was only meant to
+    /// fill the time the reader took.
+    var readerDone = false
   }
 
   private let queue = DispatchQueue(label: "criteria.wcag-mapping")
@@ -94,22 +99,26 @@ private final class MappingAlongside: Sendable {
     return read
   }
 
-  /// Hands a component over; on the queue it is selected and mapped, and each exporter in `preparing`
-  /// makes its part for it.
+  /// Hands a component over; on the queue it is selected and mapped, and, while the reader is still
+  /// reading, each exporter in `preparing` makes its part for it.
   func add(_ component: Component) {
     queue.async {
       guard case .success(let mapping) = self.mapping(),
         let selected = self.select(component)
       else { return }
       let mapped = mapping.map(selected)
-      for exporter in self.preparing { exporter.prepare(mapped.component) }
       self.state.withLock { $0.mapped.append(mapped) }
+      for exporter in self.preparing {
+        guard !self.state.withLock({ $0.readerDone }) else { break }
+        exporter.prepare(mapped.component)
+      }
     }
   }
 
   /// Waits for every component handed over and returns them mapped, in the catalog's order (by id),
   /// or the rule files' error.
   func finish() -> Result<MappedReading.Mapped, PipelineError> {
+    state.withLock { $0.readerDone = true }
     let mapping = queue.sync { self.mapping() }
     let mapped = state.withLock { $0.mapped }.sorted {
       $0.component.id < $1.component.id

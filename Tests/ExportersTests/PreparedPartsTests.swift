@@ -1,7 +1,9 @@
 import CriteriaModel
-import Exporters
 import Foundation
+import TestSupport
 import Testing
+
+@testable import Exporters
 
 /// Exporters that make their part for each component while documents are read give the same bytes as
 /// when they make everything at the end, and never use a part made from a component that changed since.
@@ -9,6 +11,9 @@ import Testing
 struct PreparedPartsTests {
   /// The JSON exporter, pretty and compact, and the HTML test plan with and without notes: two of each,
   /// made alike.
+  ///
+  /// The Markdown checklist as lists and as tables: the built-in template, rendered in
+  /// parts, beside the shipped copy of the same template, which a user's template option renders whole.
   func pairs() throws -> [(any PreparingExporter, any PreparingExporter)] {
     func options(_ pairs: [String: String]) -> ExportOptions {
       ExportOptions(pairs.mapValues { .string($0) }, origin: "test")
@@ -25,8 +30,29 @@ struct PreparedPartsTests {
           try HTMLTestPlanExporter(options: options(["notes": value])),
           try HTMLTestPlanExporter(options: options(["notes": value]))
         ))
+      made.append(
+        (
+          try MarkdownChecklistExporter(
+            options: ExportOptions(
+              [
+                "table": .string(value),
+                "template": .string("templates/checklist.md.mustache"),
+              ], baseDirectory: Paths.packageRoot.path)),
+          try MarkdownChecklistExporter(options: options(["table": value]))
+        ))
     }
     return made
+  }
+
+  /// The samples, and a copy whose first component's texts hold what a template or Markdown could
+  /// take for their own: braces, ampersands, angle brackets, pipes, line breaks.
+  func catalogs() throws -> [Catalog] {
+    let catalog = try sampleCatalog()
+    var hostile = catalog
+    hostile.components[0].title = "Tab & {{title}} <b>|x|</b>\nnext"
+    hostile.components[0].criteria[0].check = "{{#table}}a|b{{/table}} & <i>"
+    hostile.components[0].criteria[0].expectation = "line one\nline | two"
+    return [catalog, hostile]
   }
 
   func bytes(_ artifact: ExportArtifact) throws -> Data {
@@ -41,16 +67,53 @@ struct PreparedPartsTests {
     "every part made ahead: the same bytes as making them at the end, with each option"
   )
   func sameBytes() throws {
-    let catalog = try sampleCatalog()
-    #expect(catalog.components.count > 1)
+    for catalog in try catalogs() {
+      #expect(catalog.components.count > 1)
+      for (fresh, ahead) in try pairs() {
+        for component in catalog.components { ahead.prepare(component) }
+        let expected = try bytes(
+          try fresh.export(catalog, context: fixedContext))
+        #expect(
+          try bytes(try ahead.export(catalog, context: fixedContext))
+            == expected)
+        // The parts are handed over once: exporting again makes them afresh, to the same bytes.
+        #expect(
+          try bytes(try ahead.export(catalog, context: fixedContext))
+            == expected)
+      }
+    }
+  }
+
+  @Test(
+    "every part made ahead from the corpus: the same bytes as making them at the end",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func corpusBytes() throws {
+    let catalog = try loadCatalog(Paths.corpus)
     for (fresh, ahead) in try pairs() {
       for component in catalog.components { ahead.prepare(component) }
-      let expected = try bytes(try fresh.export(catalog, context: fixedContext))
       #expect(
-        try bytes(try ahead.export(catalog, context: fixedContext)) == expected)
-      // The parts are handed over once: exporting again makes them afresh, to the same bytes.
-      #expect(
-        try bytes(try ahead.export(catalog, context: fixedContext)) == expected)
+        try bytes(try ahead.export(catalog, context: fixedContext))
+          == bytes(try fresh.export(catalog, context: fixedContext)))
+    }
+  }
+
+  @Test(
+    "the built-in checklist is cut at its one components section; a template without one is refused"
+  )
+  func sections() throws {
+    #expect(throws: Never.self) {
+      try ComponentSections(
+        "{{% CONTENT_TYPE: TEXT }}\n# {{title}}\n{{#components}}\n{{id}}\n{{/components}}\n",
+        name: "t")
+    }
+    for text in [
+      "# {{title}}\n{{#components}}{{id}}{{/components}}\n",
+      "{{#components}}\n{{/components}}\n{{#components}}\n{{/components}}\n",
+      "# {{title}}\n",
+    ] {
+      #expect(throws: ExportError.self) {
+        try ComponentSections(text, name: "t")
+      }
     }
   }
 
