@@ -66,10 +66,15 @@ private final class MappingAlongside: Sendable {
   private struct State: Sendable {
     var mapping: Result<WCAGMapping, PipelineError>?
     var mapped: [(component: Component, rows: [WCAGMappingRow])] = []
+    /// Components handed over and not mapped yet.
+    var waiting = 0
     /// Set when the reader is done: the components still waiting are mapped, and no more parts
     /// are made ahead (the outputs make them), so that nothing waits on work that was only meant to
     /// fill the time the reader took.
     var readerDone = false
+    /// Whether a part may be made now: the reader is still reading and no component waits to be
+    /// mapped (mapping comes first: the run waits for it, never for a part).
+    var idle: Bool { !readerDone && waiting == 0 }
   }
 
   private let queue = DispatchQueue(label: "criteria.wcag-mapping")
@@ -100,16 +105,24 @@ private final class MappingAlongside: Sendable {
   }
 
   /// Hands a component over; on the queue it is selected and mapped, and, while the reader is still
-  /// reading, each exporter in `preparing` makes its part for it.
+  /// reading and no other component waits to be mapped, each exporter in `preparing` makes its part
+  /// for it.
   func add(_ component: Component) {
+    state.withLock { $0.waiting += 1 }
     queue.async {
       guard case .success(let mapping) = self.mapping(),
         let selected = self.select(component)
-      else { return }
+      else {
+        self.state.withLock { $0.waiting -= 1 }
+        return
+      }
       let mapped = mapping.map(selected)
-      self.state.withLock { $0.mapped.append(mapped) }
+      self.state.withLock {
+        $0.mapped.append(mapped)
+        $0.waiting -= 1
+      }
       for exporter in self.preparing {
-        guard !self.state.withLock({ $0.readerDone }) else { break }
+        guard self.state.withLock({ $0.idle }) else { break }
         exporter.prepare(mapped.component)
       }
     }
