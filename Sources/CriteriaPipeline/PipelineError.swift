@@ -23,8 +23,10 @@ public struct PipelineError: StatusError, Sendable {
     underlying = error
   }
 
-  /// Wraps `error` in other words (`message` names the output, or hides a secret the error held);
-  /// its status stands: refused credentials are 77, a tracker that does not answer is 69.
+  /// Wraps `error` in other words (`message` names the output or the ticket it stopped at).
+  ///
+  /// Its status stands: refused credentials are 77, a tracker that does not answer is 69. An error whose
+  /// words had to be redacted is not wrapped: its words go on redacted, with its status alone.
   public init(_ message: String, wrapping error: some StatusError) {
     self.init(message, status: error.status)
     underlying = error

@@ -89,9 +89,10 @@ extension Pipeline {
       return (tracker, reader, ledger, chosen.name)
     } catch {
       let credentials = try? Credentials.fromEnvironment(settings)
+      // Only the redacted words go on: the tracker's error itself may hold the secret.
       throw PipelineError(
         "\(chosen.name): \(Redactor(credentials: credentials, url: settings.url).text(error.message))",
-        wrapping: error)
+        status: error.status)
     }
   }
 

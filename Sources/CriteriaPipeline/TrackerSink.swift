@@ -90,9 +90,10 @@ public struct TrackerSink {
       return (summary, filer.ledger, retest)
     } catch {
       let credentials = try? Credentials.fromEnvironment(settings)
+      // Only the redacted words go on: the tracker's error itself may hold the secret.
       throw PipelineError(
         "\(output): \(Redactor(credentials: credentials, url: settings.url).text("\(error)"))",
-        wrapping: error)
+        status: error.status)
     }
   }
 }

@@ -174,6 +174,38 @@ struct PipelineTests {
   }
 
   @Test(
+    "refused credentials stop the filing with 77; the tracker's error is not kept, only its redacted words"
+  )
+  func refusedCredentials() throws {
+    let server = try FakeTrackerProcess(arguments: ["--token", "right-token"])
+    defer { server.stop() }
+    setenv("PIPELINE_WRONG_TOKEN", "wrong-token-0123456789", 1)
+    let samples = try samples()
+    let config = samples.appendingPathComponent("tickets-refused.yml")
+    try Data(
+      """
+      version: 1
+      sources: [criteria/]
+      outputs:
+        - name: issues
+          exporter: github
+          options: {url: \(server.url), project: acme/app, token_env: PIPELINE_WRONG_TOKEN, max_attempts: 1}
+      """.utf8
+    ).write(to: config)
+    let audit = samples.appendingPathComponent("audit-filled.csv").path
+    #expect {
+      _ = try pipeline.fileFindings(
+        FindingsRequest(audit: audit, config: config.path))
+    } throws: { error in
+      guard let failure = error as? PipelineError else { return false }
+      return failure.status == .credentialsRefused
+        && failure.underlying == nil
+        && !failure.message.contains("wrong-token-0123456789")
+    }
+    #expect(try server.stats()["issues"] as? Int == 0)
+  }
+
+  @Test(
     "mapping while reading gives what reading, selecting, relocating and mapping one after another give"
   )
   func mappedReading() throws {
