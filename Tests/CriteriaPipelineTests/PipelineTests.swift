@@ -24,6 +24,29 @@ struct PipelineTests {
     return copy
   }
 
+  /// The samples with a config whose one GitHub output files into `server` with `token` (set in the
+  /// environment variable `tokenEnv`), and the filled sample audit.
+  func filing(
+    into server: FakeTrackerProcess, token: String, tokenEnv: String
+  ) throws -> (samples: URL, config: URL, audit: String) {
+    setenv(tokenEnv, token, 1)
+    let samples = try samples()
+    let config = samples.appendingPathComponent("tickets-in-process.yml")
+    try Data(
+      """
+      version: 1
+      sources: [criteria/]
+      outputs:
+        - name: issues
+          exporter: github
+          options: {url: \(server.url), project: acme/app, token_env: \(tokenEnv), max_attempts: 2, backoff: 0.05}
+      """.utf8
+    ).write(to: config)
+    return (
+      samples, config, samples.appendingPathComponent("audit-filled.csv").path
+    )
+  }
+
   let pipeline = Pipeline(
     reporter: .silent,
     context: ExportContext(date: Date(timeIntervalSince1970: 1_767_225_600)))
@@ -139,20 +162,8 @@ struct PipelineTests {
   func ticketsAndSync() throws {
     let server = try FakeTrackerProcess()
     defer { server.stop() }
-    setenv("PIPELINE_TEST_TOKEN", "secret-token", 1)
-    let samples = try samples()
-    let config = samples.appendingPathComponent("tickets-in-process.yml")
-    try Data(
-      """
-      version: 1
-      sources: [criteria/]
-      outputs:
-        - name: issues
-          exporter: github
-          options: {url: \(server.url), project: acme/app, token_env: PIPELINE_TEST_TOKEN, max_attempts: 2, backoff: 0.05}
-      """.utf8
-    ).write(to: config)
-    let audit = samples.appendingPathComponent("audit-filled.csv").path
+    let (samples, config, audit) = try filing(
+      into: server, token: "secret-token", tokenEnv: "PIPELINE_TEST_TOKEN")
     let problems = try pipeline.fileFindings(
       FindingsRequest(audit: audit, config: config.path))
     #expect(problems == 0)
@@ -179,20 +190,9 @@ struct PipelineTests {
   func refusedCredentials() throws {
     let server = try FakeTrackerProcess(arguments: ["--token", "right-token"])
     defer { server.stop() }
-    setenv("PIPELINE_WRONG_TOKEN", "wrong-token-0123456789", 1)
-    let samples = try samples()
-    let config = samples.appendingPathComponent("tickets-refused.yml")
-    try Data(
-      """
-      version: 1
-      sources: [criteria/]
-      outputs:
-        - name: issues
-          exporter: github
-          options: {url: \(server.url), project: acme/app, token_env: PIPELINE_WRONG_TOKEN, max_attempts: 1}
-      """.utf8
-    ).write(to: config)
-    let audit = samples.appendingPathComponent("audit-filled.csv").path
+    let (_, config, audit) = try filing(
+      into: server, token: "wrong-token-0123456789",
+      tokenEnv: "PIPELINE_WRONG_TOKEN")
     #expect {
       _ = try pipeline.fileFindings(
         FindingsRequest(audit: audit, config: config.path))
