@@ -189,15 +189,9 @@ private struct Walk {
     guard visited.insert(real).inserted else { return }
     let names: [String]
     do { names = try listFolder(folder) } catch {
-      // The system's own words ("Permission denied"), asked again of the folder itself.
-      var reason = error.localizedDescription
-      if let handle = opendir(folder) {
-        closedir(handle)
-      } else {
-        reason = SystemReason.lastError
-      }
+      // The system's own words ("Permission denied").
       unreadable.append(
-        "\(folder): skipped: the folder cannot be read (\(reason)); documents in it were not read"
+        "\(folder): skipped: the folder cannot be read (\(SystemReason.text(of: error))); documents in it were not read"
       )
       return
     }

@@ -103,8 +103,7 @@ public struct MarkdownChecklistExporter: PreparingExporter {
         }
       }
       text += sections.tail.render(root)
-      while text.hasSuffix("\n\n") { text.removeLast() }
-      return .file(Data(text.utf8))
+      return .file(Self.finished(text))
     case .component:
       return .folder(
         catalog.components.map { component in
@@ -134,7 +133,12 @@ public struct MarkdownChecklistExporter: PreparingExporter {
   private func render(_ components: [Component], date: String) -> Data {
     let model = ChecklistRenderModel.make(
       components, title: title, date: date, table: table)
-    var text = template.render(model)
+    return Self.finished(template.render(model))
+  }
+
+  /// The rendered text as the file holds it: one line break at the end, not a run of blank lines.
+  private static func finished(_ rendered: String) -> Data {
+    var text = rendered
     while text.hasSuffix("\n\n") { text.removeLast() }
     return Data(text.utf8)
   }
