@@ -128,6 +128,7 @@ public struct Pipeline: Sendable {
     summary.exitStatus =
       summary.ticketProblems > 0
       ? ExitStatus.failure.rawValue : ExitStatus.success.rawValue
+    ReleaseAside.drop((consume catalog, consume loaded, consume made))
     return summary
   }
 
@@ -272,6 +273,7 @@ public struct Pipeline: Sendable {
       output.map { $0 == "-" ? .standardOutput : .path($0) } ?? .standardOutput
     try ArtifactSink(protecting: loaded.documents, reporter: reporter)
       .deliver(artifact, from: format, to: destination)
+    ReleaseAside.drop((consume catalog, consume loaded, consume artifact))
   }
 
   /// The built-in WCAG rules with a team's rule files (`wcag.rules`) added in order.

@@ -86,6 +86,8 @@ extension Pipeline {
       retiredFile = path
     }
     try sink.deliver(artifact, from: format, to: .path(request.output))
+    ReleaseAside.drop(
+      (consume sheet, consume catalog, consume loaded, consume artifact))
     return RefreshSummary(
       counts: counts, output: request.output, retiredFile: retiredFile)
   }

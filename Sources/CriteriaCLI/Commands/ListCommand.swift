@@ -59,7 +59,9 @@ struct ListCommand: ParsableCommand {
         String(
           decoding: try encoder.encode(["components": rows]), as: UTF8.self))
     }
-    if loaded.hasErrors { throw ExitCode(ExitStatus.dataError.rawValue) }
+    let failed = loaded.hasErrors
+    ReleaseAside.drop(consume loaded)
+    if failed { throw ExitCode(ExitStatus.dataError.rawValue) }
   }
 
   struct ListRow: Encodable {

@@ -46,8 +46,9 @@ struct ValidateCommand: ParsableCommand {
         Counted.phrase(errors, "error"), Counted.phrase(warnings, "warning"),
       ].joined(separator: ", ") + skipped)
     // --strict: warnings and skipped files fail too.
-    if errors > 0 || (strict && (warnings > 0 || !loaded.skipped.isEmpty)) {
-      throw ExitCode(1)
-    }
+    let failed =
+      errors > 0 || (strict && (warnings > 0 || !loaded.skipped.isEmpty))
+    ReleaseAside.drop(consume loaded)
+    if failed { throw ExitCode(1) }
   }
 }

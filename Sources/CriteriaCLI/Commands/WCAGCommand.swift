@@ -101,7 +101,9 @@ struct WCAGCommand: ParsableCommand {
         + (unmapped > 0
           ? "; \(unmapped) \(unmapped == 1 ? "maps" : "map") to none (add a rule)"
           : ""))
-    if loaded.hasErrors { throw ExitCode(ExitStatus.dataError.rawValue) }
+    let failed = loaded.hasErrors
+    ReleaseAside.drop((consume loaded, consume mapped))
+    if failed { throw ExitCode(ExitStatus.dataError.rawValue) }
   }
 
   /// Prints, for one check, its component's kind and the kind rule that gave it, every rule that matched
