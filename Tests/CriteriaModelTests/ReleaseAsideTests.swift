@@ -18,13 +18,10 @@ struct ReleaseAsideTests {
     let freedBy = Mutex<pthread_t?>(nil)
     let done = DispatchSemaphore(value: 0)
     let caller = pthread_self()
-    var value: [Tracked] = [
-      Tracked { thread in
-        freedBy.withLock { $0 = thread }
-        done.signal()
-      }
-    ]
-    value.append(value[0])
+    let value = Tracked { thread in
+      freedBy.withLock { $0 = thread }
+      done.signal()
+    }
     ReleaseAside.drop(consume value)
     #expect(done.wait(timeout: .now() + 30) == .success, "never freed")
     let thread = freedBy.withLock { $0 }
