@@ -6,11 +6,18 @@
 # (`criteria wcag`), and rendered to each of the six file outputs on its own (`criteria run --only`).
 # Prints medians of nine whole processes (run round robin) and each figure divided by the x1 figure (linear: 1, 2, 4, 8).
 # Needs ../shared (the corpus). Usage: scripts/bench-scaling.sh [CORPUS_DIR]
+# CRITERIA=PATH measures that binary instead of the development build (say, the package's, which links the
+# Swift runtime statically: scripts/package.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=$(cd "${1:-../shared/corpus/magentaa11y}" && pwd)
-swift build -c release --product criteria 2>&1 | tail -n 1 >&2
-criteria=$PWD/.build/release/criteria
+if [ -n "${CRITERIA:-}" ]; then
+  criteria=$(realpath "$CRITERIA")
+else
+  swift build -c release --product criteria 2>&1 | tail -n 1 >&2
+  criteria=$PWD/.build/release/criteria
+fi
+echo "binary: $criteria" >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for copies in 1 2 4 8; do
