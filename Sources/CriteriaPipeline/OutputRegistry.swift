@@ -59,7 +59,12 @@ public struct OutputRegistry: Sendable {
   }
 
   /// The output named `name`, or an error with a suggestion.
-  public func entry(named name: String) throws(PipelineError) -> Entry {
+  ///
+  /// An unknown name is a config error (78) unless `unknown` says otherwise: a name given on the command
+  /// line is a usage error (64).
+  public func entry(named name: String, unknown: ExitStatus = .config)
+    throws(PipelineError) -> Entry
+  {
     if let file = files.entries.first(where: { $0.name == name }) {
       return .file(file)
     }
@@ -72,7 +77,7 @@ public struct OutputRegistry: Sendable {
       Suggestion.hint(for: name, in: names)
     throw PipelineError(
       "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", ")).",
-      status: .config
+      status: unknown
     )
   }
 }

@@ -254,9 +254,21 @@ public struct Pipeline: Sendable {
     selection: Selection,
     output: String?
   ) throws(PipelineError) {
-    let made = try Self.make(
-      OutputRegistry(configDirectory: nil).entry(named: format),
-      ExportOptions(options.mapValues { .string($0) }, origin: "--option"))
+    // The format and its options come from the command line: what is wrong with them is a usage error
+    // (64), where the same in a config is a config error (78). A definition's own error (named by its
+    // file, not by `--option`) stays a config error.
+    let entry = try OutputRegistry(configDirectory: nil).entry(
+      named: format, unknown: .usage)
+    let made: Made
+    do {
+      made = try Self.make(
+        entry,
+        ExportOptions(options.mapValues { .string($0) }, origin: "--option"))
+    } catch {
+      var error = error
+      if error.message.hasPrefix("--option.") { error.status = .usage }
+      throw error
+    }
     let (catalog, loaded) = try readMapped(
       MappedReading(
         paths, rules: [], selection: selection,

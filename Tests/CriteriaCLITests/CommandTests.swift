@@ -112,9 +112,19 @@ struct CommandTests {
       "export", samples, "--to", "jsno", "--output",
       dir.appendingPathComponent("x.json").path,
     ])
-    #expect(typo.status != 0)
+    // A format named on the command line: a usage error (64), not a config error (78).
+    #expect(typo.status == 64, "\(typo.stderr)")
     #expect(
       typo.stderr.contains("Unknown exporter 'jsno'. Did you mean 'json'?"))
+    let option = try CLIRunner.run([
+      "export", samples, "--to", "json", "--option", "prety=true", "--output",
+      dir.appendingPathComponent("x.json").path,
+    ])
+    #expect(option.status == 64, "\(option.stderr)")
+    #expect(
+      option.stderr.contains(
+        "--option.prety: exporter 'json' has no option 'prety'"),
+      "\(option.stderr)")
     let missing = try CLIRunner.run(
       ["export", "no/such/folder", "--to", "json"], in: dir)
     #expect(missing.status != 0)

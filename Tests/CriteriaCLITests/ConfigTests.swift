@@ -33,6 +33,8 @@ struct ConfigTests {
       out.stderr.contains(
         "criteria.yml:4: outputs[0].exporter: Unknown exporter 'jsn'. Did you mean 'json'?"
       ))
+    // In a config it is a config error; on the command line (`export --to`), a usage error.
+    #expect(out.status == 78, "\(out.stderr)")
   }
 
   @Test func wrongTypes() throws {

@@ -73,7 +73,7 @@ struct PipelineTests {
   }
 
   @Test(
-    "export writes one format; an unknown one is a config error with a suggestion"
+    "export writes one format; an unknown one is a usage error (named on the command line) with a suggestion"
   )
   func export() throws {
     let samples = try samples()
@@ -90,7 +90,7 @@ struct PipelineTests {
         output: target)
     } throws: { error in
       let failure = error as? PipelineError
-      return failure?.status == .config
+      return failure?.status == .usage
         && failure?.message.contains("Did you mean 'xlsx'?") == true
         && failure?.underlying == nil
     }
