@@ -2,6 +2,8 @@ import Audit
 import CriteriaModel
 import Foundation
 import Mustache
+import StrictYAML
+import Yams
 
 /// A file exporter made from a `kind: file` definition: the template rendered with every value escaped the
 /// way the definition declares.
@@ -195,7 +197,7 @@ public enum FileDefinitions {
   /// line when it is used, so one broken definition never breaks an unrelated export.
   public static func entries(folders: [String]) -> [ExporterEntry] {
     var files = ShippedFileDefinitions.files.map {
-      (path: $0.name, text: Optional($0.text))
+      (path: $0.name, text: Optional($0.text), shipped: true)
     }
     for folder in folders {
       let names =
@@ -204,25 +206,32 @@ public enum FileDefinitions {
       files += names.map { name in
         let path = folder + "/" + name
         return (
-          path: path, text: try? String(contentsOfFile: path, encoding: .utf8)
+          path: path, text: try? String(contentsOfFile: path, encoding: .utf8),
+          shipped: false
         )
       }
     }
     var entries: [ExporterEntry] = []
-    for (path, contents) in files {
-      guard let text = contents, FileDefinition.isFileKind(text) else {
+    for (path, contents, shipped) in files {
+      // Composed once: what says whether it is a file definition is also what the definition is read from.
+      guard let text = contents, let root = try? SafeYAML.compose(text),
+        FileDefinition.isFileKind(root)
+      else {
         continue
       }
-      let entry = Self.entry(text: text, path: path)
+      let entry = Self.entry(root: root, path: path, checkingTemplate: !shipped)
       entries.removeAll { $0.name == entry.name }
       entries.append(entry)
     }
     return entries
   }
 
-  static func entry(text: String, path: String) -> ExporterEntry {
+  static func entry(root: Node, path: String, checkingTemplate: Bool)
+    -> ExporterEntry
+  {
     do {
-      let definition = try FileDefinition(yaml: text, file: path)
+      let definition = try FileDefinition(
+        root: root, file: path, checkingTemplate: checkingTemplate)
       return ExporterEntry(
         name: definition.name,
         summary: definition.summary.isEmpty
