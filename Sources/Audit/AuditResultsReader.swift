@@ -107,7 +107,8 @@ public struct AuditResultsReader: Sendable {
     }
   }
 
-  /// Every row of the sheet; a missing Result column or an unknown Result word is an error.
+  /// Every row of the sheet; a missing Result column, an unknown Result word or an ID on two rows is
+  /// an error.
   public func rows(of sheet: AuditSheet) throws(AuditError) -> [AuditResultRow]
   {
     guard sheet.column(.result) != nil else {
@@ -126,6 +127,7 @@ public struct AuditResultsReader: Sendable {
     }
     var rows: [AuditResultRow] = []
     rows.reserveCapacity(sheet.rows.count)
+    var placeOfID: [String: String] = [:]
     for row in sheet.rows {
       func cell(_ column: AuditColumn) -> String {
         row[columns[column] ?? nil].trimmingCharacters(
@@ -138,6 +140,12 @@ public struct AuditResultsReader: Sendable {
         )
       }
       let id = cell(.id)
+      let place = sheet.place(row.number)
+      if !id.isEmpty {
+        if let first = placeOfID.updateValue(place, forKey: id) {
+          throw .idTwice(id, at: place, first: first)
+        }
+      }
       let platformText = cell(.platform)
       let platform =
         Platform(userValue: platformText)
@@ -145,7 +153,7 @@ public struct AuditResultsReader: Sendable {
           ? StableID.split(row: id).platform : nil)
       rows.append(
         AuditResultRow(
-          number: row.number, place: sheet.place(row.number), id: id,
+          number: row.number, place: place, id: id,
           component: cell(.component), platform: platform,
           platformText: platformText, test: cell(.test), check: cell(.check),
           expected: cell(.expected),

@@ -19,10 +19,7 @@ enum AuditIndex {
         )
       }
       if let first = byID[row.id] {
-        throw AuditError(
-          "\(row.place): the ID '\(row.id)' is also on \(first.place); each check is one row, so "
-            + "\(command) cannot tell which results are current. Remove one of them."
-        )
+        throw .idTwice(row.id, at: row.place, first: first.place)
       }
       byID[row.id] = row
     }

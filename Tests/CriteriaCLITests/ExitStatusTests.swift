@@ -90,6 +90,63 @@ struct ExitStatusTests {
   }
 
   @Test(
+    "an ID on two rows (Fail, then Pass) is 65 for acr, report and tickets, naming both rows; nothing written or filed"
+  )
+  func idOnTwoRows() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let dir = try Self.audit(with: "Fail")
+    let file = dir.appendingPathComponent("audit.csv")
+    var lines = try String(contentsOf: file, encoding: .utf8).components(
+      separatedBy: "\r\n")
+    let id = try #require(lines[1].split(separator: ",").last.map(String.init))
+    let again = lines[1].replacingOccurrences(of: ",Fail,", with: ",Pass,")
+    try #require(again != lines[1])
+    lines.insert(again, at: lines.last == "" ? lines.count - 1 : lines.count)
+    try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
+    try dir.write(
+      """
+      version: 1
+      sources: [\(Self.samples)]
+      acr:
+        product: {name: Sample app}
+        vendor: {company_name: Example, email: a11y@example.com}
+        author: {name: Sam, email: sam@example.com}
+      outputs:
+        - name: issues
+          exporter: github
+          options: {url: \(server.url), project: acme/app, token_env: FAKE_TRACKER_TOKEN, max_attempts: 2, backoff: 0.05}
+      """, to: "criteria.yml")
+    let commands: [(arguments: [String], output: String)] = [
+      (
+        [
+          "acr", "--from", "audit.csv", "--to", "markdown", "--draft",
+          "--output", "acr.md",
+        ], "acr.md"
+      ),
+      (
+        ["report", "--from", "audit.csv", "--output", "report.html"],
+        "report.html"
+      ),
+      (["tickets", "--from", "audit.csv"], "audit-tickets.csv"),
+    ]
+    for (arguments, output) in commands {
+      let run = try CLIRunner.run(
+        arguments, in: dir, environment: ["FAKE_TRACKER_TOKEN": "secret-token"])
+      #expect(run.status == 65, "\(arguments[0]): \(run.stderr)")
+      #expect(
+        run.stderr.contains(
+          "audit.csv:\(lines.count - (lines.last == "" ? 1 : 0)): the ID '\(id)' is also on audit.csv:2"
+        ),
+        "\(arguments[0]): \(run.stderr)")
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent(output).path), "\(arguments[0])")
+    }
+    #expect(try server.stats()["issues"] as? Int == 0)
+  }
+
+  @Test(
     "tickets: an unknown Result word is 65 and files nothing; refused credentials 77; an unreachable tracker 69"
   )
   func tickets() throws {
