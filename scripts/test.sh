@@ -16,7 +16,7 @@ bash scripts/redmine.sh start >/dev/null
 # rules); the benchmark, the fuzzer and the fake tracker's support opt out.
 lint_status=0
 swift format lint --strict --recursive --configuration .swift-format \
-  Sources/CriteriaModel Sources/StrictYAML Sources/Options Sources/CriteriaReaders Sources/Conformance Sources/ACR Sources/Report Sources/Audit Sources/Exporters Sources/Tickets Sources/CriteriaPipeline \
+  Sources/CriteriaModel Sources/StrictYAML Sources/Options Sources/Config Sources/CriteriaReaders Sources/Conformance Sources/ACR Sources/Report Sources/Audit Sources/AuditCycle Sources/Exporters Sources/Tickets Sources/CriteriaPipeline \
   Sources/CriteriaCLI Sources/criteria Tests \
   || lint_status=1
 swift build --build-tests 2>&1 | tail -n 3
