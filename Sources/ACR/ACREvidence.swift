@@ -122,10 +122,8 @@ public struct ACREvidence: Sendable, Hashable {
           test: row.test, check: row.check, outcome: row.outcome,
           severity: row.severity, ticket: row.ticket, place: row.place,
           notes: row.notes))
-      for number in row.failedWCAG where WCAG22.criterion(number) == nil {
-        throw ACRError(
-          "\(row.place): Failed WCAG '\(number)' is not a WCAG 2.2 success criterion; name the criteria the failure breaks, such as 2.4.7"
-        )
+      do { try WCAGCells.check(row) } catch {
+        throw ACRError(error.message, status: error.status)
       }
       rows[rows.count - 1].failedWCAG = row.failedWCAG
       rows[rows.count - 1].tester = row.tester

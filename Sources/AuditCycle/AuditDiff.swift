@@ -82,13 +82,15 @@ public struct AuditDiff: Sendable {
 
   /// Compares the rows of two audits, each read with `AuditResultsReader`.
   ///
-  /// A row without an id, or an id on two rows of one audit, is an error naming the row.
+  /// A row without an id, an id on two rows of one audit, or a WCAG cell naming no success criterion is
+  /// an error naming the row.
   public init(
     old: [AuditResultRow], new: [AuditResultRow], oldPlace: String,
     newPlace: String
   ) throws(AuditError) {
     let before = try AuditIndex.byID(old, place: oldPlace, command: "diff")
     _ = try AuditIndex.byID(new, place: newPlace, command: "diff")
+    for row in old + new { try WCAGCells.check(row) }
     var changes: [Change] = []
     var seen: Set<String> = []
     for row in new {

@@ -1,4 +1,5 @@
 import Audit
+import Conformance
 import CriteriaModel
 
 /// One row of a filled audit, as a report shows it.
@@ -32,8 +33,9 @@ public struct AuditResults: Sendable {
   /// Where the rows came from, for the report's header.
   public var source: String
 
-  /// Reads a sheet through the audit's one reader; a missing Result column, an unknown result word or a
-  /// row without a platform is an error naming the file, sheet and row.
+  /// Reads a sheet through the audit's one reader; a missing Result column, an unknown result word, a
+  /// row without a platform or a WCAG cell naming no success criterion is an error naming the file,
+  /// sheet and row.
   public init(sheet: AuditSheet, layout: AuditLayout = AuditLayout())
     throws(AuditError)
   {
@@ -45,6 +47,7 @@ public struct AuditResults: Sendable {
     var rows: [ResultRow] = []
     rows.reserveCapacity(read.count)
     for (row, platform) in read {
+      try WCAGCells.check(row)
       rows.append(
         ResultRow(
           id: row.id, component: row.component.isEmpty ? row.id : row.component,

@@ -147,6 +147,56 @@ struct ExitStatusTests {
   }
 
   @Test(
+    "a Fail row whose WCAG cell names no success criterion is 65 for acr, report and diff, naming the row; nothing written",
+    arguments: ["2.1.1 Keyboard", "2.1.1; 2.4.7", "9.9.9"])
+  func wcagCellNamingNoCriterion(cell: String) throws {
+    let dir = try CLIRunner.scratch()
+    let header =
+      "Component,Platform,Test,Check,Expected result,WCAG,Result,Severity,Tester,Date,Notes,Ticket,ID\n"
+    let name =
+      "Rating,iOS,Screen reader,Name,Reads its name,4.1.2,Pass,,Sam,2026-11-20,,,native/controls/rating/screen-reader/name@ios\n"
+    func tab(_ wcag: String, _ result: String) -> String {
+      "Rating,iOS,Keyboard,Tab,Focus moves to the rating,\"\(wcag)\",\(result),High,Sam,2026-11-20,Focus skips it,,native/controls/rating/keyboard/tab@ios\n"
+    }
+    try dir.write(header + tab(cell, "Fail") + name, to: "audit.csv")
+    try dir.write(header + tab("2.1.1", "Pass") + name, to: "before.csv")
+    try dir.write(
+      """
+      version: 1
+      sources: [\(Self.samples)]
+      acr:
+        product: {name: Sample app}
+        vendor: {company_name: Example, email: a11y@example.com}
+        author: {name: Sam, email: sam@example.com}
+      """, to: "criteria.yml")
+    let commands: [(arguments: [String], output: String)] = [
+      (
+        [
+          "acr", "--from", "audit.csv", "--to", "markdown", "--draft",
+          "--output", "acr.md",
+        ], "acr.md"
+      ),
+      (
+        ["report", "--from", "audit.csv", "--output", "report.html"],
+        "report.html"
+      ),
+      (["diff", "before.csv", "audit.csv", "--output", "diff.md"], "diff.md"),
+    ]
+    for (arguments, output) in commands {
+      let run = try CLIRunner.run(arguments, in: dir)
+      #expect(run.status == 65, "\(arguments[0]): \(run.stderr)")
+      #expect(
+        run.stderr.contains(
+          "audit.csv:2: WCAG '\(cell)' is not a WCAG 2.2 success criterion"
+        ),
+        "\(arguments[0]): \(run.stderr)")
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent(output).path), "\(arguments[0])")
+    }
+  }
+
+  @Test(
     "tickets: an unknown Result word is 65 and files nothing; refused credentials 77; an unreachable tracker 69"
   )
   func tickets() throws {
