@@ -38,19 +38,14 @@ struct DiffCommand: ParsableCommand {
     help: "Where to write the diff ('-' for standard output).")
   var output: String
 
-  @Option(
-    name: .shortAndLong,
-    help:
-      "The config whose audit output gives the Result words (default: criteria.yml when it exists)."
-  )
-  var config: String?
+  @OptionGroup var resultWords: ResultWordsConfigOption
 
   @Option(
     help: "regression: exit 1 when a row regressed or newly fails (for CI).")
   var failOn: FailOn?
 
   func run() throws {
-    let config = optionalConfig(self.config)
+    let config = resultWords.path
     let diff = try cli { () throws(PipelineError) in
       try Pipeline.terminal().diff(
         DiffRequest(

@@ -41,15 +41,10 @@ struct MergeCommand: ParsableCommand {
   )
   var prefer: Prefer?
 
-  @Option(
-    name: .shortAndLong,
-    help:
-      "The config whose audit output gives the Result words (default: criteria.yml when it exists)."
-  )
-  var config: String?
+  @OptionGroup var resultWords: ResultWordsConfigOption
 
   func run() throws {
-    let config = optionalConfig(self.config)
+    let config = resultWords.path
     let summary = try cli { () throws(PipelineError) in
       try Pipeline.terminal().merge(
         MergeRequest(
