@@ -11,12 +11,26 @@ import CriteriaModel
 /// - A fresh cycle clears every Result, Severity, Tester, Date and Notes, puts the old Result in
 ///   "Previous result", and keeps Tickets and added columns.
 public struct AuditRefresh: Sendable {
-  /// How many rows went where.
+  /// How many rows went where, and the findings among the retired ones.
   public struct Counts: Sendable, Hashable, Codable {
     public var kept = 0
     public var changed = 0
     public var new = 0
     public var retired = 0
+    /// Retired rows that held a Fail or Cannot tell: the refreshed audit keeps them only among its
+    /// retired rows, so an ACR or report made from it no longer counts them.
+    public var retiredFindings: [RetiredFinding] = []
+  }
+
+  /// A retired row that held a finding.
+  public struct RetiredFinding: Sendable, Hashable, Codable {
+    /// Where the row was in the filled audit (`audit.csv:12`).
+    public var place: String
+    public var id: String
+    /// The component, platform, test and check the row named.
+    public var check: String
+    /// The Result as written.
+    public var result: String
   }
 
   public var layout: AuditLayout
@@ -114,6 +128,17 @@ public struct AuditRefresh: Sendable {
     where typed.id.isEmpty || !current.contains(typed.id) {
       carry.retired.append(row.cells)
       counts.retired += 1
+      if typed.outcome == .fail || typed.outcome == .cannotTell {
+        let component = typed.component.isEmpty ? typed.id : typed.component
+        let platform = typed.platform.map { " (\($0.rawValue))" } ?? ""
+        let check = [typed.test, typed.check].filter { !$0.isEmpty }
+          .joined(separator: ": ")
+        counts.retiredFindings.append(
+          RetiredFinding(
+            place: typed.place, id: typed.id,
+            check: component + platform + (check.isEmpty ? "" : " " + check),
+            result: typed.result))
+      }
     }
     return (carry, counts)
   }

@@ -109,6 +109,25 @@ struct AuditCycleTests {
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("2 changed"), "\(run.stderr)")
     #expect(run.stderr.contains("new, 2 retired"), "\(run.stderr)")
+    // The retired Fail is named, so the failure does not leave the audit unseen; the retired row that
+    // held no finding is not.
+    let place =
+      format == "xlsx"
+      ? "filled.xlsx, sheet 'Checklist', row \(try #require(row[removed]))"
+      : "filled.csv:\(try #require(row[removed]))"
+    #expect(
+      run.stderr.contains(
+        "warning: 1 retired row held a finding, and an ACR or report of refreshed.\(format) no longer counts it"
+      ), "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "\n  \(place): Rating (iOS) Gestures: Swipe up or down: Fail"),
+      "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        format == "xlsx"
+          ? "(kept in the Retired sheet of refreshed.xlsx)"
+          : "(kept in refreshed-retired.csv)"), "\(run.stderr)")
     #expect(
       try Data(contentsOf: filled) == original, "the input was written over")
 

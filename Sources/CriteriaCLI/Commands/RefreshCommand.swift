@@ -1,4 +1,5 @@
 import ArgumentParser
+import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
@@ -12,7 +13,9 @@ struct RefreshCommand: ParsableCommand {
       A check whose id and expected result are unchanged keeps its Result, Severity, Tester, Date, Notes, \
       Ticket and any column a tester added. A check whose expectation changed arrives with its Result \
       cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives blank. \
-      A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV). The \
+      A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV); a warning \
+      names each retired row that held a Fail or Cannot tell, since an ACR of the refreshed audit no longer \
+      counts it. The \
       "Since last audit" column says kept, changed or new on every row. --fresh starts a new cycle: every \
       Result blank, the old one in "Previous result", tickets kept. The input is never written over.
       """
@@ -47,5 +50,17 @@ struct RefreshCommand: ParsableCommand {
       "refreshed \(audit.from) into \(summary.output): \(counts.kept) kept, \(counts.changed) changed, "
         + "\(counts.new) new, \(counts.retired) retired"
         + (summary.retiredFile.map { " (retired rows in \($0))" } ?? ""))
+    let findings = counts.retiredFindings
+    guard !findings.isEmpty else { return }
+    let kept =
+      summary.retiredFile ?? "the Retired sheet of \(summary.output)"
+    let one = findings.count == 1
+    Terminal.note(
+      "warning: \(Counted.phrase(findings.count, "retired row")) held a finding, and an ACR or report of "
+        + "\(summary.output) no longer counts \(one ? "it" : "them"): the check\(one ? "" : "s") left the "
+        + "criteria (kept in \(kept)). Retest the behaviour under a current check, or answer for "
+        + "\(one ? "it" : "them") in the ACR's answers file:\n"
+        + findings.map { "  \($0.place): \($0.check): \($0.result)" }.joined(
+          separator: "\n"))
   }
 }
