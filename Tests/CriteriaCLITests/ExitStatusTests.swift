@@ -104,45 +104,20 @@ struct ExitStatusTests {
     try #require(again != lines[1])
     lines.insert(again, at: lines.last == "" ? lines.count - 1 : lines.count)
     try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
-    try dir.write(
-      """
-      version: 1
-      sources: [\(Self.samples)]
-      acr:
-        product: {name: Sample app}
-        vendor: {company_name: Example, email: a11y@example.com}
-        author: {name: Sam, email: sam@example.com}
-      outputs:
-        - name: issues
-          exporter: github
-          options: {url: \(server.url), project: acme/app, token_env: FAKE_TRACKER_TOKEN, max_attempts: 2, backoff: 0.05}
-      """, to: "criteria.yml")
-    let commands: [(arguments: [String], output: String)] = [
-      (
-        [
-          "acr", "--from", "audit.csv", "--to", "markdown", "--draft",
-          "--output", "acr.md",
-        ], "acr.md"
-      ),
-      (
-        ["report", "--from", "audit.csv", "--output", "report.html"],
-        "report.html"
-      ),
-      (["tickets", "--from", "audit.csv"], "audit-tickets.csv"),
-    ]
-    for (arguments, output) in commands {
-      let run = try CLIRunner.run(
-        arguments, in: dir, environment: ["FAKE_TRACKER_TOKEN": "secret-token"])
-      #expect(run.status == 65, "\(arguments[0]): \(run.stderr)")
-      #expect(
-        run.stderr.contains(
-          "audit.csv:\(lines.count - (lines.last == "" ? 1 : 0)): the ID '\(id)' is also on audit.csv:2"
-        ),
-        "\(arguments[0]): \(run.stderr)")
-      #expect(
-        !FileManager.default.fileExists(
-          atPath: dir.appendingPathComponent(output).path), "\(arguments[0])")
-    }
+    try Self.writeACRConfig(
+      in: dir,
+      outputs: """
+        outputs:
+          - name: issues
+            exporter: github
+            options: {url: \(server.url), project: acme/app, token_env: FAKE_TRACKER_TOKEN, max_attempts: 2, backoff: 0.05}
+        """)
+    try Self.expectRefused(
+      in: dir,
+      saying:
+        "audit.csv:\(lines.count - (lines.last == "" ? 1 : 0)): the ID '\(id)' is also on audit.csv:2",
+      alsoBy: [(["tickets", "--from", "audit.csv"], "audit-tickets.csv")],
+      environment: ["FAKE_TRACKER_TOKEN": "secret-token"])
     #expect(try server.stats()["issues"] as? Int == 0)
   }
 
@@ -160,36 +135,54 @@ struct ExitStatusTests {
     }
     try dir.write(header + tab(cell, "Fail") + name, to: "audit.csv")
     try dir.write(header + tab("2.1.1", "Pass") + name, to: "before.csv")
+    try Self.writeACRConfig(in: dir)
+    try Self.expectRefused(
+      in: dir,
+      saying: "audit.csv:2: WCAG '\(cell)' is not a WCAG 2.2 success criterion",
+      alsoBy: [
+        (["diff", "before.csv", "audit.csv", "--output", "diff.md"], "diff.md")
+      ])
+  }
+
+  /// A config over the samples with the facts an ACR needs, and `outputs` (a YAML block) when given.
+  static func writeACRConfig(in dir: URL, outputs: String = "") throws {
     try dir.write(
       """
       version: 1
-      sources: [\(Self.samples)]
+      sources: [\(samples)]
       acr:
         product: {name: Sample app}
         vendor: {company_name: Example, email: a11y@example.com}
         author: {name: Sam, email: sam@example.com}
-      """, to: "criteria.yml")
-    let commands: [(arguments: [String], output: String)] = [
-      (
-        [
-          "acr", "--from", "audit.csv", "--to", "markdown", "--draft",
-          "--output", "acr.md",
-        ], "acr.md"
-      ),
-      (
-        ["report", "--from", "audit.csv", "--output", "report.html"],
-        "report.html"
-      ),
-      (["diff", "before.csv", "audit.csv", "--output", "diff.md"], "diff.md"),
-    ]
+
+      """ + outputs, to: "criteria.yml")
+  }
+
+  /// `acr` and `report` of `audit.csv` in `dir`, and the commands `alsoBy`, each exit 65 saying `message`
+  /// and do not write their output.
+  static func expectRefused(
+    in dir: URL, saying message: String,
+    alsoBy more: [(arguments: [String], output: String)],
+    environment: [String: String] = [:]
+  ) throws {
+    let commands: [(arguments: [String], output: String)] =
+      [
+        (
+          [
+            "acr", "--from", "audit.csv", "--to", "markdown", "--draft",
+            "--output", "acr.md",
+          ], "acr.md"
+        ),
+        (
+          ["report", "--from", "audit.csv", "--output", "report.html"],
+          "report.html"
+        ),
+      ] + more
     for (arguments, output) in commands {
-      let run = try CLIRunner.run(arguments, in: dir)
+      let run = try CLIRunner.run(arguments, in: dir, environment: environment)
       #expect(run.status == 65, "\(arguments[0]): \(run.stderr)")
       #expect(
-        run.stderr.contains(
-          "audit.csv:2: WCAG '\(cell)' is not a WCAG 2.2 success criterion"
-        ),
-        "\(arguments[0]): \(run.stderr)")
+        run.stderr.contains(message), "\(arguments[0]): \(run.stderr)")
       #expect(
         !FileManager.default.fileExists(
           atPath: dir.appendingPathComponent(output).path), "\(arguments[0])")
