@@ -13,11 +13,17 @@ public struct AuditDiff: Sendable {
     case newFailure = "new-failure"
     /// Was Fail, now Pass.
     case fix
+    /// Was Fail, now Not applicable: the failure no longer counts against any criterion, though nothing
+    /// was fixed, so a reviewer confirms the check does not apply.
+    case failureNotApplicable = "failure-now-not-applicable"
     /// Fail in both.
     case stillFailing = "still-failing"
     /// Was evaluated (Pass, Fail, Not applicable), now Not tested or Cannot tell.
     case newlyUntested = "newly-untested"
-    /// Anything else: no failure found or fixed, nothing newly untested.
+    /// Any other change of result: a check newly tested (Not tested or Cannot tell, now Pass or Not
+    /// applicable), one between Pass and Not applicable, or between Not tested and Cannot tell.
+    case resultChanged = "result-changed"
+    /// The same result in both.
     case unchanged
     /// A row only the new audit has, not failing.
     case added
@@ -30,11 +36,34 @@ public struct AuditDiff: Sendable {
       case .regression: "Regressions"
       case .newFailure: "New failures"
       case .fix: "Fixes"
+      case .failureNotApplicable: "Failures now Not applicable"
       case .stillFailing: "Still failing"
       case .newlyUntested: "Newly untested"
+      case .resultChanged: "Other result changes"
       case .unchanged: "Unchanged"
       case .added: "Checks added"
       case .retired: "Checks retired"
+      }
+    }
+
+    /// A count of rows in the bucket, as a person says it ("1 fix", "2 fixes").
+    public func counted(_ number: Int) -> String {
+      switch self {
+      case .regression: Counted.phrase(number, "regression")
+      case .newFailure: Counted.phrase(number, "new failure")
+      case .fix: Counted.phrase(number, "fix", plural: "fixes")
+      case .failureNotApplicable:
+        Counted.phrase(
+          number, "failure now Not applicable",
+          plural: "failures now Not applicable")
+      case .stillFailing: "\(number) still failing"
+      case .newlyUntested: "\(number) newly untested"
+      case .resultChanged: Counted.phrase(number, "other result change")
+      case .unchanged: "\(number) unchanged"
+      case .added:
+        Counted.phrase(number, "check added", plural: "checks added")
+      case .retired:
+        Counted.phrase(number, "check retired", plural: "checks retired")
       }
     }
   }
@@ -144,11 +173,12 @@ public struct AuditDiff: Sendable {
     case (.pass, .fail), (.notApplicable, .fail): return .regression
     case (_, .fail): return .newFailure
     case (.fail, .pass): return .fix
+    case (.fail, .notApplicable): return .failureNotApplicable
     case (.pass, .notTested), (.pass, .cannotTell), (.fail, .notTested),
       (.fail, .cannotTell), (.notApplicable, .notTested),
       (.notApplicable, .cannotTell):
       return .newlyUntested
-    default: return .unchanged
+    default: return old == new ? .unchanged : .resultChanged
     }
   }
 

@@ -11,8 +11,8 @@ extension AuditDiff {
 
   /// The buckets a person reads first; unchanged rows are counted, never listed.
   static let listed: [Bucket] = [
-    .regression, .newFailure, .fix, .stillFailing, .newlyUntested, .added,
-    .retired,
+    .regression, .newFailure, .fix, .failureNotApplicable, .stillFailing,
+    .newlyUntested, .resultChanged, .added, .retired,
   ]
 
   /// The diff in `format`.

@@ -597,7 +597,9 @@ struct AuditCycleTests {
     #expect(usage.status == 64, "\(usage.stderr)")
   }
 
-  /// The bucket of a row as the issue defines it, written here from its words, not from the product.
+  /// The bucket of a row as the issue defines it, written here from its words, not from the product; a
+  /// Fail now Not applicable, and the other changes of result the issue did not name, have buckets of
+  /// their own, so that "unchanged" means the same result.
   static func expectedBucket(_ old: String?, _ new: String?) -> String {
     let evaluated = ["Pass", "Fail", "Not applicable"]
     guard let new else { return "retired" }
@@ -608,10 +610,13 @@ struct AuditCycleTests {
         ? "regression" : "new-failure"
     }
     if old == "Fail" && new == "Pass" { return "fix" }
+    if old == "Fail" && new == "Not applicable" {
+      return "failure-now-not-applicable"
+    }
     if evaluated.contains(old) && ["Not tested", "Cannot tell"].contains(new) {
       return "newly-untested"
     }
-    return "unchanged"
+    return old == new ? "unchanged" : "result-changed"
   }
 
   @Test(
@@ -696,11 +701,13 @@ struct AuditCycleTests {
     try dir.write(
       header
         + "A,iOS,a,x,2.1.1,Pass,c/t/a@ios\nB,iOS,b,x,2.1.1,Fail,c/t/b@ios\n"
-        + "C,iOS,c,x,2.1.1,Pass,c/t/c@ios\n", to: "old.csv")
+        + "C,iOS,c,x,2.1.1,Pass,c/t/c@ios\nF,iOS,f,x,2.4.7,Fail,c/t/f@ios\n"
+        + "G,iOS,g,x,2.1.1,Not tested,c/t/g@ios\n", to: "old.csv")
     try dir.write(
       header
         + "A,iOS,a,x,2.1.1,Pass,c/t/a@ios\nB,iOS,b,x,2.1.1,Pass,c/t/b@ios\n"
-        + "D,iOS,d,x,2.1.1,Fail,c/t/d@ios\nE,iOS,e,x,2.1.1,Pass,c/t/e@ios\n",
+        + "D,iOS,d,x,2.1.1,Fail,c/t/d@ios\nE,iOS,e,x,2.1.1,Pass,c/t/e@ios\n"
+        + "F,iOS,f,x,2.4.7,Not applicable,c/t/f@ios\nG,iOS,g,x,2.1.1,Pass,c/t/g@ios\n",
       to: "new.csv")
     let run = try CLIRunner.run(
       ["diff", "old.csv", "new.csv", "--to", "json", "--output", "diff.json"],
@@ -718,7 +725,29 @@ struct AuditCycleTests {
       got == [
         "c/t/a@ios": "unchanged", "c/t/b@ios": "fix", "c/t/c@ios": "retired",
         "c/t/d@ios": "new-failure", "c/t/e@ios": "added",
+        "c/t/f@ios": "failure-now-not-applicable",
+        "c/t/g@ios": "result-changed",
       ])
+    // The failure that stopped counting is listed where a reviewer reads, with the level it moved.
+    let markdown = try CLIRunner.run(
+      ["diff", "old.csv", "new.csv", "--output", "-"], in: dir)
+    #expect(markdown.status == 0, "\(markdown.stderr)")
+    #expect(
+      markdown.stdout.contains(
+        "## Failures now Not applicable (1)\n\n| Component | Platform | Check | Result | Severity | Notes | ID |\n"
+          + "| --- | --- | --- | --- | --- | --- | --- |\n| F | iOS | f | Fail → Not applicable |"
+      ),
+      "\(markdown.stdout)")
+    #expect(
+      markdown.stdout.contains(
+        "| 2.4.7 Focus Visible | Software | Does Not Support | Not Applicable |"
+      ),
+      "\(markdown.stdout)")
+    #expect(
+      markdown.stderr.contains(
+        "1 fix, 1 failure now Not applicable, 0 still failing, 0 newly untested, 1 other result change, "
+          + "1 unchanged, 1 check added, 1 check retired; 1 conformance change"),
+      "\(markdown.stderr)")
   }
 
   @Test(

@@ -14,8 +14,10 @@ struct DiffCommand: ParsableCommand {
       "Compare two filled audits row by row id: regressions, new failures, fixes, and conformance changes.",
     discussion: """
       Every row falls in exactly one bucket: regression (Pass or Not applicable, now Fail), new failure (a \
-      new row, or one Not tested or Cannot tell, now Fail), fix (Fail, now Pass), still failing, newly \
-      untested (evaluated, now Not tested or Cannot tell), unchanged, added, retired. A row whose \
+      new row, or one Not tested or Cannot tell, now Fail), fix (Fail, now Pass), failure now Not \
+      applicable (Fail, now Not applicable: no longer counted, though nothing was fixed), still failing, \
+      newly untested (evaluated, now Not tested or Cannot tell), other result change (such as Not tested, \
+      now Pass), unchanged (the same result), added, retired. A row whose \
       expectation changed is marked in its bucket. Then the change of conformance per WCAG criterion and \
       product type, under the ACR's roll-up. Exit 0; with --fail-on regression, exit 1 when there is a \
       regression or a new failure.
@@ -52,11 +54,11 @@ struct DiffCommand: ParsableCommand {
           old: old, new: new, config: config, format: format, output: output))
     }
     let counts = AuditDiff.Bucket.allCases.map {
-      "\(diff.rows($0).count) \($0.title.lowercased())"
+      $0.counted(diff.rows($0).count)
     }
     Terminal.note(
-      counts.joined(separator: ", ")
-        + "; \(diff.conformance.count) conformance changes")
+      counts.joined(separator: ", ") + "; "
+        + Counted.phrase(diff.conformance.count, "conformance change"))
     if failOn == .regression, diff.hasRegressions {
       throw CLIError(
         Counted.phrase(diff.rows(.regression).count, "regression") + " and "
