@@ -518,7 +518,7 @@ struct ACRCommandTests {
     // The failure with its severity and the first line of the tester's note.
     #expect(
       yaml.contains(
-        "Fails: Banner (iOS) Screen reader: Name (Critical): The dismiss button is announced as \\\"button\\\" with no name."
+        "Fails: Banner (iOS) Screen reader: Name (Critical): VoiceOver says nothing when the banner appears; the message is read only when focus reaches it."
       ), "\(yaml)")
     #expect(
       yaml.contains(
