@@ -19,11 +19,15 @@ public struct ACRBuilder: Sendable {
   public var toolVersion: String
   /// Ticket key to its tracker page, from the config's ledgers: the remarks link the keys they name.
   public var ticketLinks: [String: String]
+  /// Today's mapping of each row id's check (from the config's sources and rules), against which the
+  /// audit's WCAG cells are checked (`ACREvidence.mappingDisagreement`); nil when it is not known.
+  public var mapping: [String: [String]]?
 
   public init(
     settings: ACRSettings, answers: ACRAnswers = ACRAnswers(),
     draft: Bool = false,
-    today: String, toolVersion: String, ticketLinks: [String: String] = [:]
+    today: String, toolVersion: String, ticketLinks: [String: String] = [:],
+    mapping: [String: [String]]? = nil
   ) {
     self.settings = settings
     self.answers = answers
@@ -31,6 +35,7 @@ public struct ACRBuilder: Sendable {
     self.today = today
     self.toolVersion = toolVersion
     self.ticketLinks = ticketLinks
+    self.mapping = mapping
   }
 
   /// What the evidence alone says for one criterion and product type: a term, or nil when it is not
@@ -174,6 +179,21 @@ public struct ACRBuilder: Sendable {
           + "\nGive each its WCAG number (the WCAG column), or pass --draft to list them in the report."
       )
     }
+    // A WCAG cell that disagrees with its check's mapping where it would make a claim untrue: a final
+    // report refuses, a draft warns.
+    let disagreements =
+      mapping.map { mapping in
+        evidence.compactMap { $0.mappingDisagreement(mapping) }
+      } ?? []
+    if !disagreements.isEmpty, !draft {
+      refusals.append(
+        "\(disagreements.count) \(disagreements.count == 1 ? "row's WCAG cell disagrees" : "rows' WCAG cells disagree") "
+          + "with today's mapping of \(disagreements.count == 1 ? "its check" : "their checks"), so the report "
+          + "would claim what the audit does not show:\n  "
+          + disagreements.joined(separator: "\n  ")
+          + "\nRefresh the audit (criteria refresh writes today's WCAG column), correct the cells, or map the "
+          + "checks in a rules file (wcag.rules); or pass --draft.")
+    }
     // The Section 508 and EN 301 549 chapters: the audit's rows where a provision evidence rule says
     // they speak to it, the answers file for the rest.
     let provisions = provisionChapters(evidence)
@@ -225,7 +245,8 @@ public struct ACRBuilder: Sendable {
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
       }, scope: ACRScope(evidence), provisionChapters: provisions.chapters,
-      warnings: evidence.compactMap(\.failedWCAGWarning) + unusedAnswers,
+      warnings: evidence.compactMap(\.failedWCAGWarning)
+        + (draft ? disagreements : []) + unusedAnswers,
       // Pages on the web only, as a browser reads the address: a ledger is a file anyone could edit.
       ticketLinks: ticketLinks.compactMapValues(LinkTarget.web).filter {
         key, url in

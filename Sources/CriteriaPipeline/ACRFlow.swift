@@ -1,5 +1,6 @@
 import ACR
 import Audit
+import Config
 import Conformance
 import CriteriaModel
 import Exporters
@@ -62,30 +63,25 @@ extension Pipeline {
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
       throw PipelineError(error)
     }
-    // An audit from before WCAG mapping: recompute the mapping from the config's sources.
+    // Today's mapping of every row id's check, from the config's sources and rules: an audit from before
+    // WCAG mapping takes its WCAG numbers from it; an audit with a WCAG column has its cells checked
+    // against it, so a Supports rests on checks that test the criterion.
     var wcagByID: [String: [String]]?
+    var mapping: [String: [String]]?
     if sheet.column(.wcag) == nil {
-      let reading = try MappedReading(
-        settings.sources, relativeTo: settings.baseDirectory,
-        rules: settings.wcagRules)
-      if reading.loaded.hasErrors {
-        reporter.diagnostics(reading.loaded.diagnostics)
-        throw PipelineError(
-          "cannot recompute the WCAG mapping: fix the errors above first",
-          status: .dataError)
-      }
-      let mapped = try reading.mapped().catalog
-      var table: [String: [String]] = [:]
-      for criterion in mapped.components.flatMap(\.criteria) {
-        for platform in criterion.platforms {
-          table[StableID.row(criterion: criterion.id, platform: platform)] =
-            criterion.wcag
-        }
-      }
-      wcagByID = table
+      wcagByID = try Self.mappingByRowID(settings, reporter: reporter)
+      mapping = wcagByID
       reporter.note(
         "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
       )
+    } else {
+      do {
+        mapping = try Self.mappingByRowID(settings, reporter: .silent)
+      } catch {
+        reporter.note(
+          "warning: the audit's WCAG cells were not checked against today's mapping, since "
+            + "\(request.config)'s sources do not read: \(error.message)")
+      }
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.
     let links = try Self.ticketLinks(config: config)
@@ -112,7 +108,7 @@ extension Pipeline {
       report = try ACRBuilder(
         settings: acr, answers: answers, draft: request.draft,
         today: context.day,
-        toolVersion: context.toolVersion, ticketLinks: links
+        toolVersion: context.toolVersion, ticketLinks: links, mapping: mapping
       ).build(evidence)
     } catch {
       throw PipelineError(error)
@@ -132,5 +128,30 @@ extension Pipeline {
       protecting: [request.audit, request.config], reporter: reporter
     )
     .deliver(.file(Data(text.utf8)), from: "acr", to: destination)
+  }
+
+  /// The WCAG numbers today's criteria and rules map each row id's check to; the documents' errors go
+  /// to `reporter` and stop it.
+  static func mappingByRowID(_ settings: CriteriaConfig, reporter: Reporter)
+    throws(PipelineError) -> [String: [String]]
+  {
+    let reading = try MappedReading(
+      settings.sources, relativeTo: settings.baseDirectory,
+      rules: settings.wcagRules)
+    if reading.loaded.hasErrors {
+      reporter.diagnostics(reading.loaded.diagnostics)
+      throw PipelineError(
+        "cannot recompute the WCAG mapping: fix the errors in the criteria documents first",
+        status: .dataError)
+    }
+    let mapped = try reading.mapped().catalog
+    var table: [String: [String]] = [:]
+    for criterion in mapped.components.flatMap(\.criteria) {
+      for platform in criterion.platforms {
+        table[StableID.row(criterion: criterion.id, platform: platform)] =
+          criterion.wcag
+      }
+    }
+    return table
   }
 }

@@ -514,6 +514,9 @@ struct ACRCommandTests {
         "--to", "openacr", "--output", "out/acr.yaml", "--draft",
       ], in: dir)
     #expect(acr.status == 0, "\(acr.stderr)")
+    // The sample's WCAG column is today's mapping of its checks, so nothing it claims rests on a check
+    // that does not test the criterion.
+    #expect(!acr.stderr.contains("its check"), "\(acr.stderr)")
     let yaml = try dir.read("out/acr.yaml")
     // The failure with its severity and the first line of the tester's note.
     #expect(
@@ -532,5 +535,43 @@ struct ACRCommandTests {
     #expect(report.status == 0, "\(report.stderr)")
     let html = try dir.read("out/report.html")
     #expect(html.contains("<h2 id=\"failures-h\">Failures (2)</h2>"))
+  }
+
+  @Test(
+    "a WCAG cell edited to name a criterion its check does not test: the draft warns, naming the row; a final report refuses it"
+  )
+  func editedWCAGCell() throws {
+    let dir = try CLIRunner.scratch()
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
+      to: dir.appendingPathComponent("Samples"))
+    let file = dir.appendingPathComponent("Samples/audit-filled.csv")
+    var lines = try String(contentsOf: file, encoding: .utf8).components(
+      separatedBy: "\r\n")
+    // The first row: Rating, iOS, Keyboard, "Tab or arrow keys", Pass; its check does not test contrast.
+    let first = lines[1]
+    lines[1] = first.replacingOccurrences(
+      of: "\"2.1.1, 2.4.3, 2.4.7\",Pass",
+      with: "\"2.1.1, 2.4.3, 2.4.7, 1.4.3\",Pass")
+    try #require(lines[1] != first, "the sample's first row changed: \(first)")
+    try Data(lines.joined(separator: "\r\n").utf8).write(to: file)
+    let said =
+      "audit-filled.csv:2: Rating (iOS) Keyboard: Tab or arrow keys (Pass) counts for 1.4.3, which its check "
+      + "does not test (today's mapping: 2.1.1, 2.4.3, 2.4.7)"
+    let arguments = [
+      "acr", "--config", "Samples/criteria.yml", "--from",
+      "Samples/audit-filled.csv", "--to", "markdown", "--output", "acr.md",
+    ]
+    let draft = try CLIRunner.run(arguments + ["--draft"], in: dir)
+    #expect(draft.status == 0, "\(draft.stderr)")
+    #expect(
+      draft.stderr.contains("warning: Samples/" + said), "\(draft.stderr)")
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("acr.md"))
+    let final = try CLIRunner.run(arguments, in: dir)
+    #expect(final.status == 1, "\(final.stderr)")
+    #expect(final.stderr.contains("  Samples/" + said), "\(final.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("acr.md").path))
   }
 }
