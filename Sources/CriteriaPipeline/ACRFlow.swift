@@ -65,12 +65,11 @@ extension Pipeline {
     }
     // Today's mapping of every row id's check, from the config's sources and rules: an audit from before
     // WCAG mapping takes its WCAG numbers from it; an audit with a WCAG column has its cells checked
-    // against it, so a Supports rests on checks that test the criterion.
+    // against it (`mapping`), so a Supports rests on checks that test the criterion.
     var wcagByID: [String: [String]]?
     var mapping: [String: [String]]?
     if sheet.column(.wcag) == nil {
       wcagByID = try Self.mappingByRowID(settings, reporter: reporter)
-      mapping = wcagByID
       reporter.note(
         "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
       )
@@ -80,7 +79,8 @@ extension Pipeline {
       } catch {
         reporter.note(
           "warning: the audit's WCAG cells were not checked against today's mapping, since "
-            + "\(request.config)'s sources do not read: \(error.message)")
+            + "\(request.config)'s sources do not read (criteria validate names the problems): "
+            + error.message)
       }
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.

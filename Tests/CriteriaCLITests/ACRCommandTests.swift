@@ -574,4 +574,39 @@ struct ACRCommandTests {
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("acr.md").path))
   }
+
+  @Test(
+    "sources that do not read: the ACR is still written from the audit's WCAG column, and a warning says the cells were not checked"
+  )
+  func cellsNotChecked() throws {
+    let dir = try CLIRunner.scratch()
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
+      to: dir.appendingPathComponent("Samples"))
+    let config = dir.appendingPathComponent("Samples/criteria.yml")
+    let text = try String(contentsOf: config, encoding: .utf8)
+    try #require(text.contains("  - criteria/\n"))
+    try Data(
+      text.replacingOccurrences(
+        of: "  - criteria/\n", with: "  - moved-away/\n"
+      )
+      .utf8
+    ).write(to: config)
+    let run = try CLIRunner.run(
+      [
+        "acr", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv", "--to", "markdown", "--output", "acr.md",
+        "--draft",
+      ], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "warning: the audit's WCAG cells were not checked against today's mapping, since "
+          + "Samples/criteria.yml's sources do not read (criteria validate names the problems): "
+      ),
+      "\(run.stderr)")
+    #expect(
+      try dir.read("acr.md").contains(
+        "Fails: Banner (iOS) Screen reader: Name (Critical)"))
+  }
 }
