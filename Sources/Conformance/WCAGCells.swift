@@ -22,4 +22,37 @@ public enum WCAGCells {
           + "the failure breaks, such as 2.4.7")
     }
   }
+
+  /// How a row's WCAG cell differs from `mapped`, today's mapping of its check, where the difference would
+  /// make a claim untrue ("counts for 1.4.3, which its check does not test (today's mapping: 2.1.1)");
+  /// nil when it would not.
+  ///
+  /// A row is evidence for the criteria its WCAG cell names, and that cell can be edited by hand or
+  /// written by an older mapping. Two differences change what a conformance table says: a Pass or Not
+  /// applicable row whose cell names a criterion its check does not test props up that criterion's
+  /// Supports or Not Applicable; a Fail or Cannot tell row whose cell leaves out a criterion its check
+  /// tests hides the finding from it (unless a Fail's Failed WCAG cell names the criteria the defect
+  /// breaks). Other differences only count a failure more widely or a pass more narrowly.
+  public static func untrueDifference(
+    wcag: [String], failedWCAG: [String], outcome: Outcome, mapped: [String]
+  ) -> String? {
+    let today =
+      " (today's mapping: \(mapped.isEmpty ? "none" : mapped.joined(separator: ", ")))"
+    switch outcome {
+    case .pass, .notApplicable:
+      let added = wcag.filter { !mapped.contains($0) }
+      guard !added.isEmpty else { return nil }
+      return
+        "counts for \(added.joined(separator: ", ")), which its check does not test"
+        + today
+    case .fail, .cannotTell:
+      guard outcome != .fail || failedWCAG.isEmpty else { return nil }
+      let left = mapped.filter { !wcag.contains($0) }
+      guard !left.isEmpty else { return nil }
+      return "leaves out \(left.joined(separator: ", ")), which its check tests"
+        + today
+    case .notTested:
+      return nil
+    }
+  }
 }

@@ -74,14 +74,7 @@ extension Pipeline {
         "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
       )
     } else {
-      do {
-        mapping = try Self.mappingByRowID(settings, reporter: .silent)
-      } catch {
-        reporter.note(
-          "warning: the audit's WCAG cells were not checked against today's mapping, since "
-            + "\(request.config)'s sources do not read (criteria validate names the problems): "
-            + error.message)
-      }
+      mapping = mappingToCheck(settings, config: request.config)
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.
     let links = try Self.ticketLinks(config: config)
@@ -128,30 +121,5 @@ extension Pipeline {
       protecting: [request.audit, request.config], reporter: reporter
     )
     .deliver(.file(Data(text.utf8)), from: "acr", to: destination)
-  }
-
-  /// The WCAG numbers today's criteria and rules map each row id's check to; the documents' errors go
-  /// to `reporter` and stop it.
-  static func mappingByRowID(_ settings: CriteriaConfig, reporter: Reporter)
-    throws(PipelineError) -> [String: [String]]
-  {
-    let reading = try MappedReading(
-      settings.sources, relativeTo: settings.baseDirectory,
-      rules: settings.wcagRules)
-    if reading.loaded.hasErrors {
-      reporter.diagnostics(reading.loaded.diagnostics)
-      throw PipelineError(
-        "cannot recompute the WCAG mapping: fix the errors in the criteria documents first",
-        status: .dataError)
-    }
-    let mapped = try reading.mapped().catalog
-    var table: [String: [String]] = [:]
-    for criterion in mapped.components.flatMap(\.criteria) {
-      for platform in criterion.platforms {
-        table[StableID.row(criterion: criterion.id, platform: platform)] =
-          criterion.wcag
-      }
-    }
-    return table
   }
 }

@@ -1,3 +1,4 @@
+import Config
 import Conformance
 import CriteriaModel
 import Dispatch
@@ -140,6 +141,47 @@ private final class MappingAlongside: Sendable {
       MappedReading.Mapped(
         catalog: Catalog(components: mapped.map(\.component)),
         rows: mapped.flatMap(\.rows), mapping: mapping)
+    }
+  }
+}
+
+extension Pipeline {
+  /// The WCAG numbers today's criteria and rules map each row id's check to; the documents' errors go
+  /// to `reporter` and stop it.
+  static func mappingByRowID(_ settings: CriteriaConfig, reporter: Reporter)
+    throws(PipelineError) -> [String: [String]]
+  {
+    let reading = try MappedReading(
+      settings.sources, relativeTo: settings.baseDirectory,
+      rules: settings.wcagRules)
+    if reading.loaded.hasErrors {
+      reporter.diagnostics(reading.loaded.diagnostics)
+      throw PipelineError(
+        "cannot recompute the WCAG mapping: fix the errors in the criteria documents first",
+        status: .dataError)
+    }
+    let mapped = try reading.mapped().catalog
+    var table: [String: [String]] = [:]
+    for criterion in mapped.components.flatMap(\.criteria) {
+      for platform in criterion.platforms {
+        table[StableID.row(criterion: criterion.id, platform: platform)] =
+          criterion.wcag
+      }
+    }
+    return table
+  }
+
+  /// Today's mapping to check a filled audit's WCAG cells against, or nil, with a warning, when the
+  /// config's sources do not read.
+  func mappingToCheck(_ settings: CriteriaConfig, config path: String)
+    -> [String: [String]]?
+  {
+    do { return try Self.mappingByRowID(settings, reporter: .silent) } catch {
+      reporter.note(
+        "warning: the audit's WCAG cells were not checked against today's mapping, since "
+          + "\(path)'s sources do not read (criteria validate names the problems): "
+          + error.message)
+      return nil
     }
   }
 }

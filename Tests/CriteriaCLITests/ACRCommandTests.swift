@@ -533,12 +533,13 @@ struct ACRCommandTests {
         "--output", "out/report.html",
       ], in: dir)
     #expect(report.status == 0, "\(report.stderr)")
+    #expect(!report.stderr.contains("disagree"), "\(report.stderr)")
     let html = try dir.read("out/report.html")
     #expect(html.contains("<h2 id=\"failures-h\">Failures (2)</h2>"))
   }
 
   @Test(
-    "a WCAG cell edited to name a criterion its check does not test: the draft warns, naming the row; a final report refuses it"
+    "a WCAG cell edited to name a criterion its check does not test: the draft ACR and the report warn, naming the row; a final ACR refuses it"
   )
   func editedWCAGCell() throws {
     let dir = try CLIRunner.scratch()
@@ -573,6 +574,18 @@ struct ACRCommandTests {
     #expect(
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("acr.md").path))
+    // The report shows the same conformance table; it has no final form, so it is written and warns.
+    let report = try CLIRunner.run(
+      [
+        "report", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv", "--output", "report.html",
+      ], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(
+      report.stderr.contains(
+        "warning: 1 row's WCAG cell disagrees with today's mapping, and the report's conformance table counts it"
+      ), "\(report.stderr)")
+    #expect(report.stderr.contains("\n  Samples/" + said), "\(report.stderr)")
   }
 
   @Test(
