@@ -501,10 +501,7 @@ struct ACRCommandTests {
     "the bundled sample: Samples/audit-filled.csv with Samples/criteria.yml makes a draft ACR and a report, as the demo does"
   )
   func bundledSample() throws {
-    let dir = try CLIRunner.scratch()
-    try FileManager.default.copyItem(
-      at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
-      to: dir.appendingPathComponent("Samples"))
+    let dir = try Self.samplesCopy()
     try FileManager.default.createDirectory(
       at: dir.appendingPathComponent("out"), withIntermediateDirectories: true)
     let acr = try CLIRunner.run(
@@ -542,10 +539,7 @@ struct ACRCommandTests {
     "a WCAG cell edited to name a criterion its check does not test: the draft ACR and the report warn, naming the row; a final ACR refuses it"
   )
   func editedWCAGCell() throws {
-    let dir = try CLIRunner.scratch()
-    try FileManager.default.copyItem(
-      at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
-      to: dir.appendingPathComponent("Samples"))
+    let dir = try Self.samplesCopy()
     let file = dir.appendingPathComponent("Samples/audit-filled.csv")
     var lines = try String(contentsOf: file, encoding: .utf8).components(
       separatedBy: "\r\n")
@@ -592,10 +586,7 @@ struct ACRCommandTests {
     "sources that do not read: the ACR is still written from the audit's WCAG column, and a warning says the cells were not checked"
   )
   func cellsNotChecked() throws {
-    let dir = try CLIRunner.scratch()
-    try FileManager.default.copyItem(
-      at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
-      to: dir.appendingPathComponent("Samples"))
+    let dir = try Self.samplesCopy()
     let config = dir.appendingPathComponent("Samples/criteria.yml")
     let text = try String(contentsOf: config, encoding: .utf8)
     try #require(text.contains("  - criteria/\n"))
@@ -621,5 +612,14 @@ struct ACRCommandTests {
     #expect(
       try dir.read("acr.md").contains(
         "Fails: Banner (iOS) Screen reader: Name (Critical)"))
+  }
+
+  /// A scratch folder holding a copy of `Samples/`.
+  static func samplesCopy() throws -> URL {
+    let dir = try CLIRunner.scratch()
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent("Samples"),
+      to: dir.appendingPathComponent("Samples"))
+    return dir
   }
 }
