@@ -1,6 +1,7 @@
 import Audit
 
-/// A filled audit's WCAG and Failed WCAG cells, checked against the WCAG 2.2 catalogue.
+/// A filled audit's WCAG and Failed WCAG cells, checked against the WCAG 2.2 catalogue (`check`) and
+/// against today's mapping of each row's check (`untrueDifference`).
 ///
 /// A number that is no success criterion counts for nothing: a Fail row whose WCAG cell reads
 /// "2.1.1 Keyboard" or "2.1.1; 2.4.7" would vanish from every conformance level, and from the
