@@ -56,4 +56,22 @@ public enum WCAGCells {
       return nil
     }
   }
+
+  /// The line naming `row` and how its WCAG cell disagrees with `mapping` (today's mapping by row id)
+  /// where that would make a claim untrue (`untrueDifference`); nil when it does not, or when the
+  /// mapping does not know the row's id (a retired check, a row a tester added).
+  public static func disagreement(
+    _ row: AuditResultRow, mapping: [String: [String]]
+  ) -> String? {
+    guard let mapped = mapping[row.id],
+      let difference = untrueDifference(
+        wcag: row.wcag, failedWCAG: row.failedWCAG, outcome: row.outcome,
+        mapped: mapped)
+    else { return nil }
+    let platform = row.platform?.rawValue ?? row.platformText
+    let check = [row.test, row.check].filter { !$0.isEmpty }.joined(
+      separator: ": ")
+    return
+      "\(row.place): \(row.component) (\(platform)) \(check) (\(row.result)) \(difference)"
+  }
 }

@@ -33,16 +33,24 @@ extension Pipeline {
     let layout = try Self.auditLayout(
       config: request.config, reading: request.new)
     let diff: AuditDiff
+    let newSheet: AuditSheet
     do {
       let reader = AuditResultsReader(layout: layout)
       let old = try AuditSheet.read(path: request.old)
-      let new = try AuditSheet.read(path: request.new)
+      newSheet = try AuditSheet.read(path: request.new)
       diff = try AuditDiff(
-        old: try reader.rows(of: old), new: try reader.rows(of: new),
+        old: try reader.rows(of: old), new: try reader.rows(of: newSheet),
         oldPlace: AuditResultsReader.location(old),
-        newPlace: AuditResultsReader.location(new))
+        newPlace: AuditResultsReader.location(newSheet))
     } catch {
       throw PipelineError(error)
+    }
+    // The later audit's conformance counts each row as its WCAG cell says (the earlier one may rest on
+    // the mapping of its day).
+    if let path = request.config {
+      warnAboutWCAGCells(
+        of: newSheet, layout: layout, config: try ConfigFile(path: path),
+        path: path, countedBy: "the diff's conformance changes count")
     }
     let text = diff.render(request.format, old: request.old, new: request.new)
     let destination: Destination =

@@ -1,3 +1,4 @@
+import Audit
 import Config
 import Conformance
 import CriteriaModel
@@ -183,5 +184,28 @@ extension Pipeline {
           + error.message)
       return nil
     }
+  }
+
+  /// Names, in one warning, the rows of a filled audit whose WCAG cell disagrees with today's mapping
+  /// where that would make a table that counts rows by their cells (`counts`: its subject and verb, "the
+  /// report's conformance table counts") claim what the audit does not show; nothing when the config's
+  /// sources do not read (a warning says so) or no row disagrees.
+  func warnAboutWCAGCells(
+    of sheet: AuditSheet, layout: AuditLayout, config: ConfigFile, path: String,
+    countedBy counts: String
+  ) {
+    guard let mapping = mappingToCheck(config.settings, config: path),
+      let rows = try? AuditResultsReader(layout: layout).rows(of: sheet)
+    else { return }
+    let lines = rows.compactMap { WCAGCells.disagreement($0, mapping: mapping) }
+    guard !lines.isEmpty else { return }
+    let cells = Counted.phrase(
+      lines.count, "row's WCAG cell disagrees",
+      plural: "rows' WCAG cells disagree")
+    reporter.note(
+      "warning: \(cells) with today's mapping, and \(counts) "
+        + (lines.count == 1 ? "it" : "them")
+        + " as the audit says (criteria refresh writes today's WCAG column):\n  "
+        + lines.joined(separator: "\n  "))
   }
 }

@@ -1,7 +1,6 @@
 import ACR
 import Audit
 import Config
-import CriteriaModel
 import Exporters
 import Foundation
 import Report
@@ -54,22 +53,10 @@ extension Pipeline {
       protected.append(path)
       let config = try ConfigFile(path: path)
       links = try Self.ticketLinks(config: config)
-      // The conformance table counts each row as its WCAG cell says: cells that disagree with today's
-      // mapping where that would claim what the audit does not show are named.
-      if let mapping = mappingToCheck(config.settings, config: path) {
-        let disagreements = results.mappingDisagreements(mapping)
-        if !disagreements.isEmpty {
-          let one = disagreements.count == 1
-          let rows = Counted.phrase(
-            disagreements.count, "row's WCAG cell disagrees",
-            plural: "rows' WCAG cells disagree")
-          reporter.note(
-            "warning: \(rows) with today's mapping, and the report's conformance table counts "
-              + (one ? "it" : "them")
-              + " as the audit says (criteria refresh writes today's WCAG column):\n  "
-              + disagreements.joined(separator: "\n  "))
-        }
-      }
+      // The conformance table counts each row as its WCAG cell says.
+      warnAboutWCAGCells(
+        of: sheet, layout: AuditLayout(), config: config, path: path,
+        countedBy: "the report's conformance table counts")
     }
     let page: String
     switch request.format {

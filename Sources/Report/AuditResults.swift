@@ -13,10 +13,6 @@ public struct ResultRow: Sendable, Hashable {
   public var wcag: [String]
   /// The criteria the row is evidence for (a failure with Failed WCAG counts against those alone).
   public var countedWCAG: [String] = []
-  /// The Failed WCAG cell: on a Fail row, the criteria the defect breaks.
-  public var failedWCAG: [String] = []
-  /// Where the row is, for messages: `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
-  public var place = ""
   /// The result as the layout spells it (Pass, Fail, ...).
   public var result: String
   public var outcome: Outcome
@@ -61,26 +57,8 @@ public struct AuditResults: Sendable {
           severity: row.severity, tester: row.tester, date: row.date,
           notes: row.notes, ticket: row.ticket))
       rows[rows.count - 1].countedWCAG = row.countedWCAG
-      rows[rows.count - 1].failedWCAG = row.failedWCAG
-      rows[rows.count - 1].place = row.place
     }
     self.rows = rows
-  }
-
-  /// The rows whose WCAG cell disagrees with `mapping` (today's mapping by row id) where that would make
-  /// the conformance table claim what the audit does not show (`WCAGCells.untrueDifference`), one line
-  /// each; rows the mapping does not know are not checked.
-  public func mappingDisagreements(_ mapping: [String: [String]]) -> [String] {
-    rows.compactMap { row in
-      guard let mapped = mapping[row.id],
-        let difference = WCAGCells.untrueDifference(
-          wcag: row.wcag, failedWCAG: row.failedWCAG, outcome: row.outcome,
-          mapped: mapped)
-      else { return nil }
-      return
-        "\(row.place): \(row.component) (\(row.platform)) \(row.test)\(row.test.isEmpty ? "" : ": ")"
-        + "\(row.check) (\(row.result)) \(difference)"
-    }
   }
 
   /// Rows with these results, in sheet order.

@@ -536,7 +536,7 @@ struct ACRCommandTests {
   }
 
   @Test(
-    "a WCAG cell edited to name a criterion its check does not test: the draft ACR and the report warn, naming the row; a final ACR refuses it"
+    "a WCAG cell edited to name a criterion its check does not test: the draft ACR, the report and diff warn, naming the row; a final ACR refuses it"
   )
   func editedWCAGCell() throws {
     let dir = try Self.samplesCopy()
@@ -580,6 +580,22 @@ struct ACRCommandTests {
         "warning: 1 row's WCAG cell disagrees with today's mapping, and the report's conformance table counts it"
       ), "\(report.stderr)")
     #expect(report.stderr.contains("\n  Samples/" + said), "\(report.stderr)")
+    // So does diff, whose conformance changes count the later audit's rows the same way.
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent(
+        "Samples/audit-filled.csv"),
+      to: dir.appendingPathComponent("before.csv"))
+    let diff = try CLIRunner.run(
+      [
+        "diff", "before.csv", "Samples/audit-filled.csv", "--config",
+        "Samples/criteria.yml", "--output", "diff.md",
+      ], in: dir)
+    #expect(diff.status == 0, "\(diff.stderr)")
+    #expect(
+      diff.stderr.contains(
+        "warning: 1 row's WCAG cell disagrees with today's mapping, and the diff's conformance changes count it"
+      ), "\(diff.stderr)")
+    #expect(diff.stderr.contains("\n  Samples/" + said), "\(diff.stderr)")
   }
 
   @Test(
