@@ -61,6 +61,16 @@ public struct AuditResultRow: Sendable, Hashable {
     }
   }
 
+  /// The row as messages name it: `Rating (iOS) Keyboard: Tab` (the id when the Component cell is empty;
+  /// no platform when neither the cell nor the id says one).
+  public var what: String {
+    let platformName = platform?.rawValue ?? platformText
+    let what = [test, check].filter { !$0.isEmpty }.joined(separator: ": ")
+    return (component.isEmpty ? id : component)
+      + (platformName.isEmpty ? "" : " (\(platformName))")
+      + (what.isEmpty ? "" : " " + what)
+  }
+
   /// The criteria this row is evidence for (`WCAGEvidence.counted`).
   public var countedWCAG: [String] {
     WCAGEvidence.counted(wcag: wcag, failed: failedWCAG, outcome: outcome)

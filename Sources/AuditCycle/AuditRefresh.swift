@@ -129,14 +129,9 @@ public struct AuditRefresh: Sendable {
       carry.retired.append(row.cells)
       counts.retired += 1
       if typed.outcome == .fail || typed.outcome == .cannotTell {
-        let component = typed.component.isEmpty ? typed.id : typed.component
-        let platform = typed.platform.map { " (\($0.rawValue))" } ?? ""
-        let check = [typed.test, typed.check].filter { !$0.isEmpty }
-          .joined(separator: ": ")
         counts.retiredFindings.append(
           RetiredFinding(
-            place: typed.place, id: typed.id,
-            check: component + platform + (check.isEmpty ? "" : " " + check),
+            place: typed.place, id: typed.id, check: typed.what,
             result: typed.result))
       }
     }

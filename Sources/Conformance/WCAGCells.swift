@@ -68,10 +68,6 @@ public enum WCAGCells {
         wcag: row.wcag, failedWCAG: row.failedWCAG, outcome: row.outcome,
         mapped: mapped)
     else { return nil }
-    let platform = row.platform?.rawValue ?? row.platformText
-    let check = [row.test, row.check].filter { !$0.isEmpty }.joined(
-      separator: ": ")
-    return
-      "\(row.place): \(row.component) (\(platform)) \(check) (\(row.result)) \(difference)"
+    return "\(row.place): \(row.what) (\(row.result)) \(difference)"
   }
 }
