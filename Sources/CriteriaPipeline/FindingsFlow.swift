@@ -134,11 +134,17 @@ extension Pipeline {
         ? { ledger throws(TicketError) in
           try reader.retests(in: sheet, ledger: ledger)
         } : nil)
+    // A row whose check's earlier ticket stands gets that ticket's key: the finding is on the tracker there.
+    let standing = Dictionary(
+      summary.standing.map { ($0.identity, $0.ticket.key) },
+      uniquingKeysWith: { first, _ in first })
     var keys: [Int: String] = [:]
     for item in findings.items {
       if let entry = ledger[item.ticket.identity], entry.state == .filed,
         let key = entry.key
       {
+        keys[item.row] = key
+      } else if let key = standing[item.ticket.identity] {
         keys[item.row] = key
       }
     }

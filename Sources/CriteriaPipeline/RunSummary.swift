@@ -58,7 +58,8 @@ public struct RunSummary: Sendable, Codable, Equatable {
     var counts = Tickets(output: output)
     counts.filed = summary.filed.count
     counts.alreadyFiled = summary.alreadyFiled.count
-    counts.failed = summary.failed.count
+    // Held back: not filed, for a person or the next run; a problem like a failure.
+    counts.failed = summary.failed.count + summary.heldBack.count
     counts.notConfirmed = summary.unknown.count
     counts.updated = summary.updated.count
     counts.outOfDate = summary.outdated.count

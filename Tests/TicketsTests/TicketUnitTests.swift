@@ -411,6 +411,9 @@ struct TicketUnitTests {
       ticket.identity
         == "finding/native/controls/sheet/keyboard/tab@ios/2026-11-20")
     #expect(
+      ticket.lineage == "finding/native/controls/sheet/keyboard/tab@ios",
+      "the row's findings on every date are one lineage")
+    #expect(
       ticket.componentID == "native/controls/sheet" && ticket.platform == .iOS)
     #expect(
       ticket.labels == [
@@ -567,5 +570,26 @@ struct TicketUnitTests {
       "words typed in the column are no label")
     #expect(
       finding.checklist.first?.detail == "Focus moves (WCAG 2.1.1, 2.4.7)")
+  }
+
+  @Test(
+    "a lineage's filed tickets: the lineage and its dated identities (slashes included), never another row's"
+  )
+  func lineageInLedger() throws {
+    let path = scratchLedger()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var ledger = try Ledger(path: path, tracker: "github")
+    let lineage = "finding/native/controls/sheet/keyboard/tab@ios"
+    for (identity, key) in [
+      (lineage, "#1"), (lineage + "/2026-11-02", "#2"),
+      (lineage + "/11/20/2026", "#3"), (lineage + "s/2026-11-02", "#4"),
+      ("finding/native/controls/sheet/keyboard/tab@android/2026-11-02", "#5"),
+    ] {
+      try ledger.markFiled(identity, FiledTicket(key: key, url: ""))
+    }
+    try ledger.markFailed(lineage + "/2026-10-01", reason: "refused")
+    #expect(
+      ledger.filed(inLineage: lineage, except: lineage + "/2026-11-02")
+        .compactMap(\.entry.key) == ["#1", "#3"])
   }
 }

@@ -100,7 +100,7 @@ public struct AuditFindings: Sendable {
       number.allSatisfy { $0.isNumber || $0 == "." }
     }
     labels += TicketPlanner.wcagLabels(wcag)
-    return Ticket(
+    var ticket = Ticket(
       identity: "finding/" + id + (date.isEmpty ? "" : "/" + date),
       title:
         "Accessibility finding: \(component)\(platform.map { " (\($0.rawValue))" } ?? ""): \(what.isEmpty ? id : what)",
@@ -115,6 +115,10 @@ public struct AuditFindings: Sendable {
       finding: Finding(
         result: row.result, severity: row.severity, tester: row.tester,
         date: date, notes: row.notes))
+    // The row's findings on other dates are the same check failing: one ticket while it stays open.
+    // Only for a row id that ends in its platform: no other row id starts with it and a slash.
+    if parsed.platform != nil { ticket.lineage = "finding/" + id }
+    return ticket
   }
 
   /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`).

@@ -19,14 +19,27 @@ public struct FilingSummary: Sendable {
   /// Out-of-date tickets whose key now names a moved or another ticket: left for a person to decide.
   public var notOurs: [(identity: String, key: String, status: String)] = []
 
-  /// Failed and unknown together: what makes the run exit 1.
-  public var problemCount: Int { failed.count + unknown.count }
+  /// New tickets of a lineage whose earlier ticket stands (still open, or closed as not planned): not
+  /// filed; that ticket, the identity it was filed as, and its status on the tracker.
+  public var standing:
+    [(identity: String, ticket: FiledTicket, earlier: String, status: String)] =
+      []
+  /// New tickets of a lineage whose earlier ticket was deleted, moved or replaced, or could not be
+  /// read: not filed, and why.
+  public var heldBack: [(identity: String, reason: String)] = []
+  /// Tickets filed although their lineage had tickets before (every one of them done): those keys.
+  public var again: [(identity: String, earlier: [String])] = []
+
+  /// Failed, unknown and held back together: what makes the run exit 1.
+  public var problemCount: Int { failed.count + unknown.count + heldBack.count }
 
   /// A few lines for people.
   public var text: String {
     var head =
       "filed \(filed.count), already filed \(alreadyFiled.count), failed \(failed.count)"
     if !unknown.isEmpty { head += ", not confirmed \(unknown.count)" }
+    if !standing.isEmpty { head += ", not filed again \(standing.count)" }
+    if !heldBack.isEmpty { head += ", held back \(heldBack.count)" }
     if !updated.isEmpty { head += ", updated \(updated.count)" }
     var lines = [head]
     if !outdated.isEmpty {
@@ -51,6 +64,17 @@ public struct FilingSummary: Sendable {
         "left alone, no longer the tickets criteria filed (a person decides): "
           + notOurs.map { "\($0.key) (\($0.status))" }.joined(separator: ", "))
     }
+    lines += standing.map {
+      "  not filed again \($0.identity): its check's earlier ticket \($0.ticket.key) stands (\($0.status))"
+    }
+    lines += again.map {
+      "  filed anew \($0.identity): its check's earlier "
+        + ($0.earlier.count == 1
+          ? "ticket \($0.earlier[0]) was"
+          : "tickets \($0.earlier.joined(separator: ", ")) were")
+        + " done"
+    }
+    lines += heldBack.map { "  held back \($0.identity): \($0.reason)" }
     lines += failed.map { "  failed \($0.identity): \($0.reason)" }
     lines += unknown.map { "  not confirmed \($0.identity): \($0.reason)" }
     return lines.joined(separator: "\n")

@@ -202,6 +202,20 @@ public struct Ledger: Sendable {
 
   public subscript(identity: String) -> Entry? { entries[identity] }
 
+  /// The filed tickets of a lineage (`Ticket.lineage`) other than `identity`, in identity order.
+  public func filed(inLineage lineage: String, except identity: String)
+    -> [(identity: String, entry: Entry)]
+  {
+    entries.filter { other, entry in
+      guard other != identity, entry.state == .filed, entry.key != nil else {
+        return false
+      }
+      return other == lineage || other.hasPrefix(lineage + "/")
+    }
+    .map { (identity: $0.key, entry: $0.value) }
+    .sorted { $0.identity < $1.identity }
+  }
+
   public mutating func markPending(
     _ identity: String, fingerprint: String? = nil, clientID: String? = nil
   ) throws(TicketError) {

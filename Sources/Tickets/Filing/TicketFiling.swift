@@ -111,6 +111,16 @@ struct TicketFiling {
       default:
         break
       }
+      if let lineage = ticket.lineage {
+        let earlier = ledger.filed(inLineage: lineage, except: ticket.identity)
+        if !earlier.isEmpty,
+          !(try filesAfter(
+            earlier, ticket, ledgerPath: ledger.path, into: &summary))
+        {
+          progress?.advance()
+          continue
+        }
+      }
       if let bulk {
         batch.append(ticket)
         if batch.count >= bulk.bulkLimit {

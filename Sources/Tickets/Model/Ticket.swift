@@ -28,6 +28,13 @@ public struct Ticket: Hashable, Sendable {
   public var revision: String?
   /// The id criteria chose for the ticket before creating it, for trackers that take one (Linear).
   public var clientID: String?
+  /// What tickets of one lineage stand for: one thing seen at different times.
+  ///
+  /// An audit row's check failing on one date, then on another. Identities of a lineage are the
+  /// lineage itself, or it, a slash and more (a date may hold slashes), so no lineage may be another's
+  /// start followed by a slash. A ticket whose lineage already has a ticket on the tracker is filed
+  /// only when every earlier one was done (`TicketFiling`).
+  public var lineage: String?
 
   /// Creates a ticket.
   public init(

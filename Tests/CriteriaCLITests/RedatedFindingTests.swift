@@ -1,0 +1,125 @@
+import FakeTrackerSupport
+import Foundation
+import TestSupport
+import Testing
+
+/// A failed row filed once, then given another date in the same audit.
+///
+/// A corrected date, or the check failing again in a later round: its check's ticket is the one filed
+/// while that ticket is open, and a new one only once the earlier was done. Against the fake tracker in
+/// every tracker's shape.
+@Suite("criteria tickets: a failure on another date", .serialized)
+struct RedatedFindingTests {
+  /// Rows 2 to 5 fail on 2026-11-02 and are filed from the original audit; returns the folder and keys.
+  static func filed(_ server: FakeTrackerProcess, exporter: String) throws
+    -> (URL, [String])
+  {
+    let dir = try CLIRunner.scratch()
+    let export = try CLIRunner.run(
+      [
+        "export", RetestCommandTests.samples, "--to", "csv", "--output",
+        "audit.csv",
+      ],
+      in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    try dir.write(
+      RetestCommandTests.config(server, exporter: exporter), to: "criteria.yml")
+    let failed: [String: Any] = ["Result": "Fail", "Date": "2026-11-02"]
+    try TesterScript.fill(
+      dir.appendingPathComponent("audit.csv"),
+      dir.appendingPathComponent("filled.csv"),
+      ["2": failed, "3": failed, "4": failed, "5": failed])
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    return (dir, try keys(dir))
+  }
+
+  /// The Ticket cells of rows 2 to 5 of the copy `filled-tickets.csv`.
+  static func keys(_ dir: URL) throws -> [String] {
+    let copy = try TesterScript.read(
+      dir.appendingPathComponent("filled-tickets.csv"))
+    let column = try #require(copy.header.firstIndex(of: "Ticket"))
+    return ["2", "3", "4", "5"].map { copy.rows[$0]?[column] ?? "" }
+  }
+
+  /// Every row of the original audit dated 2026-11-20 instead, each still failing.
+  static func redate(in dir: URL) throws {
+    let later: [String: Any] = ["Result": "Fail", "Date": "2026-11-20"]
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled.csv"),
+      dir.appendingPathComponent("filled.csv"),
+      ["2": later, "3": later, "4": later, "5": later])
+  }
+
+  @Test(
+    "an open or not-planned earlier ticket stands, a done one gets a new ticket, a deleted one is held back; nothing twice",
+    arguments: [
+      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
+      "linear",
+    ])
+  func redated(exporter: String) throws {
+    let server = try RetestCommandTests.server()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: exporter)
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    // Row 2's ticket stays open; row 3's was done; row 4's closed as not planned; row 5's deleted.
+    try server.act("close", key: keys[1])
+    try server.act("close", key: keys[2], reason: "not_planned")
+    try server.act("delete", key: keys[3])
+    try Self.redate(in: dir)
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    // The deleted ticket is for a person to decide: exit 1.
+    #expect(run.status == 1, "\(run.stderr)")
+    // GitLab has no "closed as not planned": there, row 4's closed ticket is done and is filed anew.
+    let gitlab = exporter == "gitlab"
+    #expect(
+      (try server.stats())["issues"] as? Int == (gitlab ? 6 : 5),
+      "only the check whose ticket was done is filed anew: \(run.stderr)")
+    let now = try Self.keys(dir)
+    #expect(now[0] == keys[0], "row 2 names its open ticket: \(now)")
+    #expect(
+      !now[1].isEmpty && now[1] != keys[1], "row 3 has a new ticket: \(now)")
+    #expect(
+      gitlab ? !now[2].isEmpty && now[2] != keys[2] : now[2] == keys[2],
+      "row 4: \(now)")
+    #expect(
+      now[3].isEmpty, "row 5 has no ticket until a person decides: \(now)")
+    #expect(run.stderr.contains("stands"), "\(run.stderr)")
+    #expect(run.stderr.contains("filed anew"), "\(run.stderr)")
+    #expect(
+      run.stderr.contains("\(keys[3])") && run.stderr.contains("deleted"),
+      "\(run.stderr)")
+    // Again: the new ticket is filed, the others stand or are held back as before.
+    let again = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(again.status == 1, "\(again.stderr)")
+    #expect(
+      (try server.stats())["issues"] as? Int == (gitlab ? 6 : 5),
+      "nothing filed twice: \(again.stderr)")
+    #expect(try Self.keys(dir) == now)
+  }
+
+  @Test(
+    "when the earlier ticket cannot be read, nothing is filed and the run says so"
+  )
+  func unreadable() throws {
+    let server = try RetestCommandTests.server(faults: "read-503:1")
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: "github")
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    try Self.redate(in: dir)
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(run.status != 0, "\(run.stderr)")
+    #expect(
+      (try server.stats())["issues"] as? Int == 4,
+      "nothing filed on a guess: \(run.stderr)")
+    #expect(run.stderr.contains(keys[0]), "\(run.stderr)")
+  }
+}
