@@ -7,7 +7,8 @@ import CriteriaModel
 /// the rest are the criteria's and stay as the first file has them. A tester cell filled in one file is
 /// taken; filled identically in several, taken once; filled differently in two files, it is a conflict.
 /// A conflict stops the merge, unless `preferLatest`: then the value from the row with the later Date
-/// wins and the choice is noted in the row's Notes (equal or unreadable dates stay a conflict).
+/// wins and the choice is noted in the row's Notes (equal or unreadable dates stay a conflict); a Result
+/// settled so brings the rest of its record (`recordColumns`) from the same file.
 public struct AuditMerge: Sendable {
   /// One file's value in a conflicting cell, with who recorded it and when.
   public struct Entry: Sendable, Hashable, Codable {
@@ -130,23 +131,62 @@ public struct AuditMerge: Sendable {
       var notes = row.notes
       var choices: [(column: String, winner: Entry, losers: [Entry])] = []
       let expected = files[0].expected(row: row.id)
-      for (key, header) in keys {
-        guard let target = files[0].columns[key] else { continue }
-        var entries: [(entry: Entry, compared: String)] = []
-        for file in files {
+      // Each file's filled cell in a column, with who filled it and when.
+      func entries(_ key: Key) -> [(entry: Entry, compared: String)] {
+        files.compactMap { file in
           guard let theirs = file.rows[row.id],
             let raw = file.cell(key, row: row.id),
             let compared = filled(
               key, raw,
               expected: file.expected(row: row.id))
-          else { continue }
-          entries.append(
-            (
+          else { return nil }
+          return (
+            Entry(
+              place: theirs.place, value: written(key, raw),
+              tester: theirs.tester, date: theirs.date), compared
+          )
+        }
+      }
+      // A Result settled by the later date brings its record: that file's Severity, Tester, Notes and
+      // Failed WCAG, blank or not, never a losing result's (a Pass with a failure's severity and notes).
+      let results = entries(.layout(.result))
+      let winner =
+        preferLatest && Set(results.map(\.compared)).count > 1
+        ? Self.latest(results.map(\.entry)) : nil
+      for (key, header) in keys {
+        guard let target = files[0].columns[key] else { continue }
+        let entries = entries(key)
+        if let winner, case .layout(let column) = key,
+          Self.recordColumns.contains(column)
+        {
+          let own =
+            entries.first { $0.entry.place == winner.place }
+            ?? (
               Entry(
-                place: theirs.place, value: written(key, raw),
-                tester: theirs.tester,
-                date: theirs.date), compared
-            ))
+                place: winner.place, value: "", tester: winner.tester,
+                date: winner.date), ""
+            )
+          let lost = entries.filter { $0.compared != own.compared }.map(
+            \.entry)
+          if !lost.isEmpty { choices.append((header, own.entry, lost)) }
+          if Set(entries.map(\.compared)).count > 1 {
+            // Filled differently: a conflict, settled with the Result.
+            plan.counts.conflicts += 1
+            plan.counts.chosen += 1
+            plan.conflicts.append(
+              Conflict(
+                id: row.id, check: row.check, column: header,
+                entries: entries.map(\.entry), chosen: own.entry))
+          }
+          guard
+            filled(
+              key, files[0].cell(key, row: row.id) ?? "", expected: expected)
+              != filled(key, own.entry.value, expected: expected)
+          else { continue }
+          plan.cells[target, default: [:]][row.number] = own.entry.value
+          if key == .layout(.notes) { notes = own.entry.value }
+          took = true
+          continue
         }
         let distinct = Set(entries.map(\.compared))
         guard var value = entries.first?.entry else { continue }
@@ -187,6 +227,12 @@ public struct AuditMerge: Sendable {
     }
     return plan
   }
+
+  /// The columns that describe a Result: when `--prefer latest` settles the Result, they come from the
+  /// same file.
+  static let recordColumns: Set<AuditColumn> = [
+    .severity, .tester, .notes, .failedWCAG,
+  ]
 
   /// The Notes line recording what `--prefer latest` chose in a row: the files that won, the ones that
   /// lost, and the values lost (Tester and Date are in the parentheses already).

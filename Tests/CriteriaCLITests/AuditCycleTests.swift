@@ -496,8 +496,8 @@ struct AuditCycleTests {
       audit, dir.appendingPathComponent("ben.csv"),
       [
         line: [
-          "Result": "Fail", "Tester": "Ben", "Date": "2026-11-05",
-          "Notes": "skips a star", "Failed WCAG": "2.1.1",
+          "Result": "Fail", "Severity": "High", "Tester": "Ben",
+          "Date": "2026-11-05", "Notes": "skips a star", "Failed WCAG": "2.1.1",
         ]
       ])
     try TesterScript.fill(
@@ -542,6 +542,32 @@ struct AuditCycleTests {
       notes.contains("(was 'Pass')"), "the lost result is recorded: \(notes)")
     #expect(notes.contains("ana.csv:\(line) (Ana, 2026-11-02)"), "\(notes)")
     #expect(rows[other]?["Result"] == "Pass")
+
+    // A later retest that passes, its Severity, Notes and Failed WCAG blank: the row is that record,
+    // never a Pass with the failure's severity and notes; what the failure said is in the note.
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("dee.csv"),
+      [line: ["Result": "Pass", "Tester": "Dee", "Date": "2026-11-09"]])
+    let retested = try CLIRunner.run(
+      [
+        "merge", "ben.csv", "dee.csv", "--output", "retested.csv", "--prefer",
+        "latest",
+      ], in: dir)
+    #expect(retested.status == 0, "\(retested.stderr)")
+    let record = try TesterScript.rows(
+      dir.appendingPathComponent("retested.csv"))[id]
+    #expect(record?["Result"] == "Pass" && record?["Tester"] == "Dee")
+    #expect(
+      record?["Severity"] == "" && record?["Failed WCAG"] == "",
+      "\(record ?? [:])")
+    let retestNotes = record?["Notes"] ?? ""
+    #expect(retestNotes.hasPrefix("Merged by the later date"), "\(retestNotes)")
+    for lost in [
+      "Result (was 'Fail')", "Severity (was 'High')",
+      "Notes (was 'skips a star')", "Failed WCAG (was '2.1.1')",
+    ] {
+      #expect(retestNotes.contains(lost), "no \(lost) in \(retestNotes)")
+    }
 
     let tie = try CLIRunner.run(
       [

@@ -15,7 +15,8 @@ struct MergeCommand: ParsableCommand {
       A cell filled in one file is taken; filled identically in several, once. A cell filled differently \
       in two files is a conflict: each is listed (row id, check, column, each file's value, tester and \
       date) and nothing is written (exit 1), unless --prefer latest: the later Date wins and the choice \
-      is recorded in the row's Notes (equal dates stay a conflict). A row whose id the first file lacks \
+      is recorded in the row's Notes (equal dates stay a conflict); a Result so settled brings that \
+      file's Severity, Tester, Notes and Failed WCAG with it. A row whose id the first file lacks \
       is an error: the files were made from other criteria.
       """
   )
