@@ -112,6 +112,23 @@ public struct Pipeline: Sendable {
         .deliver(tickets, to: tracker)
         summary.add(sent.summary, output: output.name)
         summary.record(output, at: tracker.settings.url, "filed")
+        // What the documents read hold, selected or not: a ticket filed for anything else is no longer true.
+        let unheld = Self.unheld(
+          sent.ledger,
+          held: Set(
+            tracker.settings.planner.tickets(for: loaded.catalog).map(
+              \.identity)
+          ))
+        if !unheld.isEmpty {
+          summary.tickets[summary.tickets.count - 1].notInSources = unheld.count
+          reporter.note(
+            "\(output.name): \(Counted.phrase(unheld.count, "filed ticket")) \(unheld.count == 1 ? "is" : "are") "
+              + "for criteria the sources no longer hold (a document removed or renamed, another grouping, "
+              + "or other sources sharing the ledger); criteria leaves \(unheld.count == 1 ? "it" : "them") as "
+              + "\(unheld.count == 1 ? "it is" : "they are"): "
+              + unheld.map { "\($0.key) (\($0.identity))" }.joined(
+                separator: ", "))
+        }
       case .tracker(let tracker):
         // A dry run swaps the sink: the payloads a real run would send go to the output's folder.
         try ArtifactSink.createParent(of: target, key: "\(output.keyPath).path")
@@ -330,6 +347,21 @@ public struct Pipeline: Sendable {
     } catch {
       throw PipelineError(error)
     }
+  }
+
+  /// The ledger's filed tickets that no ticket of the documents read stands for (findings of an audit
+  /// aside: `criteria tickets` files those), in identity order.
+  static func unheld(_ ledger: Ledger, held: Set<String>) -> [(
+    identity: String, key: String
+  )] {
+    ledger.entries.compactMap { identity, entry in
+      guard entry.state == .filed, let key = entry.key,
+        !held.contains(identity),
+        !identity.hasPrefix(AuditFindings.identityPrefix)
+      else { return nil }
+      return (identity, key)
+    }
+    .sorted { $0.identity < $1.identity }
   }
 
   /// The dry run of a tracker: one JSON file per ticket, the body a real run would send.

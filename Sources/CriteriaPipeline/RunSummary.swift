@@ -24,6 +24,8 @@ public struct RunSummary: Sendable, Codable, Equatable {
     public var notConfirmed = 0
     public var updated = 0
     public var outOfDate = 0
+    /// Filed tickets for criteria the sources no longer hold: listed, left as they are.
+    public var notInSources = 0
   }
 
   public var outputs: [Output] = []

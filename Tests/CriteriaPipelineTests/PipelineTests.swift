@@ -185,6 +185,46 @@ struct PipelineTests {
   }
 
   @Test(
+    "run lists the filed tickets whose criteria the sources no longer hold, not those a selection leaves out nor an audit's findings"
+  )
+  func ticketsNotInSources() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let (samples, config, audit) = try filing(
+      into: server, token: "secret-token", tokenEnv: "PIPELINE_TEST_TOKEN")
+    func run() throws -> RunSummary.Tickets {
+      let summary = try pipeline.run(
+        config: config.path, only: nil, dryRun: false,
+        filing: FilingSettings())
+      return try #require(summary.tickets.first)
+    }
+    let first = try run()
+    #expect(first.filed > 0 && first.notInSources == 0)
+    // The audit's findings share the ledger; they are not criteria tickets.
+    #expect(
+      try pipeline.fileFindings(
+        FindingsRequest(audit: audit, config: config.path)) == 0)
+    #expect(try run().notInSources == 0)
+    // A selection leaves components out of this run; the sources still hold them.
+    let text = try String(contentsOf: config, encoding: .utf8)
+    try Data(
+      (text + "\nselection: {components: [native/controls/*]}\n").utf8
+    ).write(to: config)
+    let selected = try run()
+    #expect(selected.alreadyFiled < first.filed && selected.notInSources == 0)
+    try Data(text.utf8).write(to: config)
+    try FileManager.default.removeItem(
+      at: samples.appendingPathComponent(
+        "criteria/native/notifications/banner.md"))
+    let removed = try run()
+    #expect(removed.filed == 0)
+    #expect(
+      removed.notInSources == first.filed - removed.alreadyFiled
+        && removed.notInSources > 0,
+      "the removed document's tickets: \(removed)")
+  }
+
+  @Test(
     "refused credentials stop the filing with 77; the tracker's error is not kept, only its redacted words"
   )
   func refusedCredentials() throws {

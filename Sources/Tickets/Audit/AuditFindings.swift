@@ -22,6 +22,9 @@ public struct AuditFindings: Sendable {
     public var rowCount = 0
   }
 
+  /// What every finding's identity starts with: `finding/` and the row id.
+  public static let identityPrefix = "finding/"
+
   /// The five result words (pass, fail, not applicable, not tested, cannot tell), compared without
   /// regard to case; any other word is an error, never a silent "not failed".
   public var statuses: [String]
@@ -101,7 +104,7 @@ public struct AuditFindings: Sendable {
     }
     labels += TicketPlanner.wcagLabels(wcag)
     var ticket = Ticket(
-      identity: "finding/" + id + (date.isEmpty ? "" : "/" + date),
+      identity: Self.identityPrefix + id + (date.isEmpty ? "" : "/" + date),
       title:
         "Accessibility finding: \(component)\(platform.map { " (\($0.rawValue))" } ?? ""): \(what.isEmpty ? id : what)",
       summary: "An accessibility audit found that this check fails."
@@ -117,7 +120,7 @@ public struct AuditFindings: Sendable {
         date: date, notes: row.notes))
     // The row's findings on other dates are the same check failing: one ticket while it stays open.
     // Only for a row id that ends in its platform: no other row id starts with it and a slash.
-    if parsed.platform != nil { ticket.lineage = "finding/" + id }
+    if parsed.platform != nil { ticket.lineage = Self.identityPrefix + id }
     return ticket
   }
 
