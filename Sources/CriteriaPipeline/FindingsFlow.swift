@@ -97,19 +97,24 @@ extension Pipeline {
         relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
       ).standardizedFileURL.path
       var files: [(name: String, data: Data)]
+      var known = ""
       do {
         files = try DryRun.files(
           tracker: tracker, tickets: tickets)
-        // The ledger is only read: which keys criteria filed, so which retests it would follow.
+        // The ledger is only read: which findings and keys criteria filed, so what a real run would
+        // leave alone and which retests it would follow.
         let ledgerPath = TrackerSink.ledgerPath(
           tracker.settings, output: chosen.name)
-        if follow, FileManager.default.fileExists(atPath: ledgerPath) {
+        if Ledger.exists(at: ledgerPath) {
           let ledger = try Ledger(
             path: ledgerPath, tracker: tracker.name,
             project: tracker.settings.project)
-          files += try DryRun.retestFiles(
-            tracker: tracker,
-            rows: try reader.retests(in: sheet, ledger: ledger))
+          known = Self.alreadyKnown(tickets, in: ledger)
+          if follow {
+            files += try DryRun.retestFiles(
+              tracker: tracker,
+              rows: try reader.retests(in: sheet, ledger: ledger))
+          }
         }
       } catch {
         throw PipelineError(error)
@@ -117,7 +122,7 @@ extension Pipeline {
       try ArtifactSink.createParent(of: path, key: "\(chosen.keyPath).path")
       try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
       reporter.note(
-        "\(Counted.phrase(files.count, "payload")); nothing was sent")
+        "\(Counted.phrase(files.count, "payload")); nothing was sent\(known)")
       return 0
     }
     if tickets.isEmpty && !follow {
@@ -156,6 +161,28 @@ extension Pipeline {
     reporter.note("\(target): \(keys.count) ticket keys")
     return summary.problemCount
       + (retest.map { $0.failed.count + $0.listed.count } ?? 0)
+  }
+
+  /// What a dry run's payloads include that a real run would not file: findings the ledger has filed,
+  /// and findings of a check filed before under another date (a real run reads that ticket first).
+  static func alreadyKnown(_ tickets: [Ticket], in ledger: Ledger) -> String {
+    let filed = tickets.filter { ledger[$0.identity]?.state == .filed }.count
+    let earlier = tickets.filter { ticket in
+      ledger[ticket.identity]?.state != .filed
+        && !(ticket.lineage.map {
+          ledger.filed(inLineage: $0, except: ticket.identity)
+        } ?? []).isEmpty
+    }.count
+    let parts = [
+      filed == 0
+        ? nil
+        : "\(filed) of them the ledger has filed already (a real run does not file \(filed == 1 ? "it" : "them") again)",
+      earlier == 0
+        ? nil
+        : "\(earlier) \(earlier == 1 ? "is" : "are") of checks filed before under another date (a real run "
+          + "reads those tickets first and files only where they were done)",
+    ].compactMap { $0 }
+    return parts.isEmpty ? "" : "; " + parts.joined(separator: "; ")
   }
 
   /// Whether a tracker has the requests following a retest needs: a comment, and a close and a reopen

@@ -69,6 +69,16 @@ struct RedatedFindingTests {
     try server.act("close", key: keys[2], reason: "not_planned")
     try server.act("delete", key: keys[3])
     try Self.redate(in: dir)
+    // A dry run shows every payload, and says which a real run would look at first.
+    let dry = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv", "--dry-run"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(
+      dry.stderr.contains(
+        "4 payloads; nothing was sent; 4 are of checks filed before under another date"
+      ),
+      "\(dry.stderr)")
     let run = try CLIRunner.run(
       ["tickets", "--from", "filled.csv"], in: dir,
       environment: RetestCommandTests.environment)
@@ -102,6 +112,16 @@ struct RedatedFindingTests {
       (try server.stats())["issues"] as? Int == (gitlab ? 6 : 5),
       "nothing filed twice: \(again.stderr)")
     #expect(try Self.keys(dir) == now)
+    let dryAgain = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv", "--dry-run"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(
+      dryAgain.stderr.contains(
+        gitlab
+          ? "2 of them the ledger has filed already (a real run does not file them again); 2 are"
+          : "1 of them the ledger has filed already (a real run does not file it again); 3 are"
+      ),
+      "\(dryAgain.stderr)")
   }
 
   @Test(
