@@ -66,15 +66,24 @@ extension Pipeline {
     // Today's mapping of every row id's check, from the config's sources and rules: an audit from before
     // WCAG mapping takes its WCAG numbers from it; an audit with a WCAG column has its cells checked
     // against it (`mapping`), so a Supports rests on checks that test the criterion.
+    // The same checks tell which of the criteria's checks the audit lacks, so that a deleted row (a
+    // failure among them) is counted not tested, never silently gone.
     var wcagByID: [String: [String]]?
     var mapping: [String: [String]]?
+    let today: TodaysChecks?
     if sheet.column(.wcag) == nil {
-      wcagByID = try Self.mappingByRowID(settings, reporter: reporter)
+      today = try TodaysChecks(settings, reporter: reporter)
+      wcagByID = today?.mapping
       reporter.note(
         "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
       )
     } else {
-      mapping = mappingToCheck(settings, config: request.config)
+      today = todaysChecks(
+        settings, config: request.config,
+        unchecked:
+          "the audit's WCAG cells were not checked against today's mapping, nor its rows against "
+          + "today's checks")
+      mapping = today?.mapping
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.
     let links = try Self.ticketLinks(config: config)
@@ -87,6 +96,26 @@ extension Pipeline {
           throw ACRError(
             "\(request.audit) has no \(only.rawValue) rows; --platform chooses rows the audit has",
             status: .usage)
+        }
+      }
+      if let today {
+        // Counted as a fresh audit would hold them: not tested, or Not applicable where the
+        // expectation is N/A.
+        evidence += lacking(
+          today,
+          rows: evidence.compactMap { row in
+            Platform(rawValue: row.platform).map { (row.id, $0) }
+          }, audit: request.audit
+        )
+        .map { row in
+          ACREvidence(
+            id: row.id, wcag: row.criterion.wcag,
+            component: ACRComponent(platform: row.platform),
+            platform: row.platform.rawValue, componentName: row.component,
+            test: row.criterion.test.label, check: row.criterion.check,
+            outcome: row.criterion.expectsNotApplicable
+              ? .notApplicable : .notTested,
+            place: "\(request.audit): no row for \(row.id)")
         }
       }
       var answers = ACRAnswers()

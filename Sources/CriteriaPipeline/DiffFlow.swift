@@ -49,8 +49,10 @@ extension Pipeline {
     // the mapping of its day).
     if let path = request.config {
       warnAboutWCAGCells(
-        of: newSheet, layout: layout, config: try ConfigFile(path: path),
-        path: path, countedBy: "the diff's conformance changes count")
+        of: newSheet, layout: layout,
+        mapping: mappingToCheck(
+          try ConfigFile(path: path).settings, config: path),
+        countedBy: "the diff's conformance changes count")
     }
     let text = diff.render(request.format, old: request.old, new: request.new)
     let destination: Destination =

@@ -152,24 +152,7 @@ extension Pipeline {
   static func mappingByRowID(_ settings: CriteriaConfig, reporter: Reporter)
     throws(PipelineError) -> [String: [String]]
   {
-    let reading = try MappedReading(
-      settings.sources, relativeTo: settings.baseDirectory,
-      rules: settings.wcagRules)
-    if reading.loaded.hasErrors {
-      reporter.diagnostics(reading.loaded.diagnostics)
-      throw PipelineError(
-        "cannot recompute the WCAG mapping: fix the errors in the criteria documents first",
-        status: .dataError)
-    }
-    let mapped = try reading.mapped().catalog
-    var table: [String: [String]] = [:]
-    for criterion in mapped.components.flatMap(\.criteria) {
-      for platform in criterion.platforms {
-        table[StableID.row(criterion: criterion.id, platform: platform)] =
-          criterion.wcag
-      }
-    }
-    return table
+    try TodaysChecks(settings, reporter: reporter).mapping
   }
 
   /// Today's mapping to check a filled audit's WCAG cells against, or nil, with a warning, when the
@@ -177,11 +160,20 @@ extension Pipeline {
   func mappingToCheck(_ settings: CriteriaConfig, config path: String)
     -> [String: [String]]?
   {
-    do { return try Self.mappingByRowID(settings, reporter: .silent) } catch {
+    todaysChecks(settings, config: path)?.mapping
+  }
+
+  /// Today's checks of the config's sources, or nil, with a warning naming what was not checked
+  /// (`unchecked`) when they do not read.
+  func todaysChecks(
+    _ settings: CriteriaConfig, config path: String,
+    unchecked: String =
+      "the audit's WCAG cells were not checked against today's mapping"
+  ) -> TodaysChecks? {
+    do { return try TodaysChecks(settings, reporter: .silent) } catch {
       reporter.note(
-        "warning: the audit's WCAG cells were not checked against today's mapping, since "
-          + "\(path)'s sources do not read (criteria validate names the problems): "
-          + error.message)
+        "warning: \(unchecked), since \(path)'s sources do not read (criteria validate names the "
+          + "problems): " + error.message)
       return nil
     }
   }
@@ -191,10 +183,10 @@ extension Pipeline {
   /// report's conformance table counts") claim what the audit does not show; nothing when the config's
   /// sources do not read (a warning says so) or no row disagrees.
   func warnAboutWCAGCells(
-    of sheet: AuditSheet, layout: AuditLayout, config: ConfigFile, path: String,
+    of sheet: AuditSheet, layout: AuditLayout, mapping: [String: [String]]?,
     countedBy counts: String
   ) {
-    guard let mapping = mappingToCheck(config.settings, config: path),
+    guard let mapping,
       let rows = try? AuditResultsReader(layout: layout).rows(of: sheet)
     else { return }
     let lines = rows.compactMap { WCAGCells.disagreement($0, mapping: mapping) }

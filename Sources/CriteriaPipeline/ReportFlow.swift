@@ -1,6 +1,7 @@
 import ACR
 import Audit
 import Config
+import CriteriaModel
 import Exporters
 import Foundation
 import Report
@@ -43,7 +44,7 @@ extension Pipeline {
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
       throw PipelineError(error)
     }
-    let results: AuditResults
+    var results: AuditResults
     do { results = try AuditResults(sheet: sheet) } catch {
       throw PipelineError(error)
     }
@@ -53,10 +54,24 @@ extension Pipeline {
       protected.append(path)
       let config = try ConfigFile(path: path)
       links = try Self.ticketLinks(config: config)
-      // The conformance table counts each row as its WCAG cell says.
+      // The conformance table counts each row as its WCAG cell says, and a check the audit lacks as
+      // not tested.
+      let today = todaysChecks(
+        config.settings, config: path,
+        unchecked:
+          "the audit's WCAG cells were not checked against today's mapping, nor its rows against "
+          + "today's checks")
       warnAboutWCAGCells(
-        of: sheet, layout: AuditLayout(), config: config, path: path,
+        of: sheet, layout: AuditLayout(), mapping: today?.mapping,
         countedBy: "the report's conformance table counts")
+      if let today {
+        results.add(
+          lacking: lacking(
+            today,
+            rows: results.rows.compactMap { row in
+              Platform(rawValue: row.platform).map { (row.id, $0) }
+            }, audit: request.audit))
+      }
     }
     let page: String
     switch request.format {

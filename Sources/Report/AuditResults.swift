@@ -32,6 +32,8 @@ public struct AuditResults: Sendable {
   public var severities: [String]
   /// Where the rows came from, for the report's header.
   public var source: String
+  /// How many of the rows are checks the audit lacks (`add(lacking:)`), last.
+  public private(set) var lackingCount = 0
 
   /// Reads a sheet through the audit's one reader; a missing Result column, an unknown result word, a
   /// row without a platform or a WCAG cell naming no success criterion is an error naming the file,
@@ -59,6 +61,29 @@ public struct AuditResults: Sendable {
       rows[rows.count - 1].countedWCAG = row.countedWCAG
     }
     self.rows = rows
+  }
+
+  /// Adds rows for checks today's criteria hold that the audit lacks, counted as a fresh audit holds
+  /// them (Not tested, or Not applicable where the check expects N/A), each saying it is not in the audit.
+  public mutating func add(lacking checks: [AuditRow]) {
+    for check in checks {
+      let outcome: Outcome =
+        check.criterion.expectsNotApplicable ? .notApplicable : .notTested
+      rows.append(
+        ResultRow(
+          id: check.id, component: check.component,
+          platform: check.platform.rawValue, test: check.criterion.test.label,
+          check: check.criterion.check, expected: check.criterion.expectation,
+          wcag: check.criterion.wcag,
+          countedWCAG: check.criterion.wcag,
+          result: AuditLayout(statuses: statuses).word(for: outcome),
+          outcome: outcome,
+          severity: "", tester: "", date: "",
+          notes:
+            "Not in the audit: today's criteria hold this check (criteria refresh adds it).",
+          ticket: ""))
+    }
+    lackingCount += checks.count
   }
 
   /// Rows with these results, in sheet order.

@@ -36,6 +36,11 @@ public struct HTMLReport: Sendable {
   /// The page.
   public func html() -> String {
     let script = ReportScript.source
+    let lacking =
+      results.lackingCount == 0
+      ? ""
+      : " (\(results.lackingCount) of them not in it: checks today's criteria hold for the components it "
+        + "covers, counted not tested)"
     let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
     var out =
       HTMLPage.start(
@@ -46,7 +51,7 @@ public struct HTMLReport: Sendable {
         <a class="skip" href="#main">Skip to the report</a>
         <header>
         <h1>\(e(title))</h1>
-        <p>\(Counted.phrase(results.rows.count, "check")) from \(e(results.source)), \(e(date)). Made by criteria \(e(toolVersion)).</p>
+        <p>\(Counted.phrase(results.rows.count, "check")) from \(e(results.source))\(lacking), \(e(date)). Made by criteria \(e(toolVersion)).</p>
         <nav aria-label="Sections"><ul>
         <li><a href="#summary">Summary</a></li><li><a href="#failures">Failures</a></li>
         <li><a href="#components">Components</a></li>\(hasWCAG ? "<li><a href=\"#wcag\">WCAG 2.2</a></li>" : "")

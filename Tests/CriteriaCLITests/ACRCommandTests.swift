@@ -624,13 +624,87 @@ struct ACRCommandTests {
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stderr.contains(
-        "warning: the audit's WCAG cells were not checked against today's mapping, since "
+        "warning: the audit's WCAG cells were not checked against today's mapping, nor its rows against "
+          + "today's checks, since "
           + "Samples/criteria.yml's sources do not read (criteria validate names the problems): "
       ),
       "\(run.stderr)")
     #expect(
       try dir.read("acr.md").contains(
         "Fails: Banner (iOS) Screen reader: Name (Critical)"))
+  }
+
+  @Test(
+    "a row deleted from the audit counts as not tested in the ACR and the report, with a warning; components and platforms the audit does not cover are not asked for"
+  )
+  func deletedRow() throws {
+    let dir = try Self.samplesCopy()
+    // criteria writes CSV with CRLF line ends (one Character in Swift).
+    let audit = try dir.read("Samples/audit-filled.csv")
+    let failing = "native/controls/rating/keyboard/arrow-keys@android"
+    // The sample's Rating failure on Android, deleted (a tester tidying the sheet, or a filter gone wrong).
+    var lines = audit.components(separatedBy: "\r\n")
+    let before = lines.count
+    lines.removeAll { $0.hasSuffix("," + failing) }
+    #expect(lines.count == before - 1)
+    try dir.write(lines.joined(separator: "\r\n"), to: "Samples/deleted.csv")
+    // Only the iOS rows: an audit of one platform asks nothing of the other.
+    try dir.write(
+      audit.components(separatedBy: "\r\n").enumerated().filter {
+        $0.offset == 0 || $0.element.contains("@ios")
+      }.map(\.element).joined(separator: "\r\n") + "\r\n", to: "Samples/ios.csv"
+    )
+    let acr = try CLIRunner.run(
+      [
+        "acr", "--config", "Samples/criteria.yml", "--from",
+        "Samples/deleted.csv", "--to", "markdown", "--output", "acr.md",
+        "--draft",
+      ], in: dir)
+    #expect(acr.status == 0, "\(acr.stderr)")
+    let warning =
+      "warning: Samples/deleted.csv lacks 1 check today's criteria hold for the components it covers"
+    #expect(acr.stderr.contains(warning), "\(acr.stderr)")
+    #expect(
+      acr.stderr.contains("\n  Rating (Android) Keyboard: Arrow keys"),
+      "\(acr.stderr)")
+    let markdown = try dir.read("acr.md")
+    let keyboard = try #require(
+      markdown.components(separatedBy: "\n").first {
+        $0.contains("[2.1.1 Keyboard]")
+      })
+    #expect(
+      !keyboard.contains("Software: Supports")
+        && keyboard.contains("untested Rating (Android) Keyboard: Arrow keys"),
+      "the deleted check is not evidence of support: \(keyboard)")
+    #expect(
+      markdown.contains("Rating on Android (7 of 8 checks evaluated)"),
+      "the scope counts the check the audit lacks")
+    let report = try CLIRunner.run(
+      [
+        "report", "--config", "Samples/criteria.yml", "--from",
+        "Samples/deleted.csv", "--output", "report.html",
+      ], in: dir)
+    #expect(
+      report.status == 0 && report.stderr.contains(warning), "\(report.stderr)")
+    let page = try dir.read("report.html")
+    #expect(
+      page.contains("58 checks from Samples/deleted.csv (1 of them not in it"),
+      "the report's header says so")
+    #expect(
+      page.contains(
+        "<th scope=\"row\">Rating</th><td>Android</td><td>7</td><td>0</td><td>0</td><td>1</td><td>0</td><td>Not enough evidence</td>"
+      ),
+      "the conformance table counts it not tested")
+    for command in ["acr", "report"] {
+      let run = try CLIRunner.run(
+        [
+          command, "--config", "Samples/criteria.yml", "--from",
+          "Samples/ios.csv", "--output", "ios.out",
+        ]
+          + (command == "acr" ? ["--to", "markdown", "--draft"] : []), in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(!run.stderr.contains("lacks"), "\(command): \(run.stderr)")
+    }
   }
 
   /// A scratch folder holding a copy of `Samples/`.

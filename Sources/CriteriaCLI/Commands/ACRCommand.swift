@@ -26,7 +26,7 @@ struct ACRCommand: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help:
-      "The config with the acr: section (and the criteria sources, for an audit without a WCAG column)."
+      "The config with the acr: section and the criteria sources: the audit's WCAG cells and rows are checked against today's checks (a check the audit lacks counts as not tested)."
   )
   var config = "criteria.yml"
 

@@ -22,7 +22,7 @@ struct ReportCommand: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help:
-      "The config whose tracker ledgers link ticket keys (default: criteria.yml when it exists)."
+      "The config whose tracker ledgers link ticket keys and whose sources the audit is checked against (a check it lacks counts as not tested; default: criteria.yml when it exists)."
   )
   var config: String?
 

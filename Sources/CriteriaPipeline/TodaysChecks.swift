@@ -1,0 +1,77 @@
+import Config
+import CriteriaModel
+
+/// The checks today's criteria hold, read from a config's sources and mapped with its rules: what a
+/// filled audit is checked against, so that a report of it claims nothing its rows do not show.
+struct TodaysChecks: Sendable {
+  /// Every check on every platform, by row id (the config's selection aside).
+  var rows: [String: AuditRow]
+  /// The row ids the config's selection keeps: what an audit made from this config holds.
+  var selected: Set<String>
+
+  /// The WCAG numbers each row id's check maps to.
+  var mapping: [String: [String]] { rows.mapValues(\.criterion.wcag) }
+
+  /// Reads and maps the config's sources; the documents' errors go to `reporter` and stop it.
+  init(_ settings: CriteriaConfig, reporter: Reporter) throws(PipelineError) {
+    let reading = try MappedReading(
+      settings.sources, relativeTo: settings.baseDirectory,
+      rules: settings.wcagRules)
+    if reading.loaded.hasErrors {
+      reporter.diagnostics(reading.loaded.diagnostics)
+      throw PipelineError(
+        "cannot recompute the WCAG mapping: fix the errors in the criteria documents first",
+        status: .dataError)
+    }
+    let catalog = try reading.mapped().catalog
+    rows = [:]
+    for row in AuditRow.rows(of: catalog) { rows[row.id] = row }
+    selected = Set(
+      AuditRow.rows(of: settings.selection.apply(to: catalog)).map(\.id))
+  }
+
+  /// The checks an audit lacks: those of the components it covers on each platform it covers them
+  /// (judged by its rows whose ids today's criteria know) that the selection keeps and the audit has no
+  /// row for, in row id order.
+  func missing(from audit: [(id: String, platform: Platform)]) -> [AuditRow] {
+    let ids = Set(audit.map(\.id))
+    var units = Set<String>()
+    for row in audit {
+      if let known = rows[row.id] {
+        units.insert(known.componentID + "@" + row.platform.rawValue)
+      }
+    }
+    return selected.subtracting(ids).compactMap { id -> AuditRow? in
+      guard let row = rows[id],
+        units.contains(row.componentID + "@" + row.platform.rawValue)
+      else { return nil }
+      return row
+    }
+    .sorted { $0.id < $1.id }
+  }
+}
+
+extension Pipeline {
+  /// The checks of today's criteria a filled audit lacks (`TodaysChecks.missing`), with a warning naming
+  /// them: a report counts them as a fresh audit holds them, so that a deleted row (a failure among
+  /// them) is never silently gone.
+  func lacking(
+    _ today: TodaysChecks, rows: [(id: String, platform: Platform)],
+    audit: String
+  ) -> [AuditRow] {
+    let missing = today.missing(from: rows)
+    guard !missing.isEmpty else { return [] }
+    let them = missing.count == 1 ? "it" : "them"
+    reporter.note(
+      "warning: \(audit) lacks \(Counted.phrase(missing.count, "check")) today's criteria hold for the "
+        + "components it covers (a row deleted, or a check added since: criteria refresh adds \(them) "
+        + "blank); the report counts \(them) as not tested"
+        + (missing.contains { $0.criterion.expectsNotApplicable }
+          ? " (Not applicable where the check expects N/A)" : "") + ":\n  "
+        + missing.map {
+          "\($0.component) (\($0.platform.rawValue)) \($0.criterion.test.label): \($0.criterion.check)"
+        }
+        .joined(separator: "\n  "))
+    return missing
+  }
+}
