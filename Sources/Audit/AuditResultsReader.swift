@@ -88,6 +88,27 @@ public struct AuditResultRow: Sendable, Hashable {
   public var extra: [String: String]
 }
 
+extension AuditResultRow {
+  /// A check today's criteria hold that an audit has no row for, as a fresh audit holds it: Not tested
+  /// (Not applicable where the check expects N/A), its notes saying it is not in the audit (`audit`).
+  public init(lacking check: AuditRow, in audit: String, layout: AuditLayout) {
+    let outcome: Outcome =
+      check.criterion.expectsNotApplicable ? .notApplicable : .notTested
+    self.init(
+      number: 0, place: "\(audit): no row for \(check.id)", id: check.id,
+      component: check.component, platform: check.platform,
+      platformText: check.platform.rawValue, test: check.criterion.test.label,
+      check: check.criterion.check, expected: check.criterion.expectation,
+      wcag: check.criterion.wcag, outcome: outcome,
+      result: layout.word(for: outcome), severity: "", tester: "", date: "",
+      notes: Self.lackingNote, ticket: "", extra: [:])
+  }
+
+  /// What a check an audit lacks says in its notes.
+  public static let lackingNote =
+    "Not in the audit: today's criteria hold this check (criteria refresh adds it)."
+}
+
 /// Reads the rows of a filled audit with one set of rules: the layout's Result words (any other word is
 /// an error naming the file and row, status 65), platforms, WCAG cells and dates.
 public struct AuditResultsReader: Sendable {

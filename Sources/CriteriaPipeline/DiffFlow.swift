@@ -1,5 +1,6 @@
 import Audit
 import AuditCycle
+import CriteriaModel
 import Foundation
 
 /// What `criteria diff` is asked to do.
@@ -32,27 +33,45 @@ extension Pipeline {
   public func diff(_ request: DiffRequest) throws(PipelineError) -> AuditDiff {
     let layout = try Self.auditLayout(
       config: request.config, reading: request.new)
-    let diff: AuditDiff
+    let reader = AuditResultsReader(layout: layout)
+    let old: AuditSheet
     let newSheet: AuditSheet
+    var newRows: [AuditResultRow]
     do {
-      let reader = AuditResultsReader(layout: layout)
-      let old = try AuditSheet.read(path: request.old)
+      old = try AuditSheet.read(path: request.old)
       newSheet = try AuditSheet.read(path: request.new)
-      diff = try AuditDiff(
-        old: try reader.rows(of: old), new: try reader.rows(of: newSheet),
-        oldPlace: AuditResultsReader.location(old),
-        newPlace: AuditResultsReader.location(newSheet))
+      newRows = try reader.rows(of: newSheet)
     } catch {
       throw PipelineError(error)
     }
     // The later audit's conformance counts each row as its WCAG cell says (the earlier one may rest on
-    // the mapping of its day).
+    // the mapping of its day), and a check of today's criteria it lacks as not tested: a row deleted is
+    // no retired check.
     if let path = request.config {
+      let today = todaysChecks(
+        try ConfigFile(path: path).settings, config: path,
+        unchecked:
+          "the later audit's WCAG cells were not checked against today's mapping, nor its rows "
+          + "against today's checks")
       warnAboutWCAGCells(
-        of: newSheet, layout: layout,
-        mapping: mappingToCheck(
-          try ConfigFile(path: path).settings, config: path),
+        of: newSheet, layout: layout, mapping: today?.mapping,
         countedBy: "the diff's conformance changes count")
+      if let today {
+        newRows += lacking(
+          today,
+          rows: newRows.compactMap { row in row.platform.map { (row.id, $0) } },
+          audit: request.new
+        ).map { AuditResultRow(lacking: $0, in: request.new, layout: layout) }
+      }
+    }
+    let diff: AuditDiff
+    do {
+      diff = try AuditDiff(
+        old: try reader.rows(of: old), new: newRows,
+        oldPlace: AuditResultsReader.location(old),
+        newPlace: AuditResultsReader.location(newSheet))
+    } catch {
+      throw PipelineError(error)
     }
     let text = diff.render(request.format, old: request.old, new: request.new)
     let destination: Destination =

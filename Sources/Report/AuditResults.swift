@@ -50,38 +50,34 @@ public struct AuditResults: Sendable {
     rows.reserveCapacity(read.count)
     for (row, platform) in read {
       try WCAGCells.check(row)
-      rows.append(
-        ResultRow(
-          id: row.id, component: row.component.isEmpty ? row.id : row.component,
-          platform: platform.rawValue, test: row.test, check: row.check,
-          expected: row.expected, wcag: row.wcag,
-          result: layout.word(for: row.outcome), outcome: row.outcome,
-          severity: row.severity, tester: row.tester, date: row.date,
-          notes: row.notes, ticket: row.ticket))
-      rows[rows.count - 1].countedWCAG = row.countedWCAG
+      rows.append(Self.shown(row, platform: platform, layout: layout))
     }
     self.rows = rows
   }
 
+  /// A row as the report shows it.
+  static func shown(
+    _ row: AuditResultRow, platform: Platform, layout: AuditLayout
+  ) -> ResultRow {
+    var shown = ResultRow(
+      id: row.id, component: row.component.isEmpty ? row.id : row.component,
+      platform: platform.rawValue, test: row.test, check: row.check,
+      expected: row.expected, wcag: row.wcag,
+      result: layout.word(for: row.outcome), outcome: row.outcome,
+      severity: row.severity, tester: row.tester, date: row.date,
+      notes: row.notes, ticket: row.ticket)
+    shown.countedWCAG = row.countedWCAG
+    return shown
+  }
+
   /// Adds rows for checks today's criteria hold that the audit lacks, counted as a fresh audit holds
-  /// them (Not tested, or Not applicable where the check expects N/A), each saying it is not in the audit.
+  /// them (`AuditResultRow(lacking:in:layout:)`), each saying it is not in the audit.
   public mutating func add(lacking checks: [AuditRow]) {
-    for check in checks {
-      let outcome: Outcome =
-        check.criterion.expectsNotApplicable ? .notApplicable : .notTested
-      rows.append(
-        ResultRow(
-          id: check.id, component: check.component,
-          platform: check.platform.rawValue, test: check.criterion.test.label,
-          check: check.criterion.check, expected: check.criterion.expectation,
-          wcag: check.criterion.wcag,
-          countedWCAG: check.criterion.wcag,
-          result: AuditLayout(statuses: statuses).word(for: outcome),
-          outcome: outcome,
-          severity: "", tester: "", date: "",
-          notes:
-            "Not in the audit: today's criteria hold this check (criteria refresh adds it).",
-          ticket: ""))
+    let layout = AuditLayout(statuses: statuses)
+    rows += checks.map { check in
+      Self.shown(
+        AuditResultRow(lacking: check, in: source, layout: layout),
+        platform: check.platform, layout: layout)
     }
     lackingCount += checks.count
   }

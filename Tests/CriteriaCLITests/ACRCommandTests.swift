@@ -635,7 +635,7 @@ struct ACRCommandTests {
   }
 
   @Test(
-    "a row deleted from the audit counts as not tested in the ACR and the report, with a warning; components and platforms the audit does not cover are not asked for"
+    "a row deleted from the audit counts as not tested in the ACR, the report and diff, with a warning; components and platforms the audit does not cover are not asked for"
   )
   func deletedRow() throws {
     let dir = try Self.samplesCopy()
@@ -695,6 +695,20 @@ struct ACRCommandTests {
         "<th scope=\"row\">Rating</th><td>Android</td><td>7</td><td>0</td><td>0</td><td>1</td><td>0</td><td>Not enough evidence</td>"
       ),
       "the conformance table counts it not tested")
+    // diff: the later audit lacks the failing row; with the config it is newly untested, not retired.
+    let diff = try CLIRunner.run(
+      [
+        "diff", "Samples/audit-filled.csv", "Samples/deleted.csv", "--config",
+        "Samples/criteria.yml", "--output", "diff.md",
+      ], in: dir)
+    #expect(diff.status == 0 && diff.stderr.contains(warning), "\(diff.stderr)")
+    #expect(
+      diff.stderr.contains("1 newly untested")
+        && diff.stderr.contains("0 checks retired"), "\(diff.stderr)")
+    #expect(
+      try dir.read("diff.md").contains(
+        "| 2.1.1 Keyboard | Software | Partially Supports | Not enough evidence |"
+      ))
     for command in ["acr", "report"] {
       let run = try CLIRunner.run(
         [
