@@ -52,6 +52,9 @@ struct TodaysChecks: Sendable {
 }
 
 extension Pipeline {
+  /// How many checks an audit lacks a warning names one by one.
+  static let namedAtMost = 20
+
   /// The checks of today's criteria a filled audit lacks (`TodaysChecks.missing`), with a warning naming
   /// them: a report counts them as a fresh audit holds them, so that a deleted row (a failure among
   /// them) is never silently gone.
@@ -68,10 +71,13 @@ extension Pipeline {
         + "blank); the report counts \(them) as not tested"
         + (missing.contains { $0.criterion.expectsNotApplicable }
           ? " (Not applicable where the check expects N/A)" : "") + ":\n  "
-        + missing.map {
+        + missing.prefix(Self.namedAtMost).map {
           "\($0.component) (\($0.platform.rawValue)) \($0.criterion.test.label): \($0.criterion.check)"
         }
-        .joined(separator: "\n  "))
+        .joined(separator: "\n  ")
+        + (missing.count > Self.namedAtMost
+          ? "\n  and \(missing.count - Self.namedAtMost) more (an audit of fewer tests than the config "
+            + "selects? give the config it was made from)" : ""))
     return missing
   }
 }
