@@ -62,6 +62,19 @@ extension Pipeline {
     _ today: TodaysChecks, rows: [(id: String, platform: Platform)],
     audit: String
   ) -> [AuditRow] {
+    // Rows today's criteria do not know are counted as the audit says, unchecked: say how many, so a
+    // config of other sources is not taken for a check made.
+    let unknown = rows.filter { today.rows[$0.id] == nil }.count
+    if unknown == rows.count, !rows.isEmpty {
+      reporter.note(
+        "warning: none of \(audit)'s rows is a check of today's criteria, so nothing was checked against "
+          + "them (was the audit made from other sources than the config's?)")
+    } else if unknown > 0 {
+      reporter.note(
+        "warning: \(unknown) of \(audit)'s rows \(unknown == 1 ? "is no check" : "are no checks") of "
+          + "today's criteria (retired since, or from other sources); the report counts "
+          + (unknown == 1 ? "it" : "them") + " as the audit says")
+    }
     let missing = today.missing(from: rows)
     guard !missing.isEmpty else { return [] }
     let them = missing.count == 1 ? "it" : "them"

@@ -709,6 +709,25 @@ struct ACRCommandTests {
       try dir.read("diff.md").contains(
         "| 2.1.1 Keyboard | Software | Partially Supports | Not enough evidence |"
       ))
+    // A config of other sources (here only the web documents): the rows it does not know are said.
+    let config = try dir.read("Samples/criteria.yml")
+    try #require(config.contains("  - criteria/\n"))
+    try dir.write(
+      config.replacingOccurrences(
+        of: "  - criteria/\n", with: "  - criteria/web/\n"),
+      to: "Samples/web-only.yml")
+    let other = try CLIRunner.run(
+      [
+        "acr", "--config", "Samples/web-only.yml", "--from",
+        "Samples/audit-filled.csv", "--to", "markdown", "--output", "other.md",
+        "--draft",
+      ], in: dir)
+    #expect(other.status == 0, "\(other.stderr)")
+    #expect(
+      other.stderr.contains(
+        "warning: 51 of Samples/audit-filled.csv's rows are no checks of today's criteria"
+      ),
+      "\(other.stderr)")
     for command in ["acr", "report"] {
       let run = try CLIRunner.run(
         [
