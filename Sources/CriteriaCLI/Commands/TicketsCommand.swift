@@ -13,7 +13,10 @@ struct TicketsCommand: ParsableCommand {
       The tracker is a tracker output of the config (its url, project, token_env, ledger). Each ticket carries \
       the row's check, expected result, and the tester's severity, name, date and notes. The ticket keys go \
       into the Ticket column of a new copy of the audit (the original is never changed); rows that already \
-      name a ticket are left alone, and the ledger makes a second run file nothing twice.
+      name a ticket are left alone, and the ledger makes a second run file nothing twice. A failed row \
+      whose check was filed before under another date is the same check failing: its earlier ticket is \
+      read first, and a new one is filed only when that one was done (while it is open, its key goes \
+      into the copy).
       """
   )
 
