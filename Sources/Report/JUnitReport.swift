@@ -4,7 +4,7 @@ import Foundation
 
 /// Audit results as JUnit XML, for CI dashboards and test-management tools: one `testsuite` per component and
 /// platform, one `testcase` per row; Fail is a `failure`, Not tested and Cannot tell are `skipped`, Not
-/// applicable is `skipped` with the message "not applicable".
+/// applicable is `skipped` with the message "not applicable"; a skipped row's notes are its text.
 public struct JUnitReport: Sendable {
   public var results: AuditResults
   public var title: String
@@ -61,12 +61,15 @@ public struct JUnitReport: Sendable {
           ].filter { !$0.isEmpty }.joined(separator: "\n")
           out +=
             ">\n      <failure message=\"\(x(message))\" type=\"\(x(row.result))\">\(x(text))</failure>\n    </testcase>\n"
-        case .notApplicable:
+        case .notApplicable, .notTested, .cannotTell:
+          // The tester's notes (why it could not be told, why it does not apply) are the element's text.
+          let message =
+            row.outcome == .notApplicable
+            ? "not applicable" : row.result.lowercased()
           out +=
-            ">\n      <skipped message=\"not applicable\"/>\n    </testcase>\n"
-        case .notTested, .cannotTell:
-          out +=
-            ">\n      <skipped message=\"\(x(row.result.lowercased()))\"/>\n    </testcase>\n"
+            ">\n      <skipped message=\"\(x(message))\""
+            + (row.notes.isEmpty ? "/>" : ">\(x(row.notes))</skipped>")
+            + "\n    </testcase>\n"
         }
       }
       out += "  </testsuite>\n"

@@ -22,7 +22,7 @@ struct ReportCommandTests {
       {"*": {"Result": "Pass"},
        "2": {"Result": "Fail", "Severity": "Critical", "Tester": "Ana", "Notes": "Focus is lost <script>alert(1)</script>", "Ticket": "7"},
        "3": {"Result": "Fail", "Severity": "Low", "Tester": "Ana", "Notes": "Reads \"star\" twice"},
-       "4": {"Result": "not applicable"}, "5": {"Result": "Not tested"}, "6": {"Result": "Cannot tell"},
+       "4": {"Result": "not applicable"}, "5": {"Result": "Not tested"}, "6": {"Result": "Cannot tell", "Notes": "Focus & VoiceOver <disagree>"},
        "40": {"Result": "Fail", "Severity": "High"}, "41": {"Result": ""}}
       """#
     let fill = try CLIRunner.runPython([
@@ -330,5 +330,10 @@ struct ReportCommandTests {
         "Focus is lost <script>alert(1)</script>") == true,
       "text round-trips exactly")
     #expect(cases.contains { ($0[3] as? [String]) == ["not applicable"] })
+    #expect(
+      cases.contains {
+        ($0[3] as? [String]) == ["cannot tell"]
+          && ($0[4] as? [String]) == ["Focus & VoiceOver <disagree>"]
+      }, "a skipped row keeps the tester's notes")
   }
 }
