@@ -142,4 +142,44 @@ struct RedatedFindingTests {
       "nothing filed on a guess: \(run.stderr)")
     #expect(run.stderr.contains(keys[0]), "\(run.stderr)")
   }
+
+  @Test(
+    "follow_retest: a row of the original audit that passes now closes its check's open ticket, once; read from the copy too, still once",
+    arguments: ["github", "redmine", "jira-cloud"])
+  func passesInOriginal(exporter: String) throws {
+    let server = try RetestCommandTests.server()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: exporter)
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    // Row 2 passes now, in the audit the tester kept working in: its Ticket cell is empty there.
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled.csv"),
+      dir.appendingPathComponent("filled.csv"),
+      ["2": ["Result": "Pass", "Tester": "Ana", "Date": "2026-11-20"]])
+    let number = RetestCommandTests.number(keys[0])
+    for (run, file) in [
+      (1, "filled.csv"), (2, "filled.csv"), (3, "filled-tickets.csv"),
+    ] {
+      if file == "filled-tickets.csv" {
+        // The copy says the same retest with the key in its Ticket cell.
+        try TesterScript.fill(
+          dir.appendingPathComponent("filled.csv"),
+          dir.appendingPathComponent("filled-tickets.csv"),
+          ["2": ["Ticket": keys[0]]])
+      }
+      let result = try CLIRunner.run(
+        ["tickets", "--from", file], in: dir,
+        environment: RetestCommandTests.environment)
+      #expect(result.status == 0, "run \(run): \(result.stderr)")
+      let stats = try server.stats()
+      #expect(
+        (stats["states"] as? [String: String])?[number] == "closed",
+        "run \(run): \(result.stderr)")
+      #expect(
+        (stats["retest_comments"] as? [String: Int])?[number] == 1,
+        "run \(run): one comment, however often and from whichever file: \(stats)"
+      )
+      #expect(stats["issues"] as? Int == 4, "run \(run): nothing filed")
+    }
+  }
 }

@@ -124,9 +124,13 @@ public struct AuditFindings: Sendable {
     return ticket
   }
 
-  /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`).
+  /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`), and the rows
+  /// now Pass whose Ticket cell is empty but whose check's failure the ledger filed (`lineage`: the
+  /// original audit, whose keys went into the copy).
   ///
-  /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing.
+  /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing. A
+  /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed),
+  /// never reopened here.
   public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
     -> [RetestRow]
   {
@@ -139,33 +143,52 @@ public struct AuditFindings: Sendable {
       rows = try AuditResultsReader(layout: AuditLayout(statuses: statuses))
         .rows(of: sheet)
     } catch { throw TicketError(error.message) }
-    return rows.compactMap { row in
-      guard row.outcome == .pass || row.outcome == .fail,
-        let filed = byKey[row.ticket]
-      else { return nil }
-      let passes = row.outcome == .pass
-      let who = [
-        row.tester.isEmpty ? nil : "by \(row.tester)",
-        row.date.isEmpty ? nil : "on \(row.date)",
-      ].compactMap { $0 }.joined(separator: " ")
-      let check = [row.test, row.check].filter { !$0.isEmpty }.joined(
-        separator: ": ")
-      let comment =
-        "Retested\(who.isEmpty ? "" : " " + who): \(row.result) (\(row.id)\(check.isEmpty ? "" : ", " + check))."
-        + (passes
-          ? " The check passes now, so criteria closes this ticket."
-          : " The check fails again, so criteria reopens this ticket.")
-        + (row.notes.isEmpty ? "" : "\n\nTester's notes: \(row.notes)")
-      return RetestRow(
-        identity: filed.identity,
-        filed: FiledTicket(key: row.ticket, url: filed.url),
-        passes: passes,
-        revision: IdentityHash.hex(
-          [row.id, row.ticket, passes ? "pass" : "fail", row.date, row.tester]
-            .joined(
-              separator: "\u{1F}")),
-        comment: comment, place: row.place)
+    return rows.flatMap { row -> [RetestRow] in
+      guard row.outcome == .pass || row.outcome == .fail else { return [] }
+      if row.ticket.isEmpty, row.outcome == .pass,
+        StableID.split(row: row.id).platform != nil
+      {
+        return ledger.filed(
+          inLineage: Self.identityPrefix + row.id, except: ""
+        ).compactMap { identity, entry in
+          entry.key.map {
+            retest(row, key: $0, filed: (identity, entry.url ?? ""))
+          }
+        }
+      }
+      guard let filed = byKey[row.ticket] else { return [] }
+      return [retest(row, key: row.ticket, filed: filed)]
     }
+  }
+
+  /// What following a retested row sends to the ticket `key` (filed as `filed.identity`).
+  func retest(
+    _ row: AuditResultRow, key: String, filed: (identity: String, url: String)
+  ) -> RetestRow {
+    let passes = row.outcome == .pass
+    let who = [
+      row.tester.isEmpty ? nil : "by \(row.tester)",
+      row.date.isEmpty ? nil : "on \(row.date)",
+    ].compactMap { $0 }.joined(separator: " ")
+    let check = [row.test, row.check].filter { !$0.isEmpty }.joined(
+      separator: ": ")
+    let comment =
+      "Retested\(who.isEmpty ? "" : " " + who): \(row.result) (\(row.id)\(check.isEmpty ? "" : ", " + check))."
+      + (passes
+        ? " The check passes now, so criteria closes this ticket."
+        : " The check fails again, so criteria reopens this ticket.")
+      + (row.notes.isEmpty ? "" : "\n\nTester's notes: \(row.notes)")
+    // The key, not the cell: the same retest read from the copy (key in its Ticket cell) and from
+    // the original (the key found through the ledger) is one retest, followed once.
+    return RetestRow(
+      identity: filed.identity,
+      filed: FiledTicket(key: key, url: filed.url),
+      passes: passes,
+      revision: IdentityHash.hex(
+        [row.id, key, passes ? "pass" : "fail", row.date, row.tester]
+          .joined(
+            separator: "\u{1F}")),
+      comment: comment, place: row.place)
   }
 
   /// A date as the tester's spreadsheet stored it (`AuditDate.text`).
