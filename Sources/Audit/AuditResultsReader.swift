@@ -221,6 +221,17 @@ public enum WCAGEvidence {
 
 /// Dates as testers' spreadsheets store them.
 public enum AuditDate {
+  /// The day of a YYYY-MM-DD date (a time after it is allowed), or nil: days in that form compare as
+  /// text.
+  public static func day(_ text: String) -> String? {
+    let day = text.prefix(10)
+    let digits = day.enumerated().allSatisfy { index, character in
+      index == 4 || index == 7
+        ? character == "-" : character.isASCII && character.isNumber
+    }
+    return day.count == 10 && digits ? String(day) : nil
+  }
+
   /// Text stays as typed; a bare serial number (what Excel and LibreOffice store for a date cell)
   /// becomes YYYY-MM-DD.
   public static func text(_ value: String) -> String {

@@ -363,7 +363,7 @@ public struct AuditMerge: Sendable {
   static func latest(_ entries: [Entry]) -> Entry? {
     var dated: [(day: String, entry: Entry)] = []
     for entry in entries {
-      guard let day = isoDay(entry.date) else { return nil }
+      guard let day = AuditDate.day(entry.date) else { return nil }
       dated.append((day, entry))
     }
     guard let last = dated.map(\.day).max() else { return nil }
@@ -372,13 +372,4 @@ public struct AuditMerge: Sendable {
     return winners[0].entry
   }
 
-  /// The day of a YYYY-MM-DD date (a time after it is allowed), or nil.
-  static func isoDay(_ text: String) -> String? {
-    let day = text.prefix(10)
-    let digits = day.enumerated().allSatisfy { index, character in
-      index == 4 || index == 7
-        ? character == "-" : character.isASCII && character.isNumber
-    }
-    return day.count == 10 && digits ? String(day) : nil
-  }
 }

@@ -151,6 +151,18 @@ struct RedatedFindingTests {
     defer { server.stop() }
     let (dir, keys) = try Self.filed(server, exporter: exporter)
     #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    // A pass dated before the failure (an older copy's) closes nothing.
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled.csv"),
+      dir.appendingPathComponent("older.csv"),
+      ["2": ["Result": "Pass", "Tester": "Ben", "Date": "2026-11-01"]])
+    let older = try CLIRunner.run(
+      ["tickets", "--from", "older.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(older.status == 0, "\(older.stderr)")
+    #expect(
+      (try server.stats()["states"] as? [String: String])?[
+        RetestCommandTests.number(keys[0])] == "open", "\(older.stderr)")
     // Row 2 passes now, in the audit the tester kept working in: its Ticket cell is empty there.
     try TesterScript.fill(
       dir.appendingPathComponent("filled.csv"),

@@ -125,8 +125,8 @@ public struct AuditFindings: Sendable {
   }
 
   /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`), and the rows
-  /// now Pass whose Ticket cell is empty but whose check's failure the ledger filed (`lineage`: the
-  /// original audit, whose keys went into the copy).
+  /// now Pass, on or after the day of the failure, whose Ticket cell is empty but whose check's failure
+  /// the ledger filed (`lineage`: the original audit, whose keys went into the copy).
   ///
   /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing. A
   /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed),
@@ -148,12 +148,19 @@ public struct AuditFindings: Sendable {
       if row.ticket.isEmpty, row.outcome == .pass,
         StableID.split(row: row.id).platform != nil
       {
-        return ledger.filed(
-          inLineage: Self.identityPrefix + row.id, except: ""
-        ).compactMap { identity, entry in
-          entry.key.map {
-            retest(row, key: $0, filed: (identity, entry.url ?? ""))
-          }
+        // Only a pass on or after the day the failure was recorded: an older copy's pass (another
+        // tester's, from before) never closes a later failure's ticket. Days that cannot be read
+        // decide nothing, so they close nothing.
+        let lineage = Self.identityPrefix + row.id
+        guard let passed = AuditDate.day(row.date) else { return [] }
+        return ledger.filed(inLineage: lineage, except: "").compactMap {
+          identity, entry in
+          guard let key = entry.key,
+            let failed = AuditDate.day(
+              String(identity.dropFirst(lineage.count + 1))),
+            failed <= passed
+          else { return nil }
+          return retest(row, key: key, filed: (identity, entry.url ?? ""))
         }
       }
       guard let filed = byKey[row.ticket] else { return [] }
