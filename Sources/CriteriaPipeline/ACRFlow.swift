@@ -79,10 +79,7 @@ extension Pipeline {
       )
     } else {
       today = todaysChecks(
-        settings, config: request.config,
-        unchecked:
-          "the audit's WCAG cells were not checked against today's mapping, nor its rows against "
-          + "today's checks")
+        settings, config: request.config)
       mapping = today?.mapping
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.

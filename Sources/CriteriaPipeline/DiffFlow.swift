@@ -50,9 +50,7 @@ extension Pipeline {
     if let path = request.config {
       let today = todaysChecks(
         try ConfigFile(path: path).settings, config: path,
-        unchecked:
-          "the later audit's WCAG cells were not checked against today's mapping, nor its rows "
-          + "against today's checks")
+        audit: "the later audit")
       warnAboutWCAGCells(
         of: newSheet, layout: layout, mapping: today?.mapping,
         countedBy: "the diff's conformance changes count")

@@ -147,32 +147,15 @@ private final class MappingAlongside: Sendable {
 }
 
 extension Pipeline {
-  /// The WCAG numbers today's criteria and rules map each row id's check to; the documents' errors go
-  /// to `reporter` and stop it.
-  static func mappingByRowID(_ settings: CriteriaConfig, reporter: Reporter)
-    throws(PipelineError) -> [String: [String]]
-  {
-    try TodaysChecks(settings, reporter: reporter).mapping
-  }
-
-  /// Today's mapping to check a filled audit's WCAG cells against, or nil, with a warning, when the
-  /// config's sources do not read.
-  func mappingToCheck(_ settings: CriteriaConfig, config path: String)
-    -> [String: [String]]?
-  {
-    todaysChecks(settings, config: path)?.mapping
-  }
-
-  /// Today's checks of the config's sources, or nil, with a warning naming what was not checked
-  /// (`unchecked`) when they do not read.
+  /// Today's checks of the config's sources, or nil, with a warning saying what of `audit` ("the
+  /// audit", "the later audit") was not checked, when they do not read.
   func todaysChecks(
-    _ settings: CriteriaConfig, config path: String,
-    unchecked: String =
-      "the audit's WCAG cells were not checked against today's mapping"
+    _ settings: CriteriaConfig, config path: String, audit: String = "the audit"
   ) -> TodaysChecks? {
     do { return try TodaysChecks(settings, reporter: .silent) } catch {
       reporter.note(
-        "warning: \(unchecked), since \(path)'s sources do not read (criteria validate names the "
+        "warning: \(audit)'s WCAG cells were not checked against today's mapping, nor its rows against "
+          + "today's checks, since \(path)'s sources do not read (criteria validate names the "
           + "problems): " + error.message)
       return nil
     }
