@@ -329,7 +329,12 @@ struct OutcomeTests {
     server.standardOutput = FileHandle.nullDevice
     server.standardError = FileHandle.nullDevice
     try server.run()
-    defer { server.terminate() }
+    // SIGKILL, not terminate(): a child started from a test's worker thread inherits its blocked
+    // signal mask, so SIGTERM would leave the server running after every test run.
+    defer {
+      kill(server.processIdentifier, SIGKILL)
+      server.waitUntilExit()
+    }
     Thread.sleep(forTimeInterval: 1)
     let client = try CurlClient(settings: CurlClient.Settings())
     #expect {
