@@ -615,12 +615,9 @@ struct ACRCommandTests {
       )
       .utf8
     ).write(to: config)
-    let run = try CLIRunner.run(
-      [
-        "acr", "--config", "Samples/criteria.yml", "--from",
-        "Samples/audit-filled.csv", "--to", "markdown", "--output", "acr.md",
-        "--draft",
-      ], in: dir)
+    let run = try Self.draftMarkdown(
+      config: "Samples/criteria.yml", from: "Samples/audit-filled.csv",
+      to: "acr.md", in: dir)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(
       run.stderr.contains(
@@ -654,12 +651,9 @@ struct ACRCommandTests {
         $0.offset == 0 || $0.element.contains("@ios")
       }.map(\.element).joined(separator: "\r\n") + "\r\n", to: "Samples/ios.csv"
     )
-    let acr = try CLIRunner.run(
-      [
-        "acr", "--config", "Samples/criteria.yml", "--from",
-        "Samples/deleted.csv", "--to", "markdown", "--output", "acr.md",
-        "--draft",
-      ], in: dir)
+    let acr = try Self.draftMarkdown(
+      config: "Samples/criteria.yml", from: "Samples/deleted.csv", to: "acr.md",
+      in: dir)
     #expect(acr.status == 0, "\(acr.stderr)")
     let warning =
       "warning: Samples/deleted.csv lacks 1 check today's criteria hold for the components it covers"
@@ -716,12 +710,9 @@ struct ACRCommandTests {
       config.replacingOccurrences(
         of: "  - criteria/\n", with: "  - criteria/web/\n"),
       to: "Samples/web-only.yml")
-    let other = try CLIRunner.run(
-      [
-        "acr", "--config", "Samples/web-only.yml", "--from",
-        "Samples/audit-filled.csv", "--to", "markdown", "--output", "other.md",
-        "--draft",
-      ], in: dir)
+    let other = try Self.draftMarkdown(
+      config: "Samples/web-only.yml", from: "Samples/audit-filled.csv",
+      to: "other.md", in: dir)
     #expect(other.status == 0, "\(other.stderr)")
     #expect(
       other.stderr.contains(
@@ -738,6 +729,17 @@ struct ACRCommandTests {
       #expect(run.status == 0, "\(run.stderr)")
       #expect(!run.stderr.contains("lacks"), "\(command): \(run.stderr)")
     }
+  }
+
+  /// `criteria acr` writing a draft in Markdown, run in `dir`.
+  static func draftMarkdown(
+    config: String, from audit: String, to output: String, in dir: URL
+  ) throws -> CLIRunner.Outcome {
+    try CLIRunner.run(
+      [
+        "acr", "--config", config, "--from", audit, "--to", "markdown",
+        "--output", output, "--draft",
+      ], in: dir)
   }
 
   /// A scratch folder holding a copy of `Samples/`.
