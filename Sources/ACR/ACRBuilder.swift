@@ -240,7 +240,9 @@ public struct ACRBuilder: Sendable {
       settings: settings, title: draft ? "Draft: " + baseTitle : baseTitle,
       reportDate: settings.reportDate.isEmpty ? today : settings.reportDate,
       components: components, chapters: chapters, draft: draft,
-      rowCount: evidence.count, toolVersion: toolVersion,
+      rowCount: evidence.filter(\.inAudit).count,
+      lackingCount: evidence.filter { !$0.inAudit }.count,
+      toolVersion: toolVersion,
       unmappedFindings: draft ? unmapped : [],
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }

@@ -29,6 +29,9 @@ public struct ACREvidence: Sendable, Hashable {
     WCAGEvidence.counted(wcag: wcag, failed: failedWCAG, outcome: outcome)
   }
 
+  /// False for a check of today's criteria the audit has no row for (counted not tested).
+  public var inAudit = true
+
   /// Who recorded the result, and when (YYYY-MM-DD as spreadsheets store dates), when the audit says.
   public var tester = ""
   public var date = ""

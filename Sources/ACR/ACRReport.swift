@@ -1,4 +1,5 @@
 import Conformance
+import CriteriaModel
 
 /// One component's answer for one success criterion: the conformance term and the remarks.
 public struct ACRAdherence: Sendable, Hashable {
@@ -65,11 +66,22 @@ public struct ACRReport: Sendable {
   public var draft: Bool
   /// How many checklist rows the report rests on.
   public var rowCount: Int
+  /// How many checks of today's criteria the audit lacks, counted not tested (`ACREvidence.inAudit`).
+  public var lackingCount = 0
   /// The tool version, for the generator note.
   public var toolVersion: String
   /// Failed or uncertain rows that name no success criterion (a draft lists them; a final report
   /// refuses to be made while there are any).
   public var unmappedFindings: [ACREvidence] = []
+
+  /// What the report rests on, for its opening words: "a manual audit of 57 checklist rows (and 1 check
+  /// of today's criteria it lacks, counted not tested)".
+  public var auditPhrase: String {
+    "a manual audit of \(rowCount) checklist rows"
+      + (lackingCount == 0
+        ? ""
+        : " (and \(Counted.phrase(lackingCount, "check")) of today's criteria it lacks, counted not tested)")
+  }
 
   /// The platforms the evaluated rows are on, in the audit's order (one when `--platform` chose it).
   public var platforms: [String] = []

@@ -8,7 +8,7 @@ public enum OpenACRWriter {
   public static func yaml(_ report: ACRReport) -> String {
     let s = report.settings
     var lines: [String] = [
-      "# Made by criteria \(report.toolVersion) from a manual audit of \(report.rowCount) checklist rows.",
+      "# Made by criteria \(report.toolVersion) from \(report.auditPhrase).",
       "title: \(quoted(report.title))",
       "product:",
       "  name: \(quoted(s.productName))",
@@ -121,7 +121,7 @@ public enum ACRMarkdownWriter {
     lines += [
       "\(note.before)[\(note.link)](\(note.url))\(note.after)", "",
       "Conformance per success criterion for \(report.components.map(\.label).joined(separator: " and ")), "
-        + "from a manual audit of \(report.rowCount) checklist rows.",
+        + "from \(report.auditPhrase).",
     ]
     for chapter in report.chapters {
       lines += ["", "### \(chapter.label)", ""]
@@ -246,7 +246,7 @@ public enum ACRHTMLWriter {
     out +=
       "<p>\(escape(note.before))<a href=\"\(escape(note.url))\">\(escape(note.link))</a>\(escape(note.after))</p>\n"
     out +=
-      "<p>Conformance per success criterion for \(escape(report.components.map(\.label).joined(separator: " and "))), from a manual audit of \(report.rowCount) checklist rows.</p>\n"
+      "<p>Conformance per success criterion for \(escape(report.components.map(\.label).joined(separator: " and "))), from \(escape(report.auditPhrase)).</p>\n"
     for (index, chapter) in report.chapters.enumerated() {
       out += "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n"
       out +=

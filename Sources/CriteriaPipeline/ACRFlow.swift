@@ -105,7 +105,7 @@ extension Pipeline {
           }, audit: request.audit
         )
         .map { row in
-          ACREvidence(
+          var lacking = ACREvidence(
             id: row.id, wcag: row.criterion.wcag,
             component: ACRComponent(platform: row.platform),
             platform: row.platform.rawValue, componentName: row.component,
@@ -113,6 +113,8 @@ extension Pipeline {
             outcome: row.criterion.expectsNotApplicable
               ? .notApplicable : .notTested,
             place: "\(request.audit): no row for \(row.id)")
+          lacking.inAudit = false
+          return lacking
         }
       }
       var answers = ACRAnswers()

@@ -673,6 +673,10 @@ struct ACRCommandTests {
     #expect(
       markdown.contains("Rating on Android (7 of 8 checks evaluated)"),
       "the scope counts the check the audit lacks")
+    #expect(
+      markdown.contains(
+        "from a manual audit of 57 checklist rows (and 1 check of today's criteria it lacks, counted not tested)."
+      ), "the rows the audit has, and the check it lacks, apart")
     let report = try CLIRunner.run(
       [
         "report", "--config", "Samples/criteria.yml", "--from",
