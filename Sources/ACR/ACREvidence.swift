@@ -118,20 +118,26 @@ public struct ACREvidence: Sendable, Hashable {
     for (row, platform) in read {
       rows.append(
         ACREvidence(
-          id: row.id,
-          wcag: wcagColumn != nil ? row.wcag : (wcagByID?[row.id] ?? []),
-          component: ACRComponent(platform: platform),
-          platform: platform.rawValue, componentName: row.component,
-          test: row.test, check: row.check, outcome: row.outcome,
-          severity: row.severity, ticket: row.ticket, place: row.place,
-          notes: row.notes))
+          row, platform: platform,
+          wcag: wcagColumn != nil ? row.wcag : (wcagByID?[row.id] ?? [])))
       do { try WCAGCells.check(row) } catch {
         throw ACRError(error.message, status: error.status)
       }
-      rows[rows.count - 1].failedWCAG = row.failedWCAG
-      rows[rows.count - 1].tester = row.tester
-      rows[rows.count - 1].date = row.date
     }
     return rows
+  }
+
+  /// A filled audit's row as evidence for the criteria `wcag` names (its WCAG cell, or today's mapping
+  /// for an audit without the column).
+  public init(_ row: AuditResultRow, platform: Platform, wcag: [String]) {
+    self.init(
+      id: row.id, wcag: wcag, component: ACRComponent(platform: platform),
+      platform: platform.rawValue, componentName: row.component,
+      test: row.test, check: row.check, outcome: row.outcome,
+      severity: row.severity, ticket: row.ticket, place: row.place,
+      notes: row.notes)
+    failedWCAG = row.failedWCAG
+    tester = row.tester
+    date = row.date
   }
 }

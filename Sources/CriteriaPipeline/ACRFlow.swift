@@ -96,23 +96,19 @@ extension Pipeline {
         }
       }
       if let today {
-        // Counted as a fresh audit would hold them: not tested, or Not applicable where the
-        // expectation is N/A.
+        // Counted as a fresh audit would hold them (`AuditResultRow(lacking:)`), apart from the
+        // audit's own rows.
+        let layout = AuditLayout()
         evidence += lacking(
           today,
           rows: evidence.compactMap { row in
             Platform(rawValue: row.platform).map { (row.id, $0) }
           }, audit: request.audit
         )
-        .map { row in
+        .map { check in
           var lacking = ACREvidence(
-            id: row.id, wcag: row.criterion.wcag,
-            component: ACRComponent(platform: row.platform),
-            platform: row.platform.rawValue, componentName: row.component,
-            test: row.criterion.test.label, check: row.criterion.check,
-            outcome: row.criterion.expectsNotApplicable
-              ? .notApplicable : .notTested,
-            place: "\(request.audit): no row for \(row.id)")
+            AuditResultRow(lacking: check, in: request.audit, layout: layout),
+            platform: check.platform, wcag: check.criterion.wcag)
           lacking.inAudit = false
           return lacking
         }

@@ -606,15 +606,8 @@ struct ACRCommandTests {
   )
   func cellsNotChecked() throws {
     let dir = try Self.samplesCopy()
-    let config = dir.appendingPathComponent("Samples/criteria.yml")
-    let text = try String(contentsOf: config, encoding: .utf8)
-    try #require(text.contains("  - criteria/\n"))
-    try Data(
-      text.replacingOccurrences(
-        of: "  - criteria/\n", with: "  - moved-away/\n"
-      )
-      .utf8
-    ).write(to: config)
+    try Self.sampleConfig(
+      in: dir, sources: "moved-away/", as: "Samples/criteria.yml")
     let run = try Self.draftMarkdown(
       config: "Samples/criteria.yml", from: "Samples/audit-filled.csv",
       to: "acr.md", in: dir)
@@ -708,12 +701,8 @@ struct ACRCommandTests {
         "| 2.1.1 Keyboard | Software | Partially Supports | Not enough evidence |"
       ))
     // A config of other sources (here only the web documents): the rows it does not know are said.
-    let config = try dir.read("Samples/criteria.yml")
-    try #require(config.contains("  - criteria/\n"))
-    try dir.write(
-      config.replacingOccurrences(
-        of: "  - criteria/\n", with: "  - criteria/web/\n"),
-      to: "Samples/web-only.yml")
+    try Self.sampleConfig(
+      in: dir, sources: "criteria/web/", as: "Samples/web-only.yml")
     let other = try Self.draftMarkdown(
       config: "Samples/web-only.yml", from: "Samples/audit-filled.csv",
       to: "other.md", in: dir)
@@ -733,6 +722,16 @@ struct ACRCommandTests {
       #expect(run.status == 0, "\(run.stderr)")
       #expect(!run.stderr.contains("lacks"), "\(command): \(run.stderr)")
     }
+  }
+
+  /// The sample config with its one source replaced by `sources`, written to `name` in `dir`.
+  static func sampleConfig(in dir: URL, sources: String, as name: String) throws
+  {
+    let config = try dir.read("Samples/criteria.yml")
+    try #require(config.contains("  - criteria/\n"))
+    try dir.write(
+      config.replacingOccurrences(
+        of: "  - criteria/\n", with: "  - \(sources)\n"), to: name)
   }
 
   /// `criteria acr` writing a draft in Markdown, run in `dir`.

@@ -25,6 +25,12 @@ public struct AuditFindings: Sendable {
   /// What every finding's identity starts with: `finding/` and the row id.
   public static let identityPrefix = "finding/"
 
+  /// The lineage of a row's findings (`Ticket.lineage`): `finding/` and the row id, for a row id that
+  /// ends in its platform (so no other row id starts with it and a slash); nil for any other.
+  static func lineage(ofRow id: String) -> String? {
+    StableID.split(row: id).platform == nil ? nil : identityPrefix + id
+  }
+
   /// The five result words (pass, fail, not applicable, not tested, cannot tell), compared without
   /// regard to case; any other word is an error, never a silent "not failed".
   public var statuses: [String]
@@ -119,8 +125,7 @@ public struct AuditFindings: Sendable {
         result: row.result, severity: row.severity, tester: row.tester,
         date: date, notes: row.notes))
     // The row's findings on other dates are the same check failing: one ticket while it stays open.
-    // Only for a row id that ends in its platform: no other row id starts with it and a slash.
-    if parsed.platform != nil { ticket.lineage = Self.identityPrefix + id }
+    ticket.lineage = Self.lineage(ofRow: id)
     return ticket
   }
 
@@ -146,12 +151,11 @@ public struct AuditFindings: Sendable {
     return rows.flatMap { row -> [RetestRow] in
       guard row.outcome == .pass || row.outcome == .fail else { return [] }
       if row.ticket.isEmpty, row.outcome == .pass,
-        StableID.split(row: row.id).platform != nil
+        let lineage = Self.lineage(ofRow: row.id)
       {
         // Only a pass on or after the day the failure was recorded: an older copy's pass (another
         // tester's, from before) never closes a later failure's ticket. Days that cannot be read
         // decide nothing, so they close nothing.
-        let lineage = Self.identityPrefix + row.id
         guard let passed = AuditDate.day(row.date) else { return [] }
         return ledger.filed(inLineage: lineage, except: "").compactMap {
           identity, entry in
