@@ -80,7 +80,8 @@ public struct TrackerSink {
       let rows = try retests(filer.ledger)
       let retest = try filer.followRetests(rows)
       reporter.note(
-        "\(output): \(rows.count) retested rows with a ticket; \(retest.text)")
+        "\(output): \(Counted.phrase(rows.count, "retested row")) with a ticket; \(retest.text)"
+      )
       for item in retest.listed {
         reporter.note("\(output): \(item.key) (\(item.place)): \(item.why)")
       }

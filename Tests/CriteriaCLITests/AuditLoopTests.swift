@@ -223,7 +223,7 @@ struct AuditLoopTests {
     }
     let closed = try #require(synced["2"] as? [String: [String: Any]])
     let open = try #require(synced["3"] as? [String: [String: Any]])
-    let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+    let today = Scratch.today()
     #expect(closed["Ticket status"]?["value"] as? String == "Closed (done)")
     #expect(closed["Resolved on"]?["value"] as? String == today)
     #expect(closed["Retest"]?["value"] as? String == "Retest")

@@ -415,13 +415,14 @@ struct RedmineEndToEndTests {
       ["tickets", "--from", "retest.csv"], in: folder, environment: environment)
     #expect(third.stderr.contains("0 closed, 0 reopened"), "\(third.stderr)")
 
-    // Row 2 fails again on a later retest: its issue is reopened (status 2) with a second comment.
+    // Row 2 fails again on a later retest: its issue is reopened (status 2) with a second comment. It
+    // is dated today: a failure dated before the issue was closed is no retest of the fix.
     try TesterScript.fill(
       folder.appendingPathComponent("retest.csv"),
       folder.appendingPathComponent("again.csv"),
       [
         "2": [
-          "Result": "Fail", "Date": "2026-12-08",
+          "Result": "Fail", "Date": Scratch.today(),
           "Notes": "focus is lost again",
         ]
       ])

@@ -88,24 +88,29 @@ struct RetestCommandTests {
     String(key.reversed().prefix { $0.isNumber }.reversed())
   }
 
-  /// The retest: row 2 passes (its ticket is open: closed), row 3 fails again (its ticket was closed as
-  /// done: reopened), row 4 fails again (closed as not planned: listed, never reopened).
+  /// The retest, dated today (after the tickets were closed); returns its day.
+  ///
+  /// Row 2 passes (its ticket is open: closed), row 3 fails again (its ticket was closed as done:
+  /// reopened), row 4 fails again (closed as not planned: listed, never reopened).
+  @discardableResult
   static func retest(_ server: FakeTrackerProcess, in dir: URL, keys: [String])
-    throws
+    throws -> String
   {
     try server.act("close", key: keys[1])
     try server.act("close", key: keys[2], reason: "not_planned")
+    let today = Scratch.today()
     try TesterScript.fill(
       dir.appendingPathComponent("filled-tickets.csv"),
       dir.appendingPathComponent("retest.csv"),
       [
-        "2": ["Result": "Pass", "Tester": "Ana", "Date": "2026-12-01"],
+        "2": ["Result": "Pass", "Tester": "Ana", "Date": today],
         "3": [
-          "Result": "Fail", "Tester": "Ana", "Date": "2026-12-01",
+          "Result": "Fail", "Tester": "Ana", "Date": today,
           "Notes": "still skips",
         ],
-        "4": ["Result": "Fail", "Tester": "Ana", "Date": "2026-12-01"],
+        "4": ["Result": "Fail", "Tester": "Ana", "Date": today],
       ])
+    return today
   }
 
   @Test(
@@ -160,6 +165,98 @@ struct RetestCommandTests {
     comments = try #require(stats["retest_comments"] as? [String: Int])
     #expect(transitions[two] == 1 && transitions[three] == 1, "\(transitions)")
     #expect(comments[two] == 1 && comments[three] == 1, "\(comments)")
+  }
+
+  @Test(
+    "the copy still saying what was filed is no retest: a fixed ticket stays closed and nothing is said, until a failure dated after the fix reopens it",
+    arguments: [
+      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
+      "linear",
+    ])
+  func staleFailureIsNoRetest(exporter: String) throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let dir = try CLIRunner.scratch()
+    let export = try CLIRunner.run(
+      ["export", Self.samples, "--to", "csv", "--output", "audit.csv"], in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    try dir.write(Self.config(server, exporter: exporter), to: "criteria.yml")
+    // Rows 2 and 3 failed on a dated day, row 4 without a date.
+    try TesterScript.fill(
+      dir.appendingPathComponent("audit.csv"),
+      dir.appendingPathComponent("filled.csv"),
+      [
+        "2": ["Result": "Fail", "Tester": "Sam", "Date": "2026-11-20"],
+        "3": ["Result": "Fail", "Tester": "Sam", "Date": "2026-11-20"],
+        "4": ["Result": "Fail"],
+      ])
+    let filed = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv"], in: dir,
+      environment: Self.environment)
+    #expect(filed.status == 0, "\(filed.stderr)")
+    let copy = try TesterScript.read(
+      dir.appendingPathComponent("filled-tickets.csv"))
+    let column = try #require(copy.header.firstIndex(of: "Ticket"))
+    let keys = ["2", "3", "4"].map { copy.rows[$0]?[column] ?? "" }
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    // Developers close rows 2 and 4 as fixed and row 3 as not planned; nobody has retested.
+    try server.act("close", key: keys[0])
+    try server.act("close", key: keys[1], reason: "not_planned")
+    try server.act("close", key: keys[2])
+
+    // The copy, as it was written (a run to file a failure added since, say): nothing to follow.
+    let again = try CLIRunner.run(
+      ["tickets", "--from", "filled-tickets.csv"], in: dir,
+      environment: Self.environment)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(
+      again.stderr.contains(
+        "0 retested rows with a ticket; 0 closed, 0 reopened"),
+      "\(again.stderr)")
+    var stats = try server.stats()
+    var states = try #require(stats["states"] as? [String: String])
+    #expect(
+      keys.allSatisfy { states[Self.number($0)] == "closed" },
+      "a failure that was filed reopens nothing: \(states)")
+    #expect(
+      (stats["retest_comments"] as? [String: Int] ?? [:]).isEmpty,
+      "nothing said: \(stats)")
+
+    // A later failure, dated before the fix was closed: the fix still awaits its retest.
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("before-fix.csv"),
+      ["2": ["Result": "Fail", "Tester": "Ana", "Date": "2026-11-21"]])
+    let early = try CLIRunner.run(
+      ["tickets", "--from", "before-fix.csv"], in: dir,
+      environment: Self.environment)
+    #expect(
+      early.stderr.contains("0 closed, 0 reopened, 1 unchanged"),
+      "\(early.stderr)")
+    states = try #require(try server.stats()["states"] as? [String: String])
+    #expect(states[Self.number(keys[0])] == "closed", "\(states)")
+
+    // A retest dated today, after the fix, that fails: that reopens the ticket, with one comment.
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("retest.csv"),
+      ["2": ["Result": "Fail", "Tester": "Ana", "Date": Scratch.today()]])
+    let retest = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(retest.status == 0, "\(retest.stderr)")
+    #expect(
+      retest.stderr.contains(
+        "1 retested row with a ticket; 0 closed, 1 reopened"),
+      "\(retest.stderr)")
+    stats = try server.stats()
+    states = try #require(stats["states"] as? [String: String])
+    #expect(states[Self.number(keys[0])] == "open", "\(states)")
+    #expect(
+      states[Self.number(keys[1])] == "closed"
+        && states[Self.number(keys[2])] == "closed", "\(states)")
+    let comments = try #require(stats["retest_comments"] as? [String: Int])
+    #expect(comments == [Self.number(keys[0]): 1], "\(comments)")
   }
 
   @Test(
@@ -221,7 +318,7 @@ struct RetestCommandTests {
     let server = try Self.server()
     defer { server.stop() }
     let (dir, keys) = try Self.filed(server, exporter: "redmine")
-    try Self.retest(server, in: dir, keys: keys)
+    let today = try Self.retest(server, in: dir, keys: keys)
     let before = try server.stats()["requests"] as? Int
     let run = try CLIRunner.run(
       ["tickets", "--from", "retest.csv", "--dry-run"], in: dir,
@@ -248,7 +345,7 @@ struct RetestCommandTests {
       ((requests.first?["body"] as? [String: Any])?["issue"] as? [String: Any])?[
         "notes"]
     #expect(
-      (note as? String)?.contains("Retested by Ana on 2026-12-01: Pass")
+      (note as? String)?.contains("Retested by Ana on \(today): Pass")
         == true, "\(requests)")
     let status =
       ((requests.last?["body"] as? [String: Any])?["issue"] as? [String: Any])?[

@@ -95,7 +95,7 @@ struct SyncCommandTests {
         "Ticket status", "Resolved on", "Retest",
       ])
     let status = synced.header.count - 3
-    let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+    let today = Scratch.today()
     #expect(
       synced.rows["2"].map { Array($0[status...]) } == [
         "closed as completed (done)", today, "Retest",

@@ -10,4 +10,11 @@ public enum Scratch {
       at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// Today's day in UTC (`2026-11-26`), as trackers date what happens to a ticket now.
+  ///
+  /// Call it when the date is written, not earlier: a test running over midnight reads the later day.
+  public static func today() -> String {
+    String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+  }
 }

@@ -1,5 +1,6 @@
 import FakeTrackerSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Tickets
@@ -178,7 +179,7 @@ struct UpdateTests {
       name == "gitlab" ? .done : .notPlanned
     #expect(
       states.map(\.category) == [.open, .done, unfixed, .deleted], "\(states)")
-    let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+    let today = Scratch.today()
     #expect(states[1].resolvedOn == today)
     #expect(states[0].resolvedOn == nil)
     #expect(!states[1].status.isEmpty && states[1].status != states[0].status)

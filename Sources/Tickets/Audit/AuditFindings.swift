@@ -160,16 +160,48 @@ public struct AuditFindings: Sendable {
         return ledger.filed(inLineage: lineage, except: "").compactMap {
           identity, entry in
           guard let key = entry.key,
-            let failed = AuditDate.day(
-              String(identity.dropFirst(lineage.count + 1))),
+            let failed = Self.failureDate(of: identity, row: row.id)
+              .flatMap(AuditDate.day),
             failed <= passed
           else { return nil }
           return retest(row, key: key, filed: (identity, entry.url ?? ""))
         }
       }
-      guard let filed = byKey[row.ticket] else { return [] }
+      guard let filed = byKey[row.ticket],
+        row.outcome == .pass || Self.failsAgain(row, filed: filed.identity)
+      else { return [] }
       return [retest(row, key: row.ticket, filed: filed)]
     }
+  }
+
+  /// The Date cell of the failure the ticket `identity` was filed for, when it was filed for a failure of
+  /// the row `id` (`finding/<row id>/<date>`; "" for one filed without a date); nil for any other ticket.
+  static func failureDate(of identity: String, row id: String) -> String? {
+    let finding = identityPrefix + id
+    if identity == finding { return "" }
+    guard identity.hasPrefix(finding + "/") else { return nil }
+    return String(identity.dropFirst(finding.count + 1))
+  }
+
+  /// Whether a failing row whose Ticket cell names the ticket filed as `identity` records a retest, not
+  /// the failure that ticket was filed for: a copy still saying what was filed (or an older failure)
+  /// must never reopen a ticket a developer closed, nor comment that the check "fails again".
+  ///
+  /// The failure itself is the row's own finding with the same Date cell; a failure dated on or before
+  /// its day is no later retest either. A ticket filed for anything else (a criteria ticket whose key a
+  /// tester wrote in) is retested by any failing row.
+  static func failsAgain(_ row: AuditResultRow, filed identity: String)
+    -> Bool
+  {
+    guard let failed = failureDate(of: identity, row: row.id) else {
+      return true
+    }
+    if row.date == failed { return false }
+    if let day = AuditDate.day(row.date), let failedDay = AuditDate.day(failed)
+    {
+      return day > failedDay
+    }
+    return true
   }
 
   /// What following a retested row sends to the ticket `key` (filed as `filed.identity`).
@@ -199,7 +231,7 @@ public struct AuditFindings: Sendable {
         [row.id, key, passes ? "pass" : "fail", row.date, row.tester]
           .joined(
             separator: "\u{1F}")),
-      comment: comment, place: row.place)
+      comment: comment, place: row.place, day: AuditDate.day(row.date))
   }
 
   /// A date as the tester's spreadsheet stored it (`AuditDate.text`).

@@ -13,11 +13,14 @@ public struct RetestRow: Sendable, Hashable {
   public var comment: String
   /// Where the row is, for messages.
   public var place: String
+  /// The row's Date as a YYYY-MM-DD day, when it reads as one: a failure recorded before its ticket
+  /// was resolved is no retest of the fix, and reopens nothing.
+  public var day: String?
 
   /// Creates a row.
   public init(
     identity: String, filed: FiledTicket, passes: Bool, revision: String,
-    comment: String, place: String
+    comment: String, place: String, day: String? = nil
   ) {
     self.identity = identity
     self.filed = filed
@@ -25,6 +28,7 @@ public struct RetestRow: Sendable, Hashable {
     self.revision = revision
     self.comment = comment
     self.place = place
+    self.day = day
   }
 
   /// The hidden line that makes the comment findable: a stopped run looks for it before posting again.
@@ -103,6 +107,13 @@ struct RetestFollowing {
     default: break
     }
     var record = entry.retest.flatMap { $0.revision == row.revision ? $0 : nil }
+    if record == nil, !row.passes, let day = row.day,
+      let resolved = snapshot.resolvedOn, day < resolved
+    {
+      // Failed before the ticket was closed: the fix awaits its retest (sync says "Retest").
+      summary.unchanged += 1
+      return
+    }
     if record == nil {
       switch (row.passes, snapshot.category) {
       case (true, .open):
