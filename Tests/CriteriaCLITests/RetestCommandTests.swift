@@ -231,7 +231,8 @@ struct RetestCommandTests {
       ["tickets", "--from", "before-fix.csv"], in: dir,
       environment: Self.environment)
     #expect(
-      early.stderr.contains("0 closed, 0 reopened, 1 unchanged"),
+      early.stderr.contains(
+        "0 reopened, 0 still failing (commented), 1 unchanged"),
       "\(early.stderr)")
     states = try #require(try server.stats()["states"] as? [String: String])
     #expect(states[Self.number(keys[0])] == "closed", "\(states)")
@@ -257,6 +258,61 @@ struct RetestCommandTests {
         && states[Self.number(keys[2])] == "closed", "\(states)")
     let comments = try #require(stats["retest_comments"] as? [String: Int])
     #expect(comments == [Self.number(keys[0]): 1], "\(comments)")
+  }
+
+  @Test(
+    "a row failing again on a ticket still open gets one comment saying so and the tester's notes; the ticket stays open",
+    arguments: [
+      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
+      "linear",
+    ])
+  func stillFailing(exporter: String) throws {
+    let server = try Self.server(faults: "comment-drop:1")
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: exporter)
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("retest.csv"),
+      [
+        "3": [
+          "Result": "Fail", "Tester": "Ana", "Date": Scratch.today(),
+          "Notes": "still skips the third star",
+        ]
+      ])
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "0 closed, 0 reopened, 1 still failing (commented), 0 unchanged"),
+      "\(run.stderr)")
+    var stats = try server.stats()
+    let three = Self.number(keys[1])
+    let states = try #require(stats["states"] as? [String: String])
+    #expect(states[three] == "open", "\(states)")
+    #expect(
+      (stats["transitions"] as? [String: Int])?[three] ?? 0 == 0,
+      "no transition: \(stats)")
+    let texts = try #require(stats["retest_texts"] as? [String: [String]])
+    #expect(texts[three]?.count == 1, "one comment, its answer lost: \(texts)")
+    let text = texts[three]?.first ?? ""
+    #expect(
+      text.contains("The check still fails; the ticket stays open.")
+        && text.contains("still skips the third star")
+        && text.contains("Retested by Ana"), "\(text)")
+    #expect(texts.count == 1, "nothing said on the other tickets: \(texts)")
+
+    let again = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(
+      again.stderr.contains("0 still failing (commented), 1 unchanged"),
+      "\(again.stderr)")
+    stats = try server.stats()
+    #expect(
+      (stats["retest_comments"] as? [String: Int])?[three] == 1,
+      "the retest is followed once: \(stats)")
   }
 
   @Test(

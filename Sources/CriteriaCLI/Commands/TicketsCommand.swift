@@ -16,9 +16,9 @@ struct TicketsCommand: ParsableCommand {
       name a ticket are left alone, and the ledger makes a second run file nothing twice. A failed row \
       whose check was filed before under another date is the same check failing: its earlier ticket is \
       read first, and a new one is filed only when that one was done (while it is open, its key goes \
-      into the copy). With follow_retest, a retested row closes its open ticket (Pass) or reopens its \
-      done one (Fail dated after the failure and after the fix); a row still holding the failure its \
-      ticket was filed for is no retest.
+      into the copy). With follow_retest, a retested row closes its open ticket (Pass), or reopens its \
+      done one (Fail dated after the failure and after the fix) or comments on its open one that the \
+      check still fails; a row still holding the failure its ticket was filed for is no retest.
       """
   )
 

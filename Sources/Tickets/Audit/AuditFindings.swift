@@ -215,12 +215,8 @@ public struct AuditFindings: Sendable {
     ].compactMap { $0 }.joined(separator: " ")
     let check = [row.test, row.check].filter { !$0.isEmpty }.joined(
       separator: ": ")
-    let comment =
+    let said =
       "Retested\(who.isEmpty ? "" : " " + who): \(row.result) (\(row.id)\(check.isEmpty ? "" : ", " + check))."
-      + (passes
-        ? " The check passes now, so criteria closes this ticket."
-        : " The check fails again, so criteria reopens this ticket.")
-      + (row.notes.isEmpty ? "" : "\n\nTester's notes: \(row.notes)")
     // The key, not the cell: the same retest read from the copy (key in its Ticket cell) and from
     // the original (the key found through the ledger) is one retest, followed once.
     return RetestRow(
@@ -231,7 +227,8 @@ public struct AuditFindings: Sendable {
         [row.id, key, passes ? "pass" : "fail", row.date, row.tester]
           .joined(
             separator: "\u{1F}")),
-      comment: comment, place: row.place, day: AuditDate.day(row.date))
+      said: said, notes: row.notes, place: row.place,
+      day: AuditDate.day(row.date))
   }
 
   /// A date as the tester's spreadsheet stored it (`AuditDate.text`).

@@ -60,6 +60,8 @@ public struct Ledger: Sendable {
     public var action: RetestAction
     public var comment: Step
     public var transition: Step
+    /// A comment alone, no transition: a row failing again on a ticket still open (nil: false).
+    public var commentOnly: Bool? = nil
   }
 
   private struct File: Codable {

@@ -9,8 +9,11 @@ public struct RetestRow: Sendable, Hashable {
   public var passes: Bool
   /// The retest's fingerprint: a new retest (another date, tester or result) is a new action.
   public var revision: String
-  /// What the comment says (who retested, when, which row); the marker is added to it.
-  public var comment: String
+  /// What the comment opens with (who retested, when, which row); `comment(_:)` adds what criteria does,
+  /// the tester's notes and the marker.
+  public var said: String
+  /// The tester's notes, "" for none.
+  public var notes: String
   /// Where the row is, for messages.
   public var place: String
   /// The row's Date as a YYYY-MM-DD day, when it reads as one: a failure recorded before its ticket
@@ -20,15 +23,30 @@ public struct RetestRow: Sendable, Hashable {
   /// Creates a row.
   public init(
     identity: String, filed: FiledTicket, passes: Bool, revision: String,
-    comment: String, place: String, day: String? = nil
+    said: String, notes: String = "", place: String, day: String? = nil
   ) {
     self.identity = identity
     self.filed = filed
     self.passes = passes
     self.revision = revision
-    self.comment = comment
+    self.said = said
+    self.notes = notes
     self.place = place
     self.day = day
+  }
+
+  /// The comment posted on the ticket: what the retest found, what criteria does about it (close,
+  /// reopen, or, with nil, nothing: a row failing again on a ticket still open), the tester's notes,
+  /// and the marker.
+  public func comment(_ action: RetestAction?) -> String {
+    let does =
+      switch action {
+      case .close?: "The check passes now, so criteria closes this ticket."
+      case .reopen?: "The check fails again, so criteria reopens this ticket."
+      case nil: "The check still fails; the ticket stays open."
+      }
+    return "\(said) \(does)"
+      + (notes.isEmpty ? "" : "\n\nTester's notes: \(notes)") + "\n\n" + marker
   }
 
   /// The hidden line that makes the comment findable: a stopped run looks for it before posting again.
@@ -39,6 +57,8 @@ public struct RetestRow: Sendable, Hashable {
 public struct RetestSummary: Sendable {
   public var closed: [(key: String, place: String)] = []
   public var reopened: [(key: String, place: String)] = []
+  /// Open tickets of rows failing again: a comment says so, and they stay open.
+  public var stillFailing: [(key: String, place: String)] = []
   /// Rows whose ticket already is where the retest puts it, or whose retest was followed before.
   public var unchanged = 0
   /// Tickets a person decides about, never touched: closed as not planned while the row fails, or
@@ -50,13 +70,15 @@ public struct RetestSummary: Sendable {
 
   /// One line for the terminal.
   public var text: String {
-    "\(closed.count) closed, \(reopened.count) reopened, \(unchanged) unchanged, "
+    "\(closed.count) closed, \(reopened.count) reopened, \(stillFailing.count) still failing (commented), "
+      + "\(unchanged) unchanged, "
       + "\(listed.count) for a person to decide, \(failed.count) failed"
   }
 }
 
 /// Following retests: a fixed row's open ticket is closed, a row failing again reopens its done ticket,
-/// each with a comment, exactly once.
+/// each with a comment, and a row failing again on a ticket still open gets the comment alone; each
+/// exactly once.
 ///
 /// Each step (the comment, then the close or reopen) is recorded in the ledger before it is sent. A
 /// step whose outcome is unknown (a dropped connection, a 5xx, a run killed) is asked about first:
@@ -124,6 +146,12 @@ struct RetestFollowing {
         record = .init(
           revision: row.revision, action: .reopen, comment: .pending,
           transition: .pending)
+      case (false, .open):
+        // The ticket is where the retest puts it; the comment keeps it true (the retest's day, the
+        // tester's new notes).
+        record = .init(
+          revision: row.revision, action: .reopen, comment: .pending,
+          transition: .done, commentOnly: true)
       case (false, .notPlanned):
         summary.listed.append(
           (
@@ -142,7 +170,7 @@ struct RetestFollowing {
     // The transition is built before the comment goes: a status the tracker does not offer fails the
     // row before anything is said on the ticket.
     let transition: HTTPRequest?
-    if snapshot.category == target {
+    if snapshot.category == target || record.transition == .done {
       transition = nil
     } else {
       var choices: HTTPResponse?
@@ -164,7 +192,8 @@ struct RetestFollowing {
     }
     guard
       let post = try tracker.commentRequest(
-        row.comment + "\n\n" + row.marker, filed: row.filed,
+        row.comment(record.commentOnly == true ? nil : record.action),
+        filed: row.filed,
         credentials: credentials)
     else { throw Self.cannotFollow(tracker) }
     if record.comment != .done {
@@ -197,7 +226,9 @@ struct RetestFollowing {
       $0.retest = nil
       $0.retested = row.revision
     }
-    if record.action == .close {
+    if record.commentOnly == true {
+      summary.stillFailing.append((row.filed.key, row.place))
+    } else if record.action == .close {
       summary.closed.append((row.filed.key, row.place))
     } else {
       summary.reopened.append((row.filed.key, row.place))

@@ -212,7 +212,7 @@ public enum DryRun {
       let requests = [
         choices,
         try tracker.commentRequest(
-          row.comment + "\n\n" + row.marker, filed: row.filed,
+          row.comment(action), filed: row.filed,
           credentials: credentials),
         choices == nil
           ? try tracker.transitionRequest(
@@ -234,7 +234,8 @@ public enum DryRun {
         "ticket": row.filed.key, "row": row.place, "action": action.rawValue,
         "when": row.passes
           ? "the ticket is open (a done or not-planned ticket is left as it is)"
-          : "the ticket is done (an open one is left as it is, a not-planned one is listed)",
+          : "the ticket is done (an open one gets a comment that the check still fails and stays open, "
+            + "a not-planned one is listed)",
         "requests": shown,
       ]
       let data =

@@ -33,7 +33,7 @@ Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Cen
   and PUT {"state_event": "close"|"reopen"}; Redmine PUT {"issue": {"notes": ...}} and {"issue": {"status_id": N}}
   (5 closes, 6 rejects, others reopen) and GET /issues/N.json?include=journals. Comments go through the
   comment faults (comment-drop, comment-503), transitions through the update faults. /_stats counts
-  retest comments (bodies holding criteria:retest=) and transitions per issue.
+  retest comments (bodies holding criteria:retest=; their texts under retest_texts) and transitions per issue.
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
   /_delete {"number": N} change issues as people on the tracker would; /_replace {"number": N} gives the number
   to another criteria ticket (a tracker reusing ids), /_move {"number": N} moves it (GitHub answers 301, Jira
@@ -428,6 +428,8 @@ class Handler(BaseHTTPRequestHandler):
                                         "rate_limited": state.get("rate_limited", 0),
                                         "retest_comments": {str(n): sum(1 for k, b in state.get("comment_bodies", []) if k == n and "criteria:retest=" in b)
                                                             for n in {k for k, _ in state.get("comment_bodies", [])}},
+                                        "retest_texts": {str(n): [b for k, b in state.get("comment_bodies", []) if k == n and "criteria:retest=" in b]
+                                                         for n in {k for k, _ in state.get("comment_bodies", [])}},
                                         "transitions": {str(i["number"]): i.get("transitions", 0) for i in state["issues"]},
                                         "states": {str(i["number"]): i["state"] for i in state["issues"]},
                                         "busiest_second": busiest_second(state.get("all_times", [])),
