@@ -316,6 +316,41 @@ struct RetestCommandTests {
   }
 
   @Test(
+    "a ticket that a failing row names is not closed by another row naming it that passes"
+  )
+  func sharedTicketStaysOpen() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: "github")
+    // Row 2's defect also breaks row 5 (a tester wrote its key there); row 2 passes the retest, row 5
+    // fails it.
+    let today = Scratch.today()
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("retest.csv"),
+      [
+        "2": ["Result": "Pass", "Tester": "Ana", "Date": today],
+        "5": [
+          "Result": "Fail", "Tester": "Ana", "Date": today, "Ticket": keys[0],
+        ],
+      ])
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("0 closed, 0 reopened, 1 still failing (commented)"),
+      "\(run.stderr)")
+    let stats = try server.stats()
+    let states = try #require(stats["states"] as? [String: String])
+    #expect(states[Self.number(keys[0])] == "open", "\(states)")
+    let texts = try #require(stats["retest_texts"] as? [String: [String]])
+    #expect(
+      texts[Self.number(keys[0])]?.first?.contains("still fails") == true,
+      "\(texts)")
+  }
+
+  @Test(
     "every comment and every transition lost on the way back: asked about, never sent twice",
     arguments: ["github", "redmine", "jira-cloud", "azure-devops", "linear"])
   func lostAnswers(exporter: String) throws {

@@ -135,7 +135,8 @@ public struct AuditFindings: Sendable {
   ///
   /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing. A
   /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed),
-  /// never reopened here.
+  /// never reopened here. A ticket that a failing row of the audit names is never closed by another row
+  /// naming it that passes (a component's ticket a tester wrote into several rows).
   public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
     -> [RetestRow]
   {
@@ -148,6 +149,9 @@ public struct AuditFindings: Sendable {
       rows = try AuditResultsReader(layout: AuditLayout(statuses: statuses))
         .rows(of: sheet)
     } catch { throw TicketError(error.message) }
+    let failing = Set(
+      rows.lazy.filter { $0.outcome == .fail && !$0.ticket.isEmpty }.map(
+        \.ticket))
     return rows.flatMap { row -> [RetestRow] in
       guard row.outcome == .pass || row.outcome == .fail else { return [] }
       if row.ticket.isEmpty, row.outcome == .pass,
@@ -162,13 +166,15 @@ public struct AuditFindings: Sendable {
           guard let key = entry.key,
             let failed = Self.failureDate(of: identity, row: row.id)
               .flatMap(AuditDate.day),
-            failed <= passed
+            failed <= passed, !failing.contains(key)
           else { return nil }
           return retest(row, key: key, filed: (identity, entry.url ?? ""))
         }
       }
       guard let filed = byKey[row.ticket],
-        row.outcome == .pass || Self.failsAgain(row, filed: filed.identity)
+        row.outcome == .pass
+          ? !failing.contains(row.ticket)
+          : Self.failsAgain(row, filed: filed.identity)
       else { return [] }
       return [retest(row, key: row.ticket, filed: filed)]
     }
