@@ -12,6 +12,9 @@ public struct TicketStatusColumns: Sendable {
   public static let names = ["Ticket status", "Resolved on", "Retest"]
   /// What goes into the Retest column of a failed row whose ticket is done.
   public static let retestWord = "Retest"
+  /// What goes there instead when the row's failure is a retest dated on or after the day the ticket
+  /// was resolved: the fix did not hold.
+  public static let reopenWord = "Reopen"
 
   /// Row number → the three values, in the order of `names`.
   public var values: [Int: [String]] = [:]
@@ -97,7 +100,7 @@ extension AuditSheet {
       }
       let retestRows = Set(
         status.values.filter {
-          $0.value.count > 2 && $0.value[2] == TicketStatusColumns.retestWord
+          $0.value.count > 2 && !$0.value[2].isEmpty
         }.map(\.key))
       let ticketColumn = column(.ticket)
       if let styles = try package.document("xl/styles.xml") {

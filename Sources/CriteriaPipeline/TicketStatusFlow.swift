@@ -182,6 +182,8 @@ extension Pipeline {
         status: .dataError)
     }
     let resultColumn = sheet.column(.result)
+    let dateColumn = sheet.column(.date)
+    let idColumn = sheet.column(.id)
     var columns = TicketStatusColumns()
     var cache: [String: TicketSnapshot] = [:]
     var problems = 0
@@ -223,13 +225,28 @@ extension Pipeline {
       let failed =
         row[resultColumn].trimmingCharacters(in: .whitespaces)
         .caseInsensitiveCompare(failWord) == .orderedSame
-      let retest = failed && snapshot.category == .done
+      var retest = ""
+      if failed && snapshot.category == .done {
+        // A retest dated on or after the day the ticket was resolved already failed: the fix did not
+        // hold, and the ticket wants reopening, not another retest.
+        let date = AuditDate.text(row[dateColumn])
+        let after =
+          identities[key].map {
+            AuditFindings.failsAgain(row: row[idColumn], date: date, filed: $0)
+          } ?? false
+        let reopen =
+          after
+          && AuditDate.day(date).map { day in
+            snapshot.resolvedOn.map { day >= $0 } ?? false
+          } ?? false
+        retest =
+          reopen
+          ? TicketStatusColumns.reopenWord : TicketStatusColumns.retestWord
+        counts[reopen ? "reopen" : "retest", default: 0] += 1
+      }
       counts[snapshot.category.rawValue, default: 0] += 1
-      if retest { counts["retest", default: 0] += 1 }
       columns.values[row.number] = [
-        Self.statusText(snapshot),
-        snapshot.resolvedOn ?? "",
-        retest ? TicketStatusColumns.retestWord : "",
+        Self.statusText(snapshot), snapshot.resolvedOn ?? "", retest,
       ]
     }
     let copy: AuditCopy
@@ -242,6 +259,7 @@ extension Pipeline {
         protecting: [request.audit, request.config], reporter: reporter))
     let summary = [
       "open", "done", "not planned", "deleted", "moved", "replaced", "retest",
+      "reopen",
     ]
     .compactMap {
       name in counts[name].map { "\(name) \($0)" }

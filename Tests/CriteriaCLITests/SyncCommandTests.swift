@@ -134,6 +134,34 @@ struct SyncCommandTests {
   }
 
   @Test(
+    "a retest that failed on or after the day the ticket was resolved says Reopen; a failure from before the fix says Retest"
+  )
+  func reopenAfterFix() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let (dir, keys) = try filedAudit(server)
+    try server.act("close", key: keys[0])
+    try server.act("close", key: keys[1])
+    let today = Scratch.today()
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("retest.csv"),
+      [
+        "2": ["Result": "Fail", "Tester": "Ana", "Date": today],
+        "3": ["Result": "Fail", "Tester": "Ana", "Date": "2026-11-21"],
+      ])
+    let sync = try CLIRunner.run(
+      ["sync", "--from", "retest.csv", "--to", "synced.csv"], in: dir,
+      environment: Self.environment)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(sync.stderr.contains("retest 1, reopen 1"), "\(sync.stderr)")
+    let synced = try read(dir.appendingPathComponent("synced.csv"))
+    let retest = try #require(synced.header.firstIndex(of: "Retest"))
+    #expect(synced.rows["2"]?[retest] == "Reopen", "\(synced.rows)")
+    #expect(synced.rows["3"]?[retest] == "Retest", "\(synced.rows)")
+  }
+
+  @Test(
     "bad input: another project's or tracker's ledger, no ledger, no Ticket column: a clear error and no copy"
   )
   func badInput() throws {

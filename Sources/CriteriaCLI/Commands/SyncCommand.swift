@@ -12,7 +12,8 @@ struct SyncCommand: ParsableCommand {
       Reads every ticket named in the audit's Ticket column from the config's tracker (the ledger tells which \
       tickets criteria filed there), and writes a copy (the original is never changed) with three columns: \
       Ticket status (the tracker's words, then open, done, not planned or deleted), Resolved on, and Retest, \
-      which says Retest, highlighted, on a failed row whose ticket is done. In a workbook the ticket keys \
+      which says Retest, highlighted, on a failed row whose ticket is done (Reopen when that failure is \
+      a retest dated on or after the day the ticket was resolved). In a workbook the ticket keys \
       become links. Sync files nothing and changes nothing on the tracker.
       """
   )

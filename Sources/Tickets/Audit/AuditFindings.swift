@@ -174,7 +174,8 @@ public struct AuditFindings: Sendable {
       guard let filed = byKey[row.ticket],
         row.outcome == .pass
           ? !failing.contains(row.ticket)
-          : Self.failsAgain(row, filed: filed.identity)
+          : Self.failsAgain(
+            row: row.id, date: row.date, filed: filed.identity)
       else { return [] }
       return [retest(row, key: row.ticket, filed: filed)]
     }
@@ -196,15 +197,14 @@ public struct AuditFindings: Sendable {
   /// The failure itself is the row's own finding with the same Date cell; a failure dated on or before
   /// its day is no later retest either. A ticket filed for anything else (a criteria ticket whose key a
   /// tester wrote in) is retested by any failing row.
-  static func failsAgain(_ row: AuditResultRow, filed identity: String)
-    -> Bool
-  {
-    guard let failed = failureDate(of: identity, row: row.id) else {
+  public static func failsAgain(
+    row id: String, date: String, filed identity: String
+  ) -> Bool {
+    guard let failed = failureDate(of: identity, row: id) else {
       return true
     }
-    if row.date == failed { return false }
-    if let day = AuditDate.day(row.date), let failedDay = AuditDate.day(failed)
-    {
+    if date == failed { return false }
+    if let day = AuditDate.day(date), let failedDay = AuditDate.day(failed) {
       return day > failedDay
     }
     return true
