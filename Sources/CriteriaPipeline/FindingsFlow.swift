@@ -98,9 +98,12 @@ extension Pipeline {
       ).standardizedFileURL.path
       var files: [(name: String, data: Data)]
       var known = ""
+      var followUps = ""
+      var payloads = 0
       do {
         files = try DryRun.files(
           tracker: tracker, tickets: tickets)
+        payloads = files.count
         // The ledger is only read: which findings and keys criteria filed, so what a real run would
         // leave alone and which retests it would follow.
         let ledgerPath = TrackerSink.ledgerPath(
@@ -111,9 +114,14 @@ extension Pipeline {
             project: tracker.settings.project)
           known = Self.alreadyKnown(tickets, in: ledger)
           if follow {
-            files += try DryRun.retestFiles(
+            let retests = try DryRun.retestFiles(
               tracker: tracker,
               rows: try reader.retests(in: sheet, ledger: ledger))
+            files += retests
+            if !retests.isEmpty {
+              followUps =
+                " and \(Counted.phrase(retests.count, "retest follow-up")) (retest-*.json)"
+            }
           }
         }
       } catch {
@@ -122,7 +130,8 @@ extension Pipeline {
       try ArtifactSink.createParent(of: path, key: "\(chosen.keyPath).path")
       try sink.deliver(.folder(files), from: chosen.exporter, to: .path(path))
       reporter.note(
-        "\(Counted.phrase(files.count, "payload")); nothing was sent\(known)")
+        "\(Counted.phrase(payloads, "payload"))\(followUps); nothing was sent\(known)"
+      )
       return 0
     }
     if tickets.isEmpty && !follow {

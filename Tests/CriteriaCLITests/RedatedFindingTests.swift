@@ -76,9 +76,25 @@ struct RedatedFindingTests {
     #expect(dry.status == 0, "\(dry.stderr)")
     #expect(
       dry.stderr.contains(
-        "4 payloads; nothing was sent; 4 are of checks filed before under another date"
+        "4 payloads and 4 retest follow-ups (retest-*.json); nothing was sent; 4 are of checks filed before under another date"
       ),
       "\(dry.stderr)")
+    // Each follow-up a failure of the original audit would send is a comment alone, never a reopen.
+    let payloads = dir.appendingPathComponent("out/issues-payloads")
+    let followUps = try FileManager.default.contentsOfDirectory(
+      atPath: payloads.path
+    ).filter { $0.hasPrefix("retest-") }
+    #expect(followUps.count == 4, "\(followUps)")
+    for name in followUps {
+      let document =
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: payloads.appendingPathComponent(name)))
+        as? [String: Any]
+      #expect(document?["action"] as? String == "comment", "\(name)")
+      #expect(
+        (document?["requests"] as? [Any])?.count == 1,
+        "\(name): \(document ?? [:])")
+    }
     let run = try CLIRunner.run(
       ["tickets", "--from", "filled.csv"], in: dir,
       environment: RetestCommandTests.environment)
@@ -103,6 +119,22 @@ struct RedatedFindingTests {
     #expect(
       run.stderr.contains("\(keys[3])") && run.stderr.contains("deleted"),
       "\(run.stderr)")
+    // follow_retest: the open ticket that stands is told the check still fails, once; the done and
+    // not-planned ones are never reopened (a new ticket is filed, or it stays as a person closed it).
+    #expect(
+      run.stderr.contains("1 still failing (commented)"), "\(run.stderr)")
+    func followed() throws -> (comments: [String: Int], moves: [String: Int]) {
+      let stats = try server.stats()
+      return (
+        stats["retest_comments"] as? [String: Int] ?? [:],
+        stats["transitions"] as? [String: Int] ?? [:]
+      )
+    }
+    var (comments, moves) = try followed()
+    #expect(
+      comments == [RetestCommandTests.number(keys[0]): 1],
+      "\(comments)")
+    #expect(moves.values.allSatisfy { $0 == 0 }, "nothing reopened: \(moves)")
     // Again: the new ticket is filed, the others stand or are held back as before.
     let again = try CLIRunner.run(
       ["tickets", "--from", "filled.csv"], in: dir,
@@ -112,6 +144,10 @@ struct RedatedFindingTests {
       (try server.stats())["issues"] as? Int == (gitlab ? 6 : 5),
       "nothing filed twice: \(again.stderr)")
     #expect(try Self.keys(dir) == now)
+    (comments, moves) = try followed()
+    #expect(
+      comments == [RetestCommandTests.number(keys[0]): 1],
+      "the comment goes once: \(comments)")
     let dryAgain = try CLIRunner.run(
       ["tickets", "--from", "filled.csv", "--dry-run"], in: dir,
       environment: RetestCommandTests.environment)

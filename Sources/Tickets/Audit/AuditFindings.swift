@@ -131,11 +131,12 @@ public struct AuditFindings: Sendable {
 
   /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`), and the rows
   /// now Pass, on or after the day of the failure, whose Ticket cell is empty but whose check's failure
-  /// the ledger filed (`lineage`: the original audit, whose keys went into the copy).
+  /// the ledger filed (`lineage`: the original audit, whose keys went into the copy), and the rows now
+  /// failing whose check's failure the ledger filed on an earlier day.
   ///
   /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing. A
-  /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed),
-  /// never reopened here. A ticket that a failing row of the audit names is never closed by another row
+  /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed):
+  /// here it only comments on an earlier ticket still open, never reopening one. A ticket that a failing row of the audit names is never closed by another row
   /// naming it that passes (a component's ticket a tester wrote into several rows).
   public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
     -> [RetestRow]
@@ -154,21 +155,23 @@ public struct AuditFindings: Sendable {
         \.ticket))
     return rows.flatMap { row -> [RetestRow] in
       guard row.outcome == .pass || row.outcome == .fail else { return [] }
-      if row.ticket.isEmpty, row.outcome == .pass,
-        let lineage = Self.lineage(ofRow: row.id)
-      {
+      if row.ticket.isEmpty, let lineage = Self.lineage(ofRow: row.id) {
         // Only a pass on or after the day the failure was recorded: an older copy's pass (another
-        // tester's, from before) never closes a later failure's ticket. Days that cannot be read
-        // decide nothing, so they close nothing.
-        guard let passed = AuditDate.day(row.date) else { return [] }
+        // tester's, from before) never closes a later failure's ticket. A failure counts for tickets
+        // filed on earlier days only, and never reopens one (filing files a new ticket after a done
+        // one). Days that cannot be read decide nothing.
+        guard let day = AuditDate.day(row.date) else { return [] }
+        let passes = row.outcome == .pass
         return ledger.filed(inLineage: lineage, except: "").compactMap {
           identity, entry in
           guard let key = entry.key,
             let failed = Self.failureDate(of: identity, row: row.id)
               .flatMap(AuditDate.day),
-            failed <= passed, !failing.contains(key)
+            passes ? failed <= day && !failing.contains(key) : failed < day
           else { return nil }
-          return retest(row, key: key, filed: (identity, entry.url ?? ""))
+          var retest = retest(row, key: key, filed: (identity, entry.url ?? ""))
+          retest.reopens = passes
+          return retest
         }
       }
       guard let filed = byKey[row.ticket],

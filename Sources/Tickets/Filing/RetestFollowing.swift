@@ -19,6 +19,9 @@ public struct RetestRow: Sendable, Hashable {
   /// The row's Date as a YYYY-MM-DD day, when it reads as one: a failure recorded before its ticket
   /// was resolved is no retest of the fix, and reopens nothing.
   public var day: String?
+  /// Whether a failing row may reopen its done ticket; false for a failure found through its lineage
+  /// (the original audit), where filing files a new ticket instead, so only an open ticket is followed.
+  public var reopens = true
 
   /// Creates a row.
   public init(
@@ -118,6 +121,12 @@ struct RetestFollowing {
     }
     let snapshot = try lookup.readAnswer(row.filed, identity: row.identity)
       .snapshot
+    var record = entry.retest.flatMap { $0.revision == row.revision ? $0 : nil }
+    if record == nil, !row.passes, !row.reopens, snapshot.category != .open {
+      // Filing decided about this one (filed anew, stands, or held back) and said so.
+      summary.unchanged += 1
+      return
+    }
     switch snapshot.category {
     case .deleted, .moved, .replaced:
       summary.listed.append(
@@ -128,7 +137,6 @@ struct RetestFollowing {
       return
     default: break
     }
-    var record = entry.retest.flatMap { $0.revision == row.revision ? $0 : nil }
     if record == nil, !row.passes, let day = row.day,
       let resolved = snapshot.resolvedOn, day < resolved
     {

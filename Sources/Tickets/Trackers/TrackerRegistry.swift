@@ -204,20 +204,27 @@ public enum DryRun {
     var names = UniqueFileNames()
     let credentials = Credentials(token: "dry-run")
     return try rows.map { row throws(TicketError) in
-      let action: RetestAction = row.passes ? .close : .reopen
+      // A failure found through its lineage only ever comments on an open ticket.
+      let action: RetestAction? =
+        row.passes ? .close : row.reopens ? .reopen : nil
       // Where the tracker decides the transition from a list it gives (Jira, Azure DevOps), the dry run
       // shows the request that reads the list: the transition itself is chosen from the answer.
-      let choices = tracker.transitionChoicesRequest(
-        filed: row.filed, credentials: credentials)
+      let choices = action.flatMap {
+        _ in
+        tracker.transitionChoicesRequest(
+          filed: row.filed, credentials: credentials)
+      }
       let requests = [
         choices,
         try tracker.commentRequest(
           row.comment(action), filed: row.filed,
           credentials: credentials),
-        choices == nil
-          ? try tracker.transitionRequest(
-            action, filed: row.filed, choices: nil, credentials: credentials)
-          : nil,
+        try action.flatMap { action throws(TicketError) in
+          choices == nil
+            ? try tracker.transitionRequest(
+              action, filed: row.filed, choices: nil, credentials: credentials)
+            : nil
+        },
       ].compactMap { $0 }
       let shown: [[String: Any]] = requests.map { request in
         var item: [String: Any] = [
@@ -231,11 +238,14 @@ public enum DryRun {
         return item
       }
       let document: [String: Any] = [
-        "ticket": row.filed.key, "row": row.place, "action": action.rawValue,
+        "ticket": row.filed.key, "row": row.place,
+        "action": action?.rawValue ?? "comment",
         "when": row.passes
           ? "the ticket is open (a done or not-planned ticket is left as it is)"
-          : "the ticket is done (an open one gets a comment that the check still fails and stays open, "
-            + "a not-planned one is listed)",
+          : row.reopens
+            ? "the ticket is done (an open one gets a comment that the check still fails and stays open, "
+              + "a not-planned one is listed)"
+            : "the ticket is open (the check still fails; filing decides about a done or not-planned one)",
         "requests": shown,
       ]
       let data =
