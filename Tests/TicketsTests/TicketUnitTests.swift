@@ -580,16 +580,31 @@ struct TicketUnitTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     var ledger = try Ledger(path: path, tracker: "github")
     let lineage = "finding/native/controls/sheet/keyboard/tab@ios"
+    // Identities that sort before, between and after the lineage's own (".", "-" and "0" sort around
+    // "/"), added out of order.
     for (identity, key) in [
-      (lineage, "#1"), (lineage + "/2026-11-02", "#2"),
-      (lineage + "/11/20/2026", "#3"), (lineage + "s/2026-11-02", "#4"),
+      (lineage + "s/2026-11-02", "#4"), (lineage + "/11/20/2026", "#3"),
+      (lineage + "-2/2026-11-02", "#6"), (lineage + "/2026-11-02", "#2"),
       ("finding/native/controls/sheet/keyboard/tab@android/2026-11-02", "#5"),
+      (lineage + "0/2026-11-02", "#7"), (lineage, "#1"),
+      (lineage + "./2026", "#8"),
+      ("finding/native/controls/sheet/keyboard/tab", "#9"),
     ] {
       try ledger.markFiled(identity, FiledTicket(key: key, url: ""))
     }
     try ledger.markFailed(lineage + "/2026-10-01", reason: "refused")
     #expect(
       ledger.filed(inLineage: lineage, except: lineage + "/2026-11-02")
+        .compactMap(\.entry.key) == ["#1", "#3"])
+    #expect(
+      ledger.filed(inLineage: lineage, except: "").map(\.identity) == [
+        lineage, lineage + "/11/20/2026", lineage + "/2026-11-02",
+      ])
+    // The same from the file, read again.
+    try ledger.compact()
+    let reopened = try Ledger(path: path, tracker: "github")
+    #expect(
+      reopened.filed(inLineage: lineage, except: lineage + "/2026-11-02")
         .compactMap(\.entry.key) == ["#1", "#3"])
   }
 }

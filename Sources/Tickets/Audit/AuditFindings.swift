@@ -136,8 +136,9 @@ public struct AuditFindings: Sendable {
   ///
   /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing. A
   /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed):
-  /// here it only comments on an earlier ticket still open, never reopening one. A ticket that a failing row of the audit names is never closed by another row
-  /// naming it that passes (a component's ticket a tester wrote into several rows).
+  /// here it only comments on an earlier ticket still open, never reopening one. A ticket that a failing
+  /// row of the audit names is never closed by another row naming it that passes (a component's ticket
+  /// a tester wrote into several rows).
   public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
     -> [RetestRow]
   {
