@@ -101,18 +101,26 @@ extension Pipeline {
       var followUps = ""
       var payloads = 0
       do {
-        files = try DryRun.files(
-          tracker: tracker, tickets: tickets)
-        payloads = files.count
         // The ledger is only read: which findings and keys criteria filed, so what a real run would
-        // leave alone and which retests it would follow.
+        // leave alone, which failures of a later round it would file, and which retests it would follow.
         let ledgerPath = TrackerSink.ledgerPath(
           tracker.settings, output: chosen.name)
-        if Ledger.exists(at: ledgerPath) {
-          let ledger = try Ledger(
+        let ledger =
+          Ledger.exists(at: ledgerPath)
+          ? try Ledger(
             path: ledgerPath, tracker: tracker.name,
-            project: tracker.settings.project)
-          known = Self.alreadyKnown(tickets, in: ledger)
+            project: tracker.settings.project) : nil
+        let all =
+          tickets
+          + (follow
+            ? []
+            : ledger.map {
+              AuditFindings.regressions(findings.keyed, in: $0).map(\.ticket)
+            } ?? [])
+        files = try DryRun.files(tracker: tracker, tickets: all)
+        payloads = files.count
+        if let ledger {
+          known = Self.alreadyKnown(all, in: ledger)
           if follow {
             let retests = try DryRun.retestFiles(
               tracker: tracker,
@@ -134,7 +142,12 @@ extension Pipeline {
       )
       return 0
     }
-    if tickets.isEmpty && !follow {
+    // Rows naming a ticket may hold a later round's failure; only the ledger tells.
+    let ledgerPath = TrackerSink.ledgerPath(
+      tracker.settings, output: chosen.name)
+    if tickets.isEmpty && !follow
+      && (findings.keyed.isEmpty || !Ledger.exists(at: ledgerPath))
+    {
       reporter.note("nothing to file")
       return 0
     }
@@ -144,6 +157,12 @@ extension Pipeline {
     )
     .deliver(
       tickets, to: tracker,
+      // With follow_retest a later failure reopens the done ticket its row names instead.
+      more: follow
+        ? nil
+        : { ledger in
+          AuditFindings.regressions(findings.keyed, in: ledger).map(\.ticket)
+        },
       retests: follow
         ? { ledger throws(TicketError) in
           try reader.retests(in: sheet, ledger: ledger)
@@ -153,6 +172,17 @@ extension Pipeline {
       summary.standing.map { ($0.identity, $0.ticket.key) },
       uniquingKeysWith: { first, _ in first })
     var keys: [Int: String] = [:]
+    // A row naming an earlier ticket of its check that was done gets the ticket filed anew for its
+    // failure (in this run or an earlier one); a cell naming anything else is the tester's and stays.
+    for item in findings.keyed {
+      guard let entry = ledger[item.ticket.identity], entry.state == .filed,
+        let key = entry.key, key != item.key,
+        let lineage = item.ticket.lineage,
+        ledger.filed(inLineage: lineage, except: item.ticket.identity)
+          .contains(where: { $0.entry.key == item.key })
+      else { continue }
+      keys[item.row] = key
+    }
     for item in findings.items {
       if let entry = ledger[item.ticket.identity], entry.state == .filed,
         let key = entry.key

@@ -44,9 +44,12 @@ public struct TrackerSink {
 
   /// Files the tickets not yet filed; returns the summary and the ledger as the run left it.
   ///
-  /// With `retests`, it then follows the retested rows it finds with the ledger (`follow_retest`).
+  /// `more` adds the tickets only the ledger can tell are to be filed (failures of a later round in
+  /// rows that name an earlier ticket). With `retests`, it then follows the retested rows it finds with
+  /// the ledger (`follow_retest`).
   public func deliver(
-    _ tickets: [Ticket], to tracker: any Tracker,
+    _ given: [Ticket], to tracker: any Tracker,
+    more: ((Ledger) -> [Ticket])? = nil,
     retests: ((Ledger) throws(TicketError) -> [RetestRow])? = nil
   )
     throws(PipelineError)
@@ -59,6 +62,7 @@ public struct TrackerSink {
       let ledger = try Ledger(
         path: ledgerPath, tracker: tracker.name, project: settings.project,
         waitForLock: true)
+      let tickets = given + (more?(ledger) ?? [])
       let client = try Self.client(
         settings, credentials: credentials,
         logger: reporter.logger("criteria.http", filing.verbose))

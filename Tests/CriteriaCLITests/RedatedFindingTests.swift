@@ -161,6 +161,65 @@ struct RedatedFindingTests {
   }
 
   @Test(
+    "a later round's failure in a row naming its earlier ticket (a new cycle keeps the keys): filed anew when that one was done, and the copy names the new one; an open one stands",
+    arguments: ["github", "redmine", "jira-cloud"])
+  func laterRoundKeepsKeys(exporter: String) throws {
+    let server = try RetestCommandTests.server()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: exporter)
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    // Without follow_retest: filing alone decides.
+    try dir.write(
+      RetestCommandTests.config(server, exporter: exporter, follow: false),
+      to: "criteria.yml")
+    try server.act("close", key: keys[0])
+    // The next round, in the copy that keeps the keys: rows 2 and 3 fail again; row 4 still says the
+    // failure that was filed.
+    let later: [String: Any] = ["Result": "Fail", "Date": "2026-11-20"]
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("round2.csv"), ["2": later, "3": later])
+    let dry = try CLIRunner.run(
+      ["tickets", "--from", "round2.csv", "--dry-run"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(
+      dry.stderr.contains(
+        "2 payloads; nothing was sent; 2 are of checks filed before under another date"
+      ),
+      "\(dry.stderr)")
+    for run in 1...2 {
+      let result = try CLIRunner.run(
+        ["tickets", "--from", "round2.csv"], in: dir,
+        environment: RetestCommandTests.environment)
+      #expect(result.status == 0, "run \(run): \(result.stderr)")
+      #expect(
+        (try server.stats())["issues"] as? Int == 5,
+        "one new ticket, for the check whose ticket was done, once: \(result.stderr)"
+      )
+      let copy = try TesterScript.read(
+        dir.appendingPathComponent("round2-tickets.csv"))
+      let column = try #require(copy.header.firstIndex(of: "Ticket"))
+      let now = ["2", "3", "4"].map { copy.rows[$0]?[column] ?? "" }
+      #expect(
+        !now[0].isEmpty && now[0] != keys[0],
+        "run \(run): row 2 names its new ticket: \(now)")
+      #expect(
+        now[1] == keys[1] && now[2] == keys[2],
+        "run \(run): the others keep theirs: \(now)")
+      if run == 1 {
+        #expect(result.stderr.contains("filed anew"), "\(result.stderr)")
+        #expect(result.stderr.contains("stands"), "\(result.stderr)")
+      }
+    }
+    // The copy naming the new ticket files nothing more.
+    let again = try CLIRunner.run(
+      ["tickets", "--from", "round2-tickets.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect((try server.stats())["issues"] as? Int == 5, "\(again.stderr)")
+  }
+
+  @Test(
     "when the earlier ticket cannot be read, nothing is filed and the run says so"
   )
   func unreadable() throws {

@@ -17,7 +17,8 @@ struct RetestCommandTests {
   ]
 
   static func config(
-    _ server: FakeTrackerProcess, exporter: String, extra: String = ""
+    _ server: FakeTrackerProcess, exporter: String, extra: String = "",
+    follow: Bool = true
   ) -> String {
     let project =
       ["github": "acme/app", "gitlab": "acme/app", "redmine": "accessibility"][
@@ -34,7 +35,7 @@ struct RetestCommandTests {
             token_env: FAKE_TRACKER_TOKEN
             max_attempts: 3
             backoff: 0.05
-            follow_retest: true
+            follow_retest: \(follow)
       \(exporter == "jira-cloud" ? "      user_env: FAKE_TRACKER_USER" : "")
       \(extra)
       """

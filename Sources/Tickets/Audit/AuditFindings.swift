@@ -11,6 +11,8 @@ public struct AuditFindings: Sendable {
   public struct Item: Sendable {
     public var row: Int
     public var ticket: Ticket
+    /// The Ticket cell, for a failed row that already names a ticket; "" otherwise.
+    public var key = ""
   }
 
   /// What the sheet held.
@@ -18,6 +20,10 @@ public struct AuditFindings: Sendable {
     public var items: [Item] = []
     /// Failed rows whose Ticket cell is already filled: row number and what it says.
     public var alreadyTicketed: [(row: Int, ticket: String)] = []
+    /// The same rows as findings (those with an ID): filed only when the cell names an earlier failure's
+    /// ticket of the same check (`regressions(_:in:)`), so a failure of a later round is not taken
+    /// for the one that ticket was filed for.
+    public var keyed: [Item] = []
     /// How many rows were read.
     public var rowCount = 0
   }
@@ -69,6 +75,10 @@ public struct AuditFindings: Sendable {
     for row in rows where row.outcome == .fail {
       if !row.ticket.isEmpty {
         result.alreadyTicketed.append((row.number, row.ticket))
+        if !row.id.isEmpty {
+          result.keyed.append(
+            Item(row: row.number, ticket: ticket(row), key: row.ticket))
+        }
         continue
       }
       guard sheet.column(.id) != nil else {
@@ -182,6 +192,29 @@ public struct AuditFindings: Sendable {
             row: row.id, date: row.date, filed: filed.identity)
       else { return [] }
       return [retest(row, key: row.ticket, filed: filed)]
+    }
+  }
+
+  /// The failed rows naming a ticket (`Result.keyed`) whose cell names the ticket of an earlier failure
+  /// of the same check, filed by criteria: a later round's failure (a new audit cycle keeps the keys).
+  ///
+  /// Filing reads that earlier ticket first, as for any failure of a check filed before under another
+  /// date: while it is open it stands (the cell keeps its key); once it was done a new ticket is filed
+  /// and its key replaces the old one in the copy. A row whose own failure the ledger filed, a key
+  /// criteria did not file for this check, and a failure dated on or before the earlier one are left
+  /// alone, as every keyed row was before.
+  public static func regressions(_ keyed: [Item], in ledger: Ledger) -> [Item] {
+    keyed.filter { item in
+      guard let lineage = item.ticket.lineage,
+        ledger[item.ticket.identity]?.state != .filed
+      else { return false }
+      let id = String(lineage.dropFirst(identityPrefix.count))
+      let date = item.ticket.finding?.date ?? ""
+      return ledger.filed(inLineage: lineage, except: item.ticket.identity)
+        .contains { identity, entry in
+          entry.key == item.key
+            && failsAgain(row: id, date: date, filed: identity)
+        }
     }
   }
 
