@@ -317,7 +317,7 @@ struct RetestCommandTests {
   }
 
   @Test(
-    "a ticket that a failing row names is not closed by another row naming it that passes"
+    "a ticket that a failing or untested row names is not closed by another row naming it that passes; once every row passes, it is"
   )
   func sharedTicketStaysOpen() throws {
     let server = try Self.server()
@@ -349,6 +349,26 @@ struct RetestCommandTests {
     #expect(
       texts[Self.number(keys[0])]?.first?.contains("still fails") == true,
       "\(texts)")
+    // Row 5 passes too, but row 6, which names the ticket as well, is not tested yet: still open. Once
+    // it passes, the ticket is closed.
+    for (sixth, closed) in [("", false), ("Pass", true)] {
+      try TesterScript.fill(
+        dir.appendingPathComponent("retest.csv"),
+        dir.appendingPathComponent("retest.csv"),
+        [
+          "5": ["Result": "Pass", "Tester": "Ana", "Date": today],
+          "6": [
+            "Result": sixth, "Tester": "Ana", "Date": today, "Ticket": keys[0],
+          ],
+        ])
+      let next = try CLIRunner.run(
+        ["tickets", "--from", "retest.csv"], in: dir,
+        environment: Self.environment)
+      #expect(next.status == 0, "\(next.stderr)")
+      let state = (try server.stats()["states"] as? [String: String])?[
+        Self.number(keys[0])]
+      #expect(state == (closed ? "closed" : "open"), "\(next.stderr)")
+    }
   }
 
   @Test(

@@ -146,9 +146,9 @@ public struct AuditFindings: Sendable {
   ///
   /// A row now Pass, or failing again; rows Not applicable, Cannot tell or Not tested change nothing. A
   /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed):
-  /// here it only comments on an earlier ticket still open, never reopening one. A ticket that a failing
-  /// row of the audit names is never closed by another row naming it that passes (a component's ticket
-  /// a tester wrote into several rows).
+  /// here it only comments on an earlier ticket still open, never reopening one. A ticket that a row of
+  /// the audit names is never closed by another row naming it that passes while that row fails or is
+  /// not tested (a component's ticket a tester wrote into several rows).
   public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
     -> [RetestRow]
   {
@@ -161,9 +161,13 @@ public struct AuditFindings: Sendable {
       rows = try AuditResultsReader(layout: AuditLayout(statuses: statuses))
         .rows(of: sheet)
     } catch { throw TicketError(error.message) }
-    let failing = Set(
-      rows.lazy.filter { $0.outcome == .fail && !$0.ticket.isEmpty }.map(
-        \.ticket))
+    // A ticket is closed only when every row naming it passes (or does not apply): not while one
+    // fails, or was not (re)tested yet.
+    let unsettled = Set(
+      rows.lazy.filter {
+        $0.outcome != .pass && $0.outcome != .notApplicable
+          && !$0.ticket.isEmpty
+      }.map(\.ticket))
     return rows.flatMap { row -> [RetestRow] in
       guard row.outcome == .pass || row.outcome == .fail else { return [] }
       if row.ticket.isEmpty, let lineage = Self.lineage(ofRow: row.id) {
@@ -178,7 +182,7 @@ public struct AuditFindings: Sendable {
           guard let key = entry.key,
             let failed = Self.failureDate(of: identity, row: row.id)
               .flatMap(AuditDate.day),
-            passes ? failed <= day && !failing.contains(key) : failed < day
+            passes ? failed <= day && !unsettled.contains(key) : failed < day
           else { return nil }
           var retest = retest(row, key: key, filed: (identity, entry.url ?? ""))
           retest.reopens = passes
@@ -187,7 +191,7 @@ public struct AuditFindings: Sendable {
       }
       guard let filed = byKey[row.ticket],
         row.outcome == .pass
-          ? !failing.contains(row.ticket)
+          ? !unsettled.contains(row.ticket)
           : Self.failsAgain(
             row: row.id, date: row.date, filed: filed.identity)
       else { return [] }
