@@ -55,10 +55,7 @@ struct RedatedFindingTests {
 
   @Test(
     "an open or not-planned earlier ticket stands, a done one gets a new ticket, a deleted one is held back; nothing twice",
-    arguments: [
-      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
-      "linear",
-    ])
+    arguments: RetestCommandTests.everyTracker)
   func redated(exporter: String) throws {
     let server = try RetestCommandTests.server()
     defer { server.stop() }

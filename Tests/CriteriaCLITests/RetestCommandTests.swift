@@ -11,6 +11,11 @@ struct RetestCommandTests {
   static let samples = CLIRunner.packageRoot.appendingPathComponent(
     "Samples/criteria"
   ).path
+  /// Every built-in tracker that can follow retests, in the fake tracker's shapes.
+  static let everyTracker = [
+    "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
+    "linear",
+  ]
   static let environment = [
     "FAKE_TRACKER_TOKEN": "secret-token",
     "FAKE_TRACKER_USER": "a11y@example.com",
@@ -58,9 +63,13 @@ struct RetestCommandTests {
     return try FakeTrackerProcess(arguments: arguments)
   }
 
-  /// Rows 2, 3 and 4 failed and filed; returns the folder and their keys.
+  /// Rows 2, 3 and 4 failed (as `failures` says, undated by default) and filed; returns the folder and
+  /// their keys.
   static func filed(
-    _ server: FakeTrackerProcess, exporter: String, extra: String = ""
+    _ server: FakeTrackerProcess, exporter: String, extra: String = "",
+    failures: [String: [String: Any]] = [
+      "2": ["Result": "Fail"], "3": ["Result": "Fail"], "4": ["Result": "Fail"],
+    ]
   ) throws -> (URL, [String]) {
     let dir = try CLIRunner.scratch()
     let export = try CLIRunner.run(
@@ -70,11 +79,7 @@ struct RetestCommandTests {
       config(server, exporter: exporter, extra: extra), to: "criteria.yml")
     try TesterScript.fill(
       dir.appendingPathComponent("audit.csv"),
-      dir.appendingPathComponent("filled.csv"),
-      [
-        "2": ["Result": "Fail"], "3": ["Result": "Fail"],
-        "4": ["Result": "Fail"],
-      ])
+      dir.appendingPathComponent("filled.csv"), failures)
     let run = try CLIRunner.run(
       ["tickets", "--from", "filled.csv"], in: dir, environment: environment)
     #expect(run.status == 0, "\(run.stderr)")
@@ -116,10 +121,7 @@ struct RetestCommandTests {
 
   @Test(
     "a passing row's open ticket is closed and a failing row's done ticket reopened, one comment each; not planned is listed; a second run changes nothing",
-    arguments: [
-      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
-      "linear",
-    ])
+    arguments: RetestCommandTests.everyTracker)
   func follows(exporter: String) throws {
     let server = try Self.server()
     defer { server.stop() }
@@ -170,35 +172,18 @@ struct RetestCommandTests {
 
   @Test(
     "the copy still saying what was filed is no retest: a fixed ticket stays closed and nothing is said, until a failure dated after the fix reopens it",
-    arguments: [
-      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
-      "linear",
-    ])
+    arguments: RetestCommandTests.everyTracker)
   func staleFailureIsNoRetest(exporter: String) throws {
     let server = try Self.server()
     defer { server.stop() }
-    let dir = try CLIRunner.scratch()
-    let export = try CLIRunner.run(
-      ["export", Self.samples, "--to", "csv", "--output", "audit.csv"], in: dir)
-    #expect(export.status == 0, "\(export.stderr)")
-    try dir.write(Self.config(server, exporter: exporter), to: "criteria.yml")
     // Rows 2 and 3 failed on a dated day, row 4 without a date.
-    try TesterScript.fill(
-      dir.appendingPathComponent("audit.csv"),
-      dir.appendingPathComponent("filled.csv"),
-      [
+    let (dir, keys) = try Self.filed(
+      server, exporter: exporter,
+      failures: [
         "2": ["Result": "Fail", "Tester": "Sam", "Date": "2026-11-20"],
         "3": ["Result": "Fail", "Tester": "Sam", "Date": "2026-11-20"],
         "4": ["Result": "Fail"],
       ])
-    let filed = try CLIRunner.run(
-      ["tickets", "--from", "filled.csv"], in: dir,
-      environment: Self.environment)
-    #expect(filed.status == 0, "\(filed.stderr)")
-    let copy = try TesterScript.read(
-      dir.appendingPathComponent("filled-tickets.csv"))
-    let column = try #require(copy.header.firstIndex(of: "Ticket"))
-    let keys = ["2", "3", "4"].map { copy.rows[$0]?[column] ?? "" }
     #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
     // Developers close rows 2 and 4 as fixed and row 3 as not planned; nobody has retested.
     try server.act("close", key: keys[0])
@@ -263,10 +248,7 @@ struct RetestCommandTests {
 
   @Test(
     "a row failing again on a ticket still open gets one comment saying so and the tester's notes; the ticket stays open",
-    arguments: [
-      "github", "gitlab", "redmine", "jira-cloud", "jira-dc", "azure-devops",
-      "linear",
-    ])
+    arguments: RetestCommandTests.everyTracker)
   func stillFailing(exporter: String) throws {
     let server = try Self.server(faults: "comment-drop:1")
     defer { server.stop() }
