@@ -91,6 +91,8 @@ extension Pipeline {
       statuses: Self.configuredStatuses(settings)
         ?? AuditLayout.defaultStatuses,
       failWord: request.failWord)
+    let ledgerPath = TrackerSink.ledgerPath(
+      tracker.settings, output: chosen.name)
     if request.dryRun {
       let path = URL(
         fileURLWithPath: chosen.path,
@@ -103,8 +105,6 @@ extension Pipeline {
       do {
         // The ledger is only read: which findings and keys criteria filed, so what a real run would
         // leave alone, which failures of a later round it would file, and which retests it would follow.
-        let ledgerPath = TrackerSink.ledgerPath(
-          tracker.settings, output: chosen.name)
         let ledger =
           Ledger.exists(at: ledgerPath)
           ? try Ledger(
@@ -143,8 +143,6 @@ extension Pipeline {
       return 0
     }
     // Rows naming a ticket may hold a later round's failure; only the ledger tells.
-    let ledgerPath = TrackerSink.ledgerPath(
-      tracker.settings, output: chosen.name)
     if tickets.isEmpty && !follow
       && (findings.keyed.isEmpty || !Ledger.exists(at: ledgerPath))
     {
