@@ -190,7 +190,7 @@ struct ExitStatusTests {
   }
 
   @Test(
-    "tickets: an unknown Result word is 65 and files nothing; refused credentials 77; an unreachable tracker 69"
+    "tickets: an unknown Result word is 65 and files nothing; refused credentials 77; a token variable not set 78; an unreachable tracker 69"
   )
   func tickets() throws {
     let server = try FakeTrackerProcess()
@@ -223,6 +223,18 @@ struct ExitStatusTests {
       environment: ["FAKE_TRACKER_TOKEN": "wrong"])
     #expect(refused.status == 77, "\(refused.stderr)")
     #expect(!refused.stderr.contains("wrong"))
+
+    // The variable token_env names is not set: the config's tracker output is not set up, 78, nothing sent.
+    let requests = try server.stats()["requests"] as? Int
+    let unset = try CLIRunner.run(
+      ["tickets", "--from", "audit.csv"], in: failed,
+      environment: ["FAKE_TRACKER_TOKEN": ""])
+    #expect(unset.status == 78, "\(unset.stderr)")
+    #expect(
+      unset.stderr.contains(
+        "the environment variable FAKE_TRACKER_TOKEN is not set"),
+      "\(unset.stderr)")
+    #expect(try server.stats()["requests"] as? Int == requests)
 
     // A port nothing listens on: every connection is refused, and the run stops at the first ticket.
     let closed = try Self.audit(with: "Fail")

@@ -168,19 +168,19 @@ public struct Credentials: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(TicketError) -> Credentials {
     guard let tokenVariable = settings.tokenEnv else {
-      throw TicketError(
+      throw TicketError.misconfigured(
         "\(settings.origin).token_env: name the environment variable that holds the \(settings.tracker) token"
       )
     }
     guard let token = environment[tokenVariable], !token.isEmpty else {
-      throw TicketError(
+      throw TicketError.misconfigured(
         "the environment variable \(tokenVariable) is not set; export it with the \(settings.tracker) token (\(settings.origin).token_env)"
       )
     }
     var user: String?
     if let userVariable = settings.userEnv {
       guard let value = environment[userVariable], !value.isEmpty else {
-        throw TicketError(
+        throw TicketError.misconfigured(
           "the environment variable \(userVariable) is not set; export it with the \(settings.tracker) account (\(settings.origin).user_env)"
         )
       }
@@ -205,6 +205,9 @@ public struct TicketError: StatusError, Hashable, Sendable {
   public var refused: Bool
   /// The tracker could not be reached, or stalled, after the retries: the run stopped (exit status 69).
   public var unreachable = false
+  /// The config's tracker output cannot be used as set up (an environment variable it names is not
+  /// set): exit status 78, before anything is sent.
+  public var misconfigured = false
 
   /// Creates an error.
   public init(
@@ -227,10 +230,19 @@ public struct TicketError: StatusError, Hashable, Sendable {
 
   public var description: String { message }
 
-  /// Refused credentials are 77, a tracker that cannot be reached or stalls is 69, anything else 1.
+  /// Refused credentials are 77, a tracker that cannot be reached or stalls is 69, a tracker output
+  /// that is not set up 78, anything else 1.
   public var status: ExitStatus {
     isAuthentication
-      ? .credentialsRefused : unreachable ? .unavailable : .failure
+      ? .credentialsRefused
+      : unreachable ? .unavailable : misconfigured ? .config : .failure
+  }
+
+  /// The error of a tracker output that is not set up (exit status 78).
+  static func misconfigured(_ message: String) -> TicketError {
+    var error = TicketError(message, stopsRun: true)
+    error.misconfigured = true
+    return error
   }
 }
 
