@@ -112,11 +112,11 @@ extension Pipeline {
             project: tracker.settings.project) : nil
         let all =
           tickets
-          + (follow
-            ? []
-            : ledger.map {
-              AuditFindings.regressions(findings.keyed, in: $0).map(\.ticket)
-            } ?? [])
+          + (ledger.map {
+            AuditFindings.keyedFindings(
+              findings.keyed, in: $0, laterRounds: !follow
+            ).map(\.ticket)
+          } ?? [])
         files = try DryRun.files(tracker: tracker, tickets: all)
         payloads = files.count
         if let ledger {
@@ -142,7 +142,7 @@ extension Pipeline {
       )
       return 0
     }
-    // Rows naming a ticket may hold a later round's failure; only the ledger tells.
+    // Rows naming a ticket may hold a later round's failure, or a changed one; only the ledger tells.
     if tickets.isEmpty && !follow
       && (findings.keyed.isEmpty || !Ledger.exists(at: ledgerPath))
     {
@@ -156,11 +156,11 @@ extension Pipeline {
     .deliver(
       tickets, to: tracker,
       // With follow_retest a later failure reopens the done ticket its row names instead.
-      more: follow
-        ? nil
-        : { ledger in
-          AuditFindings.regressions(findings.keyed, in: ledger).map(\.ticket)
-        },
+      more: { ledger in
+        AuditFindings.keyedFindings(
+          findings.keyed, in: ledger, laterRounds: !follow
+        ).map(\.ticket)
+      },
       retests: follow
         ? { ledger throws(TicketError) in
           try reader.retests(in: sheet, ledger: ledger)

@@ -44,8 +44,8 @@ public struct TrackerSink {
 
   /// Files the tickets not yet filed; returns the summary and the ledger as the run left it.
   ///
-  /// `more` adds the tickets only the ledger can tell are to be filed (failures of a later round in
-  /// rows that name an earlier ticket). With `retests`, it then follows the retested rows it finds with
+  /// `more` adds the tickets only the ledger can tell filing must see (rows naming their own ticket, or
+  /// an earlier ticket of a later round's failure). With `retests`, it then follows the retested rows it finds with
   /// the ledger (`follow_retest`).
   public func deliver(
     _ given: [Ticket], to tracker: any Tracker,

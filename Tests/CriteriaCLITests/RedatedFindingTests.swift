@@ -3,7 +3,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A failed row filed once, then given another date in the same audit.
+/// A failed row filed once, then given another date in the same audit, failing again in a later round
+/// of the copy that keeps its key, or its finding edited in that copy.
 ///
 /// A corrected date, or the check failing again in a later round: its check's ticket is the one filed
 /// while that ticket is open, and a new one only once the earlier was done. Against the fake tracker in
@@ -181,7 +182,7 @@ struct RedatedFindingTests {
       environment: RetestCommandTests.environment)
     #expect(
       dry.stderr.contains(
-        "2 payloads; nothing was sent; 2 are of checks filed before under another date"
+        "4 payloads; nothing was sent; 2 of them the ledger has filed already (a real run does not file them again); 2 are of checks filed before under another date"
       ),
       "\(dry.stderr)")
     for run in 1...2 {
@@ -214,6 +215,42 @@ struct RedatedFindingTests {
       environment: RetestCommandTests.environment)
     #expect(again.status == 0, "\(again.stderr)")
     #expect((try server.stats())["issues"] as? Int == 5, "\(again.stderr)")
+  }
+
+  @Test(
+    "the copy's own finding edited (severity, notes): out of date without --update, updated once with it, like the original audit's row"
+  )
+  func editedInCopy() throws {
+    let server = try RetestCommandTests.server()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: "github")
+    try dir.write(
+      RetestCommandTests.config(server, exporter: "github", follow: false),
+      to: "criteria.yml")
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("edited.csv"),
+      ["2": ["Severity": "Critical", "Notes": "Focus is lost entirely"]])
+    let told = try CLIRunner.run(
+      ["tickets", "--from", "edited.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(told.status == 0, "\(told.stderr)")
+    #expect(
+      told.stderr.contains("filed 0, already filed 4")
+        && told.stderr.contains("1 ticket is out of date"), "\(told.stderr)")
+    for _ in 1...2 {
+      let update = try CLIRunner.run(
+        ["tickets", "--from", "edited.csv", "--update"], in: dir,
+        environment: RetestCommandTests.environment)
+      #expect(update.status == 0, "\(update.stderr)")
+    }
+    let stats = try server.stats()
+    let updates = try #require(stats["updates_per_issue"] as? [String: Int])
+    #expect(
+      updates[RetestCommandTests.number(keys[0])] == 1
+        && updates.values.reduce(0, +) == 1,
+      "the edited row's ticket, once: \(updates)")
+    #expect(stats["issues"] as? Int == 4, "nothing filed")
   }
 
   @Test(

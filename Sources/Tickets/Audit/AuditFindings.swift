@@ -20,9 +20,9 @@ public struct AuditFindings: Sendable {
     public var items: [Item] = []
     /// Failed rows whose Ticket cell is already filled: row number and what it says.
     public var alreadyTicketed: [(row: Int, ticket: String)] = []
-    /// The same rows as findings (those with an ID): filed only when the cell names an earlier failure's
-    /// ticket of the same check (`regressions(_:in:)`), so a failure of a later round is not taken
-    /// for the one that ticket was filed for.
+    /// The same rows as findings (those with an ID), for filing to see where the ledger says so
+    /// (`keyedFindings(_:in:laterRounds:)`): the row's own ticket, to find it out of date, and a later
+    /// round's failure naming its check's earlier ticket.
     public var keyed: [Item] = []
     /// How many rows were read.
     public var rowCount = 0
@@ -199,19 +199,25 @@ public struct AuditFindings: Sendable {
     }
   }
 
-  /// The failed rows naming a ticket (`Result.keyed`) whose cell names the ticket of an earlier failure
-  /// of the same check, filed by criteria: a later round's failure (a new audit cycle keeps the keys).
+  /// The failed rows naming a ticket (`Result.keyed`) that filing must see, by what the ledger says.
   ///
-  /// Filing reads that earlier ticket first, as for any failure of a check filed before under another
-  /// date: while it is open it stands (the cell keeps its key); once it was done a new ticket is filed
-  /// and its key replaces the old one in the copy. A row whose own failure the ledger filed, a key
-  /// criteria did not file for this check, and a failure dated on or before the earlier one are left
-  /// alone, as every keyed row was before.
-  public static func regressions(_ keyed: [Item], in ledger: Ledger) -> [Item] {
+  /// A row whose cell names its own failure's ticket: filing finds it filed, and sees whether its
+  /// content (severity, notes, expected result) changed since, to update it with `--update` or say it is
+  /// out of date, as for the same row in the original audit. With `laterRounds`, a row whose cell names
+  /// the ticket of an earlier failure of the same check, filed by criteria (a later round: a new audit
+  /// cycle keeps the keys): filing reads that ticket first, as for any failure of a check filed before
+  /// under another date; open, it stands (the cell keeps its key); done, a new ticket is filed and its
+  /// key replaces the old one in the copy. A key criteria did not file for this check, and a failure
+  /// dated on or before the earlier one, are left alone.
+  public static func keyedFindings(
+    _ keyed: [Item], in ledger: Ledger, laterRounds: Bool
+  ) -> [Item] {
     keyed.filter { item in
-      guard let lineage = item.ticket.lineage,
-        ledger[item.ticket.identity]?.state != .filed
-      else { return false }
+      guard let lineage = item.ticket.lineage else { return false }
+      if let own = ledger[item.ticket.identity], own.state == .filed {
+        return own.key == item.key
+      }
+      guard laterRounds else { return false }
       let id = String(lineage.dropFirst(identityPrefix.count))
       let date = item.ticket.finding?.date ?? ""
       return ledger.filed(inLineage: lineage, except: item.ticket.identity)

@@ -45,7 +45,8 @@ public struct FilingSummary: Sendable {
     if !outdated.isEmpty {
       lines.append(
         "\(outdated.count) \(outdated.count == 1 ? "ticket is" : "tickets are") out of date: "
-          + "the criteria changed since \(outdated.count == 1 ? "it was" : "they were") filed; "
+          + "what \(outdated.count == 1 ? "it says" : "they say") changed since \(outdated.count == 1 ? "it was" : "they were") "
+          + "filed (the criteria, or a finding's severity, notes or expected result); "
           + "run with --update (or update: true in the output's options) to update them in place"
       )
     }
