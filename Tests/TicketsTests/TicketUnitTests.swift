@@ -575,6 +575,63 @@ struct TicketUnitTests {
   }
 
   @Test(
+    "keyed failed rows filing sees: the row's own ticket (also for an id without a platform), a later round's failure of the check's earlier ticket; never a key criteria did not file for the check"
+  )
+  func keyedFindings() throws {
+    func row(_ number: Int, _ id: String, date: String, key: String)
+      -> AuditSheet.Row
+    {
+      .init(
+        number: number,
+        cells: ["Sheet", "iOS", "Keyboard", "Tab", "Fail", date, key, id])
+    }
+    let tab = "native/controls/sheet/keyboard/tab@ios"
+    let (arrows, enter, space) = (
+      tab.replacingOccurrences(of: "tab", with: "arrows"),
+      tab.replacingOccurrences(of: "tab", with: "enter"),
+      tab.replacingOccurrences(of: "tab", with: "space")
+    )
+    let sheet = AuditSheet(
+      path: "a.csv", sheetName: nil,
+      header: [
+        "Component", "Platform", "Test", "Check", "Result", "Date", "Ticket",
+        "ID",
+      ],
+      headerRow: 1,
+      rows: [
+        // Its own ticket; a later round; its own, no platform in the id; a key criteria did not file;
+        // a failure older than the filed one.
+        row(2, tab, date: "2026-11-02", key: "#1"),
+        row(3, arrows, date: "2026-12-01", key: "#2"),
+        row(4, "hand-made-id", date: "2026-11-02", key: "#3"),
+        row(5, enter, date: "2026-12-01", key: "#9"),
+        row(6, space, date: "2026-11-01", key: "#4"),
+      ],
+      source: .csv(
+        records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
+    let keyed = try AuditFindings().findings(in: sheet).keyed
+    #expect(keyed.map(\.row) == [2, 3, 4, 5, 6])
+    let path = scratchLedger()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var ledger = try Ledger(path: path, tracker: "github")
+    for (identity, key) in [
+      ("finding/\(tab)/2026-11-02", "#1"),
+      ("finding/\(arrows)/2026-11-02", "#2"),
+      ("finding/hand-made-id/2026-11-02", "#3"),
+      ("finding/\(space)/2026-11-02", "#4"),
+    ] {
+      try ledger.markFiled(identity, FiledTicket(key: key, url: ""))
+    }
+    #expect(
+      AuditFindings.keyedFindings(keyed, in: ledger, laterRounds: true).map(
+        \.row) == [2, 3, 4])
+    #expect(
+      AuditFindings.keyedFindings(keyed, in: ledger, laterRounds: false).map(
+        \.row) == [2, 4],
+      "with follow_retest, a later round is reopened instead")
+  }
+
+  @Test(
     "a lineage's filed tickets: the lineage and its dated identities (slashes included), never another row's"
   )
   func lineageInLedger() throws {

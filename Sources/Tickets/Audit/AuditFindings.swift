@@ -213,11 +213,10 @@ public struct AuditFindings: Sendable {
     _ keyed: [Item], in ledger: Ledger, laterRounds: Bool
   ) -> [Item] {
     keyed.filter { item in
-      guard let lineage = item.ticket.lineage else { return false }
       if let own = ledger[item.ticket.identity], own.state == .filed {
         return own.key == item.key
       }
-      guard laterRounds else { return false }
+      guard laterRounds, let lineage = item.ticket.lineage else { return false }
       let id = String(lineage.dropFirst(identityPrefix.count))
       let date = item.ticket.finding?.date ?? ""
       return ledger.filed(inLineage: lineage, except: item.ticket.identity)
