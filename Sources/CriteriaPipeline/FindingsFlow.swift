@@ -91,6 +91,13 @@ extension Pipeline {
       statuses: Self.configuredStatuses(settings)
         ?? AuditLayout.defaultStatuses,
       failWord: request.failWord)
+    // The rows naming a ticket that filing must see, by the ledger (`keyedFindings`); with
+    // follow_retest a later failure reopens the done ticket its row names instead of a new one.
+    let alongside = { (ledger: Ledger) in
+      AuditFindings.keyedFindings(
+        findings.keyed, in: ledger, laterRounds: !follow
+      ).map(\.ticket)
+    }
     let ledgerPath = TrackerSink.ledgerPath(
       tracker.settings, output: chosen.name)
     if request.dryRun {
@@ -110,13 +117,7 @@ extension Pipeline {
           ? try Ledger(
             path: ledgerPath, tracker: tracker.name,
             project: tracker.settings.project) : nil
-        let all =
-          tickets
-          + (ledger.map {
-            AuditFindings.keyedFindings(
-              findings.keyed, in: $0, laterRounds: !follow
-            ).map(\.ticket)
-          } ?? [])
+        let all = tickets + (ledger.map(alongside) ?? [])
         files = try DryRun.files(tracker: tracker, tickets: all)
         payloads = files.count
         if let ledger {
@@ -155,12 +156,7 @@ extension Pipeline {
     )
     .deliver(
       tickets, to: tracker,
-      // With follow_retest a later failure reopens the done ticket its row names instead.
-      more: { ledger in
-        AuditFindings.keyedFindings(
-          findings.keyed, in: ledger, laterRounds: !follow
-        ).map(\.ticket)
-      },
+      more: alongside,
       retests: follow
         ? { ledger throws(TicketError) in
           try reader.retests(in: sheet, ledger: ledger)

@@ -230,15 +230,15 @@ extension Pipeline {
         // A retest dated on or after the day the ticket was resolved already failed: the fix did not
         // hold, and the ticket wants reopening, not another retest.
         let date = AuditDate.text(row[dateColumn])
-        let after =
-          identities[key].map {
-            AuditFindings.failsAgain(row: row[idColumn], date: date, filed: $0)
-          } ?? false
-        let reopen =
-          after
-          && AuditDate.day(date).map { day in
-            snapshot.resolvedOn.map { day >= $0 } ?? false
-          } ?? false
+        var reopen = false
+        if let identity = identities[key], let day = AuditDate.day(date),
+          let resolved = snapshot.resolvedOn
+        {
+          reopen =
+            day >= resolved
+            && AuditFindings.failsAgain(
+              row: row[idColumn], date: date, filed: identity)
+        }
         retest =
           reopen
           ? TicketStatusColumns.reopenWord : TicketStatusColumns.retestWord

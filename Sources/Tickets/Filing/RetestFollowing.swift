@@ -121,7 +121,7 @@ struct RetestFollowing {
     }
     let snapshot = try lookup.readAnswer(row.filed, identity: row.identity)
       .snapshot
-    var record = entry.retest.flatMap { $0.revision == row.revision ? $0 : nil }
+    let record = entry.retest.flatMap { $0.revision == row.revision ? $0 : nil }
     if record == nil, !row.passes, !row.reopens, snapshot.category != .open {
       // Filing decided about this one (filed anew, stands, or held back) and said so.
       summary.unchanged += 1
@@ -137,42 +137,10 @@ struct RetestFollowing {
       return
     default: break
     }
-    if record == nil, !row.passes, let day = row.day,
-      let resolved = snapshot.resolvedOn, day < resolved
-    {
-      // Failed before the ticket was closed: the fix awaits its retest (sync says "Retest").
-      summary.unchanged += 1
-      return
-    }
-    if record == nil {
-      switch (row.passes, snapshot.category) {
-      case (true, .open):
-        record = .init(
-          revision: row.revision, action: .close, comment: .pending,
-          transition: .pending)
-      case (false, .done):
-        record = .init(
-          revision: row.revision, action: .reopen, comment: .pending,
-          transition: .pending)
-      case (false, .open):
-        // The ticket is where the retest puts it; the comment keeps it true (the retest's day, the
-        // tester's new notes).
-        record = .init(
-          revision: row.revision, action: .reopen, comment: .pending,
-          transition: .done, commentOnly: true)
-      case (false, .notPlanned):
-        summary.listed.append(
-          (
-            row.filed.key, row.place,
-            "fails again, but the ticket was closed as not planned (\(snapshot.status)); not reopened"
-          ))
-        return
-      default:
-        summary.unchanged += 1
-        return
-      }
-    }
-    guard var record else { return }
+    guard
+      var record = record
+        ?? Self.begin(row, on: snapshot, into: &summary)
+    else { return }
     let target: TicketSnapshot.Category =
       record.action == .close ? .done : .open
     // The transition is built before the comment goes: a status the tracker does not offer fails the
@@ -240,6 +208,47 @@ struct RetestFollowing {
       summary.closed.append((row.filed.key, row.place))
     } else {
       summary.reopened.append((row.filed.key, row.place))
+    }
+  }
+
+  /// What a retest not yet under way does to a ticket as it is now: the steps to take, or nil (with
+  /// the summary saying why) when the ticket stays as it is.
+  static func begin(
+    _ row: RetestRow, on snapshot: TicketSnapshot,
+    into summary: inout RetestSummary
+  ) -> Ledger.RetestRecord? {
+    if !row.passes, let day = row.day, let resolved = snapshot.resolvedOn,
+      day < resolved
+    {
+      // Failed before the ticket was closed: the fix awaits its retest (sync says "Retest").
+      summary.unchanged += 1
+      return nil
+    }
+    switch (row.passes, snapshot.category) {
+    case (true, .open):
+      return .init(
+        revision: row.revision, action: .close, comment: .pending,
+        transition: .pending)
+    case (false, .done):
+      return .init(
+        revision: row.revision, action: .reopen, comment: .pending,
+        transition: .pending)
+    case (false, .open):
+      // The ticket is where the retest puts it; the comment keeps it true (the retest's day, the
+      // tester's new notes).
+      return .init(
+        revision: row.revision, action: .reopen, comment: .pending,
+        transition: .done, commentOnly: true)
+    case (false, .notPlanned):
+      summary.listed.append(
+        (
+          row.filed.key, row.place,
+          "fails again, but the ticket was closed as not planned (\(snapshot.status)); not reopened"
+        ))
+      return nil
+    default:
+      summary.unchanged += 1
+      return nil
     }
   }
 
