@@ -358,6 +358,18 @@ public struct AuditMerge: Sendable {
     }
   }
 
+  /// Why `--prefer latest` leaves a conflict to a person: a Date it cannot read as a day, or files
+  /// that differ on the latest day.
+  public static func unsettled(_ entries: [Entry]) -> String {
+    if let unread = entries.first(where: { AuditDate.day($0.date) == nil }) {
+      return unread.date.isEmpty
+        ? "\(unread.place) has no Date"
+        : "\(unread.place) is dated '\(unread.date)', not a day written YYYY-MM-DD"
+    }
+    let last = entries.compactMap { AuditDate.day($0.date) }.max() ?? ""
+    return "the files dated \(last), the latest, differ"
+  }
+
   /// The entry with the strictly latest date (YYYY-MM-DD, as a tester or a spreadsheet writes it); nil
   /// when the latest date is shared by entries that differ, or any date cannot be read.
   static func latest(_ entries: [Entry]) -> Entry? {

@@ -579,9 +579,32 @@ struct AuditCycleTests {
     #expect(
       tie.stderr.contains("cy.csv:\(line): 'Cannot tell' (Cy, 2026-11-05)"),
       "\(tie.stderr)")
+    // Given --prefer latest, the error says why the date did not settle it, never to give the option.
+    #expect(
+      tie.stderr.contains(
+        "Result (the files dated 2026-11-05, the latest, differ):"),
+      "\(tie.stderr)")
+    #expect(!tie.stderr.contains("give --prefer latest"), "\(tie.stderr)")
     #expect(
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("tie.csv").path))
+
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("eve.csv"),
+      [line: ["Result": "Fail", "Tester": "Eve", "Date": "11/09/2026"]])
+    let unread = try CLIRunner.run(
+      [
+        "merge", "ana.csv", "eve.csv", "--output", "unread.csv", "--prefer",
+        "latest",
+      ], in: dir)
+    #expect(unread.status == 1, "\(unread.stderr)")
+    #expect(
+      unread.stderr.contains(
+        "Result (eve.csv:\(line) is dated '11/09/2026', not a day written YYYY-MM-DD):"
+      ), "\(unread.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("unread.csv").path))
   }
 
   @Test(

@@ -55,9 +55,14 @@ struct MergeCommand: ParsableCommand {
     let counts = summary.counts
     let unresolved = summary.unresolved
     guard unresolved.isEmpty else {
+      let latest = prefer == .latest
       var lines = [
-        "\(unresolved.count) \(unresolved.count == 1 ? "cell is" : "cells are") filled differently; "
-          + "nothing was written. Settle each in one file, or give --prefer latest:"
+        "\(unresolved.count) \(unresolved.count == 1 ? "cell is" : "cells are") filled differently"
+          + (latest
+            ? " and the later Date does not settle \(unresolved.count == 1 ? "it" : "them")"
+            : "")
+          + "; nothing was written. Settle each in one file"
+          + (latest ? ":" : ", or give --prefer latest:")
       ]
       var row = ""
       for conflict in unresolved {
@@ -65,7 +70,10 @@ struct MergeCommand: ParsableCommand {
           row = conflict.id
           lines.append("  \(conflict.id) (\(conflict.check))")
         }
-        lines.append("    \(conflict.column):")
+        lines.append(
+          "    \(conflict.column)"
+            + (latest ? " (\(AuditMerge.unsettled(conflict.entries)))" : "")
+            + ":")
         for entry in conflict.entries {
           let who = [entry.tester, entry.date].filter { !$0.isEmpty }.joined(
             separator: ", ")
