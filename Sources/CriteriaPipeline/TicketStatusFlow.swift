@@ -134,6 +134,23 @@ extension Pipeline {
     return lines
   }
 
+  /// An audit without ticket keys cannot be synced: which file to sync instead.
+  ///
+  /// `criteria tickets` writes the keys into a copy, never into the audit; when that copy is beside
+  /// the audit (its failures were filed), it is named, rather than asking for a filing already done.
+  static func withoutKeys(_ audit: String, _ lacking: String) -> PipelineError {
+    let copy = try? copyTarget(nil, of: audit, suffix: "tickets", what: "")
+    if let copy, FileManager.default.fileExists(atPath: copy) {
+      return PipelineError(
+        "\(audit): \(lacking); criteria tickets wrote the keys into a copy, never into the audit: "
+          + "sync \(copy)", status: .dataError)
+    }
+    return PipelineError(
+      "\(audit): \(lacking); criteria tickets --from \(audit) files its failures and writes their keys "
+        + "into a copy (\(copy ?? "its --to")): sync that copy",
+      status: .dataError)
+  }
+
   /// Writes each ticket's live status into a copy of the audit (`criteria sync`).
   ///
   /// Returns how many tickets could not be read.
@@ -146,9 +163,7 @@ extension Pipeline {
       throw PipelineError(error)
     }
     guard let ticketColumn = sheet.column(.ticket) else {
-      throw PipelineError(
-        "\(request.audit): no Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes",
-        status: .dataError)
+      throw Self.withoutKeys(request.audit, "no Ticket column")
     }
     let opened = try openTracker(
       config: request.config, output: request.output, filing: request.filing)
@@ -169,9 +184,8 @@ extension Pipeline {
       return key.isEmpty ? nil : (row.number, key)
     }
     guard !ticketed.isEmpty else {
-      throw PipelineError(
-        "\(request.audit): no ticket keys in its Ticket column; file its failures first with criteria tickets --from \(request.audit), then sync the copy it writes",
-        status: .dataError)
+      throw Self.withoutKeys(
+        request.audit, "no ticket keys in its Ticket column")
     }
     let known = ticketed.filter { byKey[$0.1] != nil }
     if known.isEmpty {

@@ -208,6 +208,20 @@ struct SyncCommandTests {
         && noTickets.stderr.contains(
           "audit.csv: no ticket keys in its Ticket column"),
       "\(noTickets.stderr)")
+    #expect(
+      noTickets.stderr.contains(
+        "criteria tickets --from audit.csv files its failures"),
+      "\(noTickets.stderr)")
+    // The audit whose failures were filed: sync is sent to the copy that holds the keys, not told to file.
+    let original = try CLIRunner.run(
+      ["sync", "--from", "filled.csv"], in: dir, environment: Self.environment)
+    #expect(original.status == 65, "\(original.stderr)")
+    #expect(
+      original.stderr.contains(
+        "criteria tickets wrote the keys into a copy, never into the audit: sync "
+          + dir.appendingPathComponent("filled-tickets.csv").path),
+      "\(original.stderr)")
+    #expect(!original.stderr.contains("files its failures"))
     #expect(!dir.listing.contains { $0.contains("synced") })
   }
 }
