@@ -191,7 +191,20 @@ extension Pipeline {
       throw PipelineError(error)
     }
     try Self.deliver(copy, as: "audit copy", to: target, through: sink)
-    reporter.note("\(target): \(keys.count) ticket keys")
+    // The copy's keys in all: the ones this run wrote and the ones its rows held already.
+    let ticketColumn = sheet.column(.ticket)
+    let held = sheet.rows.filter {
+      !$0[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty
+    }
+    let written = keys.filter { row, key in
+      !held.contains { $0.number == row && $0[ticketColumn] == key }
+    }
+    let naming = Set(held.map(\.number)).union(keys.keys).count
+    let kept = naming - written.count
+    reporter.note(
+      "\(target): \(Counted.phrase(naming, "row")) \(naming == 1 ? "names" : "name") a ticket: "
+        + "\(Counted.phrase(written.count, "key")) written in"
+        + (kept > 0 ? ", \(kept) already there" : ""))
     return summary.problemCount
       + (retest.map { $0.failed.count + $0.listed.count } ?? 0)
   }

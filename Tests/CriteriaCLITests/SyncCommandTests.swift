@@ -64,6 +64,9 @@ struct SyncCommandTests {
       ["tickets", "--from", "filled.csv"], in: dir,
       environment: Self.environment)
     #expect(filed.status == 0, "\(filed.stderr)")
+    #expect(
+      filed.stderr.contains("3 rows name a ticket: 3 keys written in\n"),
+      "\(filed.stderr)")
     let copy = try read(dir.appendingPathComponent("filled-tickets.csv"))
     let column = try #require(copy.header.firstIndex(of: "Ticket"))
     return (dir, ["2", "3", "4"].map { copy.rows[$0]?[column] ?? "" })
@@ -222,6 +225,14 @@ struct SyncCommandTests {
           + dir.appendingPathComponent("filled-tickets.csv").path),
       "\(original.stderr)")
     #expect(!original.stderr.contains("files its failures"))
+    // The copy used again: its keys are counted as there, not as written by the run.
+    let again = try CLIRunner.run(
+      ["tickets", "--from", "filled-tickets.csv", "--to", "again.csv"], in: dir,
+      environment: Self.environment)
+    #expect(
+      again.stderr.contains(
+        "again.csv: 3 rows name a ticket: 0 keys written in, 3 already there"),
+      "\(again.stderr)")
     #expect(!dir.listing.contains { $0.contains("synced") })
   }
 }
