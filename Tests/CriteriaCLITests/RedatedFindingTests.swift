@@ -254,6 +254,43 @@ struct RedatedFindingTests {
   }
 
   @Test(
+    "a lost ledger rebuilt while the checks fail on another date: the run says the new tickets may repeat older ones, and files none twice"
+  )
+  func lostLedger() throws {
+    let server = try RetestCommandTests.server()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: "github")
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    let ledgers = try FileManager.default.contentsOfDirectory(
+      atPath: dir.path
+    ).filter { $0.contains(".ledger.json") }
+    #expect(!ledgers.isEmpty, "\(ledgers)")
+    for name in ledgers {
+      try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
+    }
+    try Self.redate(in: dir)
+    let rebuilt = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv", "--rebuild-ledger"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+    // The earlier tickets were filed under the 2026-11-02 identities, which the marker search cannot
+    // reach from the 2026-11-20 ones: the run says so, rather than being silent about a likely repeat.
+    #expect(
+      rebuilt.stderr.contains(
+        "4 tickets filed with a rebuilt ledger may repeat an older ticket of the same check"
+      ),
+      "\(rebuilt.stderr)")
+    #expect((try server.stats())["issues"] as? Int == 8, "\(rebuilt.stderr)")
+    let again = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv", "--rebuild-ledger"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stderr.contains("already filed 4"), "\(again.stderr)")
+    #expect(!again.stderr.contains("may repeat"), "\(again.stderr)")
+    #expect((try server.stats())["issues"] as? Int == 8, "nothing twice")
+  }
+
+  @Test(
     "when the earlier ticket cannot be read, nothing is filed and the run says so"
   )
   func unreadable() throws {

@@ -6,7 +6,7 @@ import Foundation
 struct FilingOptions: ParsableArguments {
   @Flag(
     help:
-      "Before filing a ticket the ledger does not know, search the tracker for its marker: rebuilds a lost ledger without filing twice."
+      "Before filing a ticket the ledger does not know, search the tracker for its marker: rebuilds a lost ledger without filing twice. An older ticket of a check, filed for a failure on another date, is not found; the run names the tickets that may repeat one."
   )
   var rebuildLedger = false
 

@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// What a filing run did.
@@ -29,6 +30,11 @@ public struct FilingSummary: Sendable {
   public var heldBack: [(identity: String, reason: String)] = []
   /// Tickets filed although their lineage had tickets before (every one of them done): those keys.
   public var again: [(identity: String, earlier: [String])] = []
+
+  /// Tickets filed with a rebuilt ledger (`--rebuild-ledger`) that knew no earlier ticket of their
+  /// lineage: one filed for the same check on another date is not found by this ticket's marker, so
+  /// the tracker may hold an older ticket of the same failure.
+  public var historyUnknown: [String] = []
 
   /// Failed, unknown and held back together: what makes the run exit 1.
   public var problemCount: Int { failed.count + unknown.count + heldBack.count }
@@ -74,6 +80,17 @@ public struct FilingSummary: Sendable {
           ? "ticket \($0.earlier[0]) was"
           : "tickets \($0.earlier.joined(separator: ", ")) were")
         + " done"
+    }
+    if !historyUnknown.isEmpty {
+      let one = historyUnknown.count == 1
+      let named = historyUnknown.prefix(5).joined(separator: ", ")
+      lines.append(
+        "\(Counted.phrase(historyUnknown.count, "ticket")) filed with a rebuilt ledger may repeat an older "
+          + "ticket of the same check: one filed for a failure on another date is not found by "
+          + "--rebuild-ledger, which searches for each ticket's own marker; where such a ticket is still "
+          + "open, close the newer as \(one ? "a duplicate" : "duplicates"): \(named)"
+          + (historyUnknown.count > 5
+            ? " and \(historyUnknown.count - 5) more" : ""))
     }
     lines += heldBack.map { "  held back \($0.identity): \($0.reason)" }
     lines += failed.map { "  failed \($0.identity): \($0.reason)" }

@@ -39,6 +39,9 @@ struct TicketFiling {
     var summary = FilingSummary()
     let bulk = tracker.bulkCreate
     var batch: [Ticket] = []
+    // Tickets of a lineage the rebuilt ledger knows nothing of: an earlier ticket of theirs, filed under
+    // another identity, cannot be found by its marker.
+    var historyUnknown: Set<String> = []
     progress?.start(total: tickets.count)
     for unnamed in tickets {
       var ticket = unnamed
@@ -108,6 +111,11 @@ struct TicketFiling {
           progress?.advance()
           continue
         }
+        if let lineage = ticket.lineage,
+          ledger.filed(inLineage: lineage, except: ticket.identity).isEmpty
+        {
+          historyUnknown.insert(ticket.identity)
+        }
       default:
         break
       }
@@ -141,6 +149,8 @@ struct TicketFiling {
       try fileBatch(batch, bulk, ledger: &ledger, into: &summary)
     }
     progress?.finish()
+    summary.historyUnknown = summary.filed.map(\.identity).filter(
+      historyUnknown.contains)
     return summary
   }
 
