@@ -126,8 +126,8 @@ struct AuditCycleTests {
     #expect(
       run.stderr.contains(
         format == "xlsx"
-          ? "(kept in the Retired sheet of refreshed.xlsx)"
-          : "(kept in refreshed-retired.csv)"), "\(run.stderr)")
+          ? "kept in the Retired sheet of refreshed.xlsx)"
+          : "kept in refreshed-retired.csv)"), "\(run.stderr)")
     #expect(
       try Data(contentsOf: filled) == original, "the input was written over")
 
@@ -358,6 +358,53 @@ struct AuditCycleTests {
     #expect(
       rows.values.filter { $0["Previous result"] == "Pass" }.count == rows.count
         - 1)
+  }
+
+  @Test(
+    "a failing row a tester added by hand (no ID) is named as such by refresh, and report says rows may be added by hand"
+  )
+  func handAddedRow() throws {
+    let dir = try Self.setUp(format: "csv")
+    let lines = try dir.read("audit.csv").components(separatedBy: "\r\n")
+    let header = lines[0].components(separatedBy: ",")
+    let values = [
+      "Component": "Rating", "Platform": "iOS", "Test": "Screen reader",
+      "Check": "Hint", "Expected result": "Reads how to change it",
+      "Result": "Fail", "Tester": "Ana", "Date": "2026-11-20",
+    ]
+    let added = header.map { values[$0] ?? "" }.joined(separator: ",")
+    try dir.write(
+      ([lines[0], added] + lines.dropFirst()).joined(separator: "\r\n"),
+      to: "filled.csv")
+    let run = try CLIRunner.run(
+      ["refresh", "--from", "filled.csv", "--output", "refreshed.csv"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    // Not "the check left the criteria": the row never named one.
+    #expect(
+      run.stderr.contains(
+        "\n  filled.csv:2 (no ID): Rating (iOS) Screen reader: Hint: Fail"),
+      "\(run.stderr)")
+    #expect(run.stderr.contains("added by hand"), "\(run.stderr)")
+    let report = try CLIRunner.run(
+      ["report", "--from", "filled.csv", "--output", "report.html"], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(
+      report.stderr.contains(
+        "1 of filled.csv's rows is no check of today's criteria (retired since, added by hand,"
+      ), "\(report.stderr)")
+    // Filing needs an ID to file it once: the error says so and how, before anything is sent.
+    try dir.write(
+      "version: 1\nsources: [criteria]\noutputs:\n  - name: issues\n    exporter: github\n"
+        + "    options: {url: 'http://127.0.0.1:9', project: acme/app, token_env: TOK}\n",
+      to: "tickets.yml")
+    let tickets = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv", "--config", "tickets.yml"], in: dir,
+      environment: ["TOK": "secret"])
+    #expect(tickets.status == 65, "\(tickets.stderr)")
+    #expect(
+      tickets.stderr.contains(
+        "filled.csv:2: Result is Fail but the ID cell is empty (a row added by hand?); give it an ID no "
+          + "other row has, such as my-app/added/1@iOS"), "\(tickets.stderr)")
   }
 
   @Test(

@@ -57,10 +57,12 @@ struct RefreshCommand: ParsableCommand {
     let one = findings.count == 1
     Terminal.note(
       "warning: \(Counted.phrase(findings.count, "retired row")) held a finding, and an ACR or report of "
-        + "\(summary.output) no longer counts \(one ? "it" : "them"): the check\(one ? "" : "s") left the "
-        + "criteria (kept in \(kept)). Retest the behaviour under a current check, or answer for "
-        + "\(one ? "it" : "them") in the ACR's answers file:\n"
-        + findings.map { "  \($0.place): \($0.check): \($0.result)" }.joined(
-          separator: "\n"))
+        + "\(summary.output) no longer counts \(one ? "it" : "them"): a row is carried over by its ID, and "
+        + "\(one ? "its ID names no check" : "their IDs name no check") of today's criteria (the check left "
+        + "them, or the row was added by hand; kept in \(kept)). Retest the behaviour under a current "
+        + "check, or answer for \(one ? "it" : "them") in the ACR's answers file:\n"
+        + findings.map {
+          "  \($0.place)\($0.id.isEmpty ? " (no ID)" : ""): \($0.check): \($0.result)"
+        }.joined(separator: "\n"))
   }
 }

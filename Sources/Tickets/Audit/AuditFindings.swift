@@ -88,7 +88,9 @@ public struct AuditFindings: Sendable {
       }
       guard !row.id.isEmpty else {
         throw TicketError(
-          "\(row.place): Result is \(failWord) but the ID cell is empty")
+          "\(row.place): Result is \(failWord) but the ID cell is empty (a row added by hand?); give it an "
+            + "ID no other row has, such as my-app/added/1@\(row.platform?.rawValue ?? "iOS"), so that its "
+            + "ticket is filed once and found again; nothing was filed")
       }
       result.items.append(Item(row: row.number, ticket: ticket(row)))
     }
