@@ -15,7 +15,8 @@ enum AuditIndex {
       guard !row.id.isEmpty else {
         if blankIDs { continue }
         throw AuditError(
-          "\(row.place): the row has no ID; \(command) matches rows by the ID column criteria writes"
+          "\(row.place): the row has no ID (a row added by hand?); \(command) matches rows by the ID "
+            + "column criteria writes: give it an ID no other row has, such as my-app/added/1@iOS"
         )
       }
       if let first = byID[row.id] {

@@ -93,7 +93,9 @@ public struct AuditMerge: Sendable {
           throw AuditError(
             "\(stranger.place): the ID '\(stranger.id)' is not in \(AuditResultsReader.location(base.sheet)); "
               + "the workbooks were not made from the same criteria (refresh each with "
-              + "'criteria refresh' first)")
+              + "'criteria refresh' first), or the row was added by hand to this file only (the merge "
+              + "copies the first file's rows: give this file first, or add the row to the first)"
+          )
         }
       } else {
         order = rows

@@ -372,7 +372,10 @@ struct AuditCycleTests {
       "Check": "Hint", "Expected result": "Reads how to change it",
       "Result": "Fail", "Tester": "Ana", "Date": "2026-11-20",
     ]
-    let added = header.map { values[$0] ?? "" }.joined(separator: ",")
+    func row(id: String) -> String {
+      header.map { $0 == "ID" ? id : values[$0] ?? "" }.joined(separator: ",")
+    }
+    let added = row(id: "")
     try dir.write(
       ([lines[0], added] + lines.dropFirst()).joined(separator: "\r\n"),
       to: "filled.csv")
@@ -400,6 +403,30 @@ struct AuditCycleTests {
     let tickets = try CLIRunner.run(
       ["tickets", "--from", "filled.csv", "--config", "tickets.yml"], in: dir,
       environment: ["TOK": "secret"])
+    // merge and diff match rows by ID: the row without one is named, with what to do.
+    let merged = try CLIRunner.run(
+      ["merge", "audit.csv", "filled.csv", "--output", "merged.csv"], in: dir)
+    #expect(merged.status == 65, "\(merged.stderr)")
+    #expect(
+      merged.stderr.contains(
+        "filled.csv:2: the row has no ID (a row added by hand?); merge matches rows by the ID column"
+      ),
+      "\(merged.stderr)")
+    // Given an ID of its own in one file, merge takes that file first; the other file first, it says why not.
+    try dir.write(
+      ([lines[0], row(id: "my-app/added/1@iOS")] + lines.dropFirst()).joined(
+        separator: "\r\n"),
+      to: "own.csv")
+    let stranger = try CLIRunner.run(
+      ["merge", "audit.csv", "own.csv", "--output", "merged.csv"], in: dir)
+    #expect(stranger.status == 65, "\(stranger.stderr)")
+    #expect(
+      stranger.stderr.contains(
+        "or the row was added by hand to this file only (the merge copies the first file's rows: give this file first"
+      ), "\(stranger.stderr)")
+    let first = try CLIRunner.run(
+      ["merge", "own.csv", "audit.csv", "--output", "merged.csv"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
     #expect(tickets.status == 65, "\(tickets.stderr)")
     #expect(
       tickets.stderr.contains(
