@@ -165,11 +165,25 @@ public struct AuditFindings: Sendable {
     } catch { throw TicketError(error.message) }
     // A ticket is closed only when every row naming it passes (or does not apply): not while one
     // fails, or was not (re)tested yet.
-    let unsettled = Set(
-      rows.lazy.filter {
-        $0.outcome != .pass && $0.outcome != .notApplicable
-          && !$0.ticket.isEmpty
-      }.map(\.ticket))
+    let open = rows.filter {
+      $0.outcome != .pass && $0.outcome != .notApplicable
+    }
+    let unsettled = Set(open.lazy.filter { !$0.ticket.isEmpty }.map(\.ticket))
+    // A criteria ticket (`criteria run`) stands for checks, not for the rows that name it: a check's
+    // ticket for its row, a component's for every check of the component on the platform ("each check
+    // must pass before this is done"). Rows of those checks not passing keep it open, named or not.
+    let openChecks = Set(
+      open.flatMap { row -> [String] in
+        let (id, platform) = StableID.split(row: row.id)
+        let parts = id.split(separator: "/")
+        guard let platform, parts.count > 2 else { return [row.id] }
+        return [
+          row.id,
+          StableID.row(
+            criterion: parts.dropLast(2).joined(separator: "/"),
+            platform: platform),
+        ]
+      })
     return rows.flatMap { row -> [RetestRow] in
       guard row.outcome == .pass || row.outcome == .fail else { return [] }
       if row.ticket.isEmpty, let lineage = Self.lineage(ofRow: row.id) {
@@ -194,10 +208,17 @@ public struct AuditFindings: Sendable {
       guard let filed = byKey[row.ticket],
         row.outcome == .pass
           ? !unsettled.contains(row.ticket)
+            && (filed.identity.hasPrefix(Self.identityPrefix)
+              || !openChecks.contains(filed.identity))
           : Self.failsAgain(
             row: row.id, date: row.date, filed: filed.identity)
       else { return [] }
-      return [retest(row, key: row.ticket, filed: filed)]
+      var named = retest(row, key: row.ticket, filed: filed)
+      // A criteria ticket filed for anything but this row's own check is a component's.
+      named.severalChecks =
+        !filed.identity.hasPrefix(Self.identityPrefix)
+        && filed.identity != row.id
+      return [named]
     }
   }
 

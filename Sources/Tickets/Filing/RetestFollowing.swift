@@ -22,6 +22,9 @@ public struct RetestRow: Sendable, Hashable {
   /// Whether a failing row may reopen its done ticket; false for a failure found through its lineage
   /// (the original audit), where filing files a new ticket instead, so only an open ticket is followed.
   public var reopens = true
+  /// Whether the ticket stands for several checks (a component's criteria ticket): the comment then
+  /// speaks of its checks, not of "the check".
+  public var severalChecks = false
 
   /// Creates a row.
   public init(
@@ -43,10 +46,18 @@ public struct RetestRow: Sendable, Hashable {
   /// and the marker.
   public func comment(_ action: RetestAction?) -> String {
     let does =
-      switch action {
-      case .close?: "The check passes now, so criteria closes this ticket."
-      case .reopen?: "The check fails again, so criteria reopens this ticket."
-      case nil: "The check still fails; the ticket stays open."
+      switch (action, severalChecks) {
+      case (.close?, false):
+        "The check passes now, so criteria closes this ticket."
+      case (.close?, true):
+        "Every check of this ticket passes in the audit now (or does not apply), so criteria closes this ticket."
+      case (.reopen?, false):
+        "The check fails again, so criteria reopens this ticket."
+      case (.reopen?, true):
+        "A check of this ticket fails again, so criteria reopens this ticket."
+      case (nil, false): "The check still fails; the ticket stays open."
+      case (nil, true):
+        "A check of this ticket still fails; the ticket stays open."
       }
     return "\(said) \(does)"
       + (notes.isEmpty ? "" : "\n\nTester's notes: \(notes)") + "\n\n" + marker
