@@ -150,7 +150,9 @@ public struct AuditFindings: Sendable {
   /// failing row without a key is filing's to decide (its earlier ticket stands, or a new one is filed):
   /// here it only comments on an earlier ticket still open, never reopening one. A ticket that a row of
   /// the audit names is never closed by another row naming it that passes while that row fails or is
-  /// not tested (a component's ticket a tester wrote into several rows).
+  /// not tested (a component's ticket a tester wrote into several rows); a criteria ticket is closed
+  /// only when every row of the checks it stands for passes (a component's: all its checks on the
+  /// platform), whether those rows name it or not.
   public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
     -> [RetestRow]
   {
