@@ -240,7 +240,8 @@ extension Pipeline {
       (try? tracker.commentRequest("", filed: probe, credentials: credentials))
       != nil
     let transitions =
-      tracker.transitionChoicesRequest(filed: probe, credentials: credentials)
+      tracker.transitionChoicesRequest(
+        filed: probe, finding: true, credentials: credentials)
       != nil
       || RetestAction.allCases.allSatisfy {
         (try? tracker.transitionRequest(

@@ -298,17 +298,17 @@ struct RetestCommandTests {
       "the retest is followed once: \(stats)")
   }
 
-  @Test(
-    "a component's criteria ticket (criteria run) is closed only when every check of the component on its platform passes, named or not; once, saying so"
-  )
-  func componentTicket() throws {
-    let server = try Self.server()
-    defer { server.stop() }
+  /// The samples' criteria tickets filed by `criteria run`, and a fresh audit of them; returns the folder,
+  /// the Rating on iOS ticket's key, and the audit's Rating on iOS row numbers.
+  static func componentTickets(
+    _ server: FakeTrackerProcess, exporter: String, extra: String = ""
+  ) throws -> (URL, String, [String]) {
     let dir = try CLIRunner.scratch()
     let export = try CLIRunner.run(
       ["export", Self.samples, "--to", "csv", "--output", "audit.csv"], in: dir)
     #expect(export.status == 0, "\(export.stderr)")
-    try dir.write(Self.config(server, exporter: "github"), to: "criteria.yml")
+    try dir.write(
+      Self.config(server, exporter: exporter, extra: extra), to: "criteria.yml")
     let run = try CLIRunner.run(["run"], in: dir, environment: Self.environment)
     #expect(run.status == 0, "\(run.stderr)")
     let ledgerName = try #require(
@@ -329,6 +329,17 @@ struct RetestCommandTests {
         && $0.value[idColumn].hasSuffix("@ios")
     }.keys.sorted { Int($0) ?? 0 < Int($1) ?? 0 }
     #expect(rating.count > 2, "\(rating)")
+    return (dir, key, rating)
+  }
+
+  @Test(
+    "a component's criteria ticket (criteria run) is closed only when every check of the component on its platform passes, named or not; once, saying so",
+    arguments: ["github", "azure-devops", "jira-cloud"])
+  func componentTicket(exporter: String) throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let (dir, key, rating) = try Self.componentTickets(
+      server, exporter: exporter)
     let today = Scratch.today()
     let named = try #require(rating.first)
     // The row naming the ticket passes; the component's other checks on iOS are not tested yet: open.
@@ -369,6 +380,39 @@ struct RetestCommandTests {
     #expect(
       (stats["transitions"] as? [String: Int])?[Self.number(key)] ?? 1 <= 1,
       "closed once")
+  }
+
+  @Test(
+    "Azure DevOps: a criteria ticket's close is chosen among the states of its own work-item type (a Task), and a state it lacks fails before any comment"
+  )
+  func componentTicketOfItsType() throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let (dir, key, rating) = try Self.componentTickets(
+      server, exporter: "azure-devops", extra: "      closed_status: Resolved")
+    let today = Scratch.today()
+    var edits: [String: [String: Any]] = [:]
+    for row in rating {
+      edits[row] = ["Result": "Pass", "Tester": "Ana", "Date": today]
+    }
+    edits[rating[0]]?["Ticket"] = key
+    try TesterScript.fill(
+      dir.appendingPathComponent("audit.csv"),
+      dir.appendingPathComponent("retest.csv"), edits)
+    let retest = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(retest.status == 1, "\(retest.stderr)")
+    // The Task's states are named, not the Bug's (which has Resolved).
+    #expect(
+      retest.stderr.contains("New, Active, Closed, Removed"),
+      "\(retest.stderr)")
+    let stats = try server.stats()
+    #expect(
+      (stats["retest_texts"] as? [String: [String]])?[Self.number(key)] ?? []
+        == [], "no comment says criteria closes it: \(stats)")
+    #expect(
+      (stats["states"] as? [String: String])?[Self.number(key)] == "open")
   }
 
   @Test(

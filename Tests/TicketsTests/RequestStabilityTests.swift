@@ -168,7 +168,8 @@ struct RequestStabilityTests {
           show(
             "ticket \(index) transition choices",
             tracker.transitionChoicesRequest(
-              filed: filed, credentials: credentials)))
+              filed: filed, finding: ticket.finding != nil,
+              credentials: credentials)))
         for action in RetestAction.allCases {
           out.append(
             show(

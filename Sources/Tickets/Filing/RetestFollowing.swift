@@ -26,6 +26,11 @@ public struct RetestRow: Sendable, Hashable {
   /// speaks of its checks, not of "the check".
   public var severalChecks = false
 
+  /// Whether the ticket was filed for an audit finding (not for criteria by `criteria run`).
+  public var isFinding: Bool {
+    identity.hasPrefix(AuditFindings.identityPrefix)
+  }
+
   /// Creates a row.
   public init(
     identity: String, filed: FiledTicket, passes: Bool, revision: String,
@@ -162,7 +167,7 @@ struct RetestFollowing {
     } else {
       var choices: HTTPResponse?
       if let request = tracker.transitionChoicesRequest(
-        filed: row.filed, credentials: credentials)
+        filed: row.filed, finding: row.isFinding, credentials: credentials)
       {
         let (answer, cause) = try loop.ask(request) { _ in nil }
         guard let answer else {

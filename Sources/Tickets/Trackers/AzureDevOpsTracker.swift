@@ -225,15 +225,18 @@ public struct AzureDevOpsTracker: Tracker {
       headers: headers(credentials, patch: false))
   }
 
-  /// The states of the work-item type audit findings are filed as (Bug).
+  /// The states of the work-item type the ticket was filed as: Bug for an audit finding, the
+  /// configured `issue_type` for criteria (types differ: an Agile Task has no Resolved state).
   public func transitionChoicesRequest(
-    filed: FiledTicket, credentials: Credentials
+    filed: FiledTicket, finding: Bool, credentials: Credentials
   )
     -> HTTPRequest?
   {
-    HTTPRequest(
+    let type = URLQuery.escape(finding ? "Bug" : settings.issueType)
+    return HTTPRequest(
       method: "GET",
-      url: "\(projectURL)/_apis/wit/workitemtypes/Bug/states?api-version=7.1",
+      url:
+        "\(projectURL)/_apis/wit/workitemtypes/\(type)/states?api-version=7.1",
       headers: headers(credentials, patch: false))
   }
 

@@ -401,7 +401,7 @@ extension JiraIssueAPI {
   }
 
   public func transitionChoicesRequest(
-    filed: FiledTicket, credentials: Credentials
+    filed: FiledTicket, finding: Bool, credentials: Credentials
   )
     -> HTTPRequest?
   {

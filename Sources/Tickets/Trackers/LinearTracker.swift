@@ -351,7 +351,7 @@ public struct LinearTracker: Tracker {
   }
 
   public func transitionChoicesRequest(
-    filed: FiledTicket, credentials: Credentials
+    filed: FiledTicket, finding: Bool, credentials: Credentials
   )
     -> HTTPRequest?
   {

@@ -59,9 +59,11 @@ public protocol Tracker: Sendable {
     _ comment: String, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest?
   /// A request listing where a filed ticket can go (Jira's transitions, Azure DevOps' states), read
-  /// before a close or reopen is built; nil when none is needed.
-  func transitionChoicesRequest(filed: FiledTicket, credentials: Credentials)
-    -> HTTPRequest?
+  /// before a close or reopen is built; nil when none is needed. `finding`: whether it was filed for an
+  /// audit finding (a Bug where the tracker has types), else for criteria (the configured type).
+  func transitionChoicesRequest(
+    filed: FiledTicket, finding: Bool, credentials: Credentials
+  ) -> HTTPRequest?
   /// A request closing or reopening a filed ticket (`choices`: the answer to
   /// `transitionChoicesRequest`), or nil when the tracker cannot; a status the choices lack is an error
   /// naming the ones there are.
@@ -101,7 +103,7 @@ extension Tracker {
     _ comment: String, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? { nil }
   public func transitionChoicesRequest(
-    filed: FiledTicket, credentials: Credentials
+    filed: FiledTicket, finding: Bool, credentials: Credentials
   ) -> HTTPRequest? { nil }
   public func transitionRequest(
     _ action: RetestAction, filed: FiledTicket, choices: HTTPResponse?,

@@ -212,7 +212,7 @@ public enum DryRun {
       let choices = action.flatMap {
         _ in
         tracker.transitionChoicesRequest(
-          filed: row.filed, credentials: credentials)
+          filed: row.filed, finding: row.isFinding, credentials: credentials)
       }
       let requests = [
         choices,

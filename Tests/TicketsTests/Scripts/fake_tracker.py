@@ -27,7 +27,7 @@ Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT
         read-503:2, read-429:3   every 2nd (3rd) read of one issue gets 503 (429 with Retry-After: 1)
 Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Center) and transitions (GET the
   list: Start progress, Resolve → Done while open; Reopen → To Do when closed; POST by id); Azure DevOps comments
-  (7.1-preview), the Bug type's states, and PATCH of System.State; GitHub comments and PATCH {"state": ...};
+  (7.1-preview), each work-item type's states (Agile: a Task has no Resolved), and PATCH of System.State (a state the item's type lacks is refused); GitHub comments and PATCH {"state": ...};
   Linear commentCreate, an issue's comments and its team's states, issueUpdate with a stateId;
   GitLab POST/GET .../issues/N/notes
   and PUT {"state_event": "close"|"reopen"}; Redmine PUT {"issue": {"notes": ...}} and {"issue": {"status_id": N}}
@@ -85,6 +85,14 @@ def jira_time(t):
     if t is None:
         return None
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t)) + f".{int((t % 1) * 1e3):03d}+0000"
+
+
+# Each work-item type's states, as the Agile process has them: a Task is never Resolved.
+AZURE_STATES = {
+    "Bug": ["New", "Active", "Resolved", "Closed", "Removed"],
+    "User Story": ["New", "Active", "Resolved", "Closed", "Removed"],
+    "Task": ["New", "Active", "Closed", "Removed"],
+}
 
 
 def marker_of(text):
@@ -274,7 +282,8 @@ class Handler(BaseHTTPRequestHandler):
                 "created": jira_time(i["created_at"]), "updated": jira_time(i["updated_at"]), "description": i["body"]}}
         if kind == "azure":
             state_name = ("Removed" if i["reason"] == "not_planned" else "Closed") if closed else "New"
-            fields = {"System.State": state_name, "System.CreatedDate": iso(i["created_at"]),
+            fields = {"System.State": state_name, "System.WorkItemType": i.get("type", "Bug"),
+                      "System.CreatedDate": iso(i["created_at"]),
                       "System.ChangedDate": iso(i["updated_at"]), "System.Description": i["body"]}
             if closed:
                 fields["Microsoft.VSTS.Common.ClosedDate"] = iso(i["closed_at"])
@@ -496,13 +505,13 @@ class Handler(BaseHTTPRequestHandler):
         if m:
             if not self.authorized("azure"):
                 return
-            if unquote(m.group(1)) != "Bug":
+            names = AZURE_STATES.get(unquote(m.group(1)))
+            if names is None:
                 return self.reply(404, {"message": f"VS402323: Work item type {m.group(1)} does not exist."})
-            return self.reply(200, {"count": 5, "value": [{"name": "New", "category": "Proposed"},
-                                                          {"name": "Active", "category": "InProgress"},
-                                                          {"name": "Resolved", "category": "Resolved"},
-                                                          {"name": "Closed", "category": "Completed"},
-                                                          {"name": "Removed", "category": "Removed"}]})
+            categories = {"New": "Proposed", "Active": "InProgress", "Resolved": "Resolved",
+                          "Closed": "Completed", "Removed": "Removed"}
+            return self.reply(200, {"count": len(names),
+                                    "value": [{"name": n, "category": categories[n]} for n in names]})
         if url.path == "/search/issues":
             if not self.authorized("github"):
                 return
@@ -741,7 +750,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(203, raw=b"<html><body>Sign in to your account</body></html>", content_type="text/html")
             tags = [t.strip() for t in fields.get("System.Tags", "").split(";")]
             return self.create("azure", marker_of(fields.get("System.Description")), fields["System.Title"],
-                               lambda n: self.reply(200, {"id": n, "_links": {"html": {"href": f"http://ado/{n}"}}}), {"labels": tags})
+                               lambda n: self.reply(200, {"id": n, "_links": {"html": {"href": f"http://ado/{n}"}}}),
+                               {"labels": tags, "type": unquote(m.group(2))})
         m = re.fullmatch(r"/([^/]+)/_apis/wit/wiql", url.path)
         if m:
             body = self.read_json()
@@ -987,7 +997,7 @@ def handle_update(self):
             if self.headers.get("Content-Type") != "application/json-patch+json":
                 return self.invalid("work items are updated with Content-Type: application/json-patch+json")
             value = next(op.get("value") for op in body if op.get("path") == "/fields/System.State")
-            if value not in ("New", "Active", "Resolved", "Closed", "Removed"):
+            if value not in AZURE_STATES.get(issue.get("type", "Bug"), []):
                 return self.reply(400, {"message": f"TF401320: Rule Error for field State. The value '{value}' is not in the list of supported values."})
             return self.apply_transition(issue, value in ("Resolved", "Closed", "Removed"),
                                          "not_planned" if value == "Removed" else "completed",
