@@ -372,24 +372,28 @@ struct AuditCycleTests {
       "Check": "Hint", "Expected result": "Reads how to change it",
       "Result": "Fail", "Tester": "Ana", "Date": "2026-11-20",
     ]
-    func row(id: String) -> String {
-      header.map { $0 == "ID" ? id : values[$0] ?? "" }.joined(separator: ",")
+    /// The fresh audit with the tester's row (ID `id`) on line 2, written to `name`.
+    func withAddedRow(id: String, to name: String) throws {
+      let added = header.map { $0 == "ID" ? id : values[$0] ?? "" }
+      try dir.write(
+        ([lines[0], added.joined(separator: ",")] + lines.dropFirst()).joined(
+          separator: "\r\n"), to: name)
     }
-    let added = row(id: "")
-    try dir.write(
-      ([lines[0], added] + lines.dropFirst()).joined(separator: "\r\n"),
-      to: "filled.csv")
-    let run = try CLIRunner.run(
-      ["refresh", "--from", "filled.csv", "--output", "refreshed.csv"], in: dir)
-    #expect(run.status == 0, "\(run.stderr)")
+    try withAddedRow(id: "", to: "filled.csv")
+    func run(_ arguments: [String]) throws -> CLIRunner.Outcome {
+      try CLIRunner.run(arguments, in: dir, environment: ["TOK": "secret"])
+    }
+    let refreshed = try run(
+      ["refresh", "--from", "filled.csv", "--output", "refreshed.csv"])
+    #expect(refreshed.status == 0, "\(refreshed.stderr)")
     // Not "the check left the criteria": the row never named one.
     #expect(
-      run.stderr.contains(
+      refreshed.stderr.contains(
         "\n  filled.csv:2 (no ID): Rating (iOS) Screen reader: Hint: Fail"),
-      "\(run.stderr)")
-    #expect(run.stderr.contains("added by hand"), "\(run.stderr)")
-    let report = try CLIRunner.run(
-      ["report", "--from", "filled.csv", "--output", "report.html"], in: dir)
+      "\(refreshed.stderr)")
+    #expect(refreshed.stderr.contains("added by hand"), "\(refreshed.stderr)")
+    let report = try run(
+      ["report", "--from", "filled.csv", "--output", "report.html"])
     #expect(report.status == 0, "\(report.stderr)")
     #expect(
       report.stderr.contains(
@@ -400,38 +404,34 @@ struct AuditCycleTests {
       "version: 1\nsources: [criteria]\noutputs:\n  - name: issues\n    exporter: github\n"
         + "    options: {url: 'http://127.0.0.1:9', project: acme/app, token_env: TOK}\n",
       to: "tickets.yml")
-    let tickets = try CLIRunner.run(
-      ["tickets", "--from", "filled.csv", "--config", "tickets.yml"], in: dir,
-      environment: ["TOK": "secret"])
-    // merge and diff match rows by ID: the row without one is named, with what to do.
-    let merged = try CLIRunner.run(
-      ["merge", "audit.csv", "filled.csv", "--output", "merged.csv"], in: dir)
-    #expect(merged.status == 65, "\(merged.stderr)")
-    #expect(
-      merged.stderr.contains(
-        "filled.csv:2: the row has no ID (a row added by hand?); merge matches rows by the ID column"
-      ),
-      "\(merged.stderr)")
-    // Given an ID of its own in one file, merge takes that file first; the other file first, it says why not.
-    try dir.write(
-      ([lines[0], row(id: "my-app/added/1@iOS")] + lines.dropFirst()).joined(
-        separator: "\r\n"),
-      to: "own.csv")
-    let stranger = try CLIRunner.run(
-      ["merge", "audit.csv", "own.csv", "--output", "merged.csv"], in: dir)
-    #expect(stranger.status == 65, "\(stranger.stderr)")
-    #expect(
-      stranger.stderr.contains(
-        "or the row was added by hand to this file only (the merge copies the first file's rows: give this file first"
-      ), "\(stranger.stderr)")
-    let first = try CLIRunner.run(
-      ["merge", "own.csv", "audit.csv", "--output", "merged.csv"], in: dir)
-    #expect(first.status == 0, "\(first.stderr)")
+    let tickets = try run(
+      ["tickets", "--from", "filled.csv", "--config", "tickets.yml"])
     #expect(tickets.status == 65, "\(tickets.stderr)")
     #expect(
       tickets.stderr.contains(
         "filled.csv:2: Result is Fail but the ID cell is empty (a row added by hand?); give it an ID no "
           + "other row has, such as my-app/added/1@iOS"), "\(tickets.stderr)")
+    // merge and diff match rows by ID: the row without one is named, with what to do.
+    let merged = try run(
+      ["merge", "audit.csv", "filled.csv", "--output", "merged.csv"])
+    #expect(merged.status == 65, "\(merged.stderr)")
+    #expect(
+      merged.stderr.contains(
+        "filled.csv:2: the row has no ID (a row added by hand?); merge matches rows by the ID column"
+      ), "\(merged.stderr)")
+    // Given an ID of its own in one file, merge takes that file first; the other file first, it says why not.
+    try withAddedRow(id: "my-app/added/1@iOS", to: "own.csv")
+    let stranger = try run(
+      ["merge", "audit.csv", "own.csv", "--output", "merged.csv"])
+    #expect(stranger.status == 65, "\(stranger.stderr)")
+    #expect(
+      stranger.stderr.contains(
+        "or the row was added by hand to this file only (the merge copies the first file's rows: give this file first"
+      ), "\(stranger.stderr)")
+    let first = try run([
+      "merge", "own.csv", "audit.csv", "--output", "merged.csv",
+    ])
+    #expect(first.status == 0, "\(first.stderr)")
   }
 
   @Test(
@@ -558,6 +558,13 @@ struct AuditCycleTests {
     let id = "\(Self.rating)/keyboard/arrow-keys@ios"
     let other = "\(Self.rating)/keyboard/tab-or-arrow-keys@ios"
     let line = try #require(row[id])
+    /// `criteria merge FILES --output OUTPUT --prefer latest`.
+    func mergeLatest(_ files: [String], into output: String) throws
+      -> CLIRunner.Outcome
+    {
+      try CLIRunner.run(
+        ["merge"] + files + ["--output", output, "--prefer", "latest"], in: dir)
+    }
     try TesterScript.fill(
       audit, dir.appendingPathComponent("ana.csv"),
       [
@@ -596,11 +603,7 @@ struct AuditCycleTests {
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("merged.csv").path))
 
-    let latest = try CLIRunner.run(
-      [
-        "merge", "ana.csv", "ben.csv", "--output", "merged.csv", "--prefer",
-        "latest",
-      ], in: dir)
+    let latest = try mergeLatest(["ana.csv", "ben.csv"], into: "merged.csv")
     #expect(latest.status == 0, "\(latest.stderr)")
     let rows = try TesterScript.rows(dir.appendingPathComponent("merged.csv"))
     #expect(rows[id]?["Result"] == "Fail")
@@ -622,11 +625,8 @@ struct AuditCycleTests {
     try TesterScript.fill(
       audit, dir.appendingPathComponent("dee.csv"),
       [line: ["Result": "Pass", "Tester": "Dee", "Date": "2026-11-09"]])
-    let retested = try CLIRunner.run(
-      [
-        "merge", "ben.csv", "dee.csv", "--output", "retested.csv", "--prefer",
-        "latest",
-      ], in: dir)
+    let retested = try mergeLatest(
+      ["ben.csv", "dee.csv"], into: "retested.csv")
     #expect(retested.status == 0, "\(retested.stderr)")
     let record = try TesterScript.rows(
       dir.appendingPathComponent("retested.csv"))[id]
@@ -643,12 +643,8 @@ struct AuditCycleTests {
       #expect(retestNotes.contains(lost), "no \(lost) in \(retestNotes)")
     }
 
-    let tie = try CLIRunner.run(
-      [
-        "merge", "ana.csv", "ben.csv", "cy.csv", "--output", "tie.csv",
-        "--prefer", "latest",
-      ],
-      in: dir)
+    let tie = try mergeLatest(
+      ["ana.csv", "ben.csv", "cy.csv"], into: "tie.csv")
     #expect(tie.status == 1, "\(tie.stderr)")
     #expect(
       tie.stderr.contains("cy.csv:\(line): 'Cannot tell' (Cy, 2026-11-05)"),
@@ -666,11 +662,7 @@ struct AuditCycleTests {
     try TesterScript.fill(
       audit, dir.appendingPathComponent("eve.csv"),
       [line: ["Result": "Fail", "Tester": "Eve", "Date": "11/09/2026"]])
-    let unread = try CLIRunner.run(
-      [
-        "merge", "ana.csv", "eve.csv", "--output", "unread.csv", "--prefer",
-        "latest",
-      ], in: dir)
+    let unread = try mergeLatest(["ana.csv", "eve.csv"], into: "unread.csv")
     #expect(unread.status == 1, "\(unread.stderr)")
     #expect(
       unread.stderr.contains(

@@ -332,6 +332,17 @@ struct RetestCommandTests {
     return (dir, key, rating)
   }
 
+  /// The fresh audit filled as `edits` says into `retest.csv`, and `criteria tickets` run on it.
+  static func retestAudit(in dir: URL, _ edits: [String: [String: Any]]) throws
+    -> CLIRunner.Outcome
+  {
+    try TesterScript.fill(
+      dir.appendingPathComponent("audit.csv"),
+      dir.appendingPathComponent("retest.csv"), edits)
+    return try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir, environment: environment)
+  }
+
   @Test(
     "a component's criteria ticket (criteria run) is closed only when every check of the component on its platform passes, named or not; once, saying so",
     arguments: ["github", "azure-devops", "jira-cloud"])
@@ -357,12 +368,7 @@ struct RetestCommandTests {
           edits[row] = ["Result": "Pass", "Tester": "Ana", "Date": today]
         }
       }
-      try TesterScript.fill(
-        dir.appendingPathComponent("audit.csv"),
-        dir.appendingPathComponent("retest.csv"), edits)
-      let retest = try CLIRunner.run(
-        ["tickets", "--from", "retest.csv"], in: dir,
-        environment: Self.environment)
+      let retest = try Self.retestAudit(in: dir, edits)
       #expect(retest.status == 0, "\(retest.stderr)")
       let stats = try server.stats()
       #expect(
@@ -396,12 +402,7 @@ struct RetestCommandTests {
       edits[row] = ["Result": "Pass", "Tester": "Ana", "Date": today]
     }
     edits[rating[0]]?["Ticket"] = key
-    try TesterScript.fill(
-      dir.appendingPathComponent("audit.csv"),
-      dir.appendingPathComponent("retest.csv"), edits)
-    let retest = try CLIRunner.run(
-      ["tickets", "--from", "retest.csv"], in: dir,
-      environment: Self.environment)
+    let retest = try Self.retestAudit(in: dir, edits)
     #expect(retest.status == 1, "\(retest.stderr)")
     // The Task's states are named, not the Bug's (which has Resolved).
     #expect(
