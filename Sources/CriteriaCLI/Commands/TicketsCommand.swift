@@ -12,8 +12,10 @@ struct TicketsCommand: ParsableCommand {
     discussion: """
       The tracker is a tracker output of the config (its url, project, token_env, ledger). Each ticket carries \
       the row's check, expected result, and the tester's severity, name, date and notes. The ticket keys go \
-      into the Ticket column of a new copy of the audit (the original is never changed); rows that already \
-      name a ticket are left alone, and the ledger makes a second run file nothing twice. A failed row \
+      into the Ticket column of a new copy of the audit (the original is never changed), and the ledger \
+      makes a second run file nothing twice. A row that already names a ticket files no new one, unless \
+      that is its check's earlier ticket and was done (a later round); a row naming its own ticket is \
+      compared with it, so --update brings an edit made in the copy to the tracker. A failed row \
       whose check was filed before under another date is the same check failing: its earlier ticket is \
       read first, and a new one is filed only when that one was done (while it is open, its key goes \
       into the copy). With follow_retest, a retested row closes its open ticket (Pass), or reopens its \
