@@ -217,9 +217,7 @@ public struct AuditFindings: Sendable {
       else { return [] }
       var named = retest(row, key: row.ticket, filed: filed)
       // A criteria ticket filed for anything but this row's own check is a component's.
-      named.severalChecks =
-        !filed.identity.hasPrefix(Self.identityPrefix)
-        && filed.identity != row.id
+      named.severalChecks = !named.isFinding && filed.identity != row.id
       return [named]
     }
   }
