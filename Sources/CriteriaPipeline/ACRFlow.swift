@@ -83,10 +83,19 @@ extension Pipeline {
       mapping = today?.mapping
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.
-    let links = try Self.ticketLinks(config: config)
+    let known = try Self.ledgerTickets(config: config)
     let report: ACRReport
     do throws(ACRError) {
       var evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
+      // The original audit's failures name the tickets filed for them, as the copy does.
+      for index in evidence.indices where evidence[index].outcome == .fail {
+        let row = evidence[index]
+        if let key = known.filed(
+          forFailure: row.id, date: row.date, ticket: row.ticket)
+        {
+          evidence[index].ticket = key
+        }
+      }
       if let only = request.platform {
         evidence = evidence.filter { $0.platform == only.rawValue }
         guard !evidence.isEmpty else {
@@ -125,7 +134,8 @@ extension Pipeline {
       report = try ACRBuilder(
         settings: acr, answers: answers, draft: request.draft,
         today: context.day,
-        toolVersion: context.toolVersion, ticketLinks: links, mapping: mapping
+        toolVersion: context.toolVersion, ticketLinks: known.links,
+        mapping: mapping
       ).build(evidence)
     } catch {
       throw PipelineError(error)

@@ -53,7 +53,18 @@ extension Pipeline {
     if let path = request.config {
       protected.append(path)
       let config = try ConfigFile(path: path)
-      links = try Self.ticketLinks(config: config)
+      let known = try Self.ledgerTickets(config: config)
+      links = known.links
+      // The original audit's failures name the tickets filed for them, as the copy does.
+      for index in results.rows.indices
+      where results.rows[index].outcome == .fail {
+        let row = results.rows[index]
+        if let key = known.filed(
+          forFailure: row.id, date: row.date, ticket: row.ticket)
+        {
+          results.rows[index].ticket = key
+        }
+      }
       // The conformance table counts each row as its WCAG cell says, and a check the audit lacks as
       // not tested.
       let today = todaysChecks(
@@ -90,11 +101,26 @@ extension Pipeline {
       .deliver(.file(Data(page.utf8)), from: "report", to: destination)
   }
 
-  /// Ticket key to its page, from the ledgers of the config's tracker outputs.
-  static func ticketLinks(config: ConfigFile) throws(PipelineError) -> [String:
-    String]
-  {
+  /// What the ledgers of the config's tracker outputs know: each ticket key's page, and the key filed
+  /// for each audit failure (`AuditFindings.identity`).
+  struct LedgerTickets {
     var links: [String: String] = [:]
+    var findings: [String: String] = [:]
+
+    /// The ticket criteria filed for a failing row whose Ticket cell is empty (the original audit: the
+    /// keys went into the copy `tickets` wrote); nil for any other row.
+    func filed(forFailure id: String, date: String, ticket: String) -> String? {
+      guard ticket.isEmpty else { return nil }
+      return findings[AuditFindings.identity(ofRow: id, date: date)]
+    }
+  }
+
+  /// Ticket key to its page, and each filed failure's key, from the ledgers of the config's tracker
+  /// outputs.
+  static func ledgerTickets(config: ConfigFile) throws(PipelineError)
+    -> LedgerTickets
+  {
+    var known = LedgerTickets()
     for output in config.settings.outputs where output.isTracker {
       guard
         case .tracker(let tracker) = try make(
@@ -104,15 +130,20 @@ extension Pipeline {
       guard Ledger.exists(at: path) else { continue }
       do {
         let ledger = try Ledger(path: path, tracker: tracker.name)
-        for entry in ledger.entries.values {
-          if let key = entry.key, let url = entry.url, !url.isEmpty {
-            links[key] = url
+        for (identity, entry) in ledger.entries {
+          guard let key = entry.key else { continue }
+          if let url = entry.url, !url.isEmpty { known.links[key] = url }
+          if entry.state == .filed,
+            identity.hasPrefix(AuditFindings.identityPrefix),
+            known.findings[identity] == nil
+          {
+            known.findings[identity] = key
           }
         }
       } catch {
         throw PipelineError(error)
       }
     }
-    return links
+    return known
   }
 }

@@ -240,8 +240,15 @@ struct ACRCommandTests {
             exporter: redmine
             options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
         """, to: "criteria.yml")
+    // Row 2's failure as `tickets` filed it from an audit whose Ticket cell stays empty (the original:
+    // the key went into the copy): the ledger knows it under the row's finding identity.
+    let audit = try TesterScript.read(dir.appendingPathComponent("failed.xlsx"))
+    let idColumn = try #require(audit.header.firstIndex(of: "ID"))
+    let id = try #require(audit.rows["2"]?[idColumn])
     try dir.write(
-      #"{"entries": {"finding/x": {"attempts": 1, "key": "7", "state": "filed", "url": "http://127.0.0.1:9/issues/7"}}, "tracker": "redmine", "version": 1}"#,
+      #"{"entries": {"finding/x": {"attempts": 1, "key": "7", "state": "filed", "url": "http://127.0.0.1:9/issues/7"}, "#
+        + #""finding/\#(id)": {"attempts": 1, "key": "8", "state": "filed", "url": "http://127.0.0.1:9/issues/8"}}, "#
+        + #""tracker": "redmine", "version": 1}"#,
       to: "redmine.ledger.json")
     let run = try CLIRunner.run(
       ["acr", "--from", "failed.xlsx", "--to", "html", "--output", "acr.html"],
@@ -251,7 +258,16 @@ struct ACRCommandTests {
     #expect(
       html.contains(
         "(High, ticket <a href=\"http://127.0.0.1:9/issues/7\">7</a>)"),
-      "\(html.prefix(300))")
+      "the row's own key wins: \(html.prefix(300))")
+    try failFirstRow(dir, ticket: "")
+    let original = try CLIRunner.run(
+      ["acr", "--from", "failed.xlsx", "--to", "html", "--output", "acr.html"],
+      in: dir)
+    #expect(original.status == 0, "\(original.stderr)")
+    #expect(
+      try dir.read("acr.html").contains(
+        "(High, ticket <a href=\"http://127.0.0.1:9/issues/8\">8</a>)"),
+      "the ledger's key for the failure")
   }
 
   @Test(

@@ -97,11 +97,17 @@ struct ReportCommandTests {
           exporter: redmine
           options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
       """, to: "criteria.yml")
+    // Row 3 fails with its Ticket cell empty (the original audit; `tickets` put its key in the copy):
+    // the ledger knows its key under the row's finding identity (no Date: no date part).
+    let audit = try TesterScript.read(dir.appendingPathComponent("filled.xlsx"))
+    let idColumn = try #require(audit.header.firstIndex(of: "ID"))
+    let id = try #require(audit.rows["3"]?[idColumn])
     try dir.write(
       #"""
       {
         "entries" : {
-          "finding/x" : {"attempts" : 1, "key" : "7", "state" : "filed", "url" : "http://127.0.0.1:9/issues/7"}
+          "finding/x" : {"attempts" : 1, "key" : "7", "state" : "filed", "url" : "http://127.0.0.1:9/issues/7"},
+          "finding/\#(id)" : {"attempts" : 1, "key" : "8", "state" : "filed", "url" : "http://127.0.0.1:9/issues/8"}
         },
         "tracker" : "redmine",
         "version" : 1
@@ -114,6 +120,9 @@ struct ReportCommandTests {
     #expect(
       html.contains("<a href=\"http://127.0.0.1:9/issues/7\">7</a>"),
       "\(html.prefix(200))")
+    #expect(
+      html.contains("<a href=\"http://127.0.0.1:9/issues/8\">8</a>"),
+      "the failure filed from the original audit names its ticket")
   }
 
   @Test(

@@ -97,6 +97,11 @@ public struct AuditFindings: Sendable {
     return result
   }
 
+  /// The ledger identity of a row's failure on a date: `finding/<row id>/<date>` (no date, no part).
+  public static func identity(ofRow id: String, date: String) -> String {
+    identityPrefix + id + (date.isEmpty ? "" : "/" + date)
+  }
+
   func ticket(_ row: AuditResultRow) -> Ticket {
     let id = row.id
     let parsed = StableID.split(row: id)
@@ -122,7 +127,7 @@ public struct AuditFindings: Sendable {
     }
     labels += TicketPlanner.wcagLabels(wcag)
     var ticket = Ticket(
-      identity: Self.identityPrefix + id + (date.isEmpty ? "" : "/" + date),
+      identity: Self.identity(ofRow: id, date: date),
       title:
         "Accessibility finding: \(component)\(platform.map { " (\($0.rawValue))" } ?? ""): \(what.isEmpty ? id : what)",
       summary: "An accessibility audit found that this check fails."
