@@ -87,15 +87,9 @@ extension Pipeline {
     let report: ACRReport
     do throws(ACRError) {
       var evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
-      // The original audit's failures name the tickets filed for them, as the copy does.
-      for index in evidence.indices where evidence[index].outcome == .fail {
-        let row = evidence[index]
-        if let key = known.filed(
-          forFailure: row.id, date: row.date, ticket: row.ticket)
-        {
-          evidence[index].ticket = key
-        }
-      }
+      known.name(
+        in: &evidence, outcome: \.outcome, id: \.id, date: \.date,
+        ticket: \.ticket)
       if let only = request.platform {
         evidence = evidence.filter { $0.platform == only.rawValue }
         guard !evidence.isEmpty else {

@@ -55,16 +55,9 @@ extension Pipeline {
       let config = try ConfigFile(path: path)
       let known = try Self.ledgerTickets(config: config)
       links = known.links
-      // The original audit's failures name the tickets filed for them, as the copy does.
-      for index in results.rows.indices
-      where results.rows[index].outcome == .fail {
-        let row = results.rows[index]
-        if let key = known.filed(
-          forFailure: row.id, date: row.date, ticket: row.ticket)
-        {
-          results.rows[index].ticket = key
-        }
-      }
+      known.name(
+        in: &results.rows, outcome: \.outcome, id: \.id, date: \.date,
+        ticket: \.ticket)
       // The conformance table counts each row as its WCAG cell says, and a check the audit lacks as
       // not tested.
       let today = todaysChecks(
@@ -107,11 +100,21 @@ extension Pipeline {
     var links: [String: String] = [:]
     var findings: [String: String] = [:]
 
-    /// The ticket criteria filed for a failing row whose Ticket cell is empty (the original audit: the
-    /// keys went into the copy `tickets` wrote); nil for any other row.
-    func filed(forFailure id: String, date: String, ticket: String) -> String? {
-      guard ticket.isEmpty else { return nil }
-      return findings[AuditFindings.identity(ofRow: id, date: date)]
+    /// Gives each failing row whose Ticket cell is empty the ticket criteria filed for it (the original
+    /// audit: `tickets` wrote the keys into a copy), as the copy names it; other rows stay as they are.
+    func name<Row>(
+      in rows: inout [Row], outcome: KeyPath<Row, Outcome>,
+      id: KeyPath<Row, String>, date: KeyPath<Row, String>,
+      ticket: WritableKeyPath<Row, String>
+    ) {
+      for index in rows.indices
+      where rows[index][keyPath: outcome] == .fail
+        && rows[index][keyPath: ticket].isEmpty
+      {
+        let identity = AuditFindings.identity(
+          ofRow: rows[index][keyPath: id], date: rows[index][keyPath: date])
+        if let key = findings[identity] { rows[index][keyPath: ticket] = key }
+      }
     }
   }
 
