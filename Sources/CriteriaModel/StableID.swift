@@ -38,6 +38,13 @@ public enum StableID {
     return occurrence > 1 ? "\(base)-\(occurrence)" : base
   }
 
+  /// The component id of a criterion id (`component/test/check`): what comes before its last two
+  /// parts; nil for an id of fewer than three parts (a component's own, or one made by hand).
+  public static func component(ofCriterion id: String) -> String? {
+    let parts = id.split(separator: "/")
+    return parts.count > 2 ? parts.dropLast(2).joined(separator: "/") : nil
+  }
+
   /// The id of a scenario, from its name.
   public static func scenario(
     component: String, name: String, occurrence: Int = 1

@@ -20,9 +20,7 @@ public struct JUnitReport: Sendable {
   /// The component id of a row: its criterion id without the test and check.
   static func componentID(_ row: ResultRow) -> String {
     let criterion = StableID.split(row: row.id).id
-    let parts = criterion.split(separator: "/")
-    return parts.count > 2
-      ? parts.dropLast(2).joined(separator: "/") : criterion
+    return StableID.component(ofCriterion: criterion) ?? criterion
   }
 
   public func xml() -> String {

@@ -107,11 +107,10 @@ public struct AuditFindings: Sendable {
     let parsed = StableID.split(row: id)
     let platform = row.platform ?? parsed.platform
     let criterionID = id.contains(StableID.platformSeparator) ? parsed.id : ""
-    // Criterion ids are component/test/check: the component is what comes before the last two parts.
-    let parts = (criterionID.isEmpty ? id : criterionID).split(separator: "/")
+    let criterion = criterionID.isEmpty ? id : criterionID
     let componentID =
-      parts.count > 2
-      ? parts.dropLast(2).joined(separator: "/") : parts.joined(separator: "/")
+      StableID.component(ofCriterion: criterion)
+      ?? criterion.split(separator: "/").joined(separator: "/")
     let component = row.component.isEmpty ? componentID : row.component
     let what = [row.test, row.check].filter { !$0.isEmpty }.joined(
       separator: ", ")
@@ -182,14 +181,9 @@ public struct AuditFindings: Sendable {
     let openChecks = Set(
       open.flatMap { row -> [String] in
         let (id, platform) = StableID.split(row: row.id)
-        let parts = id.split(separator: "/")
-        guard let platform, parts.count > 2 else { return [row.id] }
-        return [
-          row.id,
-          StableID.row(
-            criterion: parts.dropLast(2).joined(separator: "/"),
-            platform: platform),
-        ]
+        guard let platform, let component = StableID.component(ofCriterion: id)
+        else { return [row.id] }
+        return [row.id, StableID.row(criterion: component, platform: platform)]
       })
     return rows.flatMap { row -> [RetestRow] in
       guard row.outcome == .pass || row.outcome == .fail else { return [] }
@@ -221,7 +215,7 @@ public struct AuditFindings: Sendable {
             row: row.id, date: row.date, filed: filed.identity)
       else { return [] }
       var named = retest(row, key: row.ticket, filed: filed)
-      // A criteria ticket filed for anything but this row's own check is a component's.
+      // A criteria ticket filed for anything but this row's own check (a component's) speaks of its checks.
       named.severalChecks = !named.isFinding && filed.identity != row.id
       return [named]
     }
