@@ -193,13 +193,13 @@ extension Pipeline {
     try Self.deliver(copy, as: "audit copy", to: target, through: sink)
     // The copy's keys in all: the ones this run wrote and the ones its rows held already.
     let ticketColumn = sheet.column(.ticket)
-    let held = sheet.rows.filter {
-      !$0[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty
+    var held: [Int: String] = [:]
+    for row in sheet.rows
+    where !row[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty {
+      held[row.number] = row[ticketColumn]
     }
-    let written = keys.filter { row, key in
-      !held.contains { $0.number == row && $0[ticketColumn] == key }
-    }
-    let naming = Set(held.map(\.number)).union(keys.keys).count
+    let written = keys.filter { row, key in held[row] != key }
+    let naming = Set(held.keys).union(keys.keys).count
     let kept = naming - written.count
     reporter.note(
       "\(target): \(Counted.phrase(naming, "row")) \(naming == 1 ? "names" : "name") a ticket: "
