@@ -20,6 +20,9 @@ public struct TicketStatusColumns: Sendable {
   public var values: [Int: [String]] = [:]
   /// Row number → the ticket's web address, for a link on the key.
   public var links: [Int: String] = [:]
+  /// Row number → a key to write into the row's empty Ticket cell: the ticket criteria filed for a
+  /// failure of the original audit (`criteria tickets` wrote the keys into a copy), from the ledger.
+  public var keys: [Int: String] = [:]
 
   /// Creates empty columns.
   public init() {}
@@ -30,7 +33,8 @@ extension AuditSheet {
   /// ones reused when the audit already has them).
   ///
   /// In a workbook the Ticket cells become links and Retest cells are highlighted; a CSV gets the
-  /// values only. The testers' own cells are never changed, and the original is never written.
+  /// values only. The testers' own cells are never changed (an empty Ticket cell gets its key from
+  /// `status.keys`), and the original is never written.
   public func copy(withStatus status: TicketStatusColumns) throws(AuditError)
     -> AuditCopy
   {
@@ -48,6 +52,9 @@ extension AuditSheet {
       }
     }
     let dataRows = rows.map(\.number)
+    let ticketColumn = column(.ticket)
+    let keys =
+      ticketColumn == nil ? [:] : status.keys.mapValues(FormulaGuard.neutralise)
     func values(_ index: Int) -> [Int: String] {
       var cells = [headerRow: TicketStatusColumns.names[index]]
       for row in dataRows {
@@ -71,6 +78,13 @@ extension AuditSheet {
               fields += Array(repeating: "", count: column - fields.count + 1)
             }
             fields[column] = columnValues[index][record.line] ?? ""
+          }
+          if let ticketColumn, let key = keys[record.line] {
+            if ticketColumn >= fields.count {
+              fields += Array(
+                repeating: "", count: ticketColumn - fields.count + 1)
+            }
+            fields[ticketColumn] = key
           }
         }
         writer.append(fields, to: &bytes)
@@ -98,11 +112,21 @@ extension AuditSheet {
         }
         Self.ensureWidth(in: document, column: column, width: 14)
       }
+      if let ticketColumn, !keys.isEmpty {
+        try Self.setCells(in: document, column: ticketColumn, values: keys)
+        for row in keys.keys {
+          if let style = Self.style(in: document, row: row, column: template),
+            let cell = Self.cell(in: document, row: row, column: ticketColumn),
+            XML.attribute(cell, "s") == nil
+          {
+            cell.setAttribute("s", style)
+          }
+        }
+      }
       let retestRows = Set(
         status.values.filter {
           $0.value.count > 2 && !$0.value[2].isEmpty
         }.map(\.key))
-      let ticketColumn = column(.ticket)
       if let styles = try package.document("xl/styles.xml") {
         var made: [String: Int] = [:]
         /// A style like the cell's own, with a bold font on an amber fill, or a link's blue underline.
@@ -183,7 +207,9 @@ extension AuditSheet {
   static func makeLink(_ cell: XMLElement, url: String) {
     let key = cell.stringValue ?? ""
     guard !key.isEmpty else { return }
-    cell.setChildren(nil)
+    // Detached, not dropped with setChildren(nil): a child made in this process (a key written into an
+    // empty cell) still has its wrapper, and FoundationXML would free its node twice.
+    for child in cell.children ?? [] { child.detach() }
     cell.removeAttribute(forName: "t")
     cell.addAttribute(XML.makeAttribute("t", "str"))
     cell.addChild(

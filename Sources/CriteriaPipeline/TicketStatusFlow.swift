@@ -179,8 +179,36 @@ extension Pipeline {
         identities[key] = identity
       }
     }
+    let resultColumn = sheet.column(.result)
+    let dateColumn = sheet.column(.date)
+    let idColumn = sheet.column(.id)
+    func failed(_ row: AuditSheet.Row) -> Bool {
+      row[resultColumn].trimmingCharacters(in: .whitespaces)
+        .caseInsensitiveCompare(failWord) == .orderedSame
+    }
+    // The original audit: `tickets` wrote the keys into a copy, so a filed failure's Ticket cell is
+    // empty here; the ledger knows the key it was filed as (by its row id and Date).
+    var fromLedger: [Int: String] = [:]
+    for row in sheet.rows
+    where failed(row)
+      && row[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty
+    {
+      let id = row[idColumn].trimmingCharacters(in: .whitespacesAndNewlines)
+      let date = AuditDate.text(
+        row[dateColumn].trimmingCharacters(in: .whitespacesAndNewlines))
+      guard !id.isEmpty,
+        let entry = opened.ledger.entries[
+          AuditFindings.identity(ofRow: id, date: date)],
+        entry.state == .filed, let key = entry.key
+      else { continue }
+      fromLedger[row.number] = key
+    }
+    func key(of row: AuditSheet.Row) -> String {
+      let cell = row[ticketColumn].trimmingCharacters(in: .whitespaces)
+      return cell.isEmpty ? fromLedger[row.number] ?? "" : cell
+    }
     let ticketed = sheet.rows.compactMap { row -> (Int, String)? in
-      let key = row[ticketColumn].trimmingCharacters(in: .whitespaces)
+      let key = key(of: row)
       return key.isEmpty ? nil : (row.number, key)
     }
     guard !ticketed.isEmpty else {
@@ -195,15 +223,13 @@ extension Pipeline {
           + "they were filed with another tracker or project; choose its output with --output",
         status: .dataError)
     }
-    let resultColumn = sheet.column(.result)
-    let dateColumn = sheet.column(.date)
-    let idColumn = sheet.column(.id)
     var columns = TicketStatusColumns()
+    columns.keys = fromLedger
     var cache: [String: TicketSnapshot] = [:]
     var problems = 0
     var counts: [String: Int] = [:]
     for row in sheet.rows {
-      let key = row[ticketColumn].trimmingCharacters(in: .whitespaces)
+      let key = key(of: row)
       guard !key.isEmpty else { continue }
       guard let entry = byKey[key] else {
         columns.values[row.number] = ["not in the ledger", "", ""]
@@ -236,11 +262,8 @@ extension Pipeline {
               + "no Retest is set and nothing is filed again; a person decides")
         }
       }
-      let failed =
-        row[resultColumn].trimmingCharacters(in: .whitespaces)
-        .caseInsensitiveCompare(failWord) == .orderedSame
       var retest = ""
-      if failed && snapshot.category == .done {
+      if failed(row) && snapshot.category == .done {
         // A retest dated on or after the day the ticket was resolved already failed: the fix did not
         // hold, and the ticket wants reopening, not another retest.
         let date = AuditDate.text(row[dateColumn])
@@ -281,7 +304,12 @@ extension Pipeline {
     reporter.note(
       "\(target): \(Counted.phrase(known.count, "ticket")) from \(opened.tracker.name)"
         + (summary.isEmpty ? "" : " (\(summary.joined(separator: ", ")))")
-        + (problems > 0 ? "; \(problems) could not be read" : ""))
+        + (problems > 0 ? "; \(problems) could not be read" : "")
+        + (fromLedger.isEmpty
+          ? ""
+          : "; \(Counted.phrase(fromLedger.count, "key")) from the ledger written into "
+            + "\(fromLedger.count == 1 ? "its" : "their") failures' empty Ticket cells "
+            + "(criteria tickets filed them and wrote the keys into a copy)"))
     return problems
   }
 

@@ -41,11 +41,15 @@ struct SyncCommandTests {
     try TesterScript.read(file)
   }
 
-  /// A CSV audit with rows 2, 3 and 4 failed and filed; returns the folder and the three keys.
-  func filedAudit(_ server: FakeTrackerProcess) throws -> (URL, [String]) {
+  /// A CSV audit (or a workbook) with rows 2, 3 and 4 failed and filed; returns the folder and the three
+  /// keys.
+  func filedAudit(_ server: FakeTrackerProcess, format: String = "csv") throws
+    -> (URL, [String])
+  {
     let dir = try CLIRunner.scratch()
     let export = try CLIRunner.run(
-      ["export", Self.samples, "--to", "csv", "--output", "audit.csv"], in: dir)
+      ["export", Self.samples, "--to", format, "--output", "audit.\(format)"],
+      in: dir)
     #expect(export.status == 0, "\(export.stderr)")
     try dir.write(config(server), to: "criteria.yml")
     let edits = [
@@ -53,21 +57,22 @@ struct SyncCommandTests {
       "5": ["Result": "Pass"],
     ]
     let fill = try CLIRunner.runPython([
-      Self.tester, "fill", dir.appendingPathComponent("audit.csv").path,
-      dir.appendingPathComponent("filled.csv").path,
+      Self.tester, "fill", dir.appendingPathComponent("audit.\(format)").path,
+      dir.appendingPathComponent("filled.\(format)").path,
       String(
         decoding: try JSONSerialization.data(withJSONObject: edits),
         as: UTF8.self),
     ])
     #expect(fill.status == 0, "\(fill.stderr)")
     let filed = try CLIRunner.run(
-      ["tickets", "--from", "filled.csv"], in: dir,
+      ["tickets", "--from", "filled.\(format)"], in: dir,
       environment: Self.environment)
     #expect(filed.status == 0, "\(filed.stderr)")
     #expect(
       filed.stderr.contains("3 rows name a ticket: 3 keys written in\n"),
       "\(filed.stderr)")
-    let copy = try read(dir.appendingPathComponent("filled-tickets.csv"))
+    let copy = try read(
+      dir.appendingPathComponent("filled-tickets.\(format)"))
     let column = try #require(copy.header.firstIndex(of: "Ticket"))
     return (dir, ["2", "3", "4"].map { copy.rows[$0]?[column] ?? "" })
   }
@@ -165,6 +170,60 @@ struct SyncCommandTests {
   }
 
   @Test(
+    "the original audit (its Ticket cells empty): the ledger gives each filed failure its key in the synced copy",
+    arguments: ["csv", "xlsx"])
+  func syncOriginal(format: String) throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let (dir, keys) = try filedAudit(server, format: format)
+    try server.act("close", key: keys[0])
+    let audit = dir.appendingPathComponent("filled.\(format)")
+    let before = try Data(contentsOf: audit)
+    let sync = try CLIRunner.run(
+      ["sync", "--from", "filled.\(format)"], in: dir,
+      environment: Self.environment)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      sync.stderr.contains(
+        "3 keys from the ledger written into their failures' empty Ticket cells"
+      ),
+      "\(sync.stderr)")
+    #expect(try Data(contentsOf: audit) == before)
+    let file = dir.appendingPathComponent("filled-synced.\(format)")
+    let synced = try read(file)
+    let status = try #require(synced.header.firstIndex(of: "Ticket status"))
+    #expect(
+      synced.rows["2"].map { Array($0[status...]) } == [
+        "closed as completed (done)", Scratch.today(), "Retest",
+      ])
+    #expect(synced.rows["4"].map { Array($0[status...]) } == ["open", "", ""])
+    // The keys as a spreadsheet shows them (in a workbook, links that show the key); a passing row gets none.
+    let cells =
+      format == "xlsx"
+      ? try JSONSerialization.jsonObject(
+        with: Data(
+          try CLIRunner.runPython([Self.tester, "look", file.path]).stdout.utf8)
+      ) as? [String: Any] : nil
+    func ticket(_ row: String) -> String? {
+      guard let cells else {
+        return synced.header.firstIndex(of: "Ticket").flatMap {
+          synced.rows[row]?[$0]
+        }
+      }
+      return ((cells[row] as? [String: [String: Any]])?["Ticket"]?["value"])
+        as? String
+    }
+    #expect(["2", "3", "4"].map(ticket) == keys)
+    #expect(ticket("5") == "")
+    if let cells {
+      let link =
+        (cells["2"] as? [String: [String: Any]])?["Ticket"]?["formula"]
+        as? String
+      #expect(link?.hasPrefix("=HYPERLINK(") == true, "\(link ?? "")")
+    }
+  }
+
+  @Test(
     "bad input: another project's or tracker's ledger, no ledger, no Ticket column: a clear error and no copy"
   )
   func badInput() throws {
@@ -215,7 +274,20 @@ struct SyncCommandTests {
       noTickets.stderr.contains(
         "criteria tickets --from audit.csv files its failures"),
       "\(noTickets.stderr)")
-    // The audit whose failures were filed: sync is sent to the copy that holds the keys, not told to file.
+    // The audit whose failures were filed, its Dates edited since, so the ledger knows none of them: sync
+    // is sent to the copy that holds the keys, not told to file.
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled.csv"),
+      dir.appendingPathComponent("redated.csv"),
+      [
+        "2": ["Date": "2026-01-02"], "3": ["Date": "2026-01-02"],
+        "4": ["Date": "2026-01-02"],
+      ])
+    try FileManager.default.removeItem(
+      at: dir.appendingPathComponent("filled.csv"))
+    try FileManager.default.moveItem(
+      at: dir.appendingPathComponent("redated.csv"),
+      to: dir.appendingPathComponent("filled.csv"))
     let original = try CLIRunner.run(
       ["sync", "--from", "filled.csv"], in: dir, environment: Self.environment)
     #expect(original.status == 65, "\(original.stderr)")

@@ -10,7 +10,9 @@ struct SyncCommand: ParsableCommand {
       "Write each ticket's live status into a copy of an audit: Ticket status, Resolved on, Retest.",
     discussion: """
       Reads every ticket named in the audit's Ticket column from the config's tracker (the ledger tells which \
-      tickets criteria filed there), and writes a copy (the original is never changed) with three columns: \
+      tickets criteria filed there; a failed row whose Ticket cell is empty, as in the audit criteria tickets \
+      read, gets the key the ledger filed for it), and writes a copy (the original is never changed) with \
+      three columns: \
       Ticket status (the tracker's words, then open, done, not planned or deleted), Resolved on, and Retest, \
       which says Retest, highlighted, on a failed row whose ticket is done (Reopen when that failure is \
       a retest dated on or after the day the ticket was resolved). In a workbook the ticket keys \
@@ -20,7 +22,7 @@ struct SyncCommand: ParsableCommand {
 
   @Option(
     help:
-      "The audit with ticket keys (what criteria tickets wrote): .xlsx or .csv."
+      "The audit (.xlsx or .csv): the copy criteria tickets wrote, or the audit it read."
   )
   var from: String
 
