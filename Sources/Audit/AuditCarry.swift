@@ -14,6 +14,9 @@ public struct AuditCarry: Sendable {
     case changed
     /// A check the old audit did not have.
     case new
+    /// The same check and expectation under a component whose document moved or was renamed: the
+    /// results are carried from its old row id.
+    case moved
   }
 
   /// The marker column, on every row of a refreshed audit.

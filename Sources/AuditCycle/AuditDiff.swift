@@ -98,6 +98,9 @@ public struct AuditDiff: Sendable {
 
   public var changes: [Change]
   public var conformance: [ConformanceChange]
+  /// Components whose document moved or was renamed between the two audits: their rows are compared
+  /// with the same checks under the old id.
+  public var moves: [ComponentMove]
 
   /// The rows in one bucket.
   public func rows(_ bucket: Bucket) -> [Change] {
@@ -122,9 +125,14 @@ public struct AuditDiff: Sendable {
     for row in old + new { try WCAGCells.check(row) }
     var changes: [Change] = []
     var seen: Set<String> = []
+    moves = ComponentMove.find(old: old, new: new)
+    var movedFrom: [String: String] = [:]
+    for move in moves { movedFrom.merge(move.rows) { first, _ in first } }
     for row in new {
       seen.insert(row.id)
-      let was = before[row.id]
+      let moved = before[row.id] == nil ? movedFrom[row.id] : nil
+      if let moved { seen.insert(moved) }
+      let was = before[row.id] ?? moved.flatMap { before[$0] }
       changes.append(
         Change(
           id: row.id, component: row.component,

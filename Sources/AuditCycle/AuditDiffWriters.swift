@@ -43,6 +43,13 @@ extension AuditDiff {
     change.newSeverity ?? change.oldSeverity ?? ""
   }
 
+  /// What follows "A is B now" for a component whose document moved or was renamed.
+  static func movedText(_ move: ComponentMove) -> String {
+    " (its document moved or was renamed): "
+      + Counted.phrase(move.rows.count, "row")
+      + " compared with the same checks under the old id."
+  }
+
   /// A conformance level as the tables show it; nil when no row tested the criterion on that side.
   static func level(_ level: String?) -> String {
     level ?? "not tested by any row"
@@ -73,6 +80,10 @@ extension AuditDiff {
     func cell(_ text: String) -> String { MarkdownEscape.cell(text) }
     var out = "# Accessibility audit: what changed\n\n"
     out += "From `\(old)` to `\(new)`.\n\n"
+    for move in moves {
+      out +=
+        "`\(move.from)` is `\(move.to)` now" + Self.movedText(move) + "\n\n"
+    }
     out += "| Bucket | Rows |\n| --- | ---: |\n"
     for (bucket, count) in counts() {
       out += "| \(bucket.title) | \(count) |\n"
@@ -120,6 +131,11 @@ extension AuditDiff {
         """)
     out += "<main>\n<h1>Accessibility audit: what changed</h1>\n"
     out += "<p>From <code>\(e(old))</code> to <code>\(e(new))</code>.</p>\n"
+    for move in moves {
+      out +=
+        "<p><code>\(e(move.from))</code> is <code>\(e(move.to))</code> now"
+        + e(Self.movedText(move)) + "</p>\n"
+    }
     out += "<table class=\"counts\">\n<caption>Rows by bucket</caption>\n"
     out +=
       "<thead><tr><th scope=\"col\">Bucket</th><th scope=\"col\">Rows</th></tr></thead>\n<tbody>\n"
@@ -171,6 +187,7 @@ extension AuditDiff {
     var counts: [String: Int]
     var rows: [Change]
     var conformance: [ConformanceChange]
+    var moves: [ComponentMove]
   }
 
   func json(old: String, new: String) -> String {
@@ -182,7 +199,7 @@ extension AuditDiff {
       old: old, new: new,
       counts: Dictionary(
         uniqueKeysWithValues: counts().map { ($0.0.rawValue, $0.1) }),
-      rows: changes, conformance: conformance)
+      rows: changes, conformance: conformance, moves: moves)
     let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
   }

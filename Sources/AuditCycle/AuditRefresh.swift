@@ -8,6 +8,8 @@ import CriteriaModel
 /// - A check whose expectation changed arrives with its Result cleared and its Ticket and added columns
 ///   kept; the old result and expectation go into its Notes.
 /// - A new check arrives as a fresh row; a check that is gone goes, with its results, to the retired rows.
+/// - A component whose document moved or was renamed (`ComponentMove`) brings its rows' results to the
+///   same checks under its new id, marked moved (or changed, where the expectation changed).
 /// - A fresh cycle clears every Result, Severity, Tester, Date and Notes, puts the old Result in
 ///   "Previous result", and keeps Tickets and added columns.
 public struct AuditRefresh: Sendable {
@@ -17,6 +19,11 @@ public struct AuditRefresh: Sendable {
     public var changed = 0
     public var new = 0
     public var retired = 0
+    /// Rows carried from a component whose document moved or was renamed, with the same expectation
+    /// (the ones with another expectation count as changed).
+    public var moved = 0
+    /// The components whose document moved or was renamed.
+    public var moves: [ComponentMove] = []
     /// Retired rows that held a Fail or Cannot tell: the refreshed audit keeps them only among its
     /// retired rows, so an ACR or report made from it no longer counts them.
     public var retiredFindings: [RetiredFinding] = []
@@ -57,7 +64,11 @@ public struct AuditRefresh: Sendable {
       old, place: location, command: "refresh", blankIDs: true)
     let now = AuditRow.rows(of: catalog)
     let current = Set(now.map(\.id))
-    if !old.contains(where: { current.contains($0.id) }) {
+    // Without the Expected column nothing shows that a check is the same one, so nothing moves.
+    let moves =
+      sheet.column(.expected) == nil
+      ? [] : ComponentMove.find(old: old, now: now)
+    if moves.isEmpty && !old.contains(where: { current.contains($0.id) }) {
       throw AuditError(
         "\(location): "
           + (old.count == 1
@@ -68,6 +79,10 @@ public struct AuditRefresh: Sendable {
     }
     var carry = AuditCarry()
     var counts = Counts()
+    counts.moves = moves
+    var movedFrom: [String: String] = [:]
+    for move in moves { movedFrom.merge(move.rows) { first, _ in first } }
+    let carriedOld = Set(movedFrom.values)
     // Carried after the layout's columns: a tester's own columns, and tester columns the layout no
     // longer has (a Failed WCAG column the config does not ask for), so no result is lost.
     let extraHeaders = sheet.header.filter { header in
@@ -83,7 +98,8 @@ public struct AuditRefresh: Sendable {
     carry.extraHeaders =
       extraHeaders + (fresh ? [AuditCarry.previousHeader] : [])
     for row in now {
-      guard let was = byID[row.id] else {
+      let moved = byID[row.id] == nil ? movedFrom[row.id] : nil
+      guard let was = byID[row.id] ?? moved.flatMap({ byID[$0] }) else {
         counts.new += 1
         continue
       }
@@ -109,6 +125,9 @@ public struct AuditRefresh: Sendable {
             + "against the expectation '\(was.expected)'."
           cells[.notes] = was.notes.isEmpty ? note : note + "\n" + was.notes
         }
+      } else if moved != nil {
+        counts.moved += 1
+        carry.marks[row.id] = .moved
       } else {
         counts.kept += 1
         carry.marks[row.id] = .kept
@@ -125,7 +144,9 @@ public struct AuditRefresh: Sendable {
     }
     carry.retiredHeader = sheet.header
     for (row, typed) in zip(sheet.rows, old)
-    where typed.id.isEmpty || !current.contains(typed.id) {
+    where typed.id.isEmpty
+      || !(current.contains(typed.id) || carriedOld.contains(typed.id))
+    {
       carry.retired.append(row.cells)
       counts.retired += 1
       if typed.outcome == .fail || typed.outcome == .cannotTell {

@@ -15,8 +15,10 @@ struct RefreshCommand: ParsableCommand {
       cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives blank. \
       A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV); a warning \
       names each retired row that held a Fail or Cannot tell, since an ACR of the refreshed audit no longer \
-      counts it. The \
-      "Since last audit" column says kept, changed or new on every row. --fresh starts a new cycle: every \
+      counts it. A component whose document moved or was renamed (its id changed, its checks did not: more \
+      than half its rows the same test, check, platform and expected result, and no other component as \
+      alike) brings its results to the same checks under the new id. The \
+      "Since last audit" column says kept, changed, moved or new on every row. --fresh starts a new cycle: every \
       Result blank, the old one in "Previous result", tickets kept. The input is never written over.
       """
   )
@@ -48,8 +50,15 @@ struct RefreshCommand: ParsableCommand {
     let counts = summary.counts
     Terminal.note(
       "refreshed \(audit.from) into \(summary.output): \(counts.kept) kept, \(counts.changed) changed, "
+        + (counts.moved > 0 ? "\(counts.moved) moved, " : "")
         + "\(counts.new) new, \(counts.retired) retired"
         + (summary.retiredFile.map { " (retired rows in \($0))" } ?? ""))
+    for move in counts.moves {
+      Terminal.note(
+        "\(move.from) is \(move.to) now (its document moved or was renamed): "
+          + "\(Counted.phrase(move.rows.count, "row")) carried to the same checks"
+      )
+    }
     let findings = counts.retiredFindings
     guard !findings.isEmpty else { return }
     let kept =

@@ -251,11 +251,30 @@ public struct AuditFindings: Sendable {
 
   /// The Date cell of the failure the ticket `identity` was filed for, when it was filed for a failure of
   /// the row `id` (`finding/<row id>/<date>`; "" for one filed without a date); nil for any other ticket.
+  ///
+  /// A failure of the same test, check and platform under another component id counts as the row's
+  /// own: `refresh` carries a row and its key to the new id when the component's document moved or was
+  /// renamed (`ComponentMove`), and that row records the same failure, not a retest.
   static func failureDate(of identity: String, row id: String) -> String? {
     let finding = identityPrefix + id
     if identity == finding { return "" }
-    guard identity.hasPrefix(finding + "/") else { return nil }
-    return String(identity.dropFirst(finding.count + 1))
+    if identity.hasPrefix(finding + "/") {
+      return String(identity.dropFirst(finding.count + 1))
+    }
+    // The test, check and platform: the row id after its component.
+    guard identity.hasPrefix(identityPrefix),
+      let component = StableID.component(
+        ofCriterion: StableID.split(row: id).id),
+      let check = identity.range(of: id.dropFirst(component.count))
+    else { return nil }
+    let before = identity[
+      identity.index(
+        identity.startIndex, offsetBy: identityPrefix.count)..<check.lowerBound]
+    let after = identity[check.upperBound...]
+    guard !before.isEmpty, !before.contains(StableID.platformSeparator),
+      after.isEmpty || after.hasPrefix("/")
+    else { return nil }
+    return String(after.dropFirst())
   }
 
   /// Whether a failing row whose Ticket cell names the ticket filed as `identity` records a retest, not

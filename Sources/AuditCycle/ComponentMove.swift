@@ -1,0 +1,103 @@
+import Audit
+import CriteriaModel
+
+/// A component whose document moved or was renamed since an audit was made (`rating.md` became
+/// `star-rating.md`, or went to another folder): every row id changed with the component id, though the
+/// checks did not.
+///
+/// An old component none of whose rows is a check of today's criteria is paired with a new component
+/// none of whose rows the audit has, when more than half the rows of the larger of the two are the same
+/// test and check on the same platform with the same expected result, and neither has another partner
+/// as good. Anything less is left as it was (retired and new rows): carrying a result to another
+/// component's check would claim a test nobody ran.
+public struct ComponentMove: Sendable, Hashable, Codable {
+  /// The component id in the audit, and today's.
+  public var from: String
+  public var to: String
+  /// The rows carried: today's row id → the audit's row id.
+  public var rows: [String: String]
+
+  /// Finds the moves between an audit's rows and today's.
+  static func find(old: [AuditResultRow], now: [AuditRow]) -> [ComponentMove] {
+    find(
+      old: old.map { ($0.id, $0.expected) },
+      new: now.map { ($0.id, $0.criterion.expectation) })
+  }
+
+  /// Finds the moves between an earlier audit's rows and a later one's (`criteria diff`).
+  static func find(old: [AuditResultRow], new: [AuditResultRow])
+    -> [ComponentMove]
+  {
+    find(
+      old: old.map { ($0.id, $0.expected) },
+      new: new.map { ($0.id, $0.expected) })
+  }
+
+  /// Finds the moves between two sets of rows, each a row id and its expected result.
+  ///
+  /// A row without an id, or a row of a component both sides have, never moves.
+  static func find(
+    old: [(id: String, expected: String)], new: [(id: String, expected: String)]
+  ) -> [ComponentMove] {
+    typealias Rows = [Substring: (id: String, expected: String)]
+    func component(_ id: String) -> String? {
+      id.isEmpty
+        ? nil : StableID.component(ofCriterion: StableID.split(row: id).id)
+    }
+    let oldComponents = old.map { component($0.id) }
+    let newComponents = new.map { component($0.id) }
+    let before = Set(oldComponents.compactMap { $0 })
+    let after = Set(newComponents.compactMap { $0 })
+    guard !before.isSubset(of: after), !after.isSubset(of: before) else {
+      return []
+    }
+    /// The rows of the components only one side has, by component and by the rest of the row id (from
+    /// the "/" after the component: test, check and platform).
+    func only(
+      _ rows: [(id: String, expected: String)], _ components: [String?],
+      _ other: Set<String>
+    ) -> [String: Rows] {
+      var groups: [String: Rows] = [:]
+      for (row, component) in zip(rows, components) {
+        guard let component, !other.contains(component) else { continue }
+        groups[component, default: [:]][row.id.dropFirst(component.count)] = row
+      }
+      return groups
+    }
+    let gone = only(old, oldComponents, after)
+    let arrived = only(new, newComponents, before)
+    /// Rows of both with the same test, check and platform and the same expected result.
+    func alike(_ was: Rows, _ now: Rows) -> Int {
+      now.reduce(0) { count, entry in
+        guard let row = was[entry.key] else { return count }
+        return count
+          + (AuditRefresh.normalised(row.expected)
+            == AuditRefresh.normalised(entry.value.expected) ? 1 : 0)
+      }
+    }
+    // Every pair that qualifies, with its score.
+    var scores: [(from: String, to: String, score: Int)] = []
+    for (to, now) in arrived {
+      for (from, was) in gone {
+        let score = alike(was, now)
+        if score * 2 > max(was.count, now.count) {
+          scores.append((from, to, score))
+        }
+      }
+    }
+    /// Whether `pair` is the one best partner of both its components.
+    func unrivalled(_ pair: (from: String, to: String, score: Int)) -> Bool {
+      !scores.contains {
+        ($0.from == pair.from) != ($0.to == pair.to) && $0.score >= pair.score
+      }
+    }
+    return scores.filter(unrivalled).sorted { $0.from < $1.from }.map { pair in
+      let was = gone[pair.from] ?? [:]
+      var rows: [String: String] = [:]
+      for (rest, row) in arrived[pair.to] ?? [:] {
+        if let old = was[rest] { rows[row.id] = old.id }
+      }
+      return ComponentMove(from: pair.from, to: pair.to, rows: rows)
+    }
+  }
+}
