@@ -72,7 +72,8 @@ extension Pipeline {
     } else if unknown > 0 {
       reporter.note(
         "warning: \(unknown) of \(audit)'s rows \(unknown == 1 ? "is no check" : "are no checks") of "
-          + "today's criteria (retired since, added by hand, or from other sources); the report counts "
+          + "today's criteria (retired since, added by hand, from other sources, or of a document renamed "
+          + "or moved since: criteria refresh carries those to the new ids); the report counts "
           + (unknown == 1 ? "it" : "them") + " as the audit says")
     }
     let missing = today.missing(from: rows)
