@@ -106,19 +106,18 @@ public struct Pipeline: Sendable {
       switch thing {
       case .tracker(let tracker) where !dryRun:
         let tickets = tracker.settings.planner.tickets(for: catalog)
+        // What the documents read hold, selected or not: a ticket filed for anything else is no longer
+        // true, unless it is of a document moved since (found by the filer under its old identity).
+        let held = Set(
+          tracker.settings.planner.tickets(for: loaded.catalog).map(
+            \.identity))
         let sent = try TrackerSink(
           output: output.name, filing: filing, reporter: reporter
         )
-        .deliver(tickets, to: tracker)
+        .deliver(tickets, to: tracker, held: held)
         summary.add(sent.summary, output: output.name)
         summary.record(output, at: tracker.settings.url, "filed")
-        // What the documents read hold, selected or not: a ticket filed for anything else is no longer true.
-        let unheld = Self.unheld(
-          sent.ledger,
-          held: Set(
-            tracker.settings.planner.tickets(for: loaded.catalog).map(
-              \.identity)
-          ))
+        let unheld = Self.unheld(sent.ledger, held: held)
         if !unheld.isEmpty {
           summary.tickets[summary.tickets.count - 1].notInSources = unheld.count
           reporter.note(

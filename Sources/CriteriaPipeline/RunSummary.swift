@@ -26,6 +26,9 @@ public struct RunSummary: Sendable, Codable, Equatable {
     public var outOfDate = 0
     /// Filed tickets for criteria the sources no longer hold: listed, left as they are.
     public var notInSources = 0
+    /// Filed tickets of a document moved or renamed since, found under their old identity (also
+    /// counted as already filed).
+    public var moved = 0
   }
 
   public var outputs: [Output] = []
@@ -65,6 +68,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
     counts.notConfirmed = summary.unknown.count
     counts.updated = summary.updated.count
     counts.outOfDate = summary.outdated.count
+    counts.moved = summary.moved.count
     tickets.append(counts)
   }
 }

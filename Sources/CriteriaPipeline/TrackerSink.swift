@@ -44,11 +44,14 @@ public struct TrackerSink {
 
   /// Files the tickets not yet filed; returns the summary and the ledger as the run left it.
   ///
+  /// `held` are the identities the sources hold, selected or not (`criteria run`): with them, a ticket
+  /// whose component's document moved or was renamed is found under its old identity, not filed again.
+  ///
   /// `more` adds the tickets only the ledger can tell filing must see (rows naming their own ticket, or
   /// an earlier ticket of a later round's failure). With `retests`, it then follows the retested rows it finds with
   /// the ledger (`follow_retest`).
   public func deliver(
-    _ given: [Ticket], to tracker: any Tracker,
+    _ given: [Ticket], to tracker: any Tracker, held: Set<String>? = nil,
     more: ((Ledger) -> [Ticket])? = nil,
     retests: ((Ledger) throws(TicketError) -> [RetestRow])? = nil
   )
@@ -77,6 +80,7 @@ public struct TrackerSink {
       filer.searchBeforeFiling = filing.rebuildLedger
       filer.updateChanged = filing.update || settings.update
       filer.overwriteEdited = filing.force
+      filer.heldIdentities = held
       filer.logger = reporter.logger("criteria.tickets", filing.verbose)
       let summary = try filer.file(tickets)
       reporter.note("\(output): \(summary.text)")

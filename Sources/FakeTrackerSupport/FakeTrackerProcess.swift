@@ -99,12 +99,15 @@ public final class FakeTrackerProcess {
         guard response.status == 200 else { throw TicketError("the fake tracker did not \(action) \(key)") }
     }
 
-    /// Jira-style key → the identity in its marker, for every issue the server holds (GET /_issues).
-    public func issues() throws -> [String: String] {
+    /// Jira-style key → the identity in its marker when it was created, for every issue the server holds
+    /// (GET /_issues); with `now`, the identity in the marker its body holds now (after updates).
+    public func issues(now: Bool = false) throws -> [String: String] {
         let response = try client().send(HTTPRequest(method: "GET", url: url + "/_issues", headers: []))
         let list = try JSONSerialization.jsonObject(with: response.body) as? [[String: Any]] ?? []
         return Dictionary(uniqueKeysWithValues: list.compactMap { issue in
-            guard let number = issue["number"] as? Int, let marker = issue["marker"] as? String else { return nil }
+            guard let number = issue["number"] as? Int,
+                let marker = issue[now ? "body_marker" : "marker"] as? String
+            else { return nil }
             return ("A11Y-\(number)", marker)
         })
     }

@@ -255,4 +255,161 @@ struct ComponentMoveTests {
     let states = try server.stats()["states"] as? [String: String]
     #expect(states?[String(key.dropFirst())] == "closed", "\(states ?? [:])")
   }
+
+  @Test(
+    "criteria run after a rename: the document's tickets are found under their old ids, not filed again; --update names the new ids",
+    arguments: [
+      ("github", "component-platform"), ("jira-cloud", "criterion"),
+      ("gitlab", "criterion"),
+    ])
+  func criteriaTickets(exporter: String, grouping: String) throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let dir = try setUp()
+    try dir.write(
+      """
+      version: 1
+      sources: [criteria]
+      outputs:
+        - name: issues
+          exporter: \(exporter)
+          options:
+            url: \(server.url)
+            project: \(exporter == "jira-cloud" ? "A11Y" : "acme/app")
+            token_env: FAKE_TRACKER_TOKEN
+            grouping: \(grouping)
+            max_attempts: 2
+            backoff: 0.05
+      \(exporter == "jira-cloud" ? "      user_env: FAKE_TRACKER_USER" : "")
+      """, to: "criteria.yml")
+    let environment = Self.environment.merging(
+      ["FAKE_TRACKER_USER": "a11y@example.com"]) { a, _ in a }
+    let first = try CLIRunner.run(["run"], in: dir, environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let filed = try #require(try server.stats()["issues"] as? Int)
+    let rating = try server.issues().filter {
+      $0.value.hasPrefix(Self.rating + "/")
+        || $0.value.hasPrefix(Self.rating + "@")
+    }
+    #expect(!rating.isEmpty)
+
+    try move(dir, to: "native/controls/star-rating")
+    let second = try CLIRunner.run(
+      ["run", "--format", "json"], in: dir, environment: environment)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(
+      try server.stats()["issues"] as? Int == filed, "nothing filed again")
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(second.stdout.utf8))
+      as? [String: Any]
+    let tickets = (summary?["tickets"] as? [[String: Any]])?.first
+    #expect(tickets?["filed"] as? Int == 0, "\(tickets ?? [:])")
+    #expect(tickets?["moved"] as? Int == rating.count, "\(tickets ?? [:])")
+    #expect(
+      tickets?["out_of_date"] as? Int == rating.count, "\(tickets ?? [:])")
+    #expect(tickets?["not_in_sources"] as? Int == 0, "\(tickets ?? [:])")
+    #expect(
+      second.stderr.contains(
+        "found under their old id (the same content) and not filed again"),
+      "\(second.stderr)")
+
+    // status reads them as the tickets criteria filed, not as replaced by another.
+    let status = try CLIRunner.run(
+      ["status", "--format", "json"], in: dir, environment: environment)
+    #expect(status.status == 0, "\(status.stderr)")
+    let lines =
+      (try JSONSerialization.jsonObject(with: Data(status.stdout.utf8))
+      as? [String: [[String: Any]]])?["tickets"] ?? []
+    let moved = lines.filter {
+      ($0["identity"] as? String)?.hasPrefix("native/controls/star-rating")
+        == true
+    }
+    #expect(moved.count == rating.count)
+    #expect(
+      moved.allSatisfy { $0["state"] as? String == "open" }, "\(moved)")
+
+    // --update writes the new ids into their bodies, once; a run after it has nothing to do.
+    let update = try CLIRunner.run(
+      ["run", "--update"], in: dir, environment: environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(
+      update.stderr.contains("updated \(rating.count)"), "\(update.stderr)")
+    let markers = try server.issues(now: true)
+    for key in rating.keys {
+      #expect(
+        markers[key]?.hasPrefix("native/controls/star-rating") == true,
+        "\(key): \(markers[key] ?? "")")
+    }
+    let last = try CLIRunner.run(["run"], in: dir, environment: environment)
+    #expect(last.status == 0, "\(last.stderr)")
+    #expect(
+      last.stderr.contains("filed 0, already filed")
+        && !last.stderr.contains("out of date"), "\(last.stderr)")
+    #expect(try server.stats()["issues"] as? Int == filed)
+  }
+
+  @Test(
+    "criteria run after a rename that also rewords a check: the others' tickets move, the reworded one is filed anew; a document copied to two places moves none"
+  )
+  func criteriaTicketsPartly() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    func setUpFiled() throws -> URL {
+      let dir = try setUp()
+      try dir.write(
+        """
+        version: 1
+        sources: [criteria]
+        outputs:
+          - name: issues
+            exporter: gitlab
+            options: {url: \(server.url), project: acme/app, token_env: FAKE_TRACKER_TOKEN, grouping: criterion, max_attempts: 2, backoff: 0.05}
+        """, to: "criteria.yml")
+      let first = try CLIRunner.run(
+        ["run"], in: dir, environment: Self.environment)
+      #expect(first.status == 0, "\(first.stderr)")
+      return dir
+    }
+    let dir = try setUpFiled()
+    let filed = try #require(try server.stats()["issues"] as? Int)
+    try move(dir, to: "native/controls/star-rating")
+    let file = dir.appendingPathComponent(
+      "criteria/native/controls/star-rating.md")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let old = "Changes the rating by one star on iOS and Android"
+    #expect(text.contains(old))
+    try text.replacingOccurrences(
+      of: old, with: "Changes the rating by exactly one star"
+    )
+    .write(to: file, atomically: true, encoding: .utf8)
+    let second = try CLIRunner.run(
+      ["run"], in: dir, environment: Self.environment)
+    #expect(second.status == 0, "\(second.stderr)")
+    // The Arrow keys check on iOS and Android: filed anew; its old tickets are listed as no longer held.
+    #expect(
+      second.stderr.contains("filed 2, already filed"), "\(second.stderr)")
+    #expect(
+      second.stderr.contains("14 tickets of a document moved or renamed since"),
+      "\(second.stderr)")
+    #expect(
+      second.stderr.contains(
+        "2 filed tickets are for criteria the sources no longer hold"),
+      "\(second.stderr)")
+    #expect(try server.stats()["issues"] as? Int == filed + 2)
+
+    // The document copied to two new places: which ticket is whose cannot be told, so both are new.
+    let copied = try setUpFiled()
+    let before = try #require(try server.stats()["issues"] as? Int)
+    try FileManager.default.copyItem(
+      at: copied.appendingPathComponent("criteria/\(Self.rating).md"),
+      to: copied.appendingPathComponent(
+        "criteria/native/controls/rating-copy.md"))
+    try move(copied, to: "native/controls/star-rating")
+    let twice = try CLIRunner.run(
+      ["run"], in: copied, environment: Self.environment)
+    #expect(twice.status == 0, "\(twice.stderr)")
+    #expect(
+      !twice.stderr.contains("found under their old id"), "\(twice.stderr)")
+    #expect(try server.stats()["issues"] as? Int == before + 32)
+  }
 }

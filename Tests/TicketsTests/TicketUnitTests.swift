@@ -211,6 +211,51 @@ struct TicketUnitTests {
   }
 
   @Test(
+    "a moved ticket: the new identity is journalled before the old one's removal; a torn removal keeps both, never neither"
+  )
+  func ledgerMove() throws {
+    let path = scratchLedger()
+    var ledger = try Ledger(path: path, tracker: "github", project: "acme/app")
+    try ledger.markPending("old@ios", fingerprint: "f1")
+    try ledger.markFiled("old@ios", FiledTicket(key: "#1", url: "u1"))
+    try ledger.compact()
+    try ledger.move("old@ios", to: "new@ios")
+    #expect(ledger["old@ios"] == nil)
+    #expect(
+      ledger["new@ios"]?.key == "#1" && ledger["new@ios"]?.fingerprint == "f1"
+        && ledger["new@ios"]?.state == .filed
+        && ledger["new@ios"]?.formerIdentity == "old@ios")
+    let lines = try String(contentsOfFile: ledger.journalPath, encoding: .utf8)
+      .split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.first?.contains("\"id\":\"new@ios\"") == true, "\(lines)")
+    #expect(
+      lines.last.map {
+        $0.contains("\"id\":\"old@ios\"") && !$0.contains("entry")
+      }
+        == true, "\(lines)")
+    // Replayed on open (as after a run killed before compacting): only the new one.
+    let replayed = try Ledger(path: path, tracker: "github")
+    #expect(replayed.entries.keys.sorted() == ["new@ios"])
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8).contains(
+        "\"old@ios\" :")
+        == false)
+
+    // Killed while writing the removal: the torn line is left out, and both entries stay.
+    try Data(
+      ("{\"entry\":{\"attempts\":1,\"formerIdentity\":\"new@ios\",\"key\":\"#1\",\"state\":\"filed\"},"
+        + "\"id\":\"third@ios\"}\n{\"id\":\"new@").utf8
+    ).write(to: URL(fileURLWithPath: replayed.journalPath))
+    let torn = try Ledger(path: path, tracker: "github")
+    #expect(torn.entries.keys.sorted() == ["new@ios", "third@ios"])
+    // Moving onto an identity the ledger has changes nothing.
+    var again = torn
+    try again.move("new@ios", to: "third@ios")
+    #expect(again.entries.keys.sorted() == ["new@ios", "third@ios"])
+  }
+
+  @Test(
     "the journal: each change is one appended line; a torn last line is left out, a damaged one before it is an error"
   )
   func ledgerJournal() throws {

@@ -11,6 +11,9 @@ public struct FilingSummary: Sendable {
   public var unknown: [(identity: String, reason: String)] = []
   /// Filed tickets whose content changed since, left as they are (no `--update`).
   public var outdated: [String] = []
+  /// Tickets of a component whose document moved or was renamed: found filed under their old identity
+  /// (`TicketMoves`), recorded under the new one, not filed again.
+  public var moved: [(identity: String, key: String, from: String)] = []
   /// Filed tickets updated in place.
   public var updated: [(identity: String, key: String)] = []
   /// Out-of-date tickets a person edited since criteria wrote them: left alone (no `--force`).
@@ -48,11 +51,18 @@ public struct FilingSummary: Sendable {
     if !heldBack.isEmpty { head += ", held back \(heldBack.count)" }
     if !updated.isEmpty { head += ", updated \(updated.count)" }
     var lines = [head]
+    if !moved.isEmpty {
+      lines.append(
+        "\(Counted.phrase(moved.count, "ticket")) of a document moved or renamed since, found under "
+          + "\(moved.count == 1 ? "its" : "their") old id (the same content) and not filed again: "
+          + moved.map { "\($0.key) (\($0.from) → \($0.identity))" }.joined(
+            separator: ", "))
+    }
     if !outdated.isEmpty {
       lines.append(
         "\(outdated.count) \(outdated.count == 1 ? "ticket is" : "tickets are") out of date: "
           + "what \(outdated.count == 1 ? "it says" : "they say") changed since \(outdated.count == 1 ? "it was" : "they were") "
-          + "filed (the criteria, or a finding's severity, notes or expected result); "
+          + "filed (the criteria, a moved document's id, or a finding's severity, notes or expected result); "
           + "run with --update (or update: true in the output's options) to update them in place"
       )
     }

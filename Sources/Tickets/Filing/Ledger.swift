@@ -34,6 +34,9 @@ public struct Ledger: Sendable {
     public var retest: RetestRecord?
     /// The last retest whose follow-up is confirmed done: the same retest is never acted on again.
     public var retested: String?
+    /// The identity the ticket was filed under, when its component's document moved or was renamed
+    /// since (`Ledger.move`): its body carries that marker until criteria updates it.
+    public var formerIdentity: String?
 
     /// Creates an entry.
     public init(
@@ -71,10 +74,10 @@ public struct Ledger: Sendable {
     var entries: [String: Entry]
   }
 
-  /// One journal line: an entry's whole new state.
+  /// One journal line: an entry's whole new state, or none when the entry was moved to another identity.
   private struct Change: Codable {
     var id: String
-    var entry: Entry
+    var entry: Entry?
   }
 
   public let path: String
@@ -185,7 +188,11 @@ public struct Ledger: Sendable {
       if line.isEmpty { continue }
       do {
         let change = try JSONDecoder().decode(Change.self, from: line)
-        try record(change.id, change.entry)
+        if let entry = change.entry {
+          try record(change.id, entry)
+        } else {
+          remove(change.id)
+        }
         count += 1
       } catch {
         throw TicketError(
@@ -338,6 +345,28 @@ public struct Ledger: Sendable {
     lines[identity] = try Self.line(identity, entry)
   }
 
+  private mutating func remove(_ identity: String) {
+    guard entries.removeValue(forKey: identity) != nil else { return }
+    lines[identity] = nil
+    order.removeAll { $0 == identity }
+  }
+
+  /// Files a ticket under a new identity (`TicketMoves`).
+  ///
+  /// The component's document moved or was renamed, and the ticket filed for the old identity is this
+  /// one. The entry keeps its key, state and fingerprint, and remembers the identity its body's marker
+  /// names (`formerIdentity`).
+  ///
+  /// The new entry is flushed before the old one's removal: a run stopped between the two keeps both,
+  /// never neither, so the ticket is not filed again.
+  public mutating func move(_ old: String, to new: String) throws(TicketError) {
+    guard var entry = entries[old], entries[new] == nil else { return }
+    entry.formerIdentity = entry.formerIdentity ?? old
+    try record(new, entry)
+    remove(old)
+    try append([new], removed: [old])
+  }
+
   /// `"identity" : {...}` as one line of the file.
   private static func line(_ identity: String, _ entry: Entry)
     throws(TicketError) -> [UInt8]
@@ -387,15 +416,22 @@ public struct Ledger: Sendable {
     try save(identity, entry)
   }
 
-  /// Appends the named entries' new states to the journal and flushes it to disk.
-  private mutating func append(_ identities: [String]) throws(TicketError) {
+  /// Appends the named entries' new states (then the removal of `removed`) to the journal and flushes it
+  /// to disk.
+  private mutating func append(
+    _ identities: [String], removed: [String] = []
+  ) throws(TicketError) {
     var bytes: [UInt8] = []
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    for identity in identities {
-      guard let entry = entries[identity] else { continue }
+    let changes =
+      identities.compactMap { identity in
+        entries[identity].map { Change(id: identity, entry: $0) }
+      } + removed.map { Change(id: $0, entry: nil) }
+    for change in changes {
+      let identity = change.id
       do {
-        bytes += Array(try encoder.encode(Change(id: identity, entry: entry)))
+        bytes += Array(try encoder.encode(change))
       } catch {
         throw TicketError(
           "cannot encode the ledger entry for \(identity): \(error)")
@@ -403,7 +439,7 @@ public struct Ledger: Sendable {
       bytes.append(0x0A)
     }
     try journal.append(bytes, ledger: path)
-    journalLength += identities.count
+    journalLength += changes.count
   }
 
   /// Writes the whole ledger to a file beside it, flushes it, renames it into place, and empties the journal.

@@ -135,8 +135,10 @@ struct RetestFollowing {
       summary.unchanged += 1
       return
     }
-    let snapshot = try lookup.readAnswer(row.filed, identity: row.identity)
-      .snapshot
+    let snapshot = try lookup.readAnswer(
+      row.filed, identity: row.identity, former: entry.formerIdentity
+    )
+    .snapshot
     let record = entry.retest.flatMap { $0.revision == row.revision ? $0 : nil }
     if record == nil, !row.passes, !row.reopens, snapshot.category != .open {
       // Filing decided about this one (filed anew, stands, or held back) and said so.

@@ -17,6 +17,9 @@ public final class TicketFiler {
   public var updateChanged = false
   /// Overwrite tickets a person edited since criteria last wrote them (`--force`).
   public var overwriteEdited = false
+  /// The identities the sources hold, selected or not (`criteria run`): a ticket whose component's
+  /// document moved or was renamed is then found under its old identity, not filed again.
+  public var heldIdentities: Set<String>?
 
   /// Creates a filer.
   public init(
@@ -61,7 +64,7 @@ public final class TicketFiler {
       updating: TicketUpdating(
         lookup: lookup, overwriteEdited: overwriteEdited),
       searchBeforeFiling: searchBeforeFiling, updateChanged: updateChanged,
-      progress: progress)
+      held: heldIdentities, progress: progress)
     return try keepingLedger { () throws(TicketError) in
       try filing.file(
         try tickets.map { ticket throws(TicketError) in
@@ -78,7 +81,10 @@ public final class TicketFiler {
     -> TicketSnapshot
   {
     do {
-      return try lookup.readAnswer(filed, identity: identity).snapshot
+      return try lookup.readAnswer(
+        filed, identity: identity,
+        former: identity.flatMap { ledger[$0]?.formerIdentity }
+      ).snapshot
     } catch {
       throw redacted(error)
     }

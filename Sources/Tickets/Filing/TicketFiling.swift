@@ -10,6 +10,9 @@ struct TicketFiling {
   let searchBeforeFiling: Bool
   /// Update filed tickets whose content changed, instead of only counting them.
   let updateChanged: Bool
+  /// The identities the sources hold, selected or not; when given, a ticket whose component's
+  /// document moved is found under its old identity instead of being filed again (`TicketMoves`).
+  var held: Set<String>? = nil
   let progress: FilingProgress?
   var loop: RequestLoop { lookup.loop }
   var tracker: any Tracker { loop.tracker }
@@ -42,6 +45,18 @@ struct TicketFiling {
     // Tickets of a lineage the rebuilt ledger knows nothing of: an earlier ticket of theirs, filed under
     // another identity, cannot be found by its marker.
     var historyUnknown: Set<String> = []
+    if let held, !searchBeforeFiling {
+      // Recorded before anything is sent: each such ticket then counts as filed, and is out of date
+      // (its body names the old identity) until it is updated.
+      let moves = try TicketMoves.find(
+        tickets, ledger: ledger, held: held, tracker: tracker)
+      for (new, old) in moves.sorted(by: { $0.key < $1.key }) {
+        try ledger.move(old, to: new)
+        if let key = ledger[new]?.key {
+          summary.moved.append((new, key, old))
+        }
+      }
+    }
     progress?.start(total: tickets.count)
     for unnamed in tickets {
       var ticket = unnamed

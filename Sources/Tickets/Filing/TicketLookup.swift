@@ -36,7 +36,13 @@ struct TicketLookup {
   }
 
   /// The snapshot and the raw answer (whose body tells which revision the ticket holds).
-  func readAnswer(_ filed: FiledTicket, identity: String? = nil)
+  ///
+  /// With `identity`, an answer that is another ticket reads moved or replaced; `former` is the
+  /// identity the ticket was filed under before its component's document moved, whose marker its body
+  /// may still carry.
+  func readAnswer(
+    _ filed: FiledTicket, identity: String? = nil, former: String? = nil
+  )
     throws(TicketError) -> (snapshot: TicketSnapshot, response: HTTPResponse?)
   {
     guard
@@ -59,7 +65,8 @@ struct TicketLookup {
       if let identity,
         let other = TicketSnapshot.identity(
           of: answer, key: filed.key, marker: "criteria:id=\(identity)",
-          answeredKey: tracker.answeredKey(answer))
+          answeredKey: tracker.answeredKey(answer),
+          former: former.map { "criteria:id=\($0)" })
       {
         return (other, answer)
       }

@@ -33,7 +33,7 @@ struct TicketUpdating {
     }
     var entry = recorded
     let (snapshot, response) = try lookup.readAnswer(
-      filed, identity: ticket.identity)
+      filed, identity: ticket.identity, former: recorded.formerIdentity)
     if snapshot.category == .deleted {
       summary.deleted.append((ticket.identity, key))
       return
@@ -50,6 +50,7 @@ struct TicketUpdating {
         $0.fingerprint = sent
         $0.updating = nil
         $0.trackerUpdated = snapshot.updatedAt
+        $0.formerIdentity = nil
       }
       entry = ledger[ticket.identity] ?? entry
       if sent == revision {
@@ -96,6 +97,8 @@ struct TicketUpdating {
       $0.fingerprint = revision
       $0.updating = nil
       $0.trackerUpdated = updated
+      // The body names this identity now.
+      $0.formerIdentity = nil
     }
     summary.updated.append((ticket.identity, key))
   }

@@ -54,9 +54,12 @@ public struct TicketSnapshot: Sendable, Hashable, Codable {
   /// the answer carries criteria markers and none is this ticket's; nil when it is the ticket filed.
   ///
   /// A ticket whose markers a person removed cannot be told apart, and counts as the one filed.
+  ///
+  /// `former` is a marker the ticket's body may still carry instead: the identity it was filed under
+  /// before its component's document moved (`Ledger.Entry.formerIdentity`).
   public static func identity(
     of answer: HTTPResponse, key: String, marker: String,
-    answeredKey: String? = nil
+    answeredKey: String? = nil, former: String? = nil
   ) -> TicketSnapshot? {
     if [301, 308].contains(answer.status) {
       return TicketSnapshot(status: "moved", category: .moved)
@@ -65,7 +68,9 @@ public struct TicketSnapshot: Sendable, Hashable, Codable {
       return TicketSnapshot(status: "moved", category: .moved)
     }
     let body = answer.body
-    let ours = [marker, marker.replacingOccurrences(of: "/", with: "\\/")]
+    let ours = ([marker] + (former.map { [$0] } ?? [])).flatMap {
+      [$0, $0.replacingOccurrences(of: "/", with: "\\/")]
+    }
     let prefix = Data("criteria:id=".utf8)
     guard body.range(of: prefix) != nil,
       !ours.contains(where: { body.range(of: Data($0.utf8)) != nil })

@@ -46,7 +46,7 @@ carries X-RateLimit-Requests-* headers, and the fault ratelimited:EVERY answers 
 RATELIMITED error and a reset one second ahead. An issueCreate with an id that exists is refused, and counted.
 The project NOPE (owner/repo nope/nope on GitHub, team NOPE on Linear) and the issue type Nope do not exist,
 with each vendor's error.
-Prints the port on the first line. GET /_stats returns counts as JSON, GET /_issues what was created.
+Prints the port on the first line. GET /_stats returns counts as JSON, GET /_issues what was created (and the marker each body holds now).
 """
 import argparse
 import base64
@@ -418,7 +418,9 @@ class Handler(BaseHTTPRequestHandler):
                 state["requests"] += 1
         if url.path == "/_issues":
             with lock:
-                return self.reply(200, [{"number": i["number"], "marker": i["marker"], "title": i["title"]} for i in state["issues"]])
+                return self.reply(200, [{"number": i["number"], "marker": i["marker"], "title": i["title"],
+                                         "body_marker": marker_of(i["body"].replace("\\/", "/"))}
+                                        for i in state["issues"]])
         if url.path == "/_stats":
             with lock:
                 markers = [i["marker"] for i in state["issues"]]
