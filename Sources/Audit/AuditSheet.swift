@@ -280,10 +280,7 @@ public struct AuditSheet: Sendable {
         }
         for (column, values) in cells {
           guard let value = values[record.line] else { continue }
-          if column >= fields.count {
-            fields += Array(repeating: "", count: column - fields.count + 1)
-          }
-          fields[column] = value
+          fields.set(value, at: column)
         }
         writer.append(fields, to: &bytes)
       }
@@ -396,5 +393,15 @@ public struct AuditSheet: Sendable {
               + lastRow))
       }
     }
+  }
+}
+
+extension [String] {
+  /// Sets a CSV record's field, adding empty fields before it when the record is shorter.
+  mutating func set(_ value: String, at column: Int) {
+    if column >= count {
+      self += Array(repeating: "", count: column - count + 1)
+    }
+    self[column] = value
   }
 }

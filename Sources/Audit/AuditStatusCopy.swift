@@ -63,33 +63,14 @@ extension AuditSheet {
       return cells
     }
     switch source {
-    case .csv(let records, let delimiter, let lineEnding, let byteOrderMark):
-      let writer = CSVWriter(
-        delimiter: delimiter, lineEnding: lineEnding,
-        byteOrderMark: byteOrderMark, formulaGuard: false)
-      let columnValues = (0..<columns.count).map(values)
-      var bytes = writer.start()
-      for record in records {
-        var fields = record.fields
-        let isData = record.line == headerRow || dataRows.contains(record.line)
-        if isData {
-          for (index, column) in columns.enumerated() {
-            if column >= fields.count {
-              fields += Array(repeating: "", count: column - fields.count + 1)
-            }
-            fields[column] = columnValues[index][record.line] ?? ""
-          }
-          if let ticketColumn, let key = keys[record.line] {
-            if ticketColumn >= fields.count {
-              fields += Array(
-                repeating: "", count: ticketColumn - fields.count + 1)
-            }
-            fields[ticketColumn] = key
-          }
-        }
-        writer.append(fields, to: &bytes)
+    case .csv:
+      // The same cells a workbook gets, without the look.
+      var cells = Dictionary(
+        uniqueKeysWithValues: columns.enumerated().map { ($1, values($0)) })
+      if let ticketColumn, !keys.isEmpty {
+        cells[ticketColumn, default: [:]].merge(keys) { _, key in key }
       }
-      return .bytes(Data(bytes))
+      return try copy(setting: cells)
     case .xlsx(let part):
       let package = try XLSXPackage(path: path)
       let document = try package.worksheet(part, of: path)
