@@ -27,6 +27,26 @@ struct ComponentMoveTests {
     return dir
   }
 
+  /// A config over the copied criteria whose one tracker output, `issues`, files into `server`;
+  /// `options` are more of its options, one `key: value` each.
+  func trackerConfig(
+    _ server: FakeTrackerProcess, exporter: String, options: [String]
+  ) -> String {
+    let project = exporter == "jira-cloud" ? "A11Y" : "acme/app"
+    return """
+      version: 1
+      sources: [criteria]
+      outputs:
+        - name: issues
+          exporter: \(exporter)
+          options:
+      """ + "\n"
+        + ([
+          "url: \(server.url)", "project: \(project)",
+          "token_env: FAKE_TRACKER_TOKEN", "max_attempts: 2", "backoff: 0.05",
+        ] + options).map { "        \($0)\n" }.joined()
+  }
+
   /// Moves the rating document to `path` (below criteria/, without .md).
   func move(_ dir: URL, to path: String) throws {
     let target = dir.appendingPathComponent("criteria/\(path).md")
@@ -196,20 +216,9 @@ struct ComponentMoveTests {
     defer { server.stop() }
     let dir = try setUp()
     try dir.write(
-      """
-      version: 1
-      sources: [criteria]
-      outputs:
-        - name: issues
-          exporter: github
-          options:
-            url: \(server.url)
-            project: acme/app
-            token_env: FAKE_TRACKER_TOKEN
-            follow_retest: true
-            max_attempts: 2
-            backoff: 0.05
-      """, to: "criteria.yml")
+      trackerConfig(
+        server, exporter: "github", options: ["follow_retest: true"]),
+      to: "criteria.yml")
     let filed = try CLIRunner.run(
       ["tickets", "--from", "audit-filled.csv"], in: dir,
       environment: Self.environment)
@@ -267,21 +276,11 @@ struct ComponentMoveTests {
     defer { server.stop() }
     let dir = try setUp()
     try dir.write(
-      """
-      version: 1
-      sources: [criteria]
-      outputs:
-        - name: issues
-          exporter: \(exporter)
-          options:
-            url: \(server.url)
-            project: \(exporter == "jira-cloud" ? "A11Y" : "acme/app")
-            token_env: FAKE_TRACKER_TOKEN
-            grouping: \(grouping)
-            max_attempts: 2
-            backoff: 0.05
-      \(exporter == "jira-cloud" ? "      user_env: FAKE_TRACKER_USER" : "")
-      """, to: "criteria.yml")
+      trackerConfig(
+        server, exporter: exporter,
+        options: ["grouping: \(grouping)"]
+          + (exporter == "jira-cloud" ? ["user_env: FAKE_TRACKER_USER"] : [])),
+      to: "criteria.yml")
     let environment = Self.environment.merging(
       ["FAKE_TRACKER_USER": "a11y@example.com"]) { a, _ in a }
     let first = try CLIRunner.run(["run"], in: dir, environment: environment)
@@ -357,14 +356,9 @@ struct ComponentMoveTests {
     func setUpFiled() throws -> URL {
       let dir = try setUp()
       try dir.write(
-        """
-        version: 1
-        sources: [criteria]
-        outputs:
-          - name: issues
-            exporter: gitlab
-            options: {url: \(server.url), project: acme/app, token_env: FAKE_TRACKER_TOKEN, grouping: criterion, max_attempts: 2, backoff: 0.05}
-        """, to: "criteria.yml")
+        trackerConfig(
+          server, exporter: "gitlab", options: ["grouping: criterion"]),
+        to: "criteria.yml")
       let first = try CLIRunner.run(
         ["run"], in: dir, environment: Self.environment)
       #expect(first.status == 0, "\(first.stderr)")
