@@ -1,4 +1,5 @@
 import CriteriaModel
+import Foundation
 
 /// Results carried into an audit rebuilt from today's criteria (`criteria refresh`), by row id.
 ///
@@ -15,7 +16,7 @@ public struct AuditCarry: Sendable {
     /// A check the old audit did not have.
     case new
     /// The same check and expectation under a component whose document moved or was renamed: the
-    /// results are carried from its old row id.
+    /// results are carried from its old row id (the cell says `moved from <old component id>`).
     case moved
   }
 
@@ -40,6 +41,8 @@ public struct AuditCarry: Sendable {
   public var extras: [String: [String]] = [:]
   /// Row id → mark; a row not listed is new.
   public var marks: [String: Mark] = [:]
+  /// Row id → the component id a moved row was carried from.
+  public var movedFrom: [String: String] = [:]
   /// The rows of the old audit that no longer exist, with its header: the Retired sheet (or file).
   public var retiredHeader: [String] = []
   public var retired: [[String]] = []
@@ -63,6 +66,25 @@ public struct AuditCarry: Sendable {
     if values.count < extraHeaders.count {
       values += Array(repeating: "", count: extraHeaders.count - values.count)
     }
-    return values + [(marks[id] ?? .new).rawValue]
+    return values + [mark(row: id)]
+  }
+
+  /// The marker cell of the row `id`: kept, changed, new, or `moved from <old component id>`.
+  public func mark(row id: String) -> String {
+    let mark = marks[id] ?? .new
+    guard mark == .moved, let from = movedFrom[id] else { return mark.rawValue }
+    return Self.movedPrefix + from
+  }
+
+  /// What the marker cell of a moved row says before the old component id.
+  public static let movedPrefix = "moved from "
+
+  /// The component id a marker cell says its row was carried from (`moved from …`), or nil.
+  public static func movedFrom(mark: String) -> String? {
+    let cell = mark.trimmingCharacters(in: .whitespaces)
+    guard cell.lowercased().hasPrefix(movedPrefix) else { return nil }
+    let from = cell.dropFirst(movedPrefix.count).trimmingCharacters(
+      in: .whitespaces)
+    return from.isEmpty ? nil : from
   }
 }

@@ -81,7 +81,10 @@ public struct AuditRefresh: Sendable {
     var counts = Counts()
     counts.moves = moves
     var movedFrom: [String: String] = [:]
-    for move in moves { movedFrom.merge(move.rows) { first, _ in first } }
+    for move in moves {
+      movedFrom.merge(move.rows) { first, _ in first }
+      for id in move.rows.keys { carry.movedFrom[id] = move.from }
+    }
     let carriedOld = Set(movedFrom.values)
     // Carried after the layout's columns: a tester's own columns, and tester columns the layout no
     // longer has (a Failed WCAG column the config does not ask for), so no result is lost.

@@ -77,7 +77,32 @@ extension Pipeline {
     reporter.note(
       "\(request.audit): \(findings.rowCount) rows, \(findings.items.count + findings.alreadyTicketed.count) "
         + "failed, \(findings.alreadyTicketed.count) already with a ticket")
-    let tickets = findings.items.map(\.ticket)
+    let ledgerPath = TrackerSink.ledgerPath(
+      tracker.settings, output: chosen.name)
+    // Failures refresh carried from a moved document, filed before under their old row id: not filed
+    // again (the ledger is only read here; filing opens it again).
+    let moved: [Int: String]
+    do {
+      moved =
+        Ledger.exists(at: ledgerPath)
+        ? AuditFindings.movedFindings(
+          findings.items, in: sheet,
+          ledger: try Ledger(
+            path: ledgerPath, tracker: tracker.name,
+            project: tracker.settings.project)) : [:]
+    } catch {
+      throw PipelineError(error)
+    }
+    if !moved.isEmpty {
+      let one = moved.count == 1
+      reporter.note(
+        "\(Counted.phrase(moved.count, "failed row")) carried from a document moved or renamed since "
+          + "(Since last audit: moved from …) \(one ? "was" : "were") filed before under \(one ? "its" : "their") "
+          + "old id: not filed again; the copy names \(one ? "its ticket" : "their tickets"): "
+          + moved.sorted { $0.key < $1.key }.map(\.value).joined(
+            separator: ", "))
+    }
+    let tickets = findings.items.filter { moved[$0.row] == nil }.map(\.ticket)
     let sink = ArtifactSink(
       protecting: [request.audit, request.config], reporter: reporter)
     let follow = tracker.settings.followRetest
@@ -98,8 +123,6 @@ extension Pipeline {
         findings.keyed, in: ledger, laterRounds: !follow
       ).map(\.ticket)
     }
-    let ledgerPath = TrackerSink.ledgerPath(
-      tracker.settings, output: chosen.name)
     if request.dryRun {
       let path = URL(
         fileURLWithPath: chosen.path,
@@ -144,7 +167,7 @@ extension Pipeline {
       return 0
     }
     // Rows naming a ticket may hold a later round's failure, or a changed one; only the ledger tells.
-    if tickets.isEmpty && !follow
+    if tickets.isEmpty && moved.isEmpty && !follow
       && (findings.keyed.isEmpty || !Ledger.exists(at: ledgerPath))
     {
       reporter.note("nothing to file")
@@ -165,7 +188,7 @@ extension Pipeline {
     let standing = Dictionary(
       summary.standing.map { ($0.identity, $0.ticket.key) },
       uniquingKeysWith: { first, _ in first })
-    var keys: [Int: String] = [:]
+    var keys = moved
     // A row naming an earlier ticket of its check that was done gets the ticket filed anew for its
     // failure (in this run or an earlier one); a cell naming anything else is the tester's and stays.
     for item in findings.keyed {

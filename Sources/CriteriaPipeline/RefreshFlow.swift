@@ -4,6 +4,7 @@ import Config
 import CriteriaModel
 import Exporters
 import Foundation
+import Tickets
 
 /// What `criteria refresh` is asked to do.
 public struct RefreshRequest: Sendable {
@@ -55,7 +56,7 @@ extension Pipeline {
       throw PipelineError(error)
     }
     let (catalog, loaded) = try selectedCatalog(config.settings)
-    let carry: AuditCarry
+    var carry: AuditCarry
     let counts: AuditRefresh.Counts
     do {
       (carry, counts) = try AuditRefresh(
@@ -63,6 +64,11 @@ extension Pipeline {
       ).carry(from: sheet, to: catalog)
     } catch {
       throw PipelineError(error)
+    }
+    if !counts.moves.isEmpty {
+      try Self.nameFiledTickets(
+        of: counts.moves, in: &carry, layout: exporter.layout,
+        known: Self.ledgerTickets(config: config))
     }
     let artifact: ExportArtifact
     do {
@@ -90,6 +96,27 @@ extension Pipeline {
       (consume sheet, consume catalog, consume loaded, consume artifact))
     return RefreshSummary(
       counts: counts, output: request.output, retiredFile: retiredFile)
+  }
+
+  /// Gives each carried failure of a moved component whose Ticket cell is empty the ticket the ledgers
+  /// of the config's tracker outputs filed for it under its old row id (the same Date): its new id is
+  /// no identity the ledger knows, so the key in the cell is what keeps `tickets` from filing it again.
+  static func nameFiledTickets(
+    of moves: [ComponentMove], in carry: inout AuditCarry, layout: AuditLayout,
+    known: LedgerTickets
+  ) {
+    guard !known.findings.isEmpty else { return }
+    for move in moves {
+      for (new, old) in move.rows {
+        guard var cells = carry.cells[new], (cells[.ticket] ?? "").isEmpty,
+          layout.outcome(of: cells[.result] ?? "") == .fail,
+          let key = known.findings[
+            AuditFindings.identity(ofRow: old, date: cells[.date] ?? "")]
+        else { continue }
+        cells[.ticket] = key
+        carry.cells[new] = cells
+      }
+    }
   }
 
   /// The config's audit exporter for a format (its first output of that format, with its options), or

@@ -100,7 +100,8 @@ struct ComponentMoveTests {
           id.replacingOccurrences(
             of: "native/inputs/star-rating", with: Self.rating)])
       let new = try #require(after[id])
-      #expect(new["Since last audit"] == "moved", "\(id)")
+      #expect(
+        new["Since last audit"] == "moved from native/controls/rating", "\(id)")
       for column in ["Result", "Severity", "Tester", "Date", "Notes"] {
         #expect(new[column] == old[column], "\(id) \(column)")
       }
@@ -243,6 +244,40 @@ struct ComponentMoveTests {
     #expect(stats["issues"] as? Int == 2)
     #expect(
       (stats["retest_comments"] as? [String: Int] ?? [:]).isEmpty, "\(stats)")
+
+    // The audit itself refreshed (its Ticket cells empty: tickets wrote the keys into a copy). With the
+    // config naming the tracker, refresh names the ticket filed under the old id.
+    let named = try CLIRunner.run(
+      ["refresh", "--from", "audit-filled.csv", "--output", "named.csv"],
+      in: dir)
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(
+      try rows(dir.appendingPathComponent("named.csv"))[id]?["Ticket"] == key)
+    // With a config of the sources alone, the cell stays empty, and tickets finds the failure filed
+    // under the old id its Since last audit cell names: not filed again, and the copy names its ticket.
+    try dir.write("version: 1\nsources: [criteria]\n", to: "sources.yml")
+    let original = try CLIRunner.run(
+      [
+        "refresh", "--from", "audit-filled.csv", "--config", "sources.yml",
+        "--output", "plain.csv",
+      ], in: dir)
+    #expect(original.status == 0, "\(original.stderr)")
+    #expect(
+      try rows(dir.appendingPathComponent("plain.csv"))[id]?["Ticket"] == "")
+    let plain = try CLIRunner.run(
+      ["tickets", "--from", "plain.csv"], in: dir, environment: Self.environment
+    )
+    #expect(plain.status == 0, "\(plain.stderr)")
+    #expect(
+      plain.stderr.contains(
+        "1 failed row carried from a document moved or renamed since (Since last audit: moved from …) "
+          + "was filed before under its old id: not filed again; the copy names its ticket: \(key)"
+      ),
+      "\(plain.stderr)")
+    #expect(try server.stats()["issues"] as? Int == 2)
+    #expect(
+      try rows(dir.appendingPathComponent("plain-tickets.csv"))[id]?["Ticket"]
+        == key)
 
     // A later retest passes: its ticket is closed, once.
     try TesterScript.fill(

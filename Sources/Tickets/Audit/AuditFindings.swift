@@ -249,6 +249,43 @@ public struct AuditFindings: Sendable {
     }
   }
 
+  /// Failed rows without a key that `refresh` carried from a component whose document moved or was
+  /// renamed (their "Since last audit" cell says `moved from <component>`), whose failure the ledger
+  /// filed under the old row id (the same check, platform and Date): row number → that ticket's key.
+  ///
+  /// Such a row is that ticket's failure, not a new one: it is not filed again, and the copy names the
+  /// key. Only the old id the cell names is looked up; nothing is matched on a guess.
+  public static func movedFindings(
+    _ items: [Item], in sheet: AuditSheet, ledger: Ledger
+  ) -> [Int: String] {
+    guard
+      let column = sheet.header.firstIndex(where: {
+        $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
+          AuditCarry.markHeader) == .orderedSame
+      })
+    else { return [:] }
+    var marks: [Int: String] = [:]
+    for row in sheet.rows { marks[row.number] = row[column] }
+    var keys: [Int: String] = [:]
+    for item in items where ledger[item.ticket.identity] == nil {
+      guard let from = marks[item.row].flatMap(AuditCarry.movedFrom(mark:)),
+        let lineage = item.ticket.lineage
+      else { continue }
+      let id = String(lineage.dropFirst(identityPrefix.count))
+      guard
+        let component = StableID.component(
+          ofCriterion: StableID.split(row: id).id),
+        let date = failureDate(of: item.ticket.identity, row: id)
+      else { continue }
+      let old = identity(
+        ofRow: from + id.dropFirst(component.count), date: date)
+      guard let entry = ledger[old], entry.state == .filed, let key = entry.key
+      else { continue }
+      keys[item.row] = key
+    }
+    return keys
+  }
+
   /// The Date cell of the failure the ticket `identity` was filed for, when it was filed for a failure of
   /// the row `id` (`finding/<row id>/<date>`; "" for one filed without a date); nil for any other ticket.
   ///
