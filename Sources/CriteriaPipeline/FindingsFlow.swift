@@ -82,16 +82,24 @@ extension Pipeline {
     // Failures refresh carried from a moved document, filed before under their old row id: not filed
     // again (the ledger is only read here; filing opens it again).
     let moved: [Int: String]
+    let movedPending: [Int: String]
     do {
-      moved =
+      (moved, movedPending) =
         Ledger.exists(at: ledgerPath)
         ? AuditFindings.movedFindings(
           findings.items, in: sheet,
           ledger: try Ledger(
             path: ledgerPath, tracker: tracker.name,
-            project: tracker.settings.project)) : [:]
+            project: tracker.settings.project)) : ([:], [:])
     } catch {
       throw PipelineError(error)
+    }
+    for (row, old) in movedPending.sorted(by: { $0.key < $1.key }) {
+      reporter.note(
+        "\(sheet.place(row)): not filed: carried from a document moved or renamed since, its failure's "
+          + "ticket under the old id (\(old)) is pending in the ledger (a request whose outcome is not "
+          + "known); criteria tickets on the audit from before the refresh looks it up first"
+      )
     }
     if !moved.isEmpty {
       let one = moved.count == 1
@@ -102,7 +110,9 @@ extension Pipeline {
           + moved.sorted { $0.key < $1.key }.map(\.value).joined(
             separator: ", "))
     }
-    let tickets = findings.items.filter { moved[$0.row] == nil }.map(\.ticket)
+    let tickets = findings.items.filter {
+      moved[$0.row] == nil && movedPending[$0.row] == nil
+    }.map(\.ticket)
     let sink = ArtifactSink(
       protecting: [request.audit, request.config], reporter: reporter)
     let follow = tracker.settings.followRetest
@@ -171,7 +181,7 @@ extension Pipeline {
       && (findings.keyed.isEmpty || !Ledger.exists(at: ledgerPath))
     {
       reporter.note("nothing to file")
-      return 0
+      return movedPending.count
     }
     // The ledger knows every key, including tickets filed by an earlier run of the same audit.
     let (summary, ledger, retest) = try TrackerSink(
@@ -228,7 +238,7 @@ extension Pipeline {
       "\(target): \(Counted.phrase(naming, "row")) \(naming == 1 ? "names" : "name") a ticket: "
         + "\(Counted.phrase(written.count, "key")) written in"
         + (kept > 0 ? ", \(kept) already there" : ""))
-    return summary.problemCount
+    return summary.problemCount + movedPending.count
       + (retest.map { $0.failed.count + $0.listed.count } ?? 0)
   }
 

@@ -298,6 +298,30 @@ struct ComponentMoveTests {
     #expect(retest.stderr.contains("1 closed"), "\(retest.stderr)")
     let states = try server.stats()["states"] as? [String: String]
     #expect(states?[String(key.dropFirst())] == "closed", "\(states ?? [:])")
+
+    // The old entry left pending (a request whose answer was lost, before the refresh): whether that
+    // ticket exists is not known, so the moved failure is not filed either; a person is told (exit 1).
+    let ledger = dir.appendingPathComponent("issues.ledger.json")
+    var file =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: ledger))
+      as? [String: Any] ?? [:]
+    var entries = file["entries"] as? [String: [String: Any]] ?? [:]
+    let old = try #require(
+      entries.keys.first {
+        $0.hasPrefix("finding/\(Self.rating)/keyboard/arrow-keys@android")
+      })
+    entries[old]?["state"] = "pending"
+    file["entries"] = entries
+    try JSONSerialization.data(withJSONObject: file).write(to: ledger)
+    let pending = try CLIRunner.run(
+      ["tickets", "--from", "plain.csv", "--to", "pending.csv"], in: dir,
+      environment: Self.environment)
+    #expect(pending.status == 1, "\(pending.stderr)")
+    #expect(
+      pending.stderr.contains(
+        "not filed: carried from a document moved or renamed since, its failure's ticket under the old id "
+          + "(\(old)) is pending in the ledger"), "\(pending.stderr)")
+    #expect(try server.stats()["issues"] as? Int == 2)
   }
 
   @Test(

@@ -254,19 +254,22 @@ public struct AuditFindings: Sendable {
   /// filed under the old row id (the same check, platform and Date): row number → that ticket's key.
   ///
   /// Such a row is that ticket's failure, not a new one: it is not filed again, and the copy names the
-  /// key. Only the old id the cell names is looked up; nothing is matched on a guess.
+  /// key. One whose old entry is still pending (a request whose outcome is not known) is not filed
+  /// either: row number → the old identity, for a person or a run on the audit before the refresh.
+  /// Only the old id the cell names is looked up; nothing is matched on a guess.
   public static func movedFindings(
     _ items: [Item], in sheet: AuditSheet, ledger: Ledger
-  ) -> [Int: String] {
+  ) -> (keys: [Int: String], pending: [Int: String]) {
     guard
       let column = sheet.header.firstIndex(where: {
         $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
           AuditCarry.markHeader) == .orderedSame
       })
-    else { return [:] }
+    else { return ([:], [:]) }
     var marks: [Int: String] = [:]
     for row in sheet.rows { marks[row.number] = row[column] }
     var keys: [Int: String] = [:]
+    var pending: [Int: String] = [:]
     for item in items where ledger[item.ticket.identity] == nil {
       guard let from = marks[item.row].flatMap(AuditCarry.movedFrom(mark:)),
         let lineage = item.ticket.lineage
@@ -279,11 +282,16 @@ public struct AuditFindings: Sendable {
       else { continue }
       let old = identity(
         ofRow: from + id.dropFirst(component.count), date: date)
-      guard let entry = ledger[old], entry.state == .filed, let key = entry.key
-      else { continue }
-      keys[item.row] = key
+      switch ledger[old] {
+      case let entry? where entry.state == .filed && entry.key != nil:
+        keys[item.row] = entry.key
+      case let entry? where entry.state == .pending:
+        pending[item.row] = old
+      default:
+        continue
+      }
     }
-    return keys
+    return (keys, pending)
   }
 
   /// The Date cell of the failure the ticket `identity` was filed for, when it was filed for a failure of
