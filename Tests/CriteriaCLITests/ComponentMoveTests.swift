@@ -450,6 +450,35 @@ struct ComponentMoveTests {
       "\(second.stderr)")
     #expect(try server.stats()["issues"] as? Int == filed + 2)
 
+    // A ticket whose request was left pending before the rename (its answer lost): it may exist, so the
+    // moved document's ticket for that check is held back for a person (exit 1), the rest move.
+    let lost = try setUpFiled()
+    let ledger = lost.appendingPathComponent("issues.ledger.json")
+    var ledgerFile =
+      try JSONSerialization.jsonObject(with: Data(contentsOf: ledger))
+      as? [String: Any] ?? [:]
+    var entries = ledgerFile["entries"] as? [String: [String: Any]] ?? [:]
+    let pendingID = "\(Self.rating)/keyboard/arrow-keys@ios"
+    #expect(entries[pendingID] != nil, "\(entries.keys.sorted())")
+    entries[pendingID]?["state"] = "pending"
+    entries[pendingID]?["key"] = nil
+    ledgerFile["entries"] = entries
+    try JSONSerialization.data(withJSONObject: ledgerFile).write(to: ledger)
+    let issuesBefore = try #require(try server.stats()["issues"] as? Int)
+    try move(lost, to: "native/controls/star-rating")
+    let held = try CLIRunner.run(
+      ["run"], in: lost, environment: Self.environment)
+    #expect(held.status == 1, "\(held.stderr)")
+    #expect(
+      held.stderr.contains(
+        "held back native/controls/star-rating/keyboard/arrow-keys@ios: its document moved or was renamed, "
+          + "and the same ticket under its old id (\(pendingID)) is pending"),
+      "\(held.stderr)")
+    #expect(
+      held.stderr.contains("15 tickets of a document moved or renamed since"),
+      "\(held.stderr)")
+    #expect(try server.stats()["issues"] as? Int == issuesBefore)
+
     // The document copied to two new places: which ticket is whose cannot be told, so both are new.
     let copied = try setUpFiled()
     let before = try #require(try server.stats()["issues"] as? Int)

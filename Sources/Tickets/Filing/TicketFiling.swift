@@ -45,22 +45,38 @@ struct TicketFiling {
     // Tickets of a lineage the rebuilt ledger knows nothing of: an earlier ticket of theirs, filed under
     // another identity, cannot be found by its marker.
     var historyUnknown: Set<String> = []
+    // Tickets of a moved document whose old ticket's request is pending: not filed (it may exist).
+    var movedPending: [String: String] = [:]
     if let held, !searchBeforeFiling {
       // Recorded before anything is sent: each such ticket then counts as filed, and is out of date
       // (its body names the old identity) until it is updated.
-      let moves = try TicketMoves.find(
+      let found = try TicketMoves.find(
         tickets, ledger: ledger, held: held, tracker: tracker)
-      for (new, old) in moves.sorted(by: { $0.key < $1.key }) {
+      for (new, old) in found.moves.sorted(by: { $0.key < $1.key }) {
         try ledger.move(old, to: new)
         if let key = ledger[new]?.key {
           summary.moved.append((new, key, old))
         }
       }
+      movedPending = found.pending
     }
     progress?.start(total: tickets.count)
     for unnamed in tickets {
       var ticket = unnamed
       current = ticket.identity
+      if let old = movedPending[ticket.identity] {
+        summary.heldBack.append(
+          (
+            ticket.identity,
+            "its document moved or was renamed, and the same ticket under its old id (\(old)) is pending "
+              + "in the ledger \(ledger.path) (a request whose answer was lost): it may exist, so nothing "
+              + "is filed; look for its marker criteria:id=\(old) on \(tracker.name): there, set that "
+              + "entry's \"state\" to \"filed\" with its \"key\" (the next run moves it); not there, delete "
+              + "the entry (the next run files this one)"
+          ))
+        progress?.advance()
+        continue
+      }
       if tracker.choosesIDs, let id = ledger[ticket.identity]?.clientID {
         ticket.clientID = id
       }

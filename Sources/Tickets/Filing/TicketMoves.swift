@@ -10,21 +10,24 @@ import Foundation
 /// is as close. Nothing is guessed: content changed in the same release, a ledger without fingerprints
 /// or two matches leave the ticket to be filed as new.
 enum TicketMoves {
-  /// New identity → the identity the ticket was filed under.
+  /// New identity → the identity the ticket was filed under; and new identity → an old identity whose
+  /// request is pending (its outcome not known: the ticket may exist, so the new one is not filed).
   ///
   /// `held` are the identities the sources hold, selected or not: a ticket filed for one of them never
   /// moves. Findings (audit rows) never move here.
   static func find(
     _ tickets: [Ticket], ledger: Ledger, held: Set<String>,
     tracker: any Tracker
-  ) throws(TicketError) -> [String: String] {
+  ) throws(TicketError) -> (moves: [String: String], pending: [String: String])
+  {
     let planned = Set(tickets.map(\.identity))
     let unheld = ledger.entries.filter { identity, entry in
-      entry.state == .filed && entry.key != nil && entry.fingerprint != nil
+      (entry.state == .filed && entry.key != nil || entry.state == .pending)
+        && entry.fingerprint != nil
         && !planned.contains(identity) && !held.contains(identity)
         && !identity.hasPrefix(AuditFindings.identityPrefix)
     }
-    guard !unheld.isEmpty else { return [:] }
+    guard !unheld.isEmpty else { return ([:], [:]) }
     var found: [String: [String]] = [:]
     // Comparisons per pair of components: one that failed three times and never matched is not
     // compared again (a true move whose first checks changed still matches on the next).
@@ -58,10 +61,21 @@ enum TicketMoves {
       claims[olds[0], default: 0] += 1
     }
     var moves: [String: String] = [:]
+    var pending: [String: String] = [:]
     for (new, olds) in found where olds.count == 1 && claims[olds[0]] == 1 {
-      moves[new] = olds[0]
+      if ledger[olds[0]]?.state == .pending {
+        pending[new] = olds[0]
+      } else {
+        moves[new] = olds[0]
+      }
     }
-    return moves
+    // A pending entry among several matches still may be the ticket: none of them is filed.
+    for (new, olds) in found where olds.count > 1 {
+      if let old = olds.first(where: { ledger[$0]?.state == .pending }) {
+        pending[new] = old
+      }
+    }
+    return (moves, pending)
   }
 }
 
