@@ -62,17 +62,12 @@ enum TicketMoves {
     }
     var moves: [String: String] = [:]
     var pending: [String: String] = [:]
-    for (new, olds) in found where olds.count == 1 && claims[olds[0]] == 1 {
-      if ledger[olds[0]]?.state == .pending {
-        pending[new] = olds[0]
-      } else {
-        moves[new] = olds[0]
-      }
-    }
-    // A pending entry among several matches still may be the ticket: none of them is filed.
-    for (new, olds) in found where olds.count > 1 {
+    for (new, olds) in found {
+      // A pending entry among its matches may be the ticket (under its old marker): not filed.
       if let old = olds.first(where: { ledger[$0]?.state == .pending }) {
         pending[new] = old
+      } else if olds.count == 1, claims[olds[0]] == 1 {
+        moves[new] = olds[0]
       }
     }
     return (moves, pending)
