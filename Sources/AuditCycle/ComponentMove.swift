@@ -40,32 +40,28 @@ public struct ComponentMove: Sendable, Hashable, Codable {
     old: [(id: String, expected: String)], new: [(id: String, expected: String)]
   ) -> [ComponentMove] {
     typealias Rows = [Substring: (id: String, expected: String)]
-    func component(_ id: String) -> String? {
-      id.isEmpty
-        ? nil : StableID.component(ofCriterion: StableID.split(row: id).id)
-    }
-    let oldComponents = old.map { component($0.id) }
-    let newComponents = new.map { component($0.id) }
-    let before = Set(oldComponents.compactMap { $0 })
-    let after = Set(newComponents.compactMap { $0 })
+    let oldParts = old.map { StableID.component(ofRow: $0.id) }
+    let newParts = new.map { StableID.component(ofRow: $0.id) }
+    let before = Set(oldParts.compactMap { $0?.component })
+    let after = Set(newParts.compactMap { $0?.component })
     guard !before.isSubset(of: after), !after.isSubset(of: before) else {
       return []
     }
-    /// The rows of the components only one side has, by component and by the rest of the row id (from
-    /// the "/" after the component: test, check and platform).
+    /// The rows of the components only one side has, by component and by the rest of the row id (test,
+    /// check and platform).
     func only(
-      _ rows: [(id: String, expected: String)], _ components: [String?],
-      _ other: Set<String>
+      _ rows: [(id: String, expected: String)],
+      _ parts: [(component: String, check: Substring)?], _ other: Set<String>
     ) -> [String: Rows] {
       var groups: [String: Rows] = [:]
-      for (row, component) in zip(rows, components) {
-        guard let component, !other.contains(component) else { continue }
-        groups[component, default: [:]][row.id.dropFirst(component.count)] = row
+      for (row, part) in zip(rows, parts) {
+        guard let part, !other.contains(part.component) else { continue }
+        groups[part.component, default: [:]][part.check] = row
       }
       return groups
     }
-    let gone = only(old, oldComponents, after)
-    let arrived = only(new, newComponents, before)
+    let gone = only(old, oldParts, after)
+    let arrived = only(new, newParts, before)
     /// Rows of both with the same test, check and platform and the same expected result.
     func alike(_ was: Rows, _ now: Rows) -> Int {
       now.reduce(0) { count, entry in

@@ -45,6 +45,18 @@ public enum StableID {
     return parts.count > 2 ? parts.dropLast(2).joined(separator: "/") : nil
   }
 
+  /// A row id taken apart at its component: the component id, and the rest (`/test/check@platform`),
+  /// which a row keeps when its component's document is renamed or moved; nil for a row id of no
+  /// component (one made by hand with fewer parts).
+  public static func component(ofRow id: String) -> (
+    component: String, check: Substring
+  )? {
+    guard let component = component(ofCriterion: split(row: id).id) else {
+      return nil
+    }
+    return (component, id.dropFirst(component.count))
+  }
+
   /// The id of a scenario, from its name.
   public static func scenario(
     component: String, name: String, occurrence: Int = 1

@@ -47,6 +47,29 @@ struct ComponentMoveTests {
         ] + options).map { "        \($0)\n" }.joined()
   }
 
+  /// Refreshes the folder's filled sample audit into `new.<format>` with its criteria.yml; the run must
+  /// succeed, and its messages are returned.
+  func refreshed(_ dir: URL, format: String = "csv") throws -> String {
+    let refresh = try CLIRunner.run(
+      ["refresh", "--from", "audit-filled.csv", "--output", "new.\(format)"],
+      in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    return refresh.stderr
+  }
+
+  /// The JSON diff of the filled sample audit against `new.<format>`.
+  func diffed(_ dir: URL, format: String = "csv") throws -> [String: Any] {
+    let diff = try CLIRunner.run(
+      [
+        "diff", "audit-filled.csv", "new.\(format)", "--to", "json", "--output",
+        "diff.json",
+      ], in: dir)
+    #expect(diff.status == 0, "\(diff.stderr)")
+    return try JSONSerialization.jsonObject(
+      with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
+      as? [String: Any] ?? [:]
+  }
+
   /// Moves the rating document to `path` (below criteria/, without .md).
   func move(_ dir: URL, to path: String) throws {
     let target = dir.appendingPathComponent("criteria/\(path).md")
@@ -76,19 +99,16 @@ struct ComponentMoveTests {
     let dir = try setUp()
     let before = try rows(dir.appendingPathComponent("audit-filled.csv"))
     try move(dir, to: "native/inputs/star-rating")
-    let refresh = try CLIRunner.run(
-      ["refresh", "--from", "audit-filled.csv", "--output", "new.\(format)"],
-      in: dir)
-    #expect(refresh.status == 0, "\(refresh.stderr)")
+    let refresh = try refreshed(dir, format: format)
     #expect(
-      refresh.stderr.contains("42 kept, 0 changed, 16 moved, 0 new, 0 retired"),
-      "\(refresh.stderr)")
+      refresh.contains("42 kept, 0 changed, 16 moved, 0 new, 0 retired"),
+      "\(refresh)")
     #expect(
-      refresh.stderr.contains(
+      refresh.contains(
         "native/controls/rating is native/inputs/star-rating now (its document moved or was renamed): "
           + "16 rows carried to the same checks"),
-      "\(refresh.stderr)")
-    #expect(!refresh.stderr.contains("retired row"), "\(refresh.stderr)")
+      "\(refresh)")
+    #expect(!refresh.contains("retired row"), "\(refresh)")
     let after = try rows(dir.appendingPathComponent("new.\(format)"))
     let movedIDs = after.keys.filter {
       $0.hasPrefix("native/inputs/star-rating/")
@@ -130,21 +150,12 @@ struct ComponentMoveTests {
       "\(report.stderr)")
 
     // diff follows the component too: nothing added or retired, the failure still failing.
-    let diff = try CLIRunner.run(
-      [
-        "diff", "audit-filled.csv", "new.\(format)", "--to", "json", "--output",
-        "diff.json",
-      ], in: dir)
-    #expect(diff.status == 0, "\(diff.stderr)")
-    let document =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
-      as? [String: Any]
-    let counts = document?["counts"] as? [String: Int]
+    let document = try diffed(dir, format: format)
+    let counts = document["counts"] as? [String: Int]
     #expect(
       counts?["added"] == 0 && counts?["retired"] == 0, "\(counts ?? [:])")
     #expect(counts?["still-failing"] == 2, "\(counts ?? [:])")
-    let moves = document?["moves"] as? [[String: Any]]
+    let moves = document["moves"] as? [[String: Any]]
     #expect(
       moves?.first?["from"] as? String == Self.rating
         && moves?.first?["to"] as? String == "native/inputs/star-rating",
@@ -171,14 +182,10 @@ struct ComponentMoveTests {
       text = text.replacingOccurrences(of: old, with: new)
     }
     try text.write(to: file, atomically: true, encoding: .utf8)
-    let changed = try CLIRunner.run(
-      ["refresh", "--from", "audit-filled.csv", "--output", "new.csv"],
-      in: reworded)
-    #expect(changed.status == 0, "\(changed.stderr)")
+    let changed = try refreshed(reworded)
     #expect(
-      changed.stderr.contains("16 new, 16 retired")
-        && !changed.stderr.contains("moved"),
-      "\(changed.stderr)")
+      changed.contains("16 new, 16 retired") && !changed.contains("moved"),
+      "\(changed)")
 
     // The document copied to two new places: which one it became cannot be told.
     let twice = try setUp()
@@ -187,25 +194,11 @@ struct ComponentMoveTests {
       to: twice.appendingPathComponent(
         "criteria/native/controls/rating-copy.md"))
     try move(twice, to: "native/controls/star-rating")
-    let ambiguous = try CLIRunner.run(
-      ["refresh", "--from", "audit-filled.csv", "--output", "new.csv"],
-      in: twice)
-    #expect(ambiguous.status == 0, "\(ambiguous.stderr)")
+    let ambiguous = try refreshed(twice)
     #expect(
-      ambiguous.stderr.contains("32 new, 16 retired")
-        && !ambiguous.stderr.contains("moved"),
-      "\(ambiguous.stderr)")
-    let diff = try CLIRunner.run(
-      [
-        "diff", "audit-filled.csv", "new.csv", "--to", "json", "--output",
-        "d.json",
-      ],
-      in: twice)
-    #expect(diff.status == 0, "\(diff.stderr)")
-    let counts =
-      (try JSONSerialization.jsonObject(
-        with: Data(contentsOf: twice.appendingPathComponent("d.json")))
-      as? [String: Any])?["counts"] as? [String: Int]
+      ambiguous.contains("32 new, 16 retired") && !ambiguous.contains("moved"),
+      "\(ambiguous)")
+    let counts = try diffed(twice)["counts"] as? [String: Int]
     #expect(counts?["retired"] == 16, "\(counts ?? [:])")
   }
 

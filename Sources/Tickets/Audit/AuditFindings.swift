@@ -275,13 +275,10 @@ public struct AuditFindings: Sendable {
         let lineage = item.ticket.lineage
       else { continue }
       let id = String(lineage.dropFirst(identityPrefix.count))
-      guard
-        let component = StableID.component(
-          ofCriterion: StableID.split(row: id).id),
+      guard let check = StableID.component(ofRow: id)?.check,
         let date = failureDate(of: item.ticket.identity, row: id)
       else { continue }
-      let old = identity(
-        ofRow: from + id.dropFirst(component.count), date: date)
+      let old = identity(ofRow: from + check, date: date)
       switch ledger[old] {
       case let entry? where entry.state == .filed && entry.key != nil:
         keys[item.row] = entry.key
@@ -308,9 +305,8 @@ public struct AuditFindings: Sendable {
     }
     // The test, check and platform: the row id after its component.
     guard identity.hasPrefix(identityPrefix),
-      let component = StableID.component(
-        ofCriterion: StableID.split(row: id).id),
-      let check = identity.range(of: id.dropFirst(component.count))
+      let rest = StableID.component(ofRow: id)?.check,
+      let check = identity.range(of: rest)
     else { return nil }
     let before = identity[
       identity.index(
