@@ -43,6 +43,10 @@ public struct AuditCarry: Sendable {
   public var marks: [String: Mark] = [:]
   /// Row id → the component id a moved row was carried from.
   public var movedFrom: [String: String] = [:]
+  /// Row id → the component ids earlier refreshes carried an unticketed finding from, newest first (the
+  /// old audit's marker said so): `tickets` looks its failure up under each, so a second refresh
+  /// before `tickets` runs loses no link to a ticket filed under an older id.
+  public var movedBefore: [String: [String]] = [:]
   /// The rows of the old audit that no longer exist, with its header: the Retired sheet (or file).
   public var retiredHeader: [String] = []
   public var retired: [[String]] = []
@@ -69,22 +73,34 @@ public struct AuditCarry: Sendable {
     return values + [mark(row: id)]
   }
 
-  /// The marker cell of the row `id`: kept, changed, new, or `moved from <old component id>`.
+  /// The marker cell of the row `id`: kept, changed, new, or `moved from <old component id>`; then,
+  /// in parentheses, the ids earlier refreshes moved it from (`kept (moved from … in an earlier
+  /// refresh)`).
   public func mark(row id: String) -> String {
     let mark = marks[id] ?? .new
-    guard mark == .moved, let from = movedFrom[id] else { return mark.rawValue }
-    return Self.movedPrefix + from
+    var cell = mark.rawValue
+    if mark == .moved, let from = movedFrom[id] {
+      cell = Self.movedPrefix + from
+    }
+    guard let before = movedBefore[id], !before.isEmpty else { return cell }
+    let list = before.map { "from \($0)" }.joined(separator: ", ")
+    let when =
+      before.count == 1 ? "in an earlier refresh" : "in earlier refreshes"
+    return cell
+      + (mark == .moved ? " (\(list) \(when))" : " (moved \(list) \(when))")
   }
 
   /// What the marker cell of a moved row says before the old component id.
   public static let movedPrefix = "moved from "
 
-  /// The component id a marker cell says its row was carried from (`moved from …`), or nil.
-  public static func movedFrom(mark: String) -> String? {
-    let cell = mark.trimmingCharacters(in: .whitespaces)
-    guard cell.lowercased().hasPrefix(movedPrefix) else { return nil }
-    let from = cell.dropFirst(movedPrefix.count).trimmingCharacters(
-      in: .whitespaces)
-    return from.isEmpty ? nil : from
+  /// The component ids a marker cell says its row was carried from (each word after `from`), newest
+  /// first; none for a row that did not move.
+  public static func movedFrom(mark: String) -> [String] {
+    let words = mark.split { $0.isWhitespace || $0 == "(" || $0 == ")" }
+    return zip(words, words.dropFirst()).compactMap { word, next in
+      guard word.lowercased() == "from" else { return nil }
+      let id = next.trimmingCharacters(in: CharacterSet(charactersIn: ",;."))
+      return id.isEmpty ? nil : id
+    }
   }
 }

@@ -135,6 +135,16 @@ public struct AuditRefresh: Sendable {
         counts.kept += 1
         carry.marks[row.id] = .kept
       }
+      // A carried finding without a ticket keeps the old ids an earlier refresh moved it from: until
+      // tickets names its key, that old id is how its ticket is found.
+      if !fresh && !changed && was.ticket.isEmpty
+        && (was.outcome == .fail || was.outcome == .cannotTell)
+      {
+        let before = Self.movedFrom(was).filter {
+          $0 != carry.movedFrom[row.id]
+        }
+        if !before.isEmpty { carry.movedBefore[row.id] = before }
+      }
       carry.cells[row.id] = cells
       var extras = extraHeaders.map { header in
         // A result column is cleared as the layout's would be; a ticket is always kept.
@@ -160,6 +170,17 @@ public struct AuditRefresh: Sendable {
       }
     }
     return (carry, counts)
+  }
+
+  /// The component ids the row's "Since last audit" cell says earlier refreshes moved it from.
+  static func movedFrom(_ row: AuditResultRow) -> [String] {
+    guard
+      let cell = row.extra.first(where: {
+        $0.key.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
+          AuditCarry.markHeader) == .orderedSame
+      })?.value
+    else { return [] }
+    return AuditCarry.movedFrom(mark: cell)
   }
 
   /// Text compared without regard to runs of white space (a re-wrapped line is not a change).

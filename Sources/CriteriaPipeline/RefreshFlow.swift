@@ -65,9 +65,9 @@ extension Pipeline {
     } catch {
       throw PipelineError(error)
     }
-    if !counts.moves.isEmpty {
+    if !carry.movedFrom.isEmpty || !carry.movedBefore.isEmpty {
       Self.nameFiledTickets(
-        of: counts.moves, in: &carry, layout: exporter.layout,
+        in: &carry, layout: exporter.layout,
         // A ledger that does not read names nothing here; tickets still finds the failure by the
         // "moved from" cell.
         known: (try? Self.ledgerTickets(config: config)) ?? LedgerTickets())
@@ -101,23 +101,28 @@ extension Pipeline {
   }
 
   /// Gives each carried failure of a moved component whose Ticket cell is empty the ticket the ledgers
-  /// of the config's tracker outputs filed for it under its old row id (the same Date): its new id is
-  /// no identity the ledger knows, so the key in the cell is what keeps `tickets` from filing it again.
+  /// of the config's tracker outputs filed for it under an old row id (the same Date; this refresh's
+  /// move first, then the ones earlier refreshes marked): its new id is no identity the ledger knows,
+  /// so the key in the cell is what keeps `tickets` from filing it again.
   static func nameFiledTickets(
-    of moves: [ComponentMove], in carry: inout AuditCarry, layout: AuditLayout,
-    known: LedgerTickets
+    in carry: inout AuditCarry, layout: AuditLayout, known: LedgerTickets
   ) {
     guard !known.findings.isEmpty else { return }
-    for move in moves {
-      for (new, old) in move.rows {
-        guard var cells = carry.cells[new], (cells[.ticket] ?? "").isEmpty,
-          layout.outcome(of: cells[.result] ?? "") == .fail,
-          let key = known.findings[
-            AuditFindings.identity(ofRow: old, date: cells[.date] ?? "")]
-        else { continue }
-        cells[.ticket] = key
-        carry.cells[new] = cells
-      }
+    for (new, var cells) in carry.cells {
+      let from =
+        (carry.movedFrom[new].map { [$0] } ?? [])
+        + (carry.movedBefore[new] ?? [])
+      guard !from.isEmpty, (cells[.ticket] ?? "").isEmpty,
+        layout.outcome(of: cells[.result] ?? "") == .fail,
+        let check = StableID.component(ofRow: new)?.check,
+        let key = from.lazy.compactMap({
+          known.findings[
+            AuditFindings.identity(
+              ofRow: $0 + check, date: cells[.date] ?? "")]
+        }).first
+      else { continue }
+      cells[.ticket] = key
+      carry.cells[new] = cells
     }
   }
 

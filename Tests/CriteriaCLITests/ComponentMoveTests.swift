@@ -487,4 +487,89 @@ struct ComponentMoveTests {
       !twice.stderr.contains("found under their old id"), "\(twice.stderr)")
     #expect(try server.stats()["issues"] as? Int == before + 32)
   }
+
+  @Test(
+    "a moved failure refreshed again (or moved again) before tickets runs keeps its old ids: not filed again"
+  )
+  func movedTwice() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let dir = try setUp()
+    try dir.write(
+      trackerConfig(server, exporter: "gitlab", options: []),
+      to: "criteria.yml")
+    try dir.write("version: 1\nsources: [criteria]\n", to: "sources.yml")
+    let filed = try CLIRunner.run(
+      ["tickets", "--from", "audit-filled.csv"], in: dir,
+      environment: Self.environment)
+    #expect(filed.status == 0, "\(filed.stderr)")
+    let issues = try #require(try server.stats()["issues"] as? Int)
+    let key = try #require(
+      try rows(dir.appendingPathComponent("audit-filled-tickets.csv"))[
+        "\(Self.rating)/keyboard/arrow-keys@android"]?["Ticket"])
+    #expect(!key.isEmpty)
+
+    /// Refreshes `from` into `to` with a config of the sources alone (the Ticket cells stay empty).
+    func refresh(
+      _ from: String, _ to: String, config: String = "sources.yml",
+      component: String = "native/controls/star-rating"
+    ) throws -> [String: String] {
+      let run = try CLIRunner.run(
+        ["refresh", "--from", from, "--config", config, "--output", to],
+        in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+      return try #require(
+        try rows(dir.appendingPathComponent(to))[
+          "\(component)/keyboard/arrow-keys@android"])
+    }
+    /// Files `audit`; nothing may be filed, and the copy names the old ticket.
+    func nothingFiled(_ audit: String) throws {
+      let run = try CLIRunner.run(
+        ["tickets", "--from", audit], in: dir, environment: Self.environment)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(try server.stats()["issues"] as? Int == issues, "\(run.stderr)")
+      let copy = (audit as NSString).deletingPathExtension + "-tickets.csv"
+      #expect(
+        try rows(dir.appendingPathComponent(copy)).contains {
+          $0.key.hasSuffix("/keyboard/arrow-keys@android")
+            && $0.value["Ticket"] == key
+        }, "\(run.stderr)")
+    }
+
+    try move(dir, to: "native/controls/star-rating")
+    let plain = try refresh("audit-filled.csv", "plain.csv")
+    #expect(plain["Since last audit"] == "moved from \(Self.rating)")
+    #expect(plain["Ticket"] == "")
+    // Refreshed again before tickets runs: kept, and still saying where it came from.
+    let again = try refresh("plain.csv", "again.csv")
+    #expect(
+      again["Since last audit"]
+        == "kept (moved from \(Self.rating) in an earlier refresh)")
+    try nothingFiled("again.csv")
+    // tickets ran on it, but the next release refreshes the audit itself, not the copy.
+    let later = try refresh("again.csv", "later.csv")
+    #expect(later["Since last audit"] == again["Since last audit"])
+    try nothingFiled("later.csv")
+
+    // Moved a second time: both old ids are named, the newer first.
+    let target = dir.appendingPathComponent("criteria/native/inputs")
+    try FileManager.default.createDirectory(
+      at: target, withIntermediateDirectories: true)
+    try FileManager.default.moveItem(
+      at: dir.appendingPathComponent(
+        "criteria/native/controls/star-rating.md"),
+      to: target.appendingPathComponent("stars.md"))
+    let third = try refresh(
+      "later.csv", "third.csv", component: "native/inputs/stars")
+    #expect(
+      third["Since last audit"]
+        == "moved from native/controls/star-rating "
+        + "(from \(Self.rating) in an earlier refresh)")
+    try nothingFiled("third.csv")
+    // With the config naming the tracker, refresh writes the key the ledger filed under the oldest id.
+    let named = try refresh(
+      "later.csv", "named.csv", config: "criteria.yml",
+      component: "native/inputs/stars")
+    #expect(named["Ticket"] == key)
+  }
 }

@@ -18,7 +18,9 @@ struct RefreshCommand: ParsableCommand {
       counts it. A component whose document moved or was renamed (its id changed, its checks did not: more \
       than half its rows the same test, check, platform and expected result, and no other component as \
       alike) brings its results to the same checks under the new id. The \
-      "Since last audit" column says kept, changed, moved from <old component id> or new on every row. --fresh starts a new cycle: every \
+      "Since last audit" column says kept, changed, moved from <old component id> or new on every row (and \
+      keeps, in parentheses, the old ids of a failure without a ticket that an earlier refresh moved, so \
+      tickets still finds its ticket). --fresh starts a new cycle: every \
       Result blank, the old one in "Previous result", tickets kept. The input is never written over.
       """
   )

@@ -256,7 +256,8 @@ public struct AuditFindings: Sendable {
   /// Such a row is that ticket's failure, not a new one: it is not filed again, and the copy names the
   /// key. One whose old entry is still pending (a request whose outcome is not known) is not filed
   /// either: row number → the old identity, for a person or a run on the audit before the refresh.
-  /// Only the old id the cell names is looked up; nothing is matched on a guess.
+  /// Only the old ids the cell names are looked up (an audit refreshed twice before `tickets` ran names
+  /// each, the newest first); nothing is matched on a guess.
   public static func movedFindings(
     _ items: [Item], in sheet: AuditSheet, ledger: Ledger
   ) -> (keys: [Int: String], pending: [Int: String]) {
@@ -271,23 +272,25 @@ public struct AuditFindings: Sendable {
     var keys: [Int: String] = [:]
     var pending: [Int: String] = [:]
     for item in items where ledger[item.ticket.identity] == nil {
-      guard let from = marks[item.row].flatMap(AuditCarry.movedFrom(mark:)),
-        let lineage = item.ticket.lineage
-      else { continue }
+      guard let lineage = item.ticket.lineage else { continue }
       let id = String(lineage.dropFirst(identityPrefix.count))
       guard let check = StableID.component(ofRow: id)?.check,
         let date = failureDate(of: item.ticket.identity, row: id)
       else { continue }
-      let old = identity(ofRow: from + check, date: date)
-      switch ledger[old] {
-      case let entry? where entry.state == .filed && entry.key != nil:
-        keys[item.row] = entry.key
-      case let entry? where entry.state == .pending:
-        pending[item.row] = old
-      default:
-        continue
+      // The newest old id first; a pending entry under any of them holds the row back.
+      for from in AuditCarry.movedFrom(mark: marks[item.row] ?? "") {
+        let old = identity(ofRow: from + check, date: date)
+        switch ledger[old] {
+        case let entry? where entry.state == .filed && entry.key != nil:
+          keys[item.row] = keys[item.row] ?? entry.key
+        case let entry? where entry.state == .pending:
+          pending[item.row] = pending[item.row] ?? old
+        default:
+          continue
+        }
       }
     }
+    for row in pending.keys { keys[row] = nil }
     return (keys, pending)
   }
 
