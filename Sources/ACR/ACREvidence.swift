@@ -35,6 +35,8 @@ public struct ACREvidence: Sendable, Hashable {
   /// Who recorded the result, and when (YYYY-MM-DD as spreadsheets store dates), when the audit says.
   public var tester = ""
   public var date = ""
+  /// The component ids a refresh carried the row from (`AuditResultRow.movedFrom`).
+  public var movedFrom: [String] = []
 
   /// Creates a row of evidence.
   public init(
@@ -139,5 +141,6 @@ public struct ACREvidence: Sendable, Hashable {
     failedWCAG = row.failedWCAG
     tester = row.tester
     date = row.date
+    movedFrom = row.movedFrom
   }
 }

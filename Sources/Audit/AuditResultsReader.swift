@@ -89,6 +89,18 @@ public struct AuditResultRow: Sendable, Hashable {
 }
 
 extension AuditResultRow {
+  /// The component ids the row's "Since last audit" cell says a refresh carried it from (a document
+  /// moved or renamed since), newest first; none for a row that did not move.
+  public var movedFrom: [String] {
+    guard
+      let cell = extra.first(where: {
+        $0.key.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
+          AuditCarry.markHeader) == .orderedSame
+      })?.value
+    else { return [] }
+    return AuditCarry.movedFrom(mark: cell)
+  }
+
   /// A check today's criteria hold that an audit has no row for, as a fresh audit holds it: Not tested
   /// (Not applicable where the check expects N/A), its notes saying it is not in the audit (`audit`).
   public init(lacking check: AuditRow, in audit: String, layout: AuditLayout) {

@@ -140,7 +140,7 @@ public struct AuditRefresh: Sendable {
       if !fresh && !changed && was.ticket.isEmpty
         && (was.outcome == .fail || was.outcome == .cannotTell)
       {
-        let before = Self.movedFrom(was).filter {
+        let before = was.movedFrom.filter {
           $0 != carry.movedFrom[row.id]
         }
         if !before.isEmpty { carry.movedBefore[row.id] = before }
@@ -170,17 +170,6 @@ public struct AuditRefresh: Sendable {
       }
     }
     return (carry, counts)
-  }
-
-  /// The component ids the row's "Since last audit" cell says earlier refreshes moved it from.
-  static func movedFrom(_ row: AuditResultRow) -> [String] {
-    guard
-      let cell = row.extra.first(where: {
-        $0.key.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
-          AuditCarry.markHeader) == .orderedSame
-      })?.value
-    else { return [] }
-    return AuditCarry.movedFrom(mark: cell)
   }
 
   /// Text compared without regard to runs of white space (a re-wrapped line is not a change).

@@ -89,7 +89,7 @@ extension Pipeline {
       var evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
       known.name(
         in: &evidence, outcome: \.outcome, id: \.id, date: \.date,
-        ticket: \.ticket)
+        movedFrom: \.movedFrom, ticket: \.ticket)
       if let only = request.platform {
         evidence = evidence.filter { $0.platform == only.rawValue }
         guard !evidence.isEmpty else {

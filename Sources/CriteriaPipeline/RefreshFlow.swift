@@ -114,12 +114,8 @@ extension Pipeline {
         + (carry.movedBefore[new] ?? [])
       guard !from.isEmpty, (cells[.ticket] ?? "").isEmpty,
         layout.outcome(of: cells[.result] ?? "") == .fail,
-        let check = StableID.component(ofRow: new)?.check,
-        let key = from.lazy.compactMap({
-          known.findings[
-            AuditFindings.identity(
-              ofRow: $0 + check, date: cells[.date] ?? "")]
-        }).first
+        let key = known.key(
+          ofRow: new, date: cells[.date] ?? "", movedFrom: from)
       else { continue }
       cells[.ticket] = key
       carry.cells[new] = cells

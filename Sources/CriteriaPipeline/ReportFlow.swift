@@ -57,7 +57,7 @@ extension Pipeline {
       links = known.links
       known.name(
         in: &results.rows, outcome: \.outcome, id: \.id, date: \.date,
-        ticket: \.ticket)
+        movedFrom: \.movedFrom, ticket: \.ticket)
       // The conformance table counts each row as its WCAG cell says, and a check the audit lacks as
       // not tested.
       let today = todaysChecks(
@@ -105,16 +105,27 @@ extension Pipeline {
     func name<Row>(
       in rows: inout [Row], outcome: KeyPath<Row, Outcome>,
       id: KeyPath<Row, String>, date: KeyPath<Row, String>,
-      ticket: WritableKeyPath<Row, String>
+      movedFrom: KeyPath<Row, [String]>, ticket: WritableKeyPath<Row, String>
     ) {
       for index in rows.indices
       where rows[index][keyPath: outcome] == .fail
         && rows[index][keyPath: ticket].isEmpty
       {
-        let identity = AuditFindings.identity(
-          ofRow: rows[index][keyPath: id], date: rows[index][keyPath: date])
-        if let key = findings[identity] { rows[index][keyPath: ticket] = key }
+        let row = rows[index]
+        if let key = key(
+          ofRow: row[keyPath: id], date: row[keyPath: date],
+          movedFrom: row[keyPath: movedFrom])
+        {
+          rows[index][keyPath: ticket] = key
+        }
       }
+    }
+
+    /// The key filed for the failure of the row `id` on `date`, under its own id or (a row a refresh
+    /// carried from a moved document) an old one.
+    func key(ofRow id: String, date: String, movedFrom: [String]) -> String? {
+      AuditFindings.identities(ofRow: id, date: date, movedFrom: movedFrom)
+        .lazy.compactMap { findings[$0] }.first
     }
   }
 

@@ -187,7 +187,12 @@ extension Pipeline {
         .caseInsensitiveCompare(failWord) == .orderedSame
     }
     // The original audit: `tickets` wrote the keys into a copy, so a filed failure's Ticket cell is
-    // empty here; the ledger knows the key it was filed as (by its row id and Date).
+    // empty here; the ledger knows the key it was filed as (by its row id and Date, or the old id of a
+    // row a refresh carried from a moved document).
+    let markColumn = sheet.header.firstIndex {
+      $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
+        AuditCarry.markHeader) == .orderedSame
+    }
     var fromLedger: [Int: String] = [:]
     for row in sheet.rows
     where failed(row)
@@ -197,9 +202,13 @@ extension Pipeline {
       let date = AuditDate.text(
         row[dateColumn].trimmingCharacters(in: .whitespacesAndNewlines))
       guard !id.isEmpty,
-        let entry = opened.ledger.entries[
-          AuditFindings.identity(ofRow: id, date: date)],
-        entry.state == .filed, let key = entry.key
+        let entry = AuditFindings.identities(
+          ofRow: id, date: date,
+          movedFrom: AuditCarry.movedFrom(mark: row[markColumn])
+        ).lazy.compactMap({ opened.ledger.entries[$0] }).first(where: {
+          $0.state == .filed && $0.key != nil
+        }),
+        let key = entry.key
       else { continue }
       fromLedger[row.number] = key
     }

@@ -21,6 +21,8 @@ public struct ResultRow: Sendable, Hashable {
   public var date: String
   public var notes: String
   public var ticket: String
+  /// The component ids a refresh carried the row from (`AuditResultRow.movedFrom`).
+  public var movedFrom: [String] = []
 }
 
 /// The rows of a filled audit, read with the same rules and errors as the audit loop.
@@ -67,6 +69,7 @@ public struct AuditResults: Sendable {
       severity: row.severity, tester: row.tester, date: row.date,
       notes: row.notes, ticket: row.ticket)
     shown.countedWCAG = row.countedWCAG
+    shown.movedFrom = row.movedFrom
     return shown
   }
 

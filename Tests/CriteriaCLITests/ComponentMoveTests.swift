@@ -545,6 +545,20 @@ struct ComponentMoveTests {
     #expect(
       again["Since last audit"]
         == "kept (moved from \(Self.rating) in an earlier refresh)")
+    // sync and the report name its ticket from the ledger, under the old id.
+    let sync = try CLIRunner.run(
+      ["sync", "--from", "again.csv"], in: dir, environment: Self.environment)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(
+      try rows(dir.appendingPathComponent("again-synced.csv"))[
+        "native/controls/star-rating/keyboard/arrow-keys@android"]?["Ticket"]
+        == key, "\(sync.stderr)")
+    let report = try CLIRunner.run(
+      [
+        "report", "--from", "again.csv", "--to", "junit", "--output", "-",
+      ], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(report.stdout.contains("Ticket: \(key)"), "\(report.stdout)")
     try nothingFiled("again.csv")
     // tickets ran on it, but the next release refreshes the audit itself, not the copy.
     let later = try refresh("again.csv", "later.csv")

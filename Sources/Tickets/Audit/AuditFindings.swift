@@ -102,6 +102,17 @@ public struct AuditFindings: Sendable {
     identityPrefix + id + (date.isEmpty ? "" : "/" + date)
   }
 
+  /// Every identity a row's failure on a date may have been filed under: its own, then the same check,
+  /// platform and date under each component id a refresh moved the row from (`movedFrom`, newest first).
+  public static func identities(
+    ofRow id: String, date: String, movedFrom: [String]
+  ) -> [String] {
+    let own = identity(ofRow: id, date: date)
+    guard !movedFrom.isEmpty, let check = StableID.component(ofRow: id)?.check
+    else { return [own] }
+    return [own] + movedFrom.map { identity(ofRow: $0 + check, date: date) }
+  }
+
   func ticket(_ row: AuditResultRow) -> Ticket {
     let id = row.id
     let parsed = StableID.split(row: id)
@@ -274,12 +285,13 @@ public struct AuditFindings: Sendable {
     for item in items where ledger[item.ticket.identity] == nil {
       guard let lineage = item.ticket.lineage else { continue }
       let id = String(lineage.dropFirst(identityPrefix.count))
-      guard let check = StableID.component(ofRow: id)?.check,
-        let date = failureDate(of: item.ticket.identity, row: id)
-      else { continue }
+      guard let date = failureDate(of: item.ticket.identity, row: id) else {
+        continue
+      }
       // The newest old id first; a pending entry under any of them holds the row back.
-      for from in AuditCarry.movedFrom(mark: marks[item.row] ?? "") {
-        let old = identity(ofRow: from + check, date: date)
+      let from = AuditCarry.movedFrom(mark: marks[item.row] ?? "")
+      for old in identities(ofRow: id, date: date, movedFrom: from).dropFirst()
+      {
         switch ledger[old] {
         case let entry? where entry.state == .filed && entry.key != nil:
           keys[item.row] = keys[item.row] ?? entry.key
