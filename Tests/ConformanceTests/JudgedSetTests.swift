@@ -70,11 +70,11 @@ struct JudgedSetTests {
     return catalog
   }
 
-  func score(_ catalog: Catalog) throws -> (
+  func score(_ catalog: Catalog, rules: WCAGRules = .builtIn()) throws -> (
     tuning: Score, heldOut: Score, errors: [String], unjudged: [String]
   ) {
     let judged = try Self.judgements()
-    let mapped = WCAGMapping(rules: .builtIn()).apply(to: catalog).catalog
+    let mapped = WCAGMapping(rules: rules).apply(to: catalog).catalog
     var tuning = Score()
     var heldOut = Score()
     var errors: [String] = []
@@ -158,6 +158,24 @@ struct JudgedSetTests {
     try expectScore(
       "samples",
       [SharedData.packageRoot.appendingPathComponent("Samples/criteria")])
+  }
+
+  @Test(
+    "the sample team rules (Samples/wcag-rules.yml) give no sample check a criterion its judgement does not say it tests"
+  )
+  func sampleTeamRules() throws {
+    // A team rule's tested criteria become the ACR's evidence: the bundled example must not show a Pass
+    // of a check counting for a criterion the check does not test.
+    var rules = WCAGRules.builtIn()
+    let file = SharedData.packageRoot.appendingPathComponent(
+      "Samples/wcag-rules.yml")
+    try rules.add(
+      yaml: String(contentsOf: file, encoding: .utf8), origin: file.path)
+    let result = try score(
+      read([SharedData.packageRoot.appendingPathComponent("Samples/criteria")]),
+      rules: rules)
+    #expect(result.unjudged.isEmpty, "judge these checks: \(result.unjudged)")
+    #expect(result.tuning.wrong + result.heldOut.wrong == 0, "\(result.errors)")
   }
 
   @Test(
