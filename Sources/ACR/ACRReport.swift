@@ -279,6 +279,9 @@ public struct ACRScope: Sendable, Hashable {
   /// The first and last day a result was recorded on, when the audit has dates.
   public var firstDay = ""
   public var lastDay = ""
+  /// How each check was tied to success criteria (whose rules, and whether the audit's WCAG column was
+  /// checked against them), so a reader can weigh what a Supports rests on; empty when not said.
+  public var mapping = ""
 
   /// Creates an empty scope.
   public init() {}
@@ -308,6 +311,44 @@ public struct ACRScope: Sendable, Hashable {
     .map { String($0.prefix(10)) }.sorted()
     firstDay = days.first ?? ""
     lastDay = days.last ?? ""
+  }
+
+  /// The scope, then how checks were tied to criteria, as paragraphs.
+  public var paragraphs: [String] {
+    [sentence, mapping].filter { !$0.isEmpty }
+  }
+
+  /// Says how the audit's checks were tied to success criteria.
+  ///
+  /// `ruleFiles` are a team's mapping rules added to criteria's own; `hasWCAGColumn` whether the audit
+  /// names each row's criteria itself; `checked` whether its WCAG cells were compared with today's
+  /// mapping of the criteria (the config's sources read).
+  public static func mappingSentence(
+    ruleFiles: [String], hasWCAGColumn: Bool, checked: Bool, toolVersion: String
+  ) -> String {
+    let files = ruleFiles.map {
+      $0.split(separator: "/").last.map(String.init) ?? $0
+    }
+    let rules =
+      "the mapping rules built into criteria \(toolVersion)"
+      + (files.isEmpty
+        ? ""
+        : " with the added rules in \(files.joined(separator: ", "))")
+    let never =
+      "; criteria a check only bears on (related) are never counted."
+    if !hasWCAGColumn {
+      return
+        "Each check counts as evidence only for the WCAG success criteria \(rules) say it tests"
+        + never
+    }
+    if checked {
+      return
+        "Each check counts as evidence only for the WCAG success criteria its row's WCAG column names, "
+        + "checked against what \(rules) say it tests" + never
+    }
+    return
+      "Each check counts as evidence for the WCAG success criteria its row's WCAG column names; the column "
+      + "was not checked against today's mapping (the config's criteria sources did not read)."
   }
 
   /// The scope as one paragraph.

@@ -30,6 +30,7 @@ public enum OpenACRWriter {
     // OpenACR has no scope of its own: the audit's scope follows the evaluation methods.
     let methods = [
       s.evaluationMethods, "Scope of the audit: " + report.scope.sentence,
+      report.scope.mapping,
     ]
     .filter { !$0.isEmpty }.joined(separator: "\n\n")
     for (key, value) in [
@@ -98,9 +99,10 @@ public enum ACRMarkdownWriter {
     var lines = ["# \(text(report.title))", "", ACRReport.basedOn, ""]
     let facts = report.facts
     lines += facts.map { "- **\($0.0):** \(text($0.1))" }
-    lines += [
-      "", "## Scope of the evaluation", "", text(report.scope.sentence),
-    ]
+    lines += ["", "## Scope of the evaluation"]
+    for paragraph in report.scope.paragraphs {
+      lines += ["", text(paragraph)]
+    }
     lines += [
       "", "## Applicable Standards/Guidelines", "",
       "| Standard/Guideline | Included In Report |", "| --- | --- |",
@@ -221,7 +223,8 @@ public enum ACRHTMLWriter {
       out += "<dt>\(escape(name))</dt><dd>\(escape(value))</dd>\n"
     }
     out +=
-      "</dl>\n<h2>Scope of the evaluation</h2>\n<p>\(escape(report.scope.sentence))</p>\n"
+      "</dl>\n<h2>Scope of the evaluation</h2>\n"
+      + report.scope.paragraphs.map { "<p>\(escape($0))</p>\n" }.joined()
     out +=
       "<h2 id=\"standards\">Applicable Standards/Guidelines</h2>\n"
       + "<table class=\"summary\" aria-labelledby=\"standards\">\n<thead><tr><th scope=\"col\">Standard/Guideline</th>"

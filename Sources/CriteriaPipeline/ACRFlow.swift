@@ -84,7 +84,7 @@ extension Pipeline {
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.
     let known = try Self.ledgerTickets(config: config)
-    let report: ACRReport
+    var report: ACRReport
     do throws(ACRError) {
       var evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
       known.name(
@@ -134,6 +134,9 @@ extension Pipeline {
     } catch {
       throw PipelineError(error)
     }
+    report.scope.mapping = ACRScope.mappingSentence(
+      ruleFiles: settings.wcagRules, hasWCAGColumn: wcagByID == nil,
+      checked: mapping != nil, toolVersion: context.toolVersion)
     for warning in report.missingFacts + report.warnings {
       reporter.note("warning: \(warning)")
     }

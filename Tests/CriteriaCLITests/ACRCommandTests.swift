@@ -552,6 +552,75 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "the ACR says how checks were tied to criteria: whose rules, and whether the audit's WCAG column was checked against them"
+  )
+  func mappingStated() throws {
+    let dir = try Self.samplesCopy()
+    func acr(_ config: String, _ audit: String = "Samples/audit-filled.csv")
+      throws -> String
+    {
+      let run = try CLIRunner.run(
+        [
+          "acr", "--config", config, "--from", audit, "--to", "markdown",
+          "--output", "-", "--draft",
+        ], in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+      return run.stdout
+    }
+    let never = "criteria a check only bears on (related) are never counted."
+    let sample = try acr("Samples/criteria.yml")
+    #expect(
+      sample.contains(
+        "Each check counts as evidence only for the WCAG success criteria its row's WCAG column names, "
+          + "checked against what the mapping rules built into criteria "),
+      "\(sample)")
+    #expect(
+      sample.contains(
+        " with the added rules in wcag-rules.yml say it tests; " + never))
+
+    // The built-in rules alone.
+    let config = try dir.read("Samples/criteria.yml")
+    try dir.write(
+      config.replacingOccurrences(
+        of: "wcag:\n  rules: [wcag-rules.yml]\n", with: ""),
+      to: "Samples/builtin.yml")
+    let builtIn = try acr("Samples/builtin.yml")
+    #expect(!builtIn.contains("added rules"), "\(builtIn)")
+    #expect(builtIn.contains(never))
+
+    // An audit without a WCAG column: the mapping is the rules' own.
+    let table = try TesterScript.read(
+      dir.appendingPathComponent("Samples/audit-filled.csv"))
+    let wcag = try #require(table.header.firstIndex(of: "WCAG"))
+    let csv =
+      ([table.header] + table.rows.sorted { $0.key < $1.key }.map(\.value))
+      .map { row in
+        row.enumerated().filter { $0.offset != wcag }.map {
+          "\"" + $0.element.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }.joined(separator: ",")
+      }.joined(separator: "\n")
+    try dir.write(csv + "\n", to: "Samples/no-wcag.csv")
+    let recomputed = try acr("Samples/criteria.yml", "Samples/no-wcag.csv")
+    #expect(
+      recomputed.contains(
+        "Each check counts as evidence only for the WCAG success criteria the mapping rules built into "
+          + "criteria "), "\(recomputed)")
+    #expect(
+      recomputed.contains(
+        " with the added rules in wcag-rules.yml say it tests; " + never))
+
+    // Sources that do not read: the column stands unchecked, and the report says so.
+    try dir.write(
+      config.replacingOccurrences(of: "  - criteria/", with: "  - absent/"),
+      to: "Samples/unread.yml")
+    let unchecked = try acr("Samples/unread.yml")
+    #expect(
+      unchecked.contains(
+        "the column was not checked against today's mapping (the config's criteria sources did not read)."
+      ), "\(unchecked)")
+  }
+
+  @Test(
     "a WCAG cell edited to name a criterion its check does not test: the draft ACR, the report and diff warn, naming the row; a final ACR refuses it"
   )
   func editedWCAGCell() throws {
