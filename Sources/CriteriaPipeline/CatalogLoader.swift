@@ -11,8 +11,15 @@ public struct CatalogLoader {
     public var catalog: Catalog
     /// Errors and warnings, document by document.
     public var diagnostics: [Diagnostic]
-    /// Every document read, so that no output replaces one.
+    /// Every file the sources found, documents or not.
     public var documents: [String]
+    /// The files found that are no criteria document at all (not the guides): an output may replace
+    /// one, such as a run's own Markdown output in a source folder.
+    public var notDocuments: Set<String> = []
+    /// What no output may replace: every criteria document and guide read.
+    public var inputs: [String] {
+      documents.filter { !notDocuments.contains($0) }
+    }
     /// `file: skipped: reason` for files a folder or glob found that are not criteria documents.
     public var skipped: [String]
     /// How many documents were read.
@@ -44,6 +51,7 @@ public struct CatalogLoader {
     return Loaded(
       catalog: read.catalog, diagnostics: read.diagnostics,
       documents: collected.files.map(\.path),
+      notDocuments: read.notDocuments,
       skipped: collected.unreadable + read.skipped)
   }
 }

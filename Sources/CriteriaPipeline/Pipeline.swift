@@ -89,7 +89,7 @@ public struct Pipeline: Sendable {
       loaded.diagnostics.filter { $0.severity == .warning }.count
     summary.skipped = loaded.skipped.count
     let sink = ArtifactSink(
-      protecting: loaded.documents + [path], reporter: reporter)
+      protecting: loaded.inputs + [path], reporter: reporter)
     var files: [FileOutput] = []
     for (output, thing) in made {
       let target = URL(
@@ -299,7 +299,7 @@ public struct Pipeline: Sendable {
     }
     let destination: Destination =
       output.map { $0 == "-" ? .standardOutput : .path($0) } ?? .standardOutput
-    try ArtifactSink(protecting: loaded.documents, reporter: reporter)
+    try ArtifactSink(protecting: loaded.inputs, reporter: reporter)
       .deliver(artifact, from: format, to: destination)
     ReleaseAside.drop((consume catalog, consume loaded, consume artifact))
   }

@@ -80,7 +80,7 @@ extension Pipeline {
       throw PipelineError(error)
     }
     let sink = ArtifactSink(
-      protecting: loaded.documents + [configPath, request.from],
+      protecting: loaded.inputs + [configPath, request.from],
       reporter: reporter)
     var retiredFile: String?
     if format == "csv", !carry.retired.isEmpty,

@@ -19,6 +19,9 @@ public struct CatalogReader: Sendable {
     /// `file: skipped: reason` for each file a folder walk or glob found that is not a criteria document
     /// (a style guide) or is a guide with notes but no checks.
     public var skipped: [String]
+    /// The paths of the files skipped as not criteria documents at all (not the guides): no source, so
+    /// an output may be written there (a run's own Markdown output found in a source folder).
+    public var notDocuments: Set<String> = []
   }
 
   /// The catalog of `paths`, in order, and every diagnostic.
@@ -42,6 +45,7 @@ public struct CatalogReader: Sendable {
     var components: [Component] = []
     var diagnostics: [Diagnostic] = []
     var skipped: [String] = []
+    var notDocuments: Set<String> = []
     var firstByID: [String: SourceLocation] = [:]
     for file in files {
       let shown = shownAs(file.path)
@@ -53,6 +57,7 @@ public struct CatalogReader: Sendable {
           })
         {
           skipped.append("\(shown): skipped: not a criteria document")
+          notDocuments.insert(file.path)
           continue
         }
         if let component = result.component, component.criteria.isEmpty,
@@ -80,6 +85,6 @@ public struct CatalogReader: Sendable {
     }
     return Result(
       catalog: Catalog(components: components), diagnostics: diagnostics,
-      skipped: skipped)
+      skipped: skipped, notDocuments: notDocuments)
   }
 }

@@ -49,6 +49,57 @@ struct RunOutputsTests {
     #expect(out.listing == ["checklist.csv", "checklist.md"])
   }
 
+  @Test(
+    "Markdown outputs inside a source folder: the next run skips them as no criteria documents and writes them again; a criteria document at an output path stays refused"
+  )
+  func outputsInsideSources() throws {
+    let dir = try CLIRunner.scratch()
+    try copySamples(to: dir)
+    try FileManager.default.moveItem(
+      at: dir.appendingPathComponent("Samples/criteria"),
+      to: dir.appendingPathComponent("docs"))
+    // The documents' own folder is the source; the outputs go beside them and below it.
+    try dir.write(
+      """
+      version: 1
+      sources: [.]
+      outputs:
+        - {exporter: markdown, path: checklist.md}
+        - {name: split, exporter: markdown, path: out/by-component, options: {split: component}}
+        - {exporter: json, path: out/criteria.json}
+      """, to: "docs/criteria.yml")
+    let first = try CLIRunner.run(
+      ["run", "--config", "docs/criteria.yml"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.contains("read 4 documents"), "\(first.stderr)")
+    #expect(!first.stderr.contains("skipped"), "\(first.stderr)")
+    let checklist = try dir.read("docs/checklist.md")
+    for _ in 1...2 {
+      let again = try CLIRunner.run(
+        ["run", "--config", "docs/criteria.yml"], in: dir)
+      #expect(again.status == 0, "\(again.stderr)")
+      // The earlier outputs are found, said to be no criteria documents, and written again.
+      #expect(again.stderr.contains("4 components selected"), "\(again.stderr)")
+      #expect(
+        again.stderr.contains("checklist.md: skipped: not a criteria document"),
+        "\(again.stderr)")
+      #expect(try dir.read("docs/checklist.md") == checklist)
+    }
+    // A criteria document at an output's path is still never written over (73), nor is a guide.
+    let rating = try dir.read("docs/native/controls/rating.md")
+    try dir.write(
+      """
+      version: 1
+      sources: [.]
+      outputs:
+        - {exporter: markdown, path: native/controls/rating.md}
+      """, to: "docs/over.yml")
+    let over = try CLIRunner.run(["run", "--config", "docs/over.yml"], in: dir)
+    #expect(over.status == 73, "\(over.stderr)")
+    #expect(over.stderr.contains("it is one of this run's inputs"))
+    #expect(try dir.read("docs/native/controls/rating.md") == rating)
+  }
+
   @Test("a bad option in any output fails the run before anything is written")
   func badOptionWritesNothing() throws {
     let dir = try CLIRunner.scratch()
