@@ -244,6 +244,66 @@ public enum AuditDate {
     return day.count == 10 && digits ? String(day) : nil
   }
 
+  /// Every YYYY-MM-DD day a Date cell's text may mean: its day when it is in that form; else the
+  /// spellings a spreadsheet writes a date back in (`2026/11/20`; `20.11.2026`, day first; `11/20/2026`
+  /// or `20/11/2026`, month or day first, both days when both can be; a two-digit year is this century's;
+  /// a time after it is allowed); none for text that is no date.
+  ///
+  /// A failure's ticket is filed under its Date as typed, so the same failure written back by a
+  /// spreadsheet in another spelling is told apart from a retest on another day only by this.
+  public static func days(_ text: String) -> [String] {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let day = day(trimmed) { return [day] }
+    let date = trimmed.prefix { $0 != " " && $0 != "T" }
+    guard let separator = date.first(where: { "/.-".contains($0) }) else {
+      return []
+    }
+    let parts = date.split(
+      separator: separator, omittingEmptySubsequences: false)
+    guard parts.count == 3,
+      parts.allSatisfy({
+        !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII)
+      }),
+      let first = Int(parts[0]), let second = Int(parts[1]),
+      let third = Int(parts[2])
+    else { return [] }
+    func iso(_ year: Int, _ month: Int, _ day: Int) -> String? {
+      let lengths = [
+        31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28,
+        31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
+      ]
+      guard (1...12).contains(month), day >= 1, day <= lengths[month - 1] else {
+        return nil
+      }
+      return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+    if parts[0].count == 4 {
+      return iso(first, second, third).map { [$0] } ?? []
+    }
+    guard parts[2].count == 4 || parts[2].count == 2 else { return [] }
+    let year = parts[2].count == 2 ? 2000 + third : third
+    if separator == "." { return iso(year, second, first).map { [$0] } ?? [] }
+    var found: [String] = []
+    for day in [iso(year, first, second), iso(year, second, first)].compactMap({
+      $0
+    })
+    where !found.contains(day) {
+      found.append(day)
+    }
+    return found
+  }
+
+  /// The one day a Date cell's text means (`days`), or nil when it means none or two.
+  public static func unambiguousDay(_ text: String) -> String? {
+    let found = days(text)
+    return found.count == 1 ? found[0] : nil
+  }
+
+  /// Whether two Date cells may mean the same day: the same text, or days (`days`) in common.
+  public static func maySameDay(_ one: String, _ other: String) -> Bool {
+    one == other || !Set(days(one)).isDisjoint(with: days(other))
+  }
+
   /// Text stays as typed; a bare serial number (what Excel and LibreOffice store for a date cell)
   /// becomes YYYY-MM-DD.
   public static func text(_ value: String) -> String {

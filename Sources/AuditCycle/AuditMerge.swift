@@ -343,19 +343,23 @@ public struct AuditMerge: Sendable {
       }
       return outcome.rawValue
     case .layout(.date):
-      return text.isEmpty ? nil : AuditDate.text(text)
+      // One day in two spellings (a spreadsheet wrote 2026-11-20 back as 11/20/2026) is no conflict.
+      return text.isEmpty
+        ? nil : AuditDate.unambiguousDay(text) ?? AuditDate.text(text)
     default:
       return text.isEmpty ? nil : text
     }
   }
 
-  /// What is written for a filled cell: a Result in the layout's own word, a date as YYYY-MM-DD.
+  /// What is written for a filled cell: a Result in the layout's own word, a date that names one day as
+  /// YYYY-MM-DD.
   func written(_ key: Key, _ raw: String) -> String {
     let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
     switch key {
     case .layout(.result):
       return layout.outcome(of: text).map(layout.word) ?? text
-    case .layout(.date): return AuditDate.text(text)
+    case .layout(.date):
+      return AuditDate.unambiguousDay(text) ?? AuditDate.text(text)
     default: return raw
     }
   }
@@ -363,12 +367,15 @@ public struct AuditMerge: Sendable {
   /// Why `--prefer latest` leaves a conflict to a person: a Date it cannot read as a day, or files
   /// that differ on the latest day.
   public static func unsettled(_ entries: [Entry]) -> String {
-    if let unread = entries.first(where: { AuditDate.day($0.date) == nil }) {
+    if let unread = entries.first(where: {
+      AuditDate.unambiguousDay($0.date) == nil
+    }) {
       return unread.date.isEmpty
         ? "\(unread.place) has no Date"
-        : "\(unread.place) is dated '\(unread.date)', not a day written YYYY-MM-DD"
+        : "\(unread.place) is dated '\(unread.date)', which names no one day (write it YYYY-MM-DD)"
     }
-    let last = entries.compactMap { AuditDate.day($0.date) }.max() ?? ""
+    let last =
+      entries.compactMap { AuditDate.unambiguousDay($0.date) }.max() ?? ""
     return "the files dated \(last), the latest, differ"
   }
 
@@ -377,7 +384,7 @@ public struct AuditMerge: Sendable {
   static func latest(_ entries: [Entry]) -> Entry? {
     var dated: [(day: String, entry: Entry)] = []
     for entry in entries {
-      guard let day = AuditDate.day(entry.date) else { return nil }
+      guard let day = AuditDate.unambiguousDay(entry.date) else { return nil }
       dated.append((day, entry))
     }
     guard let last = dated.map(\.day).max() else { return nil }

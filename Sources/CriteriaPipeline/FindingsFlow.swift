@@ -60,7 +60,7 @@ extension Pipeline {
       request.copy, of: request.audit, suffix: "tickets",
       what: "the copy with ticket keys")
     let sheet: AuditSheet
-    let findings: AuditFindings.Result
+    var findings: AuditFindings.Result
     do { sheet = try AuditSheet.read(path: request.audit) } catch {
       throw PipelineError(error)
     }
@@ -81,18 +81,21 @@ extension Pipeline {
       tracker.settings, output: chosen.name)
     // Failures refresh carried from a moved document, filed before under their old row id: not filed
     // again (the ledger is only read here; filing opens it again).
-    let moved: [Int: String]
-    let movedPending: [Int: String]
-    do {
-      (moved, movedPending) =
-        Ledger.exists(at: ledgerPath)
-        ? AuditFindings.movedFindings(
-          findings.items, in: sheet,
-          ledger: try Ledger(
-            path: ledgerPath, tracker: tracker.name,
-            project: tracker.settings.project)) : ([:], [:])
-    } catch {
-      throw PipelineError(error)
+    // A failure whose Date a spreadsheet spelled anew is the one the ledger filed on that day.
+    var moved: [Int: String] = [:]
+    var movedPending: [Int: String] = [:]
+    if Ledger.exists(at: ledgerPath) {
+      do {
+        let ledger = try Ledger(
+          path: ledgerPath, tracker: tracker.name,
+          project: tracker.settings.project)
+        findings.items = AuditFindings.sameDay(findings.items, in: ledger)
+        findings.keyed = AuditFindings.sameDay(findings.keyed, in: ledger)
+        (moved, movedPending) = AuditFindings.movedFindings(
+          findings.items, in: sheet, ledger: ledger)
+      } catch {
+        throw PipelineError(error)
+      }
     }
     for (row, old) in movedPending.sorted(by: { $0.key < $1.key }) {
       reporter.note(

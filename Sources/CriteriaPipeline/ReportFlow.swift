@@ -99,6 +99,8 @@ extension Pipeline {
   struct LedgerTickets {
     var links: [String: String] = [:]
     var findings: [String: String] = [:]
+    /// Row id → the Date cells its failures were filed under, with their keys.
+    var byRow: [String: [(date: String, key: String)]] = [:]
 
     /// Gives each failing row whose Ticket cell is empty the ticket criteria filed for it (the original
     /// audit: `tickets` wrote the keys into a copy), as the copy names it; other rows stay as they are.
@@ -123,9 +125,16 @@ extension Pipeline {
 
     /// The key filed for the failure of the row `id` on `date`, under its own id or (a row a refresh
     /// carried from a moved document) an old one.
+    ///
+    /// The Date's day counts however it is spelled (a spreadsheet writes 2026-11-20 back as 11/20/2026).
     func key(ofRow id: String, date: String, movedFrom: [String]) -> String? {
-      AuditFindings.identities(ofRow: id, date: date, movedFrom: movedFrom)
-        .lazy.compactMap { findings[$0] }.first
+      let rows = AuditFindings.rows(ofRow: id, movedFrom: movedFrom)
+      return rows.lazy.compactMap {
+        findings[AuditFindings.identity(ofRow: $0, date: date)]
+      }.first
+        ?? rows.lazy.compactMap { row in
+          byRow[row]?.first { AuditDate.maySameDay(date, $0.date) }?.key
+        }.first
     }
   }
 
@@ -152,6 +161,11 @@ extension Pipeline {
             known.findings[identity] == nil
           {
             known.findings[identity] = key
+            if let (row, date) = AuditFindings.split(identity: identity),
+              !date.isEmpty
+            {
+              known.byRow[row, default: []].append((date, key))
+            }
           }
         }
       } catch {

@@ -201,13 +201,16 @@ extension Pipeline {
       let id = row[idColumn].trimmingCharacters(in: .whitespacesAndNewlines)
       let date = AuditDate.text(
         row[dateColumn].trimmingCharacters(in: .whitespacesAndNewlines))
+      let rows = AuditFindings.rows(
+        ofRow: id, movedFrom: AuditCarry.movedFrom(mark: row[markColumn]))
+      // Under the row's id (or an old one), on the Date's day however it is spelled.
       guard !id.isEmpty,
-        let entry = AuditFindings.identities(
-          ofRow: id, date: date,
-          movedFrom: AuditCarry.movedFrom(mark: row[markColumn])
-        ).lazy.compactMap({ opened.ledger.entries[$0] }).first(where: {
-          $0.state == .filed && $0.key != nil
-        }),
+        let entry = rows.lazy.compactMap({ candidate in
+          opened.ledger.entries[
+            AuditFindings.identity(ofRow: candidate, date: date)]
+            ?? AuditFindings.filedOnSameDay(
+              ofRow: candidate, date: date, in: opened.ledger)?.entry
+        }).first(where: { $0.state == .filed && $0.key != nil }),
         let key = entry.key
       else { continue }
       fromLedger[row.number] = key
@@ -277,7 +280,8 @@ extension Pipeline {
         // hold, and the ticket wants reopening, not another retest.
         let date = AuditDate.text(row[dateColumn])
         var reopen = false
-        if let identity = identities[key], let day = AuditDate.day(date),
+        if let identity = identities[key],
+          let day = AuditDate.unambiguousDay(date),
           let resolved = snapshot.resolvedOn
         {
           reopen =

@@ -666,7 +666,7 @@ struct AuditCycleTests {
     #expect(unread.status == 1, "\(unread.stderr)")
     #expect(
       unread.stderr.contains(
-        "Result (eve.csv:\(line) is dated '11/09/2026', not a day written YYYY-MM-DD):"
+        "Result (eve.csv:\(line) is dated '11/09/2026', which names no one day (write it YYYY-MM-DD)):"
       ), "\(unread.stderr)")
     #expect(
       !FileManager.default.fileExists(

@@ -10,6 +10,51 @@ import Testing
 @Suite("Ticket building blocks", .serialized)
 struct TicketUnitTests {
   @Test(
+    "a Date cell's days: ISO as it is; a spreadsheet's spellings read (day first after dots); both days when either can be; none for no date"
+  )
+  func dateSpellings() {
+    let cases: [(String, [String])] = [
+      ("2026-11-20", ["2026-11-20"]),
+      ("2026-11-20 14:05", ["2026-11-20"]),
+      ("2026/11/20", ["2026-11-20"]),
+      ("11/20/2026", ["2026-11-20"]),
+      ("20/11/2026", ["2026-11-20"]),
+      ("20.11.2026", ["2026-11-20"]),
+      ("4.3.2026", ["2026-03-04"]),
+      ("11/20/26", ["2026-11-20"]),
+      ("03/04/2026", ["2026-03-04", "2026-04-03"]),
+      ("05/05/2026", ["2026-05-05"]),
+      ("2/29/2028", ["2028-02-29"]),
+      ("2/29/2026", []),
+      ("31/31/2026", []),
+      ("", []),
+      ("last Tuesday", []),
+      ("20.11.", []),
+      ("1.2.3.4", []),
+    ]
+    for (text, days) in cases {
+      #expect(AuditDate.days(text) == days, "\(text)")
+    }
+    #expect(AuditDate.unambiguousDay("03/04/2026") == nil)
+    #expect(AuditDate.unambiguousDay("11/20/2026") == "2026-11-20")
+    // The same failure respelled is no retest; a later day is; a Date that may be either is not.
+    let filed = "finding/native/controls/rating/keyboard/enter@ios/2026-03-04"
+    let row = "native/controls/rating/keyboard/enter@ios"
+    #expect(!AuditFindings.failsAgain(row: row, date: "3/4/2026", filed: filed))
+    #expect(
+      !AuditFindings.failsAgain(row: row, date: "04/03/2026", filed: filed))
+    #expect(!AuditFindings.failsAgain(row: row, date: "4.3.2026", filed: filed))
+    // Both days a Date may mean are later: a retest; one earlier, one later: not.
+    #expect(AuditFindings.failsAgain(row: row, date: "3/5/2026", filed: filed))
+    #expect(!AuditFindings.failsAgain(row: row, date: "4/2/2026", filed: filed))
+    #expect(AuditFindings.failsAgain(row: row, date: "3/25/2026", filed: filed))
+    #expect(
+      AuditFindings.failsAgain(row: row, date: "2026-03-05", filed: filed))
+    #expect(
+      !AuditFindings.failsAgain(row: row, date: "2026-03-01", filed: filed))
+  }
+
+  @Test(
     "GitHub pacing: at least 1 s apart, at most 80 a minute and 500 an hour")
   func githubPacing() {
     var now = 0.0

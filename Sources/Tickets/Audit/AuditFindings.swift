@@ -107,10 +107,48 @@ public struct AuditFindings: Sendable {
   public static func identities(
     ofRow id: String, date: String, movedFrom: [String]
   ) -> [String] {
-    let own = identity(ofRow: id, date: date)
+    rows(ofRow: id, movedFrom: movedFrom).map {
+      identity(ofRow: $0, date: date)
+    }
+  }
+
+  /// The row id, then its id under each component a refresh moved it from (newest first).
+  public static func rows(ofRow id: String, movedFrom: [String]) -> [String] {
     guard !movedFrom.isEmpty, let check = StableID.component(ofRow: id)?.check
-    else { return [own] }
-    return [own] + movedFrom.map { identity(ofRow: $0 + check, date: date) }
+    else { return [id] }
+    return [id] + movedFrom.map { $0 + check }
+  }
+
+  /// The row id and Date cell of a finding's identity (`finding/<row id>/<date>`); nil for another.
+  public static func split(identity: String) -> (row: String, date: String)? {
+    guard identity.hasPrefix(identityPrefix),
+      let at = identity.lastIndex(of: StableID.platformSeparator)
+    else { return nil }
+    let rest = identity[at...]
+    guard let slash = rest.firstIndex(of: "/") else {
+      return (String(identity.dropFirst(identityPrefix.count)), "")
+    }
+    return (
+      String(identity[..<slash].dropFirst(identityPrefix.count)),
+      String(identity[identity.index(after: slash)...])
+    )
+  }
+
+  /// The entry the ledger filed (or, with `pendingToo`, is filing) for the failure of the row `id` on the
+  /// day `date` names, spelled otherwise (`AuditDate.maySameDay`); nil when there is none.
+  public static func filedOnSameDay(
+    ofRow id: String, date: String, in ledger: Ledger, pendingToo: Bool = false
+  ) -> (identity: String, entry: Ledger.Entry)? {
+    guard !AuditDate.days(date).isEmpty, let lineage = lineage(ofRow: id) else {
+      return nil
+    }
+    return ledger.filed(
+      inLineage: lineage, except: identity(ofRow: id, date: date),
+      pendingToo: pendingToo
+    ).first { other, _ in
+      failureDate(of: other, row: id).map { AuditDate.maySameDay(date, $0) }
+        ?? false
+    }
   }
 
   func ticket(_ row: AuditResultRow) -> Ticket {
@@ -203,13 +241,13 @@ public struct AuditFindings: Sendable {
         // tester's, from before) never closes a later failure's ticket. A failure counts for tickets
         // filed on earlier days only, and never reopens one (filing files a new ticket after a done
         // one). Days that cannot be read decide nothing.
-        guard let day = AuditDate.day(row.date) else { return [] }
+        guard let day = AuditDate.unambiguousDay(row.date) else { return [] }
         let passes = row.outcome == .pass
         return ledger.filed(inLineage: lineage, except: "").compactMap {
           identity, entry in
           guard let key = entry.key,
             let failed = Self.failureDate(of: identity, row: row.id)
-              .flatMap(AuditDate.day),
+              .flatMap(AuditDate.unambiguousDay),
             passes ? failed <= day && !unsettled.contains(key) : failed < day
           else { return nil }
           var retest = retest(row, key: key, filed: (identity, entry.url ?? ""))
@@ -257,6 +295,26 @@ public struct AuditFindings: Sendable {
           entry.key == item.key
             && failsAgain(row: id, date: date, filed: identity)
         }
+    }
+  }
+
+  /// The items whose failure the ledger holds under the same row and day in another spelling of the
+  /// Date (a spreadsheet wrote `2026-11-20` back as `11/20/2026`), each with that entry's identity, so it
+  /// is neither filed again nor taken for a retest; the others as they are.
+  ///
+  /// A Date that may mean two days (`03/04/2026`) is the filed failure when either is its day: a
+  /// guess never files a ticket again nor reopens one.
+  public static func sameDay(_ items: [Item], in ledger: Ledger) -> [Item] {
+    items.map { item in
+      guard ledger[item.ticket.identity] == nil,
+        let lineage = item.ticket.lineage,
+        let match = filedOnSameDay(
+          ofRow: String(lineage.dropFirst(identityPrefix.count)),
+          date: item.ticket.finding?.date ?? "", in: ledger, pendingToo: true)
+      else { return item }
+      var aligned = item
+      aligned.ticket.identity = match.identity
+      return aligned
     }
   }
 
@@ -346,9 +404,13 @@ public struct AuditFindings: Sendable {
     guard let failed = failureDate(of: identity, row: id) else {
       return true
     }
-    if date == failed { return false }
-    if let day = AuditDate.day(date), let failedDay = AuditDate.day(failed) {
-      return day > failedDay
+    // Days spelled otherwise (11/20/2026) are compared as days; a Date that may mean two days is a
+    // later retest only when both are after the failure's.
+    if AuditDate.maySameDay(date, failed) { return false }
+    let days = AuditDate.days(date)
+    let failedDays = AuditDate.days(failed)
+    if !days.isEmpty, !failedDays.isEmpty {
+      return days.allSatisfy { day in failedDays.allSatisfy { day > $0 } }
     }
     return true
   }

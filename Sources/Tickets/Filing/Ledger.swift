@@ -211,14 +211,15 @@ public struct Ledger: Sendable {
 
   public subscript(identity: String) -> Entry? { entries[identity] }
 
-  /// The filed tickets of a lineage (`Ticket.lineage`) other than `identity`, in identity order.
+  /// The filed tickets of a lineage (`Ticket.lineage`) other than `identity`, in identity order (with
+  /// `pendingToo`, the pending ones as well).
   ///
   /// The identities that start with the lineage stand together in the sorted `order`: found by a
   /// binary search, so looking up every finding of a large audit does not read the whole ledger each
   /// time.
-  public func filed(inLineage lineage: String, except identity: String)
-    -> [(identity: String, entry: Entry)]
-  {
+  public func filed(
+    inLineage lineage: String, except identity: String, pendingToo: Bool = false
+  ) -> [(identity: String, entry: Entry)] {
     var low = 0
     var high = order.count
     while low < high {
@@ -229,8 +230,9 @@ public struct Ledger: Sendable {
     for other in order[low...] {
       guard other.hasPrefix(lineage) else { break }
       guard other == lineage || other.hasPrefix(lineage + "/"),
-        other != identity, let entry = entries[other], entry.state == .filed,
-        entry.key != nil
+        other != identity, let entry = entries[other],
+        entry.state == .filed && entry.key != nil
+          || pendingToo && entry.state == .pending
       else { continue }
       found.append((other, entry))
     }
