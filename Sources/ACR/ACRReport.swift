@@ -1,3 +1,4 @@
+import Audit
 import Conformance
 import CriteriaModel
 
@@ -305,10 +306,10 @@ public struct ACRScope: Sendable, Hashable {
         testers.append(row.tester)
       }
     }
-    let days = evidence.map(\.date).filter {
-      $0.count >= 10 && $0.first?.isNumber == true
-    }
-    .map { String($0.prefix(10)) }.sorted()
+    // Days however a spreadsheet spelled them (11/20/2026 is 2026-11-20); a Date naming no one day is
+    // left out of the range.
+    let days = evidence.compactMap { AuditDate.unambiguousDay($0.date) }
+      .sorted()
     firstDay = days.first ?? ""
     lastDay = days.last ?? ""
   }

@@ -643,10 +643,11 @@ struct ACRWriterTests {
     ]
     evidence[0].tester = "Ana"
     evidence[0].date = "2026-11-03"
+    // Dates as a spreadsheet may write them back count as the days they name.
     evidence[1].tester = "Ben"
-    evidence[1].date = "2026-11-02"
+    evidence[1].date = "2026/11/02"
     evidence[3].tester = "Ana"
-    evidence[3].date = "2026-11-05"
+    evidence[3].date = "5.11.2026"
     let report = try ACRBuilder(
       settings: s, answers: ACRAnswers(), draft: true, today: "2026-11-23",
       toolVersion: "test"
