@@ -49,6 +49,18 @@ struct CLIRunner {
 
   /// A fresh empty folder for one test.
   static func scratch() throws -> URL { try Scratch.folder() }
+
+  /// A scratch folder holding copies of these entries of Samples/ (files or folders).
+  static func scratch(withSamples names: [String]) throws -> URL {
+    let dir = try scratch()
+    let samples = packageRoot.appendingPathComponent("Samples")
+    for name in names {
+      try FileManager.default.copyItem(
+        at: samples.appendingPathComponent(name),
+        to: dir.appendingPathComponent(name))
+    }
+    return dir
+  }
 }
 
 extension URL {

@@ -16,13 +16,9 @@ struct ComponentMoveTests {
   /// A folder with a copy of the sample criteria and the filled sample audit (rows of Rating, Toggle
   /// switch, Banner and Disclosure; Rating on Android fails its Arrow keys check).
   func setUp() throws -> URL {
-    let dir = try CLIRunner.scratch()
-    let samples = CLIRunner.packageRoot.appendingPathComponent("Samples")
-    for name in ["criteria", "audit-filled.csv"] {
-      try FileManager.default.copyItem(
-        at: samples.appendingPathComponent(name),
-        to: dir.appendingPathComponent(name))
-    }
+    let dir = try CLIRunner.scratch(withSamples: [
+      "criteria", "audit-filled.csv",
+    ])
     try dir.write("version: 1\nsources: [criteria]\n", to: "criteria.yml")
     return dir
   }

@@ -17,13 +17,9 @@ struct DateSpellingTests {
   /// A folder with the sample criteria, the filled sample audit and a config filing into `server`
   /// (GitLab, following retests).
   func setUp(_ server: FakeTrackerProcess) throws -> URL {
-    let dir = try CLIRunner.scratch()
-    let samples = CLIRunner.packageRoot.appendingPathComponent("Samples")
-    for name in ["criteria", "audit-filled.csv"] {
-      try FileManager.default.copyItem(
-        at: samples.appendingPathComponent(name),
-        to: dir.appendingPathComponent(name))
-    }
+    let dir = try CLIRunner.scratch(withSamples: [
+      "criteria", "audit-filled.csv",
+    ])
     try dir.write(
       """
       version: 1
@@ -160,11 +156,7 @@ struct DateSpellingTests {
 
   @Test("merge: one day in two spellings is no conflict")
   func mergeRespelled() throws {
-    let dir = try CLIRunner.scratch()
-    let samples = CLIRunner.packageRoot.appendingPathComponent("Samples")
-    try FileManager.default.copyItem(
-      at: samples.appendingPathComponent("audit-filled.csv"),
-      to: dir.appendingPathComponent("audit-filled.csv"))
+    let dir = try CLIRunner.scratch(withSamples: ["audit-filled.csv"])
     try respelled(dir, "audit-filled.csv", as: "11/20/2026", to: "excel.csv")
     let merge = try CLIRunner.run(
       ["merge", "audit-filled.csv", "excel.csv", "--output", "merged.csv"],
