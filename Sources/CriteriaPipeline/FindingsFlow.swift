@@ -79,9 +79,9 @@ extension Pipeline {
         + "failed, \(findings.alreadyTicketed.count) already with a ticket")
     let ledgerPath = TrackerSink.ledgerPath(
       tracker.settings, output: chosen.name)
-    // Failures refresh carried from a moved document, filed before under their old row id: not filed
-    // again (the ledger is only read here; filing opens it again).
-    // A failure whose Date a spreadsheet spelled anew is the one the ledger filed on that day.
+    // The ledger is only read here (filing opens it again). A failure whose Date a spreadsheet spelled
+    // anew is the one the ledger filed on that day; failures refresh carried from a moved document,
+    // filed before under their old row id, are not filed again.
     var moved: [Int: String] = [:]
     var movedPending: [Int: String] = [:]
     if Ledger.exists(at: ledgerPath) {
