@@ -90,6 +90,12 @@ public struct AuditCarry: Sendable {
       + (mark == .moved ? " (\(list) \(when))" : " (moved \(list) \(when))")
   }
 
+  /// Whether a header is the marker column's (`Since last audit`, case and outer spaces aside).
+  public static func isMarkHeader(_ header: String) -> Bool {
+    header.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
+      markHeader) == .orderedSame
+  }
+
   /// What the marker cell of a moved row says before the old component id.
   public static let movedPrefix = "moved from "
 
@@ -102,5 +108,12 @@ public struct AuditCarry: Sendable {
       let id = next.trimmingCharacters(in: CharacterSet(charactersIn: ",;."))
       return id.isEmpty ? nil : id
     }
+  }
+}
+
+extension AuditSheet {
+  /// The index of the marker column a refresh writes (`AuditCarry.markHeader`), when the sheet has one.
+  public var markColumn: Int? {
+    header.firstIndex(where: AuditCarry.isMarkHeader)
   }
 }

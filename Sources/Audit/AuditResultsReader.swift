@@ -93,10 +93,7 @@ extension AuditResultRow {
   /// moved or renamed since), newest first; none for a row that did not move.
   public var movedFrom: [String] {
     guard
-      let cell = extra.first(where: {
-        $0.key.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
-          AuditCarry.markHeader) == .orderedSame
-      })?.value
+      let cell = extra.first(where: { AuditCarry.isMarkHeader($0.key) })?.value
     else { return [] }
     return AuditCarry.movedFrom(mark: cell)
   }

@@ -107,7 +107,7 @@ extension Pipeline {
   static func nameFiledTickets(
     in carry: inout AuditCarry, layout: AuditLayout, known: LedgerTickets
   ) {
-    guard !known.findings.isEmpty else { return }
+    guard !known.ledgers.isEmpty else { return }
     for (new, var cells) in carry.cells {
       let from =
         (carry.movedFrom[new].map { [$0] } ?? [])

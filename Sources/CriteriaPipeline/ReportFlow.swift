@@ -95,12 +95,11 @@ extension Pipeline {
   }
 
   /// What the ledgers of the config's tracker outputs know: each ticket key's page, and the key filed
-  /// for each audit failure (`AuditFindings.identity`).
+  /// for each audit failure (`AuditFindings.filed`).
   struct LedgerTickets {
     var links: [String: String] = [:]
-    var findings: [String: String] = [:]
-    /// Row id → the Date cells its failures were filed under, with their keys.
-    var byRow: [String: [(date: String, key: String)]] = [:]
+    /// The ledgers, in the config's order.
+    var ledgers: [Ledger] = []
 
     /// Gives each failing row whose Ticket cell is empty the ticket criteria filed for it (the original
     /// audit: `tickets` wrote the keys into a copy), as the copy names it; other rows stay as they are.
@@ -123,18 +122,12 @@ extension Pipeline {
       }
     }
 
-    /// The key filed for the failure of the row `id` on `date`, under its own id or (a row a refresh
-    /// carried from a moved document) an old one.
-    ///
-    /// The Date's day counts however it is spelled (a spreadsheet writes 2026-11-20 back as 11/20/2026).
+    /// The key the first ledger that filed the failure of the row `id` on `date` filed it as.
     func key(ofRow id: String, date: String, movedFrom: [String]) -> String? {
-      let rows = AuditFindings.rows(ofRow: id, movedFrom: movedFrom)
-      return rows.lazy.compactMap {
-        findings[AuditFindings.identity(ofRow: $0, date: date)]
+      ledgers.lazy.compactMap {
+        AuditFindings.filed(
+          ofRow: id, date: date, movedFrom: movedFrom, in: $0)?.key
       }.first
-        ?? rows.lazy.compactMap { row in
-          byRow[row]?.first { AuditDate.maySameDay(date, $0.date) }?.key
-        }.first
     }
   }
 
@@ -153,21 +146,12 @@ extension Pipeline {
       guard Ledger.exists(at: path) else { continue }
       do {
         let ledger = try Ledger(path: path, tracker: tracker.name)
-        for (identity, entry) in ledger.entries {
-          guard let key = entry.key else { continue }
-          if let url = entry.url, !url.isEmpty { known.links[key] = url }
-          if entry.state == .filed,
-            identity.hasPrefix(AuditFindings.identityPrefix),
-            known.findings[identity] == nil
-          {
-            known.findings[identity] = key
-            if let (row, date) = AuditFindings.split(identity: identity),
-              !date.isEmpty
-            {
-              known.byRow[row, default: []].append((date, key))
-            }
-          }
+        for entry in ledger.entries.values {
+          guard let key = entry.key, let url = entry.url, !url.isEmpty
+          else { continue }
+          known.links[key] = url
         }
+        known.ledgers.append(ledger)
       } catch {
         throw PipelineError(error)
       }

@@ -189,10 +189,7 @@ extension Pipeline {
     // The original audit: `tickets` wrote the keys into a copy, so a filed failure's Ticket cell is
     // empty here; the ledger knows the key it was filed as (by its row id and Date, or the old id of a
     // row a refresh carried from a moved document).
-    let markColumn = sheet.header.firstIndex {
-      $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
-        AuditCarry.markHeader) == .orderedSame
-    }
+    let markColumn = sheet.markColumn
     var fromLedger: [Int: String] = [:]
     for row in sheet.rows
     where failed(row)
@@ -201,17 +198,11 @@ extension Pipeline {
       let id = row[idColumn].trimmingCharacters(in: .whitespacesAndNewlines)
       let date = AuditDate.text(
         row[dateColumn].trimmingCharacters(in: .whitespacesAndNewlines))
-      let rows = AuditFindings.rows(
-        ofRow: id, movedFrom: AuditCarry.movedFrom(mark: row[markColumn]))
-      // Under the row's id (or an old one), on the Date's day however it is spelled.
       guard !id.isEmpty,
-        let entry = rows.lazy.compactMap({ candidate in
-          opened.ledger.entries[
-            AuditFindings.identity(ofRow: candidate, date: date)]
-            ?? AuditFindings.filedOnSameDay(
-              ofRow: candidate, date: date, in: opened.ledger)?.entry
-        }).first(where: { $0.state == .filed && $0.key != nil }),
-        let key = entry.key
+        let key = AuditFindings.filed(
+          ofRow: id, date: date,
+          movedFrom: AuditCarry.movedFrom(mark: row[markColumn]),
+          in: opened.ledger)?.key
       else { continue }
       fromLedger[row.number] = key
     }

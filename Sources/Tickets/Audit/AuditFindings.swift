@@ -119,19 +119,21 @@ public struct AuditFindings: Sendable {
     return [id] + movedFrom.map { $0 + check }
   }
 
-  /// The row id and Date cell of a finding's identity (`finding/<row id>/<date>`); nil for another.
-  public static func split(identity: String) -> (row: String, date: String)? {
-    guard identity.hasPrefix(identityPrefix),
-      let at = identity.lastIndex(of: StableID.platformSeparator)
-    else { return nil }
-    let rest = identity[at...]
-    guard let slash = rest.firstIndex(of: "/") else {
-      return (String(identity.dropFirst(identityPrefix.count)), "")
-    }
-    return (
-      String(identity[..<slash].dropFirst(identityPrefix.count)),
-      String(identity[identity.index(after: slash)...])
-    )
+  /// The ticket the ledger filed for the failure of the row `id` on `date` (the original audit, whose
+  /// keys went into the copy): under the row's own id, else an old one a refresh moved it from
+  /// (`movedFrom`), else on the Date's day spelled otherwise (`filedOnSameDay`); nil when none is filed.
+  public static func filed(
+    ofRow id: String, date: String, movedFrom: [String], in ledger: Ledger
+  ) -> Ledger.Entry? {
+    let rows = rows(ofRow: id, movedFrom: movedFrom)
+    return rows.lazy.compactMap { row in
+      ledger[identity(ofRow: row, date: date)].flatMap {
+        $0.state == .filed && $0.key != nil ? $0 : nil
+      }
+    }.first
+      ?? rows.lazy.compactMap {
+        filedOnSameDay(ofRow: $0, date: date, in: ledger)?.entry
+      }.first
   }
 
   /// The entry the ledger filed (or, with `pendingToo`, is filing) for the failure of the row `id` on the
@@ -330,12 +332,7 @@ public struct AuditFindings: Sendable {
   public static func movedFindings(
     _ items: [Item], in sheet: AuditSheet, ledger: Ledger
   ) -> (keys: [Int: String], pending: [Int: String]) {
-    guard
-      let column = sheet.header.firstIndex(where: {
-        $0.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
-          AuditCarry.markHeader) == .orderedSame
-      })
-    else { return ([:], [:]) }
+    guard let column = sheet.markColumn else { return ([:], [:]) }
     var marks: [Int: String] = [:]
     for row in sheet.rows { marks[row.number] = row[column] }
     var keys: [Int: String] = [:]
