@@ -582,4 +582,49 @@ struct ComponentMoveTests {
       component: "native/inputs/stars")
     #expect(named["Ticket"] == key)
   }
+
+  @Test(
+    "a moved failure whose Date a spreadsheet also spelled anew is not filed again"
+  )
+  func movedAndRespelled() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let dir = try setUp()
+    try dir.write(
+      trackerConfig(server, exporter: "gitlab", options: []),
+      to: "criteria.yml")
+    try dir.write("version: 1\nsources: [criteria]\n", to: "sources.yml")
+    let filed = try CLIRunner.run(
+      ["tickets", "--from", "audit-filled.csv"], in: dir,
+      environment: Self.environment)
+    #expect(filed.status == 0, "\(filed.stderr)")
+    let issues = try #require(try server.stats()["issues"] as? Int)
+    let key = try #require(
+      try rows(dir.appendingPathComponent("audit-filled-tickets.csv"))[
+        "\(Self.rating)/keyboard/arrow-keys@android"]?["Ticket"])
+
+    try move(dir, to: "native/controls/star-rating")
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--from", "audit-filled.csv", "--config", "sources.yml",
+        "--output", "new.csv",
+      ], in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    // Opened and saved in Excel with a US locale.
+    let text = try dir.read("new.csv")
+    #expect(text.contains(",2026-11-20,"))
+    try dir.write(
+      text.replacingOccurrences(of: ",2026-11-20,", with: ",11/20/2026,"),
+      to: "saved.csv")
+
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "saved.csv"], in: dir,
+      environment: Self.environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try server.stats()["issues"] as? Int == issues, "\(run.stderr)")
+    let moved = try rows(dir.appendingPathComponent("saved-tickets.csv"))[
+      "native/controls/star-rating/keyboard/arrow-keys@android"]
+    #expect(moved?["Ticket"] == key, "\(run.stderr)")
+    #expect(moved?["Date"] == "11/20/2026")
+  }
 }

@@ -102,16 +102,6 @@ public struct AuditFindings: Sendable {
     identityPrefix + id + (date.isEmpty ? "" : "/" + date)
   }
 
-  /// Every identity a row's failure on a date may have been filed under: its own, then the same check,
-  /// platform and date under each component id a refresh moved the row from (`movedFrom`, newest first).
-  public static func identities(
-    ofRow id: String, date: String, movedFrom: [String]
-  ) -> [String] {
-    rows(ofRow: id, movedFrom: movedFrom).map {
-      identity(ofRow: $0, date: date)
-    }
-  }
-
   /// The row id, then its id under each component a refresh moved it from (newest first).
   public static func rows(ofRow id: String, movedFrom: [String]) -> [String] {
     guard !movedFrom.isEmpty, let check = StableID.component(ofRow: id)?.check
@@ -328,7 +318,8 @@ public struct AuditFindings: Sendable {
   /// key. One whose old entry is still pending (a request whose outcome is not known) is not filed
   /// either: row number → the old identity, for a person or a run on the audit before the refresh.
   /// Only the old ids the cell names are looked up (an audit refreshed twice before `tickets` ran names
-  /// each, the newest first); nothing is matched on a guess.
+  /// each, the newest first), each with the row's Date on the same day in any spelling; nothing is
+  /// matched on a guess.
   public static func movedFindings(
     _ items: [Item], in sheet: AuditSheet, ledger: Ledger
   ) -> (keys: [Int: String], pending: [Int: String]) {
@@ -343,14 +334,21 @@ public struct AuditFindings: Sendable {
       guard let date = failureDate(of: item.ticket.identity, row: id) else {
         continue
       }
-      // The newest old id first; a pending entry under any of them holds the row back.
+      // The newest old id first; a pending entry under any of them holds the row back. Under each, the
+      // Date as typed, else its day spelled otherwise (moved, and saved again by a spreadsheet).
       let from = AuditCarry.movedFrom(mark: marks[item.row] ?? "")
-      for old in identities(ofRow: id, date: date, movedFrom: from).dropFirst()
-      {
-        switch ledger[old] {
-        case let entry? where entry.state == .filed && entry.key != nil:
+      for oldRow in rows(ofRow: id, movedFrom: from).dropFirst() {
+        let exact = identity(ofRow: oldRow, date: date)
+        let found =
+          ledger[exact].flatMap {
+            $0.state == .filed || $0.state == .pending ? (exact, $0) : nil
+          }
+          ?? filedOnSameDay(
+            ofRow: oldRow, date: date, in: ledger, pendingToo: true)
+        switch found {
+        case (_, let entry)? where entry.state == .filed && entry.key != nil:
           keys[item.row] = keys[item.row] ?? entry.key
-        case let entry? where entry.state == .pending:
+        case (let old, let entry)? where entry.state == .pending:
           pending[item.row] = pending[item.row] ?? old
         default:
           continue
