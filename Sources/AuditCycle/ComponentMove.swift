@@ -6,10 +6,10 @@ import CriteriaModel
 /// checks did not.
 ///
 /// An old component none of whose rows is a check of today's criteria is paired with a new component
-/// none of whose rows the audit has, when more than half the rows of the larger of the two are the same
-/// test and check on the same platform with the same expected result, and neither has another partner
-/// as good. Anything less is left as it was (retired and new rows): carrying a result to another
-/// component's check would claim a test nobody ran.
+/// none of whose rows the audit has by `ComponentPairing`'s rule, rows being alike when they are the
+/// same test and check on the same platform with the same expected result. Anything less is left as
+/// it was (retired and new rows): carrying a result to another component's check would claim a test
+/// nobody ran.
 public struct ComponentMove: Sendable, Hashable, Codable {
   /// The component id in the audit, and today's.
   public var from: String
@@ -62,32 +62,19 @@ public struct ComponentMove: Sendable, Hashable, Codable {
     }
     let gone = only(old, oldParts, after)
     let arrived = only(new, newParts, before)
-    /// Rows of both with the same test, check and platform and the same expected result.
-    func alike(_ was: Rows, _ now: Rows) -> Int {
-      now.reduce(0) { count, entry in
+    // Rows of both with the same test, check and platform and the same expected result are alike.
+    let pairs = ComponentPairing.pairs(
+      gone: gone.mapValues(\.count), arrived: arrived.mapValues(\.count)
+    ) { from, to in
+      let was = gone[from] ?? [:]
+      return (arrived[to] ?? [:]).reduce(0) { count, entry in
         guard let row = was[entry.key] else { return count }
         return count
           + (AuditRefresh.normalised(row.expected)
             == AuditRefresh.normalised(entry.value.expected) ? 1 : 0)
       }
     }
-    // Every pair that qualifies, with its score.
-    var scores: [(from: String, to: String, score: Int)] = []
-    for (to, now) in arrived {
-      for (from, was) in gone {
-        let score = alike(was, now)
-        if score * 2 > max(was.count, now.count) {
-          scores.append((from, to, score))
-        }
-      }
-    }
-    /// Whether `pair` is the one best partner of both its components.
-    func unrivalled(_ pair: (from: String, to: String, score: Int)) -> Bool {
-      !scores.contains {
-        ($0.from == pair.from) != ($0.to == pair.to) && $0.score >= pair.score
-      }
-    }
-    return scores.filter(unrivalled).sorted { $0.from < $1.from }.map { pair in
+    return pairs.map { pair in
       let was = gone[pair.from] ?? [:]
       var rows: [String: String] = [:]
       for (rest, row) in arrived[pair.to] ?? [:] {

@@ -396,7 +396,7 @@ struct ComponentMoveTests {
   }
 
   @Test(
-    "criteria run after a rename that also rewords a check: the others' tickets move, the reworded one is filed anew; a document copied to two places moves none"
+    "criteria run after a rename that also rewords a check: its tickets move too, found by their checks; a document copied to two places moves none"
   )
   func criteriaTicketsPartly() throws {
     let server = try FakeTrackerProcess()
@@ -427,17 +427,39 @@ struct ComponentMoveTests {
     let second = try CLIRunner.run(
       ["run"], in: dir, environment: Self.environment)
     #expect(second.status == 0, "\(second.stderr)")
-    // The Arrow keys check on iOS and Android: filed anew; its old tickets are listed as no longer held.
+    // The others' content is the same under the old id; the Arrow keys check on iOS and Android is
+    // found by the checks the ledger recorded with the component's tickets. Nothing is filed.
     #expect(
-      second.stderr.contains("filed 2, already filed"), "\(second.stderr)")
-    #expect(
-      second.stderr.contains("14 tickets of a document moved or renamed since"),
-      "\(second.stderr)")
+      second.stderr.contains("filed 0, already filed"), "\(second.stderr)")
     #expect(
       second.stderr.contains(
-        "2 filed tickets are for criteria the sources no longer hold"),
+        "14 tickets of a document moved or renamed since, found under their old id (the same content)"
+      ),
       "\(second.stderr)")
-    #expect(try server.stats()["issues"] as? Int == filed + 2)
+    let arrowKeys = ["ios", "android"].map {
+      "\(Self.rating)/keyboard/arrow-keys@\($0) → "
+        + "native/controls/star-rating/keyboard/arrow-keys@\($0)"
+    }
+    #expect(
+      second.stderr.contains(
+        "2 tickets of a document moved or renamed since and changed, found under their old id "
+          + "(by the checks the ledger recorded: most of them are the same)")
+        && arrowKeys.allSatisfy(second.stderr.contains), "\(second.stderr)")
+    #expect(
+      !second.stderr.contains("the sources no longer hold"),
+      "\(second.stderr)")
+    #expect(try server.stats()["issues"] as? Int == filed)
+    // --update rewrites all 16 under the new ids, the two reworded with their new expectation.
+    let update = try CLIRunner.run(
+      ["run", "--update"], in: dir, environment: Self.environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    #expect(update.stderr.contains("updated 16"), "\(update.stderr)")
+    let markers = try server.issues(now: true)
+    #expect(
+      markers.values.filter {
+        $0.hasPrefix("native/controls/star-rating/keyboard/arrow-keys@")
+      }.count == 2, "\(markers)")
+    #expect(try server.stats()["issues"] as? Int == filed)
 
     // A ticket whose request was left pending before the rename (its answer lost): it may exist, so the
     // moved document's ticket for that check is held back for a person (exit 1), the rest move.
@@ -482,6 +504,117 @@ struct ComponentMoveTests {
     #expect(
       !twice.stderr.contains("found under their old id"), "\(twice.stderr)")
     #expect(try server.stats()["issues"] as? Int == before + 32)
+  }
+
+  @Test(
+    "criteria run after a rename that changes the document: its component tickets are found by the checks the ledger recorded (an older ledger gains them), unless most checks changed"
+  )
+  func criteriaTicketsChanged() throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    func run(_ dir: URL, _ arguments: [String] = []) throws -> String {
+      let run = try CLIRunner.run(
+        ["run"] + arguments, in: dir, environment: Self.environment)
+      #expect(run.status == 0, "\(run.stderr)")
+      return run.stderr
+    }
+    /// A folder whose criteria are filed one ticket per component and platform, with a ledger as an
+    /// older criteria wrote it (no checks recorded).
+    func setUpFiled() throws -> URL {
+      let dir = try setUp()
+      try dir.write(
+        trackerConfig(
+          server, exporter: "gitlab", options: ["grouping: component-platform"]),
+        to: "criteria.yml")
+      _ = try run(dir)
+      let ledger = dir.appendingPathComponent("issues.ledger.json")
+      let text = try String(contentsOf: ledger, encoding: .utf8)
+      var file =
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+        as? [String: Any] ?? [:]
+      var entries = file["entries"] as? [String: [String: Any]] ?? [:]
+      #expect(
+        (entries["\(Self.rating)@ios"]?["checks"] as? [String: Any])?[
+          "component"] as? String == Self.rating, "\(text)")
+      for identity in entries.keys { entries[identity]?["checks"] = nil }
+      file["entries"] = entries
+      try JSONSerialization.data(withJSONObject: file).write(to: ledger)
+      return dir
+    }
+    /// Renames the rating document and replaces `changes` in it.
+    func renameAndChange(_ dir: URL, _ changes: [(String, String)]) throws {
+      try move(dir, to: "native/controls/star-rating")
+      let file = dir.appendingPathComponent(
+        "criteria/native/controls/star-rating.md")
+      var text = try String(contentsOf: file, encoding: .utf8)
+      for (old, new) in changes {
+        #expect(text.contains(old), "\(old)")
+        text = text.replacingOccurrences(of: old, with: new)
+      }
+      try text.write(to: file, atomically: true, encoding: .utf8)
+    }
+    let moved = [
+      "11 (native/controls/rating@android → native/controls/star-rating@android)",
+      "10 (native/controls/rating@ios → native/controls/star-rating@ios)",
+    ]
+
+    // Without recorded checks, the rename with a reworded check is filed anew.
+    let old = try setUpFiled()
+    let filed = try #require(try server.stats()["issues"] as? Int)
+    try renameAndChange(
+      old, [("by one star on iOS", "by exactly one star on iOS")])
+    let anew = try run(old)
+    #expect(anew.contains("filed 2, already filed 5"), "\(anew)")
+    #expect(try server.stats()["issues"] as? Int == filed + 2)
+
+    // A run while the content is unchanged records the checks; the rename is then followed.
+    let dir = try setUpFiled()
+    let before = try #require(try server.stats()["issues"] as? Int)
+    _ = try run(dir)
+    let ledger = try dir.read("issues.ledger.json")
+    #expect(ledger.contains("/keyboard/arrow-keys@ios"), "\(ledger)")
+    try renameAndChange(
+      dir, [("by one star on iOS", "by exactly one star on iOS")])
+    let second = try run(dir)
+    #expect(second.contains("filed 0, already filed 7"), "\(second)")
+    #expect(
+      second.contains(
+        "2 tickets of a document moved or renamed since and changed, found under their old id "
+          + "(by the checks the ledger recorded: most of them are the same) and not filed again: "
+          + moved.joined(separator: ", ")), "\(second)")
+    #expect(second.contains("2 tickets are out of date"), "\(second)")
+    #expect(try server.stats()["issues"] as? Int == before)
+    let update = try run(dir, ["--update"])
+    #expect(update.contains("updated 2"), "\(update)")
+    // The first folder's two tickets under the old id stay; this folder's now name the new one.
+    let markers = try server.issues(now: true).values
+    #expect(
+      markers.filter { $0.hasPrefix("\(Self.rating)@") }.count == 2
+        && markers.filter { $0.hasPrefix("native/controls/star-rating@") }
+          .count == 4,
+      "\(markers)")
+    #expect(try server.stats()["issues"] as? Int == before)
+
+    // Five of a platform's eight checks renamed as well: too few are the same, so it is a new
+    // component, filed anew, and the old tickets are named as no longer held.
+    let most = try setUpFiled()
+    let earlier = try #require(try server.stats()["issues"] as? Int)
+    _ = try run(most)
+    try renameAndChange(
+      most,
+      [
+        ("  swipe: |", "  swipe right: |"), ("  name: |", "  label: |"),
+        ("  role: |", "  trait: |"), ("  state: |", "  value: |"),
+        ("  text resize: |", "  large text: |"),
+      ])
+    let third = try run(most)
+    #expect(third.contains("filed 2, already filed 5"), "\(third)")
+    #expect(!third.contains("moved or renamed since"), "\(third)")
+    #expect(
+      third.contains(
+        "2 filed tickets are for criteria the sources no longer hold"),
+      "\(third)")
+    #expect(try server.stats()["issues"] as? Int == earlier + 2)
   }
 
   @Test(

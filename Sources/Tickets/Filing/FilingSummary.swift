@@ -12,8 +12,10 @@ public struct FilingSummary: Sendable {
   /// Filed tickets whose content changed since, left as they are (no `--update`).
   public var outdated: [String] = []
   /// Tickets of a component whose document moved or was renamed: found filed under their old identity
-  /// (`TicketMoves`), recorded under the new one, not filed again.
-  public var moved: [(identity: String, key: String, from: String)] = []
+  /// (`TicketMoves`), recorded under the new one, not filed again; `sameContent` when what the ticket
+  /// says is still true, else it was found by its checks and is out of date.
+  public var moved:
+    [(identity: String, key: String, from: String, sameContent: Bool)] = []
   /// Filed tickets updated in place.
   public var updated: [(identity: String, key: String)] = []
   /// Out-of-date tickets a person edited since criteria wrote them: left alone (no `--force`).
@@ -51,11 +53,18 @@ public struct FilingSummary: Sendable {
     if !heldBack.isEmpty { head += ", held back \(heldBack.count)" }
     if !updated.isEmpty { head += ", updated \(updated.count)" }
     var lines = [head]
-    if !moved.isEmpty {
+    for same in [true, false] {
+      let some = moved.filter { $0.sameContent == same }
+      guard !some.isEmpty else { continue }
       lines.append(
-        "\(Counted.phrase(moved.count, "ticket")) of a document moved or renamed since, found under "
-          + "\(moved.count == 1 ? "its" : "their") old id (the same content) and not filed again: "
-          + moved.map { "\($0.key) (\($0.from) → \($0.identity))" }.joined(
+        "\(Counted.phrase(some.count, "ticket")) of a document moved or renamed since"
+          + (same ? "" : " and changed") + ", found under "
+          + "\(some.count == 1 ? "its" : "their") old id "
+          + (same
+            ? "(the same content)"
+            : "(by the checks the ledger recorded: most of them are the same)")
+          + " and not filed again: "
+          + some.map { "\($0.key) (\($0.from) → \($0.identity))" }.joined(
             separator: ", "))
     }
     if !outdated.isEmpty {

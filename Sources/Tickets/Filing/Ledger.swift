@@ -10,63 +10,6 @@ import Foundation
 /// ledger file (written whole, atomically) at the end of a run, and opening a ledger folds in a
 /// journal a killed run left behind.
 public struct Ledger: Sendable {
-  /// One ticket's record.
-  public struct Entry: Codable, Hashable, Sendable {
-    public enum State: String, Codable, Sendable { case pending, filed, failed }
-    public var state: State
-    public var key: String?
-    public var url: String?
-    public var attempts: Int
-    public var reason: String?
-    /// How many follow-ups (GitHub continuation comments) are confirmed posted; nil when there are none.
-    public var followUpsSent: Int?
-    /// The fingerprint of the content the tracker is confirmed to hold (what was filed or last updated).
-    public var fingerprint: String?
-    /// The fingerprint of an update that was sent and not confirmed: the next run reads the ticket
-    /// before sending it again.
-    public var updating: String?
-    /// The tracker's update time of the ticket right after criteria last wrote it, when the tracker
-    /// reports one: a later time means a person edited it since.
-    public var trackerUpdated: String?
-    /// The id criteria chose for the ticket before creating it (Linear), so a retry finds it by that id.
-    public var clientID: String?
-    /// A retest follow-up under way (`follow_retest`): each step is recorded before it is sent.
-    public var retest: RetestRecord?
-    /// The last retest whose follow-up is confirmed done: the same retest is never acted on again.
-    public var retested: String?
-    /// The identity the ticket was filed under, when its component's document moved or was renamed
-    /// since (`Ledger.move`): its body carries that marker until criteria updates it.
-    public var formerIdentity: String?
-
-    /// Creates an entry.
-    public init(
-      state: State, key: String? = nil, url: String? = nil, attempts: Int,
-      reason: String? = nil, followUpsSent: Int? = nil
-    ) {
-      self.state = state
-      self.key = key
-      self.url = url
-      self.attempts = attempts
-      self.reason = reason
-      self.followUpsSent = followUpsSent
-    }
-  }
-
-  /// A retest follow-up of one ticket: a comment, then closing or reopening it.
-  public struct RetestRecord: Codable, Hashable, Sendable {
-    /// Where a step is: not sent, sent without a confirmed answer (asked about before anything is
-    /// sent again), or confirmed.
-    public enum Step: String, Codable, Sendable { case pending, sending, done }
-    /// The retest's fingerprint (row, result, date, tester).
-    public var revision: String
-    /// `close` or `reopen`.
-    public var action: RetestAction
-    public var comment: Step
-    public var transition: Step
-    /// A comment alone, no transition: a row failing again on a ticket still open (nil: false).
-    public var commentOnly: Bool? = nil
-  }
-
   private struct File: Codable {
     var version: Int
     var tracker: String
@@ -248,11 +191,28 @@ public struct Ledger: Sendable {
       clientIDs: clientID.map { [identity: $0] } ?? [:])
   }
 
+  /// Marks tickets pending with one flush, before their create is sent: each with the fingerprint of
+  /// what is sent, the id chosen for it and its checks.
+  mutating func markPending(tickets: [Ticket]) throws(TicketError) {
+    var fingerprints: [String: String] = [:]
+    var clientIDs: [String: String] = [:]
+    var checks: [String: Checks] = [:]
+    for ticket in tickets {
+      fingerprints[ticket.identity] = ticket.revision
+      clientIDs[ticket.identity] = ticket.clientID
+      checks[ticket.identity] = Checks(ticket)
+    }
+    try markPending(
+      all: tickets.map(\.identity), fingerprints: fingerprints,
+      clientIDs: clientIDs, checks: checks)
+  }
+
   /// Marks a whole batch pending with one flush (before a bulk request), with the fingerprint of what
-  /// is being sent (so a ticket found after an interrupted run is known to hold it) and the ids chosen.
+  /// is being sent (so a ticket found after an interrupted run is known to hold it), the ids chosen
+  /// and the tickets' checks.
   public mutating func markPending(
     all identities: [String], fingerprints: [String: String] = [:],
-    clientIDs: [String: String] = [:]
+    clientIDs: [String: String] = [:], checks: [String: Checks] = [:]
   ) throws(TicketError) {
     var changed: [String] = []
     for identity in identities {
@@ -264,6 +224,7 @@ public struct Ledger: Sendable {
         entry.fingerprint = fingerprint
       }
       if let clientID = clientIDs[identity] { entry.clientID = clientID }
+      if let shape = checks[identity] { entry.checks = shape }
       try record(identity, entry)
       changed.append(identity)
     }
@@ -283,6 +244,7 @@ public struct Ledger: Sendable {
       state: .filed, key: filed.key, url: filed.url,
       attempts: previous?.attempts ?? 1)
     entry.clientID = previous?.clientID
+    entry.checks = previous?.checks
     entry.fingerprint = fingerprint ?? previous?.fingerprint
     entry.trackerUpdated = trackerUpdated
     try save(identity, entry)
@@ -416,6 +378,18 @@ public struct Ledger: Sendable {
     guard var entry = entries[identity] else { return }
     change(&entry)
     try save(identity, entry)
+  }
+
+  /// Records the checks of filed tickets (entries recorded before criteria kept them), with one flush.
+  mutating func recordChecks(_ checks: [String: Checks]) throws(TicketError) {
+    var changed: [String] = []
+    for (identity, shape) in checks.sorted(by: { $0.key < $1.key }) {
+      guard var entry = entries[identity] else { continue }
+      entry.checks = shape
+      try record(identity, entry)
+      changed.append(identity)
+    }
+    if !changed.isEmpty { try append(changed) }
   }
 
   /// Appends the named entries' new states (then the removal of `removed`) to the journal and flushes it

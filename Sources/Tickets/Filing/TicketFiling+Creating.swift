@@ -12,13 +12,7 @@ extension TicketFiling {
     _ tickets: [Ticket], _ bulk: any BulkTracker, ledger: inout Ledger,
     into summary: inout FilingSummary
   ) throws(TicketError) {
-    try ledger.markPending(
-      all: tickets.map(\.identity),
-      fingerprints: Dictionary(
-        tickets.compactMap { ticket in
-          ticket.revision.map { (ticket.identity, $0) }
-        },
-        uniquingKeysWith: { first, _ in first }))
+    try ledger.markPending(tickets: tickets)
     var remaining = tickets
 
     func settle(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
@@ -110,8 +104,7 @@ extension TicketFiling {
       ticket.clientID =
         ledger[ticket.identity]?.clientID ?? UUID().uuidString.lowercased()
     }
-    try ledger.markPending(
-      ticket.identity, fingerprint: ticket.revision, clientID: ticket.clientID)
+    try ledger.markPending(tickets: [ticket])
     let request = try tracker.createRequest(
       for: ticket, credentials: credentials)
     let outcome = try loop.exchange(

@@ -47,6 +47,17 @@ struct TicketFiling {
     var historyUnknown: Set<String> = []
     // Tickets of a moved document whose old ticket's request is pending: not filed (it may exist).
     var movedPending: [String: String] = [:]
+    // Entries filed before criteria kept a ticket's checks gain them while the tracker holds what
+    // this run would send (the same fingerprint): a later rename is then followed by its checks.
+    try ledger.recordChecks(
+      Dictionary(
+        tickets.compactMap { ticket in
+          guard let entry = ledger[ticket.identity], entry.state == .filed,
+            entry.checks == nil, entry.fingerprint == ticket.revision,
+            let checks = Ledger.Checks(ticket)
+          else { return nil }
+          return (ticket.identity, checks)
+        }, uniquingKeysWith: { first, _ in first }))
     if let held, !searchBeforeFiling {
       // Recorded before anything is sent: each such ticket then counts as filed, and is out of date
       // (its body names the old identity) until it is updated.
@@ -55,7 +66,8 @@ struct TicketFiling {
       for (new, old) in found.moves.sorted(by: { $0.key < $1.key }) {
         try ledger.move(old, to: new)
         if let key = ledger[new]?.key {
-          summary.moved.append((new, key, old))
+          summary.moved.append(
+            (new, key, old, !found.byChecks.contains(new)))
         }
       }
       movedPending = found.pending

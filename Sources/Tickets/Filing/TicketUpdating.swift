@@ -48,6 +48,7 @@ struct TicketUpdating {
     {
       try ledger.change(ticket.identity) {
         $0.fingerprint = sent
+        if sent == revision { $0.checks = Ledger.Checks(ticket) }
         $0.updating = nil
         $0.trackerUpdated = snapshot.updatedAt
         $0.formerIdentity = nil
@@ -95,6 +96,7 @@ struct TicketUpdating {
     }
     try ledger.change(ticket.identity) {
       $0.fingerprint = revision
+      $0.checks = Ledger.Checks(ticket)
       $0.updating = nil
       $0.trackerUpdated = updated
       // The body names this identity now.
