@@ -240,13 +240,15 @@ public struct ACRBuilder: Sendable {
       settings: settings, title: draft ? "Draft: " + baseTitle : baseTitle,
       reportDate: settings.reportDate.isEmpty ? today : settings.reportDate,
       components: components, chapters: chapters, draft: draft,
-      rowCount: evidence.filter(\.inAudit).count,
+      rowCount: evidence.filter { $0.inAudit && !$0.retired }.count,
       lackingCount: evidence.filter { !$0.inAudit }.count,
+      retiredCount: evidence.filter(\.retired).count,
       toolVersion: toolVersion,
       unmappedFindings: draft ? unmapped : [],
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
-      }, scope: ACRScope(evidence), provisionChapters: provisions.chapters,
+      }, scope: ACRScope(evidence.filter { !$0.retired }),
+      provisionChapters: provisions.chapters,
       warnings: evidence.compactMap(\.failedWCAGWarning)
         + (draft ? disagreements : []) + unusedAnswers,
       // Pages on the web only, as a browser reads the address: a ledger is a file anyone could edit.
@@ -334,7 +336,8 @@ enum Remarks {
         // "ticket" before the key: a key such as Redmine's 7 must not read as a count, and the writers
         // link a key only where it follows that word.
         let extra = [
-          row.severity, row.ticket.isEmpty ? "" : "ticket " + row.ticket,
+          row.retired ? "a row a refresh retired" : "", row.severity,
+          row.ticket.isEmpty ? "" : "ticket " + row.ticket,
         ]
         .filter { !$0.isEmpty }
         return row.what

@@ -31,6 +31,8 @@ public struct ACREvidence: Sendable, Hashable {
 
   /// False for a check of today's criteria the audit has no row for (counted not tested).
   public var inAudit = true
+  /// A finding among the rows a refresh retired (`retiredFindings`): counted, never evidence of a pass.
+  public var retired = false
 
   /// Who recorded the result, and when (YYYY-MM-DD as spreadsheets store dates), when the audit says.
   public var tester = ""
@@ -127,6 +129,32 @@ public struct ACREvidence: Sendable, Hashable {
       }
     }
     return rows
+  }
+
+  /// The Fail and Cannot tell rows among the rows a refresh retired from the audit (its Retired sheet,
+  /// or the `…-retired.csv` beside it), each counted against the criteria its WCAG cell names.
+  ///
+  /// Their checks left the criteria (or were added by hand), but the failures were recorded and not
+  /// retested: a Supports must not rest on their having been moved aside. A retired sheet without a
+  /// WCAG column gives findings tied to no criterion, which a final ACR refuses.
+  public static func retiredFindings(
+    of sheet: AuditSheet, layout: AuditLayout = AuditLayout()
+  ) throws(ACRError) -> [ACREvidence] {
+    let retired: AuditSheet?
+    do { retired = try sheet.retired() } catch {
+      throw ACRError(error.message, status: error.status)
+    }
+    guard let retired else { return [] }
+    return try rows(
+      of: retired, layout: layout,
+      wcagByID: retired.column(.wcag) == nil ? [:] : nil
+    )
+    .filter { $0.outcome == .fail || $0.outcome == .cannotTell }
+    .map { row in
+      var finding = row
+      finding.retired = true
+      return finding
+    }
   }
 
   /// A filled audit's row as evidence for the criteria `wcag` names (its WCAG cell, or today's mapping

@@ -69,6 +69,8 @@ public struct ACRReport: Sendable {
   public var rowCount: Int
   /// How many checks of today's criteria the audit lacks, counted not tested (`ACREvidence.inAudit`).
   public var lackingCount = 0
+  /// How many findings among the rows a refresh retired are counted (`ACREvidence.retired`).
+  public var retiredCount = 0
   /// The tool version, for the generator note.
   public var toolVersion: String
   /// Failed or uncertain rows that name no success criterion (a draft lists them; a final report
@@ -78,10 +80,17 @@ public struct ACRReport: Sendable {
   /// What the report rests on, for its opening words: "a manual audit of 57 checklist rows (and 1 check
   /// of today's criteria it lacks, counted not tested)".
   public var auditPhrase: String {
-    "a manual audit of \(rowCount) checklist rows"
-      + (lackingCount == 0
+    let also = [
+      lackingCount == 0
         ? ""
-        : " (and \(Counted.phrase(lackingCount, "check")) of today's criteria it lacks, counted not tested)")
+        : "\(Counted.phrase(lackingCount, "check")) of today's criteria it lacks, counted not tested",
+      retiredCount == 0
+        ? ""
+        : "\(Counted.phrase(retiredCount, "finding")) among the rows a refresh retired, "
+          + "counted until retested",
+    ].filter { !$0.isEmpty }
+    return "a manual audit of \(rowCount) checklist rows"
+      + (also.isEmpty ? "" : " (and " + also.joined(separator: "; and ") + ")")
   }
 
   /// The platforms the evaluated rows are on, in the audit's order (one when `--platform` chose it).

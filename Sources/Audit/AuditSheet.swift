@@ -64,6 +64,30 @@ public struct AuditSheet: Sendable {
     }
   }
 
+  /// The name of the sheet (in a workbook) that holds the rows `criteria refresh` retired, and the
+  /// ending of the file beside a CSV that holds them.
+  public static let retiredSheet = "Retired"
+  public static let retiredSuffix = "-retired.csv"
+
+  /// The rows an earlier `criteria refresh` retired from this audit, with their results: its workbook's
+  /// Retired sheet, or the `<name>-retired.csv` beside a CSV; nil when there is none or it is empty.
+  public func retired() throws(AuditError) -> AuditSheet? {
+    switch source {
+    case .xlsx:
+      return try Self.readXLSX(path: path, sheet: Self.retiredSheet)
+    case .csv:
+      let beside =
+        (path as NSString).deletingPathExtension + Self.retiredSuffix
+      guard FileManager.default.fileExists(atPath: beside),
+        FileManager.default.contents(atPath: beside)?.contains(where: {
+          !Set(" \t\r\n,;\u{FEFF}".utf8).contains($0)
+        }) ?? true
+      else { return nil }
+      let sheet = try Self.readCSV(path: beside)
+      return sheet.rows.isEmpty ? nil : sheet
+    }
+  }
+
   /// Builds a sheet from a header and rows (the first row after the header is row headerRow + 1).
   static func table(
     path: String, sheetName: String?, rows numbered: [(Int, [String])],
@@ -90,15 +114,25 @@ public struct AuditSheet: Sendable {
   static let maximumCells = 10_000_000
 
   static func readXLSX(path: String) throws(AuditError) -> AuditSheet {
-    let package = try XLSXPackage(path: path)
-    let sheets = try package.sheets()
-    guard
-      let sheet = sheets.first(where: {
-        $0.name.caseInsensitiveCompare("Checklist") == .orderedSame
-      }) ?? sheets.first
-    else {
+    guard let sheet = try readXLSX(path: path, sheet: nil) else {
       throw AuditError("\(path): the workbook has no worksheets")
     }
+    return sheet
+  }
+
+  /// The sheet `name` of a workbook (nil when it has none, or only a header), or without a name its
+  /// Checklist, else its first sheet (nil when it has no sheets).
+  static func readXLSX(path: String, sheet name: String?)
+    throws(AuditError) -> AuditSheet?
+  {
+    let package = try XLSXPackage(path: path)
+    let sheets = try package.sheets()
+    func named(_ wanted: String) -> (name: String, part: String)? {
+      sheets.first { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }
+    }
+    guard
+      let sheet = name.map(named) ?? (named("Checklist") ?? sheets.first)
+    else { return nil }
     guard let document = try package.document(sheet.part) else {
       throw AuditError(
         "\(path): the worksheet '\(sheet.name)' (\(sheet.part)) is missing from the package"
@@ -151,9 +185,13 @@ public struct AuditSheet: Sendable {
       }
       rows.append((number, cells))
     }
-    return try table(
+    if name != nil, rows.allSatisfy({ $0.1.allSatisfy(\.isEmpty) }) {
+      return nil
+    }
+    let table = try table(
       path: path, sheetName: sheet.name, rows: rows,
       source: .xlsx(part: sheet.part))
+    return name != nil && table.rows.isEmpty ? nil : table
   }
 
   static func value(of cell: XMLElement, shared: [String]) -> String {

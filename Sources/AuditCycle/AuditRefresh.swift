@@ -24,8 +24,11 @@ public struct AuditRefresh: Sendable {
     public var moved = 0
     /// The components whose document moved or was renamed.
     public var moves: [ComponentMove] = []
-    /// Retired rows that held a Fail or Cannot tell: the refreshed audit keeps them only among its
-    /// retired rows, so an ACR or report made from it no longer counts them.
+    /// Rows an earlier refresh retired, carried to the refreshed audit's retired rows again (not in
+    /// `retired`).
+    public var retiredEarlier = 0
+    /// Retired rows (this refresh's, then earlier ones') that held a Fail or Cannot tell: the
+    /// refreshed audit keeps them among its retired rows, where its ACR and report count them.
     public var retiredFindings: [RetiredFinding] = []
   }
 
@@ -38,6 +41,8 @@ public struct AuditRefresh: Sendable {
     public var check: String
     /// The Result as written.
     public var result: String
+    /// Retired by an earlier refresh (the row was among the filled audit's retired rows).
+    public var earlier = false
   }
 
   public var layout: AuditLayout
@@ -49,8 +54,12 @@ public struct AuditRefresh: Sendable {
     self.fresh = fresh
   }
 
-  /// The carry from `sheet` (read with this layout) to the rows of `catalog`.
-  public func carry(from sheet: AuditSheet, to catalog: Catalog)
+  /// The carry from `sheet` (read with this layout) to the rows of `catalog`; `earlier` are the rows
+  /// an earlier refresh retired from it (`AuditSheet.retired()`), which stay retired.
+  public func carry(
+    from sheet: AuditSheet, retired earlier: AuditSheet? = nil,
+    to catalog: Catalog
+  )
     throws(AuditError) -> (AuditCarry, Counts)
   {
     let location = AuditResultsReader.location(sheet)
@@ -169,7 +178,41 @@ public struct AuditRefresh: Sendable {
             result: typed.result))
       }
     }
+    if let earlier {
+      try keep(earlier, in: &carry, counts: &counts)
+    }
     return (carry, counts)
+  }
+
+  /// Carries the rows an earlier refresh retired to the refreshed audit's retired rows, after this
+  /// refresh's, under the same headers (a column the audit no longer has is added at the end): across
+  /// any number of releases, no retired result is lost.
+  func keep(
+    _ earlier: AuditSheet, in carry: inout AuditCarry, counts: inout Counts
+  ) throws(AuditError) {
+    func index(_ header: [String], _ name: String) -> Int? {
+      header.firstIndex { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+    let width = carry.retiredHeader.count
+    carry.retiredHeader += earlier.header.filter {
+      !$0.isEmpty && index(carry.retiredHeader, $0) == nil
+    }
+    carry.retired = carry.retired.map { cells in
+      cells.count < width
+        ? cells + Array(repeating: "", count: width - cells.count) : cells
+    }
+    let columns = carry.retiredHeader.map { index(earlier.header, $0) }
+    for row in earlier.rows {
+      carry.retired.append(columns.map { row[$0] })
+    }
+    counts.retiredEarlier = earlier.rows.count
+    for row in try AuditResultsReader(layout: layout).rows(of: earlier)
+    where row.outcome == .fail || row.outcome == .cannotTell {
+      counts.retiredFindings.append(
+        RetiredFinding(
+          place: row.place, id: row.id, check: row.what, result: row.result,
+          earlier: true))
+    }
   }
 
   /// Text compared without regard to runs of white space (a re-wrapped line is not a change).

@@ -86,7 +86,9 @@ extension Pipeline {
     let known = try Self.ledgerTickets(config: config)
     var report: ACRReport
     do throws(ACRError) {
-      var evidence = try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
+      var evidence =
+        try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
+        + ACREvidence.retiredFindings(of: sheet)
       known.name(
         in: &evidence, outcome: \.outcome, id: \.id, date: \.date,
         movedFrom: \.movedFrom, ticket: \.ticket)
@@ -104,7 +106,7 @@ extension Pipeline {
         let layout = AuditLayout()
         evidence += lacking(
           today,
-          rows: evidence.compactMap { row in
+          rows: evidence.filter { !$0.retired }.compactMap { row in
             Platform(rawValue: row.platform).map { (row.id, $0) }
           }, audit: request.audit
         )

@@ -61,7 +61,7 @@ extension Pipeline {
     do {
       (carry, counts) = try AuditRefresh(
         layout: exporter.layout, fresh: request.fresh
-      ).carry(from: sheet, to: catalog)
+      ).carry(from: sheet, retired: sheet.retired(), to: catalog)
     } catch {
       throw PipelineError(error)
     }
@@ -88,7 +88,7 @@ extension Pipeline {
     {
       let path =
         ((request.output as NSString).deletingPathExtension as String)
-        + "-retired.csv"
+        + AuditSheet.retiredSuffix
       try sink.deliver(
         .file(csv.retired(carry)), from: "csv", to: .path(path))
       retiredFile = path

@@ -45,7 +45,10 @@ extension Pipeline {
       throw PipelineError(error)
     }
     var results: AuditResults
-    do { results = try AuditResults(sheet: sheet) } catch {
+    do {
+      results = try AuditResults(sheet: sheet)
+      try results.add(retiredFrom: sheet)
+    } catch {
       throw PipelineError(error)
     }
     var links: [String: String] = [:]
@@ -69,7 +72,7 @@ extension Pipeline {
         results.add(
           lacking: lacking(
             today,
-            rows: results.rows.compactMap { row in
+            rows: results.rows.filter { !$0.retired }.compactMap { row in
               Platform(rawValue: row.platform).map { (row.id, $0) }
             }, audit: request.audit))
       }

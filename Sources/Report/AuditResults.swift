@@ -23,6 +23,14 @@ public struct ResultRow: Sendable, Hashable {
   public var ticket: String
   /// The component ids a refresh carried the row from (`AuditResultRow.movedFrom`).
   public var movedFrom: [String] = []
+  /// A finding among the rows a refresh retired (`AuditResults.add(retiredFrom:)`).
+  public var retired = false
+
+  /// The check as the report names it: `Keyboard: Tab`, and that a refresh retired it.
+  var checkName: String {
+    test + (test.isEmpty ? "" : ": ") + check
+      + (retired ? " (a row a refresh retired)" : "")
+  }
 }
 
 /// The rows of a filled audit, read with the same rules and errors as the audit loop.
@@ -36,6 +44,8 @@ public struct AuditResults: Sendable {
   public var source: String
   /// How many of the rows are checks the audit lacks (`add(lacking:)`), last.
   public private(set) var lackingCount = 0
+  /// How many of the rows are findings among the rows a refresh retired (`add(retiredFrom:)`).
+  public private(set) var retiredCount = 0
 
   /// Reads a sheet through the audit's one reader; a missing Result column, an unknown result word, a
   /// row without a platform or a WCAG cell naming no success criterion is an error naming the file,
@@ -71,6 +81,24 @@ public struct AuditResults: Sendable {
     shown.countedWCAG = row.countedWCAG
     shown.movedFrom = row.movedFrom
     return shown
+  }
+
+  /// Adds the Fail and Cannot tell rows among the rows a refresh retired from the audit `sheet` (its
+  /// Retired sheet, or the `…-retired.csv` beside it): recorded and never retested, they count as
+  /// failures until a tester writes the retest's Result on them.
+  public mutating func add(
+    retiredFrom sheet: AuditSheet, layout: AuditLayout = AuditLayout()
+  ) throws(AuditError) {
+    guard let retired = try sheet.retired() else { return }
+    for (row, platform) in try AuditResultsReader(layout: layout)
+      .rowsWithPlatform(of: retired, "the report shows web and software apart")
+    where row.outcome == .fail || row.outcome == .cannotTell {
+      try WCAGCells.check(row)
+      var shown = Self.shown(row, platform: platform, layout: layout)
+      shown.retired = true
+      rows.append(shown)
+      retiredCount += 1
+    }
   }
 
   /// Adds rows for checks today's criteria hold that the audit lacks, counted as a fresh audit holds

@@ -37,10 +37,14 @@ public struct HTMLReport: Sendable {
   public func html() -> String {
     let script = ReportScript.source
     let lacking =
-      results.lackingCount == 0
-      ? ""
-      : " (\(results.lackingCount) of them not in it: checks today's criteria hold for the components it "
-        + "covers, counted not tested)"
+      (results.lackingCount == 0
+        ? ""
+        : " (\(results.lackingCount) of them not in it: checks today's criteria hold for the components it "
+          + "covers, counted not tested)")
+      + (results.retiredCount == 0
+        ? ""
+        : " (\(results.retiredCount) of them \(results.retiredCount == 1 ? "a finding" : "findings") among "
+          + "the rows a refresh retired, counted until retested)")
     let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
     var out =
       HTMLPage.start(
@@ -243,7 +247,7 @@ public struct HTMLReport: Sendable {
     }.map(\.element)
     for row in sorted {
       out +=
-        "<tr \(attributes(row))><th scope=\"row\">\(e(row.test))\(row.test.isEmpty ? "" : ": ")\(e(row.check))</th><td>\(e(row.component))</td><td>\(e(row.platform))</td>"
+        "<tr \(attributes(row))><th scope=\"row\">\(e(row.checkName))</th><td>\(e(row.component))</td><td>\(e(row.platform))</td>"
       out +=
         "<td>\(e(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(e(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
     }
@@ -274,7 +278,7 @@ public struct HTMLReport: Sendable {
         "<th scope=\"col\">Result</th><th scope=\"col\">Severity</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th>\(hasWCAG ? "<th scope=\"col\">WCAG</th>" : "")</tr></thead>\n<tbody>\n"
       for row in rows {
         out +=
-          "<tr \(attributes(row))><th scope=\"row\">\(e(row.test))\(row.test.isEmpty ? "" : ": ")\(e(row.check))</th><td>\(e(row.platform))</td><td>\(e(row.expected))</td>"
+          "<tr \(attributes(row))><th scope=\"row\">\(e(row.checkName))</th><td>\(e(row.platform))</td><td>\(e(row.expected))</td>"
         out +=
           "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(e(row.notes))</td><td>\(ticket(row.ticket))</td>"
         out += hasWCAG ? "<td>\(e(row.wcag.joined(separator: ", ")))</td>" : ""

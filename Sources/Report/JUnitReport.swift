@@ -40,7 +40,7 @@ public struct JUnitReport: Sendable {
       out +=
         "  <testsuite name=\"\(x(group.component)) (\(x(group.platform)))\" id=\"\(index)\" tests=\"\(group.rows.count)\" failures=\"\(c.failures)\" errors=\"0\" skipped=\"\(c.skipped)\" time=\"0\" timestamp=\"\(timestamp)\">\n"
       for row in group.rows {
-        let name = row.test.isEmpty ? row.check : "\(row.test): \(row.check)"
+        let name = row.checkName
         out +=
           "    <testcase classname=\"\(x(Self.componentID(row)))\" name=\"\(x(name))\" time=\"0\""
         switch row.outcome {

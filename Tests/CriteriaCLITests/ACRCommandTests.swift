@@ -809,6 +809,93 @@ struct ACRCommandTests {
     }
   }
 
+  @Test(
+    "a failure a refresh retired (its check left the criteria) stays in the audit through later refreshes, and the ACR and the report count it until its row says otherwise",
+    arguments: ["xlsx", "csv"])
+  func retiredFinding(format: String) throws {
+    let dir = try Self.samplesCopy()
+    // The next release of the criteria drops the rating's Arrow keys check, which fails on Android.
+    let document = "Samples/criteria/native/controls/rating.md"
+    let text = try dir.read(document)
+    let check =
+      "  arrow keys: |\n      Changes the rating by one star on iOS and Android\n"
+    #expect(text.contains(check))
+    try dir.write(
+      text.replacingOccurrences(of: check, with: ""), to: document)
+    for (from, to) in [
+      ("audit-filled.csv", "new.\(format)"),
+      ("new.\(format)", "next.\(format)"),
+    ] {
+      let refresh = try CLIRunner.run(
+        [
+          "refresh", "--config", "Samples/criteria.yml", "--from",
+          "Samples/\(from)", "--output", "Samples/\(to)",
+        ], in: dir)
+      #expect(refresh.status == 0, "\(refresh.stderr)")
+      #expect(
+        refresh.stderr.contains("Rating (Android) Keyboard: Arrow keys: Fail"),
+        "\(refresh.stderr)")
+    }
+    let next = dir.appendingPathComponent("Samples/next.\(format)")
+    let retired =
+      format == "xlsx"
+      ? try TesterScript.rows(next, sheet: "Retired")
+      : try TesterScript.rows(
+        dir.appendingPathComponent("Samples/next-retired.csv"))
+    let failing = "native/controls/rating/keyboard/arrow-keys@android"
+    #expect(retired[failing]?["Result"] == "Fail", "\(retired)")
+    #expect(retired.count == 2, "the check on iOS and Android")
+
+    func keyboard() throws -> String {
+      let acr = try Self.draftMarkdown(
+        config: "Samples/criteria.yml", from: "Samples/next.\(format)",
+        to: "acr.md", in: dir)
+      #expect(acr.status == 0, "\(acr.stderr)")
+      return try #require(
+        dir.read("acr.md").components(separatedBy: "\n").first {
+          $0.contains("[2.1.1 Keyboard]")
+        })
+    }
+    let counted = try keyboard()
+    #expect(
+      counted.contains("Software: Partially Supports")
+        && counted.contains(
+          "Rating (Android) Keyboard: Arrow keys (a row a refresh retired, High)"
+        ),
+      "\(counted)")
+    #expect(
+      try dir.read("acr.md").contains(
+        "(and 1 finding among the rows a refresh retired, counted until retested)"
+      ))
+    let report = try CLIRunner.run(
+      [
+        "report", "--config", "Samples/criteria.yml", "--from",
+        "Samples/next.\(format)", "--output", "report.html",
+      ], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    let page = try dir.read("report.html")
+    #expect(
+      page.contains(
+        "<th scope=\"row\">Keyboard: Arrow keys (a row a refresh retired)</th><td>Rating</td><td>Android</td>"
+      ),
+      "listed among the failures")
+
+    // Retested and written Pass on its retired row: no longer a failure, and no evidence either.
+    guard format == "csv" else { return }
+    let file = "Samples/next-retired.csv"
+    let rows = try dir.read(file)
+    let retest = rows.components(separatedBy: "\r\n").map { line in
+      line.hasSuffix(failing) || line.contains("," + failing + ",")
+        ? line.replacingOccurrences(of: ",Fail,High,", with: ",Pass,,") : line
+    }.joined(separator: "\r\n")
+    #expect(retest != rows)
+    try dir.write(retest, to: file)
+    let passed = try keyboard()
+    #expect(
+      passed.contains("Software: Supports")
+        && !passed.contains("Arrow keys"), "\(passed)")
+  }
+
   /// The sample config with its one source replaced by `sources`, written to `name` in `dir`.
   static func sampleConfig(in dir: URL, sources: String, as name: String) throws
   {

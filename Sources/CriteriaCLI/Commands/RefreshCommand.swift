@@ -13,9 +13,9 @@ struct RefreshCommand: ParsableCommand {
       A check whose id and expected result are unchanged keeps its Result, Severity, Tester, Date, Notes, \
       Ticket and any column a tester added. A check whose expectation changed arrives with its Result \
       cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives blank. \
-      A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV); a warning \
-      names each retired row that held a Fail or Cannot tell, since an ACR of the refreshed audit no longer \
-      counts it. A component whose document moved or was renamed (its id changed, its checks did not: more \
+      A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV), and rows an \
+      earlier refresh retired stay there; a warning names each retired row that holds a Fail or Cannot tell, \
+      which the ACR and report of the refreshed audit count until it is retested there. A component whose document moved or was renamed (its id changed, its checks did not: more \
       than half its rows the same test, check, platform and expected result, and no other component as \
       alike) brings its results to the same checks under the new id. The \
       "Since last audit" column says kept, changed, moved from <old component id> or new on every row (and \
@@ -54,6 +54,8 @@ struct RefreshCommand: ParsableCommand {
       "refreshed \(audit.from) into \(summary.output): \(counts.kept) kept, \(counts.changed) changed, "
         + (counts.moved > 0 ? "\(counts.moved) moved, " : "")
         + "\(counts.new) new, \(counts.retired) retired"
+        + (counts.retiredEarlier > 0
+          ? " (and \(counts.retiredEarlier) retired earlier, kept)" : "")
         + (summary.retiredFile.map { " (retired rows in \($0))" } ?? ""))
     for move in counts.moves {
       Terminal.note(
@@ -67,13 +69,19 @@ struct RefreshCommand: ParsableCommand {
       summary.retiredFile ?? "the Retired sheet of \(summary.output)"
     let one = findings.count == 1
     Terminal.note(
-      "warning: \(Counted.phrase(findings.count, "retired row")) held a finding, and an ACR or report of "
-        + "\(summary.output) no longer counts \(one ? "it" : "them"): a row is carried over by its ID, and "
-        + "\(one ? "its ID names no check" : "their IDs name no check") of today's criteria (the check left "
-        + "them, or the row was added by hand; kept in \(kept)). Retest the behaviour under a current "
-        + "check, or answer for \(one ? "it" : "them") in the ACR's answers file:\n"
+      "warning: \(Counted.phrase(findings.count, "retired row")) \(one ? "holds" : "hold") a finding: a row "
+        + "is carried over by its ID, and \(one ? "its ID names no check" : "their IDs name no check") of "
+        + "today's criteria (the check left, or the row was added by hand). \(one ? "It is" : "They are") "
+        + "kept in \(kept), and the ACR and report of \(summary.output) count \(one ? "it as a failure" : "them as failures") "
+        + "until the behaviour is retested: write the retest's Result on \(one ? "that row" : "those rows") "
+        + "(or test it under a current check and delete the row):\n"
         + findings.map {
-          "  \($0.place)\($0.id.isEmpty ? " (no ID)" : ""): \($0.check): \($0.result)"
+          let tags =
+            ($0.id.isEmpty ? ["no ID"] : [])
+            + ($0.earlier ? ["retired earlier"] : [])
+          return
+            "  \($0.place)\(tags.isEmpty ? "" : " (\(tags.joined(separator: ", ")))"): "
+            + "\($0.check): \($0.result)"
         }.joined(separator: "\n"))
   }
 }

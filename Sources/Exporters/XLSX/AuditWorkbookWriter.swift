@@ -65,7 +65,8 @@ struct AuditWorkbookWriter {
     }
     if let carry = settings.carry, !carry.retired.isEmpty {
       try writeRetired(
-        try book.addSheet("Retired"), carry: carry, styles: styles)
+        try book.addSheet(AuditSheet.retiredSheet), carry: carry, styles: styles
+      )
     }
     try book.close()
   }
