@@ -226,7 +226,8 @@ extension Pipeline {
     do { copy = try sheet.copy(withTickets: keys) } catch {
       throw PipelineError(error)
     }
-    try Self.deliver(copy, as: "audit copy", to: target, through: sink)
+    try Self.deliver(
+      copy, of: request.audit, as: "audit copy", to: target, through: sink)
     // The copy's keys in all: the ones this run wrote and the ones its rows held already.
     let ticketColumn = sheet.column(.ticket)
     var held: [Int: String] = [:]
@@ -314,9 +315,13 @@ extension Pipeline {
     return only
   }
 
-  /// Writes a copy of an audit (CSV bytes, or a workbook zipped straight to its place) through the sink.
+  /// Writes a copy of the audit `source` (CSV bytes, or a workbook zipped straight to its place)
+  /// through the sink.
+  ///
+  /// A workbook's copy holds its Retired sheet; a CSV's retired rows (the `-retired.csv` beside it) are
+  /// copied beside the copy, so that its ACR, report and next refresh still find them.
   static func deliver(
-    _ copy: AuditCopy, as name: String, to target: String,
+    _ copy: AuditCopy, of source: String, as name: String, to target: String,
     through sink: ArtifactSink
   ) throws(PipelineError) {
     let artifact: ExportArtifact
@@ -333,6 +338,19 @@ extension Pipeline {
     }
     try ArtifactSink.createParent(of: target, key: "--to \(target)")
     try sink.deliver(artifact, from: name, to: .path(target))
+    guard case .bytes = copy else { return }
+    func retired(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension()
+        .path + AuditSheet.retiredSuffix
+    }
+    if retired(source) != retired(target),
+      let rows = FileManager.default.contents(atPath: retired(source))
+    {
+      try sink.deliver(
+        .file(rows), from: name + "'s retired rows",
+        to: .path(
+          (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix))
+    }
   }
 
   /// Where a copy of an audit goes: `--to`, or beside the audit with `-suffix` added to its name

@@ -79,7 +79,8 @@ extension Pipeline {
       protecting: request.files + (request.config.map { [$0] } ?? []),
       reporter: reporter)
     try Self.deliver(
-      copy, as: "merged audit", to: request.output, through: sink)
+      copy, of: request.files[0], as: "merged audit", to: request.output,
+      through: sink)
     return MergeSummary(
       counts: plan.counts, conflicts: plan.conflicts, output: request.output)
   }

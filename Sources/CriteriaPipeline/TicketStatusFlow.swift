@@ -295,7 +295,7 @@ extension Pipeline {
       throw PipelineError(error)
     }
     try Self.deliver(
-      copy, as: "synced audit", to: target,
+      copy, of: request.audit, as: "synced audit", to: target,
       through: ArtifactSink(
         protecting: [request.audit, request.config], reporter: reporter))
     let summary = [

@@ -846,9 +846,9 @@ struct ACRCommandTests {
     #expect(retired[failing]?["Result"] == "Fail", "\(retired)")
     #expect(retired.count == 2, "the check on iOS and Android")
 
-    func keyboard() throws -> String {
+    func keyboard(_ audit: String = "next") throws -> String {
       let acr = try Self.draftMarkdown(
-        config: "Samples/criteria.yml", from: "Samples/next.\(format)",
+        config: "Samples/criteria.yml", from: "Samples/\(audit).\(format)",
         to: "acr.md", in: dir)
       #expect(acr.status == 0, "\(acr.stderr)")
       return try #require(
@@ -879,6 +879,21 @@ struct ACRCommandTests {
         "<th scope=\"row\">Keyboard: Arrow keys (a row a refresh retired)</th><td>Rating</td><td>Android</td>"
       ),
       "listed among the failures")
+
+    // Testers' copies merged: the merged audit (a copy of the first) keeps its retired rows too.
+    try FileManager.default.copyItem(
+      at: next,
+      to: dir.appendingPathComponent("Samples/other.\(format)"))
+    let merge = try CLIRunner.run(
+      [
+        "merge", "Samples/next.\(format)", "Samples/other.\(format)",
+        "--output", "Samples/merged.\(format)",
+      ], in: dir)
+    #expect(merge.status == 0, "\(merge.stderr)")
+    #expect(
+      try keyboard("merged").contains(
+        "Rating (Android) Keyboard: Arrow keys (a row a refresh retired, High)")
+    )
 
     // Retested and written Pass on its retired row: no longer a failure, and no evidence either.
     guard format == "csv" else { return }
