@@ -349,7 +349,8 @@ extension Pipeline {
       try sink.deliver(
         .file(rows), from: name + "'s retired rows",
         to: .path(
-          (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix))
+          (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
+      )
     }
   }
 
