@@ -197,9 +197,11 @@ public struct AuditRefresh: Sendable {
     carry.retiredHeader += earlier.header.filter {
       !$0.isEmpty && index(carry.retiredHeader, $0) == nil
     }
+    // This refresh's rows cut to its header and blank under the earlier rows' own columns.
+    let all = carry.retiredHeader.count
     carry.retired = carry.retired.map { cells in
-      cells.count < width
-        ? cells + Array(repeating: "", count: width - cells.count) : cells
+      let kept = cells.prefix(width)
+      return Array(kept) + Array(repeating: "", count: all - kept.count)
     }
     let columns = carry.retiredHeader.map { index(earlier.header, $0) }
     for row in earlier.rows {

@@ -391,6 +391,52 @@ struct AuditCycleTests {
   }
 
   @Test(
+    "rows retired in two releases: the earlier keep their own columns, the later are cut to their header"
+  )
+  func retiredTwice() throws {
+    let dir = try Self.setUp(format: "csv")
+    /// Removes `check` from the rating document and refreshes `from` into `to`.
+    func release(removing check: String, _ from: String, _ to: String) throws {
+      let document = "criteria/\(Self.rating).md"
+      let text = try dir.read(document)
+      #expect(text.contains(check))
+      try dir.write(
+        text.replacingOccurrences(of: check, with: ""), to: document)
+      let refresh = try CLIRunner.run(
+        ["refresh", "--from", from, "--output", to], in: dir)
+      #expect(refresh.status == 0, "\(refresh.stderr)")
+    }
+    try release(
+      removing: "  swipe up or down: |\n     Changes the rating by one star\n",
+      "audit.csv", "one.csv")
+    // A tester's own column in the retired rows, and a stray field past the last column on the row of a
+    // check the next release removes.
+    let retired = try dir.read("one-retired.csv").components(
+      separatedBy: "\r\n")
+    try dir.write(
+      retired.enumerated().map { index, line in
+        line.isEmpty ? line : line + (index == 0 ? ",Device" : ",Pixel 8")
+      }.joined(separator: "\r\n"), to: "one-retired.csv")
+    let name = "\(Self.rating)/screenreader/name@ios"
+    let one = try dir.read("one.csv").components(separatedBy: "\r\n")
+    #expect(one.contains { $0.contains(name) })
+    try dir.write(
+      one.map { $0.contains(name) ? $0 + ",stray" : $0 }.joined(
+        separator: "\r\n"), to: "one.csv")
+    try release(
+      removing: "  name: |\n      Purpose is clear (\"Rating\")\n",
+      "one.csv", "two.csv")
+    let rows = try TesterScript.rows(
+      dir.appendingPathComponent("two-retired.csv"))
+    #expect(rows.count == 4, "\(rows.keys.sorted())")
+    #expect(
+      rows["\(Self.rating)/gestures/swipe-up-or-down@ios"]?["Device"]
+        == "Pixel 8")
+    #expect(rows[name]?["Device"] == "", "\(rows[name] ?? [:])")
+    #expect(rows[name]?["Check"] == "Name")
+  }
+
+  @Test(
     "a failing row a tester added by hand (no ID) is named as such by refresh, and report says rows may be added by hand"
   )
   func handAddedRow() throws {
@@ -422,6 +468,14 @@ struct AuditCycleTests {
         "\n  filled.csv:2 (no ID): Rating (iOS) Screen reader: Hint: Fail"),
       "\(refreshed.stderr)")
     #expect(refreshed.stderr.contains("added by hand"), "\(refreshed.stderr)")
+    // The refreshed audit's report still lists the failure, from its retired rows.
+    let later = try run(
+      ["report", "--from", "refreshed.csv", "--to", "junit", "--output", "-"])
+    #expect(later.status == 0, "\(later.stderr)")
+    #expect(
+      later.stdout.contains(
+        "name=\"Screen reader: Hint (a row a refresh retired)\""),
+      "\(later.stdout)")
     let report = try run(
       ["report", "--from", "filled.csv", "--output", "report.html"])
     #expect(report.status == 0, "\(report.stderr)")
