@@ -584,14 +584,30 @@ struct ComponentMoveTests {
           + moved.joined(separator: ", ")), "\(second)")
     #expect(second.contains("2 tickets are out of date"), "\(second)")
     #expect(try server.stats()["issues"] as? Int == before)
+    // Renamed and changed again before any --update: the moved entries' checks name the newer id.
+    let stars = dir.appendingPathComponent("criteria/native/controls/stars.md")
+    try FileManager.default.moveItem(
+      at: dir.appendingPathComponent("criteria/native/controls/star-rating.md"),
+      to: stars)
+    try String(contentsOf: stars, encoding: .utf8).replacingOccurrences(
+      of: "Labels can resize up to 200%", with: "Labels resize up to 200%"
+    ).write(to: stars, atomically: true, encoding: .utf8)
+    let again = try run(dir)
+    #expect(
+      again.contains("filed 0, already filed 7")
+        && again.contains(
+          "native/controls/star-rating@ios → native/controls/stars@ios"),
+      "\(again)")
     let update = try run(dir, ["--update"])
     #expect(update.contains("updated 2"), "\(update)")
-    // The first folder's two tickets under the old id stay; this folder's now name the new one.
+    // The first folder's two tickets under the old id, and its two filed anew, stay; this folder's
+    // now name the newest id.
     let markers = try server.issues(now: true).values
     #expect(
       markers.filter { $0.hasPrefix("\(Self.rating)@") }.count == 2
         && markers.filter { $0.hasPrefix("native/controls/star-rating@") }
-          .count == 4,
+          .count == 2
+        && markers.filter { $0.hasPrefix("native/controls/stars@") }.count == 2,
       "\(markers)")
     #expect(try server.stats()["issues"] as? Int == before)
 

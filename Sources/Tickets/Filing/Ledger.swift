@@ -322,10 +322,14 @@ public struct Ledger: Sendable {
   /// names (`formerIdentity`).
   ///
   /// The new entry is flushed before the old one's removal: a run stopped between the two keeps both,
-  /// never neither, so the ticket is not filed again.
-  public mutating func move(_ old: String, to new: String) throws(TicketError) {
+  /// never neither, so the ticket is not filed again. Its recorded checks are the same checks under
+  /// the new component id, `component`, when given.
+  public mutating func move(
+    _ old: String, to new: String, component: String? = nil
+  ) throws(TicketError) {
     guard var entry = entries[old], entries[new] == nil else { return }
     entry.formerIdentity = entry.formerIdentity ?? old
+    if let component { entry.checks?.component = component }
     try record(new, entry)
     remove(old)
     try append([new], removed: [old])

@@ -63,8 +63,11 @@ struct TicketFiling {
       // (its body names the old identity) until it is updated.
       let found = try TicketMoves.find(
         tickets, ledger: ledger, held: held, tracker: tracker)
+      let components = Dictionary(
+        tickets.map { ($0.identity, $0.componentID) },
+        uniquingKeysWith: { first, _ in first })
       for (new, old) in found.moves.sorted(by: { $0.key < $1.key }) {
-        try ledger.move(old, to: new)
+        try ledger.move(old, to: new, component: components[new])
         if let key = ledger[new]?.key {
           summary.moved.append(
             (new, key, old, !found.byChecks.contains(new)))
