@@ -101,6 +101,8 @@ public struct AuditDiff: Sendable {
   /// Components whose document moved or was renamed between the two audits: their rows are compared
   /// with the same checks under the old id.
   public var moves: [ComponentMove]
+  /// How many findings among each audit's retired rows its conformance counts (as its ACR does).
+  public var retiredFindings = (old: 0, new: 0)
 
   /// The rows in one bucket.
   public func rows(_ bucket: Bucket) -> [Change] {
@@ -115,10 +117,13 @@ public struct AuditDiff: Sendable {
   /// Compares the rows of two audits, each read with `AuditResultsReader`.
   ///
   /// A row without an id, an id on two rows of one audit, or a WCAG cell naming no success criterion is
-  /// an error naming the row.
+  /// an error naming the row. `oldRetired` and `newRetired` are the rows a refresh retired from each
+  /// (`AuditSheet.retired()`): they are in no bucket, but their Fail and Cannot tell rows count in each
+  /// audit's conformance, as its ACR counts them.
   public init(
     old: [AuditResultRow], new: [AuditResultRow], oldPlace: String,
-    newPlace: String
+    newPlace: String, oldRetired: [AuditResultRow] = [],
+    newRetired: [AuditResultRow] = []
   ) throws(AuditError) {
     let before = try AuditIndex.byID(old, place: oldPlace, command: "diff")
     _ = try AuditIndex.byID(new, place: newPlace, command: "diff")
@@ -156,8 +161,21 @@ public struct AuditDiff: Sendable {
           expectationChanged: false))
     }
     self.changes = changes
-    let oldLevels = Self.levels(old)
-    let newLevels = Self.levels(new)
+    func findings(_ rows: [AuditResultRow]) throws(AuditError)
+      -> [AuditResultRow]
+    {
+      let found = rows.filter {
+        $0.outcome == .fail || $0.outcome == .cannotTell
+      }
+      for row in found { try WCAGCells.check(row) }
+      return found
+    }
+    let (oldFindings, newFindings) = (
+      try findings(oldRetired), try findings(newRetired)
+    )
+    retiredFindings = (oldFindings.count, newFindings.count)
+    let oldLevels = Self.levels(old + oldFindings)
+    let newLevels = Self.levels(new + newFindings)
     var conformance: [ConformanceChange] = []
     for criterion in WCAG22.all {
       for type in ProductType.allCases {

@@ -68,6 +68,15 @@ extension AuditDiff {
       + "</tr></thead>\n"
   }
 
+  /// What the conformance changes count besides the checklist rows, or nil.
+  var retiredText: String? {
+    let (old, new) = retiredFindings
+    guard old + new > 0 else { return nil }
+    return
+      "Counted with the checklist rows, as the ACR counts them: the findings among the rows a refresh "
+      + "retired (\(old) in the earlier audit, \(new) in the later one)."
+  }
+
   static func result(_ change: Change) -> String {
     let was = change.old.map { $0.isEmpty ? "blank" : $0 } ?? "none"
     let now = change.new.map { $0.isEmpty ? "blank" : $0 } ?? "none"
@@ -103,6 +112,7 @@ extension AuditDiff {
       }
     }
     out += "\n## Conformance changes (\(conformance.count))\n\n"
+    if let retired = retiredText { out += retired + "\n\n" }
     if conformance.isEmpty {
       out += "No success criterion changed level.\n"
     } else {
@@ -163,6 +173,7 @@ extension AuditDiff {
     }
     out +=
       "<section aria-labelledby=\"b-conformance\">\n<h2 id=\"b-conformance\">Conformance changes (\(conformance.count))</h2>\n"
+    if let retired = retiredText { out += "<p>\(e(retired))</p>\n" }
     if conformance.isEmpty {
       out += "<p>No success criterion changed level.</p>\n"
     } else {
@@ -188,6 +199,8 @@ extension AuditDiff {
     var rows: [Change]
     var conformance: [ConformanceChange]
     var moves: [ComponentMove]
+    /// How many findings among each audit's retired rows its conformance counts.
+    var retiredFindings: [String: Int]
   }
 
   func json(old: String, new: String) -> String {
@@ -199,7 +212,8 @@ extension AuditDiff {
       old: old, new: new,
       counts: Dictionary(
         uniqueKeysWithValues: counts().map { ($0.0.rawValue, $0.1) }),
-      rows: changes, conformance: conformance, moves: moves)
+      rows: changes, conformance: conformance, moves: moves,
+      retiredFindings: ["old": retiredFindings.old, "new": retiredFindings.new])
     let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
     return String(decoding: data, as: UTF8.self) + "\n"
   }

@@ -67,7 +67,9 @@ extension Pipeline {
       diff = try AuditDiff(
         old: try reader.rows(of: old), new: newRows,
         oldPlace: AuditResultsReader.location(old),
-        newPlace: AuditResultsReader.location(newSheet))
+        newPlace: AuditResultsReader.location(newSheet),
+        oldRetired: try old.retired().map(reader.rows) ?? [],
+        newRetired: try newSheet.retired().map(reader.rows) ?? [])
     } catch {
       throw PipelineError(error)
     }

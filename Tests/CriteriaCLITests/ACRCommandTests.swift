@@ -880,6 +880,25 @@ struct ACRCommandTests {
       ),
       "listed among the failures")
 
+    // diff's conformance counts it as the ACR does: 2.1.1 on software is Partially Supports before and
+    // after.
+    let diff = try CLIRunner.run(
+      [
+        "diff", "Samples/audit-filled.csv", "Samples/next.\(format)", "--to",
+        "json", "--output", "diff.json",
+      ], in: dir)
+    #expect(diff.status == 0, "\(diff.stderr)")
+    let diffed = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
+        as? [String: Any])
+    let changes = diffed["conformance"] as? [[String: Any]] ?? []
+    #expect(
+      !changes.contains { $0["criterion"] as? String == "2.1.1" },
+      "\(changes)")
+    #expect(
+      diffed["retiredFindings"] as? [String: Int] == ["old": 0, "new": 1])
+
     // Testers' copies merged: the merged audit (a copy of the first) keeps its retired rows too.
     try FileManager.default.copyItem(
       at: next,
