@@ -66,6 +66,29 @@ struct ComponentMoveTests {
       as? [String: Any] ?? [:]
   }
 
+  /// A folder set up as `setUp` makes it, whose filled sample audit's failures were filed into
+  /// `server` (GitLab; `sources.yml` names the criteria alone): how many issues the server then holds,
+  /// and the key of the Rating's Arrow keys failure on Android.
+  func filedSample(_ server: FakeTrackerProcess) throws -> (
+    dir: URL, issues: Int, key: String
+  ) {
+    let dir = try setUp()
+    try dir.write(
+      trackerConfig(server, exporter: "gitlab", options: []),
+      to: "criteria.yml")
+    try dir.write("version: 1\nsources: [criteria]\n", to: "sources.yml")
+    let filed = try CLIRunner.run(
+      ["tickets", "--from", "audit-filled.csv"], in: dir,
+      environment: Self.environment)
+    #expect(filed.status == 0, "\(filed.stderr)")
+    let issues = try #require(try server.stats()["issues"] as? Int)
+    let key = try #require(
+      try rows(dir.appendingPathComponent("audit-filled-tickets.csv"))[
+        "\(Self.rating)/keyboard/arrow-keys@android"]?["Ticket"])
+    #expect(!key.isEmpty)
+    return (dir, issues, key)
+  }
+
   /// Moves the rating document to `path` (below criteria/, without .md).
   func move(_ dir: URL, to path: String) throws {
     let target = dir.appendingPathComponent("criteria/\(path).md")
@@ -639,20 +662,7 @@ struct ComponentMoveTests {
   func movedTwice() throws {
     let server = try FakeTrackerProcess()
     defer { server.stop() }
-    let dir = try setUp()
-    try dir.write(
-      trackerConfig(server, exporter: "gitlab", options: []),
-      to: "criteria.yml")
-    try dir.write("version: 1\nsources: [criteria]\n", to: "sources.yml")
-    let filed = try CLIRunner.run(
-      ["tickets", "--from", "audit-filled.csv"], in: dir,
-      environment: Self.environment)
-    #expect(filed.status == 0, "\(filed.stderr)")
-    let issues = try #require(try server.stats()["issues"] as? Int)
-    let key = try #require(
-      try rows(dir.appendingPathComponent("audit-filled-tickets.csv"))[
-        "\(Self.rating)/keyboard/arrow-keys@android"]?["Ticket"])
-    #expect(!key.isEmpty)
+    let (dir, issues, key) = try filedSample(server)
 
     /// Refreshes `from` into `to` with a config of the sources alone (the Ticket cells stay empty).
     func refresh(
@@ -738,19 +748,7 @@ struct ComponentMoveTests {
   func movedAndRespelled() throws {
     let server = try FakeTrackerProcess()
     defer { server.stop() }
-    let dir = try setUp()
-    try dir.write(
-      trackerConfig(server, exporter: "gitlab", options: []),
-      to: "criteria.yml")
-    try dir.write("version: 1\nsources: [criteria]\n", to: "sources.yml")
-    let filed = try CLIRunner.run(
-      ["tickets", "--from", "audit-filled.csv"], in: dir,
-      environment: Self.environment)
-    #expect(filed.status == 0, "\(filed.stderr)")
-    let issues = try #require(try server.stats()["issues"] as? Int)
-    let key = try #require(
-      try rows(dir.appendingPathComponent("audit-filled-tickets.csv"))[
-        "\(Self.rating)/keyboard/arrow-keys@android"]?["Ticket"])
+    let (dir, issues, key) = try filedSample(server)
 
     try move(dir, to: "native/controls/star-rating")
     let refresh = try CLIRunner.run(
