@@ -65,7 +65,7 @@ public struct ACREvidence: Sendable, Hashable {
   ///
   /// That is a Fail or Cannot tell row with no WCAG number; it must never vanish from a report.
   public var isUnmappedFinding: Bool {
-    countedWCAG.isEmpty && (outcome == .fail || outcome == .cannotTell)
+    countedWCAG.isEmpty && outcome.isFinding
   }
 
   /// What a reviewer should know about the row's Failed WCAG cell, or nil.
@@ -149,7 +149,7 @@ public struct ACREvidence: Sendable, Hashable {
       of: retired, layout: layout,
       wcagByID: retired.column(.wcag) == nil ? [:] : nil
     )
-    .filter { $0.outcome == .fail || $0.outcome == .cannotTell }
+    .filter(\.outcome.isFinding)
     .map { row in
       var finding = row
       finding.retired = true

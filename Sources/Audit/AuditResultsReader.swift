@@ -4,6 +4,9 @@ import Foundation
 /// What a tester recorded for one row: the one vocabulary every reader of a filled audit uses.
 public enum Outcome: String, Sendable, Hashable, CaseIterable, Codable {
   case pass, fail, notApplicable, notTested, cannotTell
+
+  /// Fail or Cannot tell: a finding, which a report counts and never lets vanish.
+  public var isFinding: Bool { self == .fail || self == .cannotTell }
 }
 
 extension AuditLayout {

@@ -164,9 +164,7 @@ public struct AuditDiff: Sendable {
     func findings(_ rows: [AuditResultRow]) throws(AuditError)
       -> [AuditResultRow]
     {
-      let found = rows.filter {
-        $0.outcome == .fail || $0.outcome == .cannotTell
-      }
+      let found = rows.filter(\.outcome.isFinding)
       for row in found { try WCAGCells.check(row) }
       return found
     }

@@ -147,7 +147,7 @@ public struct AuditRefresh: Sendable {
       // A carried finding without a ticket keeps the old ids an earlier refresh moved it from: until
       // tickets names its key, that old id is how its ticket is found.
       if !fresh && !changed && was.ticket.isEmpty
-        && (was.outcome == .fail || was.outcome == .cannotTell)
+        && was.outcome.isFinding
       {
         let before = was.movedFrom.filter {
           $0 != carry.movedFrom[row.id]
@@ -171,7 +171,7 @@ public struct AuditRefresh: Sendable {
     {
       carry.retired.append(row.cells)
       counts.retired += 1
-      if typed.outcome == .fail || typed.outcome == .cannotTell {
+      if typed.outcome.isFinding {
         counts.retiredFindings.append(
           RetiredFinding(
             place: typed.place, id: typed.id, check: typed.what,
@@ -209,7 +209,7 @@ public struct AuditRefresh: Sendable {
     }
     counts.retiredEarlier = earlier.rows.count
     for row in try AuditResultsReader(layout: layout).rows(of: earlier)
-    where row.outcome == .fail || row.outcome == .cannotTell {
+    where row.outcome.isFinding {
       counts.retiredFindings.append(
         RetiredFinding(
           place: row.place, id: row.id, check: row.what, result: row.result,

@@ -92,7 +92,7 @@ public struct AuditResults: Sendable {
     guard let retired = try sheet.retired() else { return }
     for (row, platform) in try AuditResultsReader(layout: layout)
       .rowsWithPlatform(of: retired, "the report shows web and software apart")
-    where row.outcome == .fail || row.outcome == .cannotTell {
+    where row.outcome.isFinding {
       try WCAGCells.check(row)
       var shown = Self.shown(row, platform: platform, layout: layout)
       shown.retired = true
