@@ -7,17 +7,19 @@ enum TesterScript {
     "Tests/CriteriaCLITests/Scripts/tester.py"
   ).path
 
-  /// Fills `source` into `target`: spreadsheet row number → column header → value.
+  /// Fills `source` into `target` (its checklist, or `sheet`): spreadsheet row number → column header →
+  /// value.
   static func fill(
     _ source: URL, _ target: URL, _ edits: [String: [String: Any]],
+    sheet: String? = nil,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
     let json = String(
       decoding: try JSONSerialization.data(withJSONObject: edits), as: UTF8.self
     )
-    let run = try CLIRunner.runPython([
-      path, "fill", source.path, target.path, json,
-    ])
+    let run = try CLIRunner.runPython(
+      [path, "fill", source.path, target.path, json]
+        + (sheet.map { [$0] } ?? []))
     #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
   }
 

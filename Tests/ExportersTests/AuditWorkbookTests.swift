@@ -272,7 +272,7 @@ struct AuditWorkbookTests {
     let formulas = try #require(report["summary_formulas"] as? [[Any]])
     #expect(
       (formulas[0][3] as? String)
-        == "=COUNTIFS(Checklist_Component,\"Rating\",Checklist_Platform,\"iOS\",Checklist_Result,\"OK\")"
+        == "=COUNTIFS(Checklist_Component,\"=Rating\",Checklist_Platform,\"iOS\",Checklist_Result,\"OK\")"
     )
     #expect(
       throws: ExportError(

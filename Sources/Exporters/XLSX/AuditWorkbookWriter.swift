@@ -39,21 +39,28 @@ struct AuditWorkbookWriter {
     }
     try writeChecklist(
       checklist, catalog: catalog, rowCount: rowCount, styles: styles)
-    // One set of named ranges, defined once, for every formula of the Summary and WCAG sheets.
-    let ranges = ChecklistRanges(layout: layout, rows: rowCount)
+    // One set of named ranges, defined once, for every formula of the Summary and WCAG sheets: the
+    // Checklist's, and the Retired sheet's whose findings count until retested.
+    let ranges = SheetRanges(layout: layout, rows: rowCount)
     try ranges.defineNames(in: book)
+    let retired = SheetRanges.retired(settings.carry, layout: layout)
+    try retired?.defineNames(in: book)
     let tally = tallying.value
-    try SummarySheet(ranges: ranges, title: settings.title, tally: tally).write(
-      summary, groups: Self.groups(catalog), book: book, styles: styles)
+    try SummarySheet(
+      ranges: ranges, retired: retired, title: settings.title, tally: tally
+    )
+    .write(summary, groups: Self.groups(catalog), book: book, styles: styles)
     // The WCAG sheet needs the columns its formulas count over, and checks that carry WCAG numbers.
     if layout.columns.contains(.wcag), layout.columns.contains(.platform),
-      !WCAGSheet.covered(catalog).isEmpty
+      !WCAGSheet.covered(catalog, tally).isEmpty
     {
-      try WCAGSheet(ranges: ranges, title: settings.title, tally: tally)
-        .write(
-          try book.addSheet("WCAG"),
-          units: try book.addSheet(WCAGSheet.unitsSheet), catalog: catalog,
-          styles: styles)
+      try WCAGSheet(
+        ranges: ranges, retired: retired, title: settings.title, tally: tally
+      )
+      .write(
+        try book.addSheet("WCAG"),
+        units: try book.addSheet(WCAGSheet.unitsSheet), catalog: catalog,
+        styles: styles)
     }
     if settings.includeScenarios {
       try writeScenarios(

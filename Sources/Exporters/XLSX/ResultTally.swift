@@ -7,10 +7,13 @@ import CriteriaModel
 /// These are the cached values a reader that does not recalculate (LibreOffice by default, openpyxl,
 /// previews) shows. A fresh workbook has every row at the
 /// layout's default word (Not applicable where the expectation is N/A); a refreshed one has the
-/// carried Results.
+/// carried Results, and the findings among its retired rows, counted as the ACR counts them.
 struct ResultTally {
   /// Counts by result word (the layout's order) per component and platform, keyed by `unit`.
   private(set) var units: [String: [Int]] = [:]
+  /// Units only retired findings name (their component is gone, or has no checks on that platform), in
+  /// the order the Retired sheet names them, with their counts: the Summary's rows after the catalog's.
+  private(set) var retiredUnits: [RetiredUnit] = []
   /// Counts by result word per kind and success criterion.
   private(set) var criteria: [WCAGSheet.Kind: [String: [Int]]] = [:]
   /// Per kind and success criterion, the units (a component on one platform) whose rows count for it,
@@ -23,10 +26,28 @@ struct ResultTally {
   struct UnitTally {
     /// The unit's position among all units in the catalog's order (the same for each of its criteria).
     let index: Int
-    let componentID: String
+    /// The component's id; nil for a unit only retired findings name.
+    let componentID: String?
     let component: String
     let platform: Platform
     var counts: [Int]
+  }
+
+  /// A component on one platform that only retired findings name.
+  struct RetiredUnit {
+    let component: String
+    let platform: Platform
+    let counts: [Int]
+  }
+
+  /// A Fail or Cannot tell among the rows a refresh retired, as the ACR counts it
+  /// (`ACREvidence.retiredFindings`): in the unit its Component and Platform cells name.
+  struct RetiredFinding {
+    let component: String
+    let platform: Platform
+    let outcome: Outcome
+    let wcag: [String]
+    let failed: [String]
   }
 
   init(_ catalog: Catalog, layout: AuditLayout, carry: AuditCarry?) {
@@ -34,10 +55,33 @@ struct ResultTally {
     let fresh = layout.statuses.firstIndex(of: layout.defaultStatus) ?? 0
     // The WCAG sheet reads Failed WCAG only when the checklist has the column.
     let readsFailed = layout.columns.contains(.failedWCAG)
+    // Each retired finding joins the catalog's unit of its name and platform, as in the ACR; the rest
+    // are units of their own.
+    let findings = Self.retiredFindings(carry, layout: layout)
+    var catalogUnits = Set<String>()
+    // Per component, not per check: a large audit has hundreds of thousands of checks.
+    for component in catalog.components
+    where !findings.isEmpty && !component.criteria.isEmpty {
+      for platform in component.platforms {
+        catalogUnits.insert(Self.named(component.title, platform))
+      }
+    }
+    var joining: [String: [RetiredFinding]] = [:]
+    var alone: [String: [RetiredFinding]] = [:]
+    var aloneOrder: [String] = []
+    for finding in findings {
+      if catalogUnits.contains(Self.named(finding.component, finding.platform))
+      {
+        joining[finding.component, default: []].append(finding)
+      } else {
+        if alone[finding.component] == nil {
+          aloneOrder.append(finding.component)
+        }
+        alone[finding.component, default: []].append(finding)
+      }
+    }
     for component in catalog.components {
-      // Counts per platform and per number and platform, gathered for the component and stored once.
-      var byPlatform: [Platform: [Int]] = [:]
-      var byNumber: [String: [Platform: [Int]]] = [:]
+      var counter = Counter(zeros: zeros)
       for criterion in component.criteria {
         for platform in criterion.platforms {
           var index = fresh
@@ -60,51 +104,137 @@ struct ResultTally {
               failed = WCAGEvidence.numbers(carry.cells[id]?[.failedWCAG] ?? "")
             }
           }
-          byPlatform[platform, default: zeros][index] += 1
-          guard !criterion.wcag.isEmpty else { continue }
-          for number in WCAGEvidence.counted(
-            wcag: criterion.wcag, failed: failed, outcome: outcome)
-          {
-            byNumber[number, default: [:]][platform, default: zeros][index] += 1
-          }
+          counter.add(
+            platform, index: index, outcome: outcome, wcag: criterion.wcag,
+            failed: failed)
         }
       }
-      for (platform, counts) in byPlatform {
+      let platforms = component.platforms
+      for finding in joining[component.title] ?? []
+      where platforms.contains(finding.platform) {
+        counter.add(finding)
+      }
+      for (platform, counts) in counter.byPlatform {
         units[Self.unit(component.id, platform)] = counts
       }
-      // The component's platforms in its own order, then any other a row names (computed once: the
-      // property gathers them from every check).
-      let componentPlatforms = component.platforms
-      let platformOrder =
-        componentPlatforms
-        + Platform.allCases.filter { !componentPlatforms.contains($0) }
-      // Each platform the component's numbers use is one unit, numbered once.
-      var unitIndex: [Platform: Int] = [:]
-      for platform in platformOrder
-      where byNumber.values.contains(where: { $0[platform] != nil }) {
-        unitIndex[platform] = unitCount
-        unitCount += 1
-      }
-      for (number, platforms) in byNumber {
-        for platform in platformOrder {
-          guard let counts = platforms[platform],
-            let index = unitIndex[platform]
-          else { continue }
-          let kind: WCAGSheet.Kind = platform == .web ? .web : .software
-          criterionUnits[kind, default: [:]][number, default: []].append(
-            UnitTally(
-              index: index, componentID: component.id,
-              component: component.title, platform: platform, counts: counts))
-          var sum = criteria[kind]?[number] ?? zeros
-          for index in sum.indices { sum[index] += counts[index] }
-          criteria[kind, default: [:]][number] = sum
+      record(
+        counter, componentID: component.id, component: component.title,
+        platforms: platforms)
+    }
+    for name in aloneOrder {
+      var counter = Counter(zeros: zeros)
+      var platforms: [Platform] = []
+      for finding in alone[name] ?? [] {
+        if !platforms.contains(finding.platform) {
+          platforms.append(finding.platform)
         }
+        counter.add(finding)
       }
+      for platform in platforms {
+        retiredUnits.append(
+          RetiredUnit(
+            component: name, platform: platform,
+            counts: counter.byPlatform[platform] ?? zeros))
+      }
+      record(counter, componentID: nil, component: name, platforms: platforms)
+    }
+  }
+
+  /// One component's counts per platform, and per WCAG number and platform.
+  private struct Counter {
+    let zeros: [Int]
+    var byPlatform: [Platform: [Int]] = [:]
+    var byNumber: [String: [Platform: [Int]]] = [:]
+
+    init(zeros: [Int]) { self.zeros = zeros }
+
+    /// One row: its result word's index, and what it says about the criteria it tests.
+    mutating func add(
+      _ platform: Platform, index: Int, outcome: Outcome, wcag: [String],
+      failed: [String]
+    ) {
+      byPlatform[platform, default: zeros][index] += 1
+      guard !wcag.isEmpty || !failed.isEmpty else { return }
+      for number in WCAGEvidence.counted(
+        wcag: wcag, failed: failed, outcome: outcome)
+      {
+        byNumber[number, default: [:]][platform, default: zeros][index] += 1
+      }
+    }
+
+    mutating func add(_ finding: RetiredFinding) {
+      add(
+        finding.platform,
+        index: Outcome.allCases.firstIndex(of: finding.outcome) ?? 1,
+        outcome: finding.outcome, wcag: finding.wcag, failed: finding.failed)
+    }
+  }
+
+  /// Numbers a component's units and adds their counts to each criterion they count for.
+  private mutating func record(
+    _ counter: Counter, componentID: String?, component: String,
+    platforms: [Platform]
+  ) {
+    // The component's platforms in its own order, then any other a row names.
+    let platformOrder =
+      platforms + Platform.allCases.filter { !platforms.contains($0) }
+    // Each platform the component's numbers use is one unit, numbered once.
+    var unitIndex: [Platform: Int] = [:]
+    for platform in platformOrder
+    where counter.byNumber.values.contains(where: { $0[platform] != nil }) {
+      unitIndex[platform] = unitCount
+      unitCount += 1
+    }
+    for (number, platforms) in counter.byNumber {
+      for platform in platformOrder {
+        guard let counts = platforms[platform], let index = unitIndex[platform]
+        else { continue }
+        let kind: WCAGSheet.Kind = platform == .web ? .web : .software
+        criterionUnits[kind, default: [:]][number, default: []].append(
+          UnitTally(
+            index: index, componentID: componentID, component: component,
+            platform: platform, counts: counts))
+        var sum = criteria[kind]?[number] ?? counter.zeros
+        for index in sum.indices { sum[index] += counts[index] }
+        criteria[kind, default: [:]][number] = sum
+      }
+    }
+  }
+
+  /// The findings among a refreshed audit's retired rows that the workbook's formulas count: those of
+  /// a Retired sheet with Result, Component and Platform columns (`SheetRanges.retired`).
+  static func retiredFindings(_ carry: AuditCarry?, layout: AuditLayout)
+    -> [RetiredFinding]
+  {
+    guard let carry,
+      SheetRanges.retired(carry, layout: layout) != nil
+    else { return [] }
+    let columns = carry.retiredHeader.map(AuditColumn.init(userName:))
+    func cell(_ row: [String], _ column: AuditColumn) -> String {
+      guard let index = columns.firstIndex(of: column), index < row.count
+      else { return "" }
+      return row[index]
+    }
+    return carry.retired.compactMap { row in
+      guard let outcome = layout.outcome(of: cell(row, .result)),
+        outcome.isFinding,
+        let platform = Platform(userValue: cell(row, .platform))
+      else { return nil }
+      return RetiredFinding(
+        component: cell(row, .component), platform: platform,
+        outcome: outcome, wcag: WCAGEvidence.numbers(cell(row, .wcag)),
+        failed: WCAGEvidence.numbers(cell(row, .failedWCAG)))
     }
   }
 
   static func unit(_ componentID: String, _ platform: Platform) -> String {
     componentID + "\u{1F}" + platform.rawValue
+  }
+
+  /// A unit by its component's name, as the ACR tells units apart.
+  private static func named(_ component: String, _ platform: Platform) -> String
+  {
+    VPATRollup.unit(component: component, platform: platform.rawValue)
   }
 
   /// The level the sheets' conformance formulas give, from each unit's counts in the layout's order

@@ -6,7 +6,9 @@ import CriteriaModel
 /// checklist, a VPAT-style conformance level derived from them, and a stacked bar chart.
 struct SummarySheet {
   /// The Checklist's columns the formulas count over (and the layout).
-  let ranges: ChecklistRanges
+  let ranges: SheetRanges
+  /// The Retired sheet's columns, when its findings count (`SheetRanges.retired`).
+  let retired: SheetRanges?
   /// The workbook's title, for the printed footer.
   let title: String
   /// The values the formulas have when the workbook is written.
@@ -16,6 +18,18 @@ struct SummarySheet {
 
   /// VPAT 2.x conformance levels.
   static let conformanceHeader = "Conformance"
+
+  /// One row of the table: a component on one platform, with the conditions that pick its rows.
+  private struct Unit {
+    let component: String
+    let platform: Platform
+    /// The Checklist's conditions, or nil for a unit only retired findings name and the Checklist has
+    /// no columns to find by name.
+    let checklist: String?
+    /// The Retired sheet's conditions, when its findings count.
+    let retired: String?
+    let counts: [Int]
+  }
 
   func write(
     _ sheet: XLSXSheet,
@@ -36,47 +50,82 @@ struct SummarySheet {
     // The hidden column of bar labels; written with the header, as rows go out in order.
     try sheet.write(0, labelColumn(header), "Chart label", styles.header)
     try sheet.hideColumn(labelColumn(header), width: 30)
-    var formula = FormulaText()
-    for (offset, group) in groups.enumerated() {
-      let row = offset + 1
-      try sheet.write(row, 0, group.component)
-      try sheet.write(row, 1, group.platform.rawValue)
-      let match = ranges.unit(
-        componentID: group.componentID, component: group.component,
-        platform: group.platform)
-      try sheet.write(
-        row, 2, formula: "=COUNTIFS(\(match))",
-        shows: .number(Double(group.count)), styles.count)
-      let counts =
-        tally.units[ResultTally.unit(group.componentID, group.platform)]
-        ?? Array(repeating: 0, count: layout.statuses.count)
-      for index in layout.statuses.indices {
-        formula.reset()
-        for part in [
-          "=COUNTIFS(", match, ranges.result(layout.statuses[index]),
-          ")",
-        ] {
-          formula.append(part)
+    let zeros = Array(repeating: 0, count: layout.statuses.count)
+    let units =
+      groups.map { group in
+        Unit(
+          component: group.component, platform: group.platform,
+          checklist: ranges.unit(
+            componentID: group.componentID, component: group.component,
+            platform: group.platform),
+          retired: retired?.named(
+            component: group.component, platform: group.platform),
+          counts: tally.units[
+            ResultTally.unit(group.componentID, group.platform)] ?? zeros)
+      }
+      + tally.retiredUnits.map { unit in
+        Unit(
+          component: unit.component, platform: unit.platform,
+          checklist: ranges.has(.component) && ranges.has(.platform)
+            ? ranges.named(component: unit.component, platform: unit.platform)
+            : nil,
+          retired: retired?.named(
+            component: unit.component, platform: unit.platform),
+          counts: unit.counts)
+      }
+    let findings = retired?.findingStatuses ?? []
+    /// `=COUNTIFS(checklist…)+COUNTIFS(retired…)` for one result word (every row when nil).
+    func count(_ unit: Unit, _ status: String?) -> String {
+      var parts: [String] = []
+      if let checklist = unit.checklist {
+        parts.append(
+          "COUNTIFS(\(checklist)\(status.map(ranges.result) ?? ""))")
+      }
+      if let conditions = unit.retired, let retired {
+        for word in findings where status == nil || status == word {
+          parts.append("COUNTIFS(\(conditions)\(retired.result(word)))")
         }
+      }
+      return "=" + (parts.isEmpty ? "0" : parts.joined(separator: "+"))
+    }
+    for (offset, unit) in units.enumerated() {
+      let row = offset + 1
+      try sheet.write(row, 0, unit.component)
+      try sheet.write(row, 1, unit.platform.rawValue)
+      try sheet.write(
+        row, 2, formula: count(unit, nil),
+        shows: .number(Double(unit.counts.reduce(0, +))), styles.count)
+      for index in layout.statuses.indices {
         try sheet.write(
-          row, 3 + index, formula: &formula,
-          shows: .number(Double(counts[index])),
+          row, 3 + index, formula: count(unit, layout.statuses[index]),
+          shows: .number(Double(unit.counts[index])),
           styles.count)
       }
       try sheet.write(
         row, header.count - 1, formula: conformanceFormula(row: row),
         shows: .text(
-          ResultTally.conformance(units: [counts], unknown: "Not Evaluated")))
+          unit.counts.allSatisfy { $0 == 0 }
+            ? ""
+            : ResultTally.conformance(
+              units: [unit.counts], unknown: "Not Evaluated")))
       // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top of
       // each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels too.
       try sheet.write(
         row, labelColumn(header),
-        "\(group.component) · \(group.platform.rawValue)")
+        "\(unit.component) · \(unit.platform.rawValue)")
     }
-    try sheet.autofilter(rows: groups.count, columns: header.count)
-    if !groups.isEmpty {
+    try sheet.autofilter(rows: units.count, columns: header.count)
+    if retired != nil {
+      // In the spare row between the table and the chart.
+      try sheet.write(
+        units.count + 1, 0,
+        SheetRanges.retiredNote(
+          "Checks, \(layout.fail) and \(layout.word(for: .cannotTell)) include")
+      )
+    }
+    if !units.isEmpty {
       try addChart(
-        to: sheet, rows: groups.count, labels: labelColumn(header), book: book)
+        to: sheet, rows: units.count, labels: labelColumn(header), book: book)
     }
   }
 
@@ -86,15 +135,17 @@ struct SummarySheet {
   /// The ACR's rule for one unit (a component on one platform): Does Not Support when most of its
   /// evaluated (Pass or Fail) rows fail (VPAT 2.5's "majority of product functionality"), Partially
   /// Supports when any fails otherwise, Not Applicable when nothing applies, Supports when every row
-  /// passed or does not apply, else Not Evaluated (a blank Result counts as not tested).
+  /// passed or does not apply, else Not Evaluated (a blank Result counts as not tested); blank when no
+  /// row counts.
   func conformanceFormula(row: Int) -> String {
     let total = XLSXSheet.cellName(row, 2)
     let pass = XLSXSheet.cellName(row, 3)
     let fail = XLSXSheet.cellName(row, 4)
     let na = XLSXSheet.cellName(row, 5)
+    // Blank for a unit with no row left to count (a retired finding retested).
     return
-      "=IF(\(fail)>0,IF(2*\(fail)>\(pass)+\(fail),\"Does Not Support\",\"Partially Supports\"),"
-      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(pass)+\(na)<\(total),\"Not Evaluated\",\"Supports\")))"
+      "=IF(\(total)=0,\"\",IF(\(fail)>0,IF(2*\(fail)>\(pass)+\(fail),\"Does Not Support\",\"Partially Supports\"),"
+      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(pass)+\(na)<\(total),\"Not Evaluated\",\"Supports\"))))"
   }
 
   /// The most bars one chart holds: a printed page shows about 30 labels one under another.

@@ -17,7 +17,10 @@ import CriteriaModel
 /// once, rather than four, keeps a large workbook's formulas a third as long.
 struct WCAGSheet {
   /// The Checklist's columns the formulas count over (and the layout).
-  let ranges: ChecklistRanges
+  let ranges: SheetRanges
+  /// The Retired sheet's columns, when its findings count (`SheetRanges.retired`); only with a WCAG
+  /// column can they count for a criterion.
+  let retired: SheetRanges?
   let title: String
   /// The values the formulas have when the workbook is written.
   let tally: ResultTally
@@ -42,21 +45,30 @@ struct WCAGSheet {
   /// Columns per kind: checks, one per result word, conformance.
   var columnsPerKind: Int { layout.statuses.count + 2 }
 
-  /// The success criteria the catalog's checks test, in WCAG order.
-  static func covered(_ catalog: Catalog) -> [SuccessCriterion] {
+  /// The success criteria the catalog's checks test, and those the tallied rows count for (a Failed
+  /// WCAG cell, a retired finding), in WCAG order.
+  static func covered(_ catalog: Catalog, _ tally: ResultTally)
+    -> [SuccessCriterion]
+  {
     // A set first: a large audit repeats a few dozen numbers hundreds of thousands of times.
     var numbers = Set<String>()
     for component in catalog.components {
       for criterion in component.criteria { numbers.formUnion(criterion.wcag) }
     }
+    for counted in tally.criteria.values { numbers.formUnion(counted.keys) }
     return WCAGOrder.sorted(numbers).compactMap { WCAG22.criterion($0) }
+  }
+
+  /// The Retired sheet's columns when its findings count for criteria.
+  private var retiredWCAG: SheetRanges? {
+    retired.flatMap { $0.has(.wcag) ? $0 : nil }
   }
 
   func write(
     _ sheet: XLSXSheet, units unitsSheet: XLSXSheet, catalog: Catalog,
     styles: WorkbookStyles
   ) throws(ExportError) {
-    let criteria = Self.covered(catalog)
+    let criteria = Self.covered(catalog, tally)
     let unitRows = try writeUnits(
       unitsSheet, criteria: criteria, styles: styles)
     var header = ["Criterion", "Name", "Level"]
@@ -90,7 +102,18 @@ struct WCAGSheet {
         for (index, status) in ([nil] + layout.statuses).enumerated() {
           formula.reset()
           formula.append("=")
-          count(pattern: pattern, platform, status: status, into: &formula)
+          ranges.count(
+            pattern: pattern, platform, status: status, into: &formula)
+          if let retired = retiredWCAG {
+            // The retired findings, of this result word or (in the checks column) of either.
+            let rows = ",\(retired[.platform]),\(kind.platformCondition)"
+            for word in retired.findingStatuses
+            where status == nil || status == word {
+              formula.append("+")
+              retired.count(
+                pattern: pattern, rows, status: word, into: &formula)
+            }
+          }
           try sheet.write(
             row, first + index, formula: &formula,
             shows: .number(Double(index == 0 ? total : counts[index - 1])),
@@ -110,46 +133,10 @@ struct WCAGSheet {
       }
     }
     try sheet.autofilter(rows: criteria.count, columns: header.count)
-  }
-
-  /// Appends the COUNTIFS sum for one success criterion, some rows and (unless nil) one result word.
-  ///
-  /// With a Failed WCAG column, the rows are counted as `WCAGEvidence.counted` counts them: a Fail row
-  /// whose Failed WCAG is filled counts for the numbers there, and not for those of its WCAG cell.
-  ///
-  /// `rows` holds the conditions that pick the rows counted (one kind, or one unit).
-  ///
-  /// `pattern` is the criterion's number as `pattern(_:)` makes it.
-  func count(
-    pattern: String, _ rows: String, status: String?,
-    into text: inout FormulaText
-  ) {
-    let result = status.map(ranges.result) ?? ""
-    guard layout.columns.contains(.failedWCAG) else {
-      matching(pattern, in: .wcag, rows, result, into: &text)
-      return
-    }
-    let fail = ranges.result(layout.fail)
-    if status == nil {
-      // Every row naming the number, less the failures counted elsewhere, plus those counted here.
-      matching(pattern, in: .wcag, rows, result, into: &text)
-      text.append("-(")
-      matching(
-        pattern, in: .wcag, rows, fail + ",\(ranges[.failedWCAG]),\"<>\"",
-        into: &text)
-      text.append(")+")
-      matching(pattern, in: .failedWCAG, rows, fail, into: &text)
-      return
-    }
-    guard status == layout.fail else {
-      matching(pattern, in: .wcag, rows, result, into: &text)
-      return
-    }
-    matching(
-      pattern, in: .wcag, rows, result + ",\(ranges[.failedWCAG]),\"\"",
-      into: &text)
-    text.append("+")
-    matching(pattern, in: .failedWCAG, rows, fail, into: &text)
+    try writeRetiredNote(
+      sheet, below: criteria.count,
+      columns:
+        "Checks, \(layout.fail) and \(layout.word(for: .cannotTell)) include")
   }
 
   /// A criterion number as a COUNTIFS text pattern: `?` for each dot.
@@ -162,39 +149,9 @@ struct WCAGSheet {
       as: UTF8.self)
   }
 
-  /// Appends the count of the rows whose `column` lists the number `pattern` stands for, under the
-  /// conditions `rows` and `extra`: `SUMPRODUCT(COUNTIFS(column,{four patterns},rows extra))`.
-  ///
-  /// The four patterns never match the same cell (a number is listed once), so their sum is the count.
-  func matching(
-    _ pattern: String, in column: AuditColumn, _ rows: String,
-    _ extra: String, into text: inout FormulaText
-  ) {
-    text.append("SUMPRODUCT(COUNTIFS(")
-    text.append(ranges[column])
-    text.append(",{")
-    for (index, (before, after)) in Self.listPositions.enumerated() {
-      if index > 0 { text.append(",") }
-      text.append("\"")
-      text.append(before)
-      text.append(pattern)
-      text.append(after)
-      text.append("\"")
-    }
-    text.append("}")
-    text.append(rows)
-    text.append(extra)
-    text.append("))")
-  }
-
   /// Stands where a unit's conditions go in a formula made once per criterion (never in formula text:
   /// control characters are replaced when documents are read).
   private static let gap = "\u{1}"
-
-  /// The number alone, first, last and in the middle of a list.
-  private static let listPositions = [
-    ("", ""), ("", ", *"), ("*, ", ""), ("*, ", ", *"),
-  ]
 
   /// The conformance of one kind's cells: blank when no row tests it, then the ACR's rules, with the
   /// failing shares of the WCAG by component sheet averaged for Does Not Support.
@@ -245,9 +202,10 @@ struct WCAGSheet {
     try sheet.stream(styles: styles) { [self] sink in
       var row = 1
       var formula = FormulaText()
-      // Each unit's conditions and component cell, made once: a unit lists several criteria.
-      var made: [(conditions: [UInt8], component: String)?] = Array(
-        repeating: nil, count: tally.unitCount)
+      // Each unit's conditions (the Checklist's, the Retired sheet's) and component cell, made once: a
+      // unit lists several criteria.
+      var made: [(checklist: [UInt8]?, retired: [UInt8]?, component: String)?] =
+        Array(repeating: nil, count: tally.unitCount)
       // The Failing share formula's pieces around its row number: "=IF(E2+F2=0,"",F2/(E2+F2))".
       let pass = CellReference.letters(4)
       let fail = CellReference.letters(5)
@@ -256,26 +214,34 @@ struct WCAGSheet {
         "))",
       ]
       .map { Array($0.utf8) }
+      let retired = retiredWCAG
       for criterion in criteria {
-        // The Pass and Fail formulas of the criterion, made once with a gap where a unit's conditions go.
-        let templates = [layout.pass, layout.fail].map { status in
+        // The criterion's Pass and Fail counts over the Checklist, and its Fail count over the Retired
+        // sheet, made once with a gap where a unit's conditions go.
+        func template(_ ranges: SheetRanges, _ status: String) -> [[UInt8]] {
           var text = FormulaText()
-          text.append("=")
-          count(
+          ranges.count(
             pattern: Self.pattern(criterion.number), Self.gap, status: status,
             into: &text)
           return text.pieces(cutAt: Self.gap.utf8.first ?? 0)
         }
+        let templates = [layout.pass, layout.fail].map { template(ranges, $0) }
+        let retiredFail = retired.map { template($0, layout.fail) }
         for kind in Kind.allCases {
           for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
             let unitCells =
               made[unit.index]
               ?? (
-                conditions: Array(
-                  (","
-                    + ranges.unit(
-                      componentID: unit.componentID, component: unit.component,
-                      platform: unit.platform)).utf8),
+                checklist: checklistConditions(unit).map {
+                  Array(("," + $0).utf8)
+                },
+                retired: retired.map {
+                  Array(
+                    (","
+                      + $0.named(
+                        component: unit.component, platform: unit.platform))
+                      .utf8)
+                },
                 component: XLSXSheet.cellText(unit.component)
               )
             made[unit.index] = unitCells
@@ -288,7 +254,21 @@ struct WCAGSheet {
             sink.text(row, 3, clean: unit.platform.rawValue, .none)
             for (offset, template) in templates.enumerated() {
               formula.reset()
-              formula.fill(template, with: unitCells.conditions)
+              formula.append("=")
+              var parts = 0
+              if let conditions = unitCells.checklist {
+                formula.fill(template, with: conditions)
+                parts += 1
+              }
+              // A retired finding counts as a failure of its unit; a retired Pass is no evidence.
+              if offset == 1, let retiredFail,
+                let conditions = unitCells.retired
+              {
+                if parts > 0 { formula.append("+") }
+                formula.fill(retiredFail, with: conditions)
+                parts += 1
+              }
+              if parts == 0 { formula.append("0") }
               sink.formula(
                 row, 4 + offset, formula,
                 shows: .number(Double(unit.counts[offset])), .count)
@@ -306,6 +286,32 @@ struct WCAGSheet {
       }
     }
     try sheet.autofilter(rows: rows, columns: header.count)
+    try writeRetiredNote(sheet, below: rows, columns: "\(layout.fail) includes")
     return rows
+  }
+
+  /// The conditions that pick a unit's Checklist rows: by row ids, or by name for a unit only retired
+  /// findings name; nil when the Checklist has no columns to find that unit by.
+  private func checklistConditions(_ unit: ResultTally.UnitTally) -> String? {
+    guard let componentID = unit.componentID else {
+      return ranges.has(.component)
+        ? ranges.named(component: unit.component, platform: unit.platform) : nil
+    }
+    return ranges.unit(
+      componentID: componentID, component: unit.component,
+      platform: unit.platform)
+  }
+
+  /// Says under a table, when the audit has retired rows, whether their findings are counted in it.
+  private func writeRetiredNote(
+    _ sheet: XLSXSheet, below rows: Int, columns: String
+  ) throws(ExportError) {
+    guard retired != nil else { return }
+    try sheet.write(
+      rows + 2, 0,
+      retiredWCAG != nil
+        ? SheetRanges.retiredNote(columns)
+        : "The rows a refresh retired (sheet Retired) have no WCAG column: their findings are not counted here."
+    )
   }
 }

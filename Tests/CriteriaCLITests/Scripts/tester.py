@@ -1,6 +1,8 @@
 """Plays the tester and the auditor's reader of an audit, with openpyxl for workbooks and Python's csv module.
 
-usage: tester.py fill IN OUT EDITS_JSON     EDITS_JSON: {"ROW_NUMBER": {"Column header": value, ...}, ...}
+usage: tester.py fill IN OUT EDITS_JSON [SHEET]
+                                           EDITS_JSON: {"ROW_NUMBER": {"Column header": value, ...}, ...}
+                                           in the checklist (or SHEET) of a workbook
                                            the row "*" means every row below the header (applied first)
                                            a value {"date": "YYYY-MM-DD"} becomes a real date cell
        tester.py read FILE [SHEET]         prints the checklist (or SHEET) as JSON: {"header": [...], "rows": {"N": [...]}}
@@ -25,7 +27,7 @@ def expand(edits, last_row):
     return spelled
 
 
-def fill(source, target, edits):
+def fill(source, target, edits, sheet_name="Checklist"):
     if source.endswith(".csv"):
         with open(source, newline="", encoding="utf-8-sig") as handle:
             rows = list(csv.reader(handle))
@@ -44,7 +46,7 @@ def fill(source, target, edits):
         return
     import openpyxl
     book = openpyxl.load_workbook(source)
-    sheet = book["Checklist"]
+    sheet = book[sheet_name]
     header = [cell.value for cell in sheet[1]]
     edits = expand(edits, sheet.max_row)
     for number, values in edits.items():
@@ -93,6 +95,6 @@ if __name__ == "__main__":
     if sys.argv[1] == "look":
         look(sys.argv[2])
     elif sys.argv[1] == "fill":
-        fill(sys.argv[2], sys.argv[3], json.loads(sys.argv[4]))
+        fill(sys.argv[2], sys.argv[3], json.loads(sys.argv[4]), *sys.argv[5:6])
     else:
         read(*sys.argv[2:4])

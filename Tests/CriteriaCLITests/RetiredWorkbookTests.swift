@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+/// A refreshed workbook's own Summary and WCAG sheets count the failures among its retired rows, as its
+/// ACR does, and stop counting them once a retest is written on the retired row.
+@Suite("Retired findings in the workbook's sheets")
+struct RetiredWorkbookTests {
+  @Test(
+    "the Summary and WCAG sheets of a refreshed workbook count its retired failures, live, as its ACR does"
+  )
+  func sheetsCountRetiredFailures() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    // The next release drops the rating's Arrow keys check (it fails on Android) and the whole banner
+    // (its name fails on iOS, and no other check of the samples tests 4.1.3).
+    let document = "Samples/criteria/native/controls/rating.md"
+    let check =
+      "  arrow keys: |\n      Changes the rating by one star on iOS and Android\n"
+    let text = try dir.read(document)
+    #expect(text.contains(check))
+    try dir.write(text.replacingOccurrences(of: check, with: ""), to: document)
+    try FileManager.default.removeItem(
+      at: dir.appendingPathComponent(
+        "Samples/criteria/native/notifications/banner.md"))
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv", "--output", "Samples/new.xlsx",
+      ], in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    let new = dir.appendingPathComponent("Samples/new.xlsx")
+    let retired = try TesterScript.read(new, sheet: "Retired")
+    let id = try #require(retired.header.firstIndex(of: "ID"))
+    let failing = [
+      "native/controls/rating/keyboard/arrow-keys@android",
+      "native/notifications/banner/screenreader/name@ios",
+    ]
+    let rowNumbers = retired.rows.filter { failing.contains($0.value[id]) }
+      .map(\.key)
+    #expect(rowNumbers.count == 2, "\(retired.rows)")
+
+    // As written (the values stored with the formulas).
+    var summary = try Self.summary(new)
+    #expect(summary["Rating|Android"]?.fail == "1", "\(summary)")
+    #expect(summary["Rating|Android"]?.level == "Partially Supports")
+    #expect(
+      summary["Banner|iOS"]?.fail == "1",
+      "a component the criteria no longer have keeps a row while its failure stands: \(summary)"
+    )
+    #expect(summary["Banner|iOS"]?.level == "Does Not Support")
+    #expect(summary["Rating|iOS"]?.fail == "0")
+    let levels = try expectSheetAgreesWithACR("Samples/new.xlsx", in: dir)
+    #expect(levels["2.1.1 Software"] == "Partially Supports", "\(levels)")
+    #expect(levels["4.1.3 Software"] == "Does Not Support", "\(levels)")
+
+    // A tester writes the retest on the retired rows; the recalculated sheets (openpyxl keeps no stored
+    // values) count the failures no longer, and neither does the ACR.
+    var edits: [String: [String: Any]] = [:]
+    for number in rowNumbers { edits[number] = ["Result": "Pass"] }
+    try TesterScript.fill(
+      new, dir.appendingPathComponent("Samples/retested.xlsx"), edits,
+      sheet: "Retired")
+    summary = try Self.summary(
+      dir.appendingPathComponent("Samples/retested.xlsx"))
+    #expect(summary["Rating|Android"]?.fail == "0", "\(summary)")
+    #expect(summary["Rating|Android"]?.level == "Supports")
+    #expect(summary["Banner|iOS"]?.fail == "0")
+    #expect(
+      summary["Banner|iOS"]?.level == "",
+      "a retired Pass is no evidence: the unit has no row left to count")
+    let retested = try expectSheetAgreesWithACR(
+      "Samples/retested.xlsx", in: dir)
+    #expect(retested["2.1.1 Software"] == "Supports", "\(retested)")
+  }
+
+  /// The Summary as LibreOffice shows it: per "Component|Platform", the Fail count and the level.
+  static func summary(_ workbook: URL) throws -> [String: (
+    fail: String, level: String
+  )] {
+    let sheet = try AuditCycleTests.sheetAsLibreOfficeReadsIt(
+      workbook, "Summary")
+    let header = try #require(sheet.first)
+    let fail = try #require(header.firstIndex(of: "Fail"))
+    let level = try #require(header.firstIndex(of: "Conformance"))
+    var units: [String: (fail: String, level: String)] = [:]
+    for line in sheet.dropFirst() where line.count > level {
+      units["\(line[0])|\(line[1])"] = (line[fail], line[level])
+    }
+    return units
+  }
+
+  /// Checks that each level of the workbook's WCAG sheet, as LibreOffice shows it, is the one the draft
+  /// ACR of the same audit gives (a sheet's blank or "Not enough evidence" is the ACR's Not Evaluated),
+  /// and that every criterion the ACR finds failing has its row; returns the sheet's levels by
+  /// "number kind".
+  @discardableResult
+  func expectSheetAgreesWithACR(_ audit: String, in dir: URL) throws
+    -> [String: String]
+  {
+    let acr = try ACRCommandTests.draftMarkdown(
+      config: "Samples/criteria.yml", from: audit, to: "acr.md", in: dir)
+    #expect(acr.status == 0, "\(acr.stderr)")
+    // "| [2.1.1 Keyboard](…) (Level A) | Web: Supports<br>Software: Partially Supports | …"
+    var said: [String: String] = [:]
+    for line in try dir.read("acr.md").components(separatedBy: "\n")
+    where line.hasPrefix("| [") {
+      let cells = line.components(separatedBy: " | ")
+      guard cells.count > 1,
+        let number = cells[0].dropFirst(3).split(separator: " ").first
+      else { continue }
+      for part in cells[1].components(separatedBy: "<br>") {
+        let pair = part.components(separatedBy: ": ")
+        if pair.count == 2 { said["\(number) \(pair[0])"] = pair[1] }
+      }
+    }
+    #expect(said["2.1.1 Software"] != nil, "the ACR's table was read: \(said)")
+    let sheet = try AuditCycleTests.sheetAsLibreOfficeReadsIt(
+      dir.appendingPathComponent(audit), "WCAG")
+    let header = try #require(sheet.first)
+    var levels: [String: String] = [:]
+    // The criteria's rows (a line of text follows the table).
+    for line in sheet.dropFirst()
+    where line.count == header.count && line[0].first?.isNumber == true {
+      for kind in ["Web", "Software"] {
+        let column = try #require(header.firstIndex(of: "\(kind) conformance"))
+        levels["\(line[0]) \(kind)"] = line[column]
+        let expected =
+          ["", "Not enough evidence"].contains(line[column])
+          ? "Not Evaluated" : line[column]
+        #expect(
+          said["\(line[0]) \(kind)"] == expected,
+          "\(audit): \(line[0]) \(kind): the WCAG sheet says '\(line[column])', the ACR '\(said["\(line[0]) \(kind)"] ?? "nothing")'"
+        )
+      }
+    }
+    for (criterion, level) in said
+    where ["Partially Supports", "Does Not Support"].contains(level) {
+      #expect(
+        levels[criterion] != nil,
+        "\(audit): the ACR finds \(criterion) failing; the WCAG sheet has no row for it"
+      )
+    }
+    return levels
+  }
+}
