@@ -282,11 +282,64 @@ public struct AuditSheet: Sendable {
   public func copy(withTickets keys: [Int: String]) throws(AuditError)
     -> AuditCopy
   {
+    try copy(setting: ticketCells(keys))
+  }
+
+  /// The copy with `keys` in this sheet's Ticket column and `retiredKeys` in its retired rows' (the
+  /// `retired()` sheet): one workbook with both sheets changed, or a CSV's bytes and, when a retired row
+  /// gets a key, the bytes of the `-retired.csv` copy to put beside it.
+  public func copy(
+    withTickets keys: [Int: String], retired: AuditSheet?,
+    retiredKeys: [Int: String]
+  ) throws(AuditError) -> (copy: AuditCopy, retiredRows: Data?) {
+    guard let retired, !retiredKeys.isEmpty else {
+      return (try copy(withTickets: keys), nil)
+    }
+    switch (source, retired.source) {
+    case (.xlsx(let part), .xlsx(let retiredPart)) where retired.path == path:
+      let package = try XLSXPackage(path: path)
+      var replacements: [String: XMLDocument] = [:]
+      for (part, cells) in [
+        (part, ticketCells(keys)),
+        (retiredPart, retired.ticketCells(retiredKeys)),
+      ] {
+        let document = try package.worksheet(part, of: path)
+        for (column, values) in cells.sorted(by: { $0.key < $1.key }) {
+          try Self.setCells(in: document, column: column, values: values)
+        }
+        replacements[part] = document
+      }
+      return (Self.workbookCopy(of: path, replacing: replacements), nil)
+    default:
+      let rows = try retired.copy(withTickets: retiredKeys)
+      guard case .bytes(let data) = rows else {
+        throw AuditError(
+          "\(retired.path): the retired rows are not beside the checklist")
+      }
+      return (try copy(withTickets: keys), data)
+    }
+  }
+
+  /// The cells that put `keys` (row number → ticket key) in the Ticket column, which is added after the
+  /// last column when the sheet has none.
+  func ticketCells(_ keys: [Int: String]) -> [Int: [Int: String]] {
     // The keys are the tracker's text, not the testers': a spreadsheet must never run one.
     var values = keys.mapValues(FormulaGuard.neutralise)
     let ticketColumn = column(.ticket) ?? header.count
     if column(.ticket) == nil { values[headerRow] = "Ticket" }
-    return try copy(setting: [ticketColumn: values])
+    return [ticketColumn: values]
+  }
+
+  /// A writer of the workbook at `path` with some worksheets replaced.
+  static func workbookCopy(
+    of path: String, replacing documents: [String: XMLDocument]
+  ) -> AuditCopy {
+    let data = documents.mapValues {
+      $0.xmlData(options: [.nodeCompactEmptyElement])
+    }
+    return .workbook { target throws(AuditError) in
+      try XLSXPackage(path: path).writeCopy(to: target, replacing: data)
+    }
   }
 
   /// A copy with `cells` (column index → row number → text) written in: a CSV file's bytes, or a
@@ -336,13 +389,7 @@ public struct AuditSheet: Sendable {
         }
         for sheet in replacements.values { Self.dropCachedValues(sheet) }
       }
-      let data = replacements.mapValues {
-        $0.xmlData(options: [.nodeCompactEmptyElement])
-      }
-      let source = path
-      return .workbook { target throws(AuditError) in
-        try XLSXPackage(path: source).writeCopy(to: target, replacing: data)
-      }
+      return Self.workbookCopy(of: path, replacing: replacements)
     }
   }
 

@@ -60,62 +60,89 @@ extension Pipeline {
       request.copy, of: request.audit, suffix: "tickets",
       what: "the copy with ticket keys")
     let sheet: AuditSheet
-    var findings: AuditFindings.Result
-    do { sheet = try AuditSheet.read(path: request.audit) } catch {
+    let retiredSheet: AuditSheet?
+    do {
+      sheet = try AuditSheet.read(path: request.audit)
+      retiredSheet = try sheet.retired()
+    } catch {
       throw PipelineError(error)
     }
+    // The checklist's failures, and those among the rows a refresh retired (the ACR counts them until
+    // retested, so they are filed too).
+    var parts: [FindingsPart] = []
     do {
-      findings = try AuditFindings(
+      let reader = AuditFindings(
         statuses: Self.configuredStatuses(settings)
           ?? AuditLayout.defaultStatuses,
-        failWord: request.failWord, labels: tracker.settings.planner.labels
-      )
-      .findings(in: sheet)
+        failWord: request.failWord, labels: tracker.settings.planner.labels)
+      for part in [sheet] + (retiredSheet.map { [$0] } ?? []) {
+        parts.append(
+          FindingsPart(sheet: part, findings: try reader.findings(in: part)))
+      }
     } catch {
       throw PipelineError(error, status: .dataError)
     }
     reporter.note(
-      "\(request.audit): \(findings.rowCount) rows, \(findings.items.count + findings.alreadyTicketed.count) "
-        + "failed, \(findings.alreadyTicketed.count) already with a ticket")
+      "\(request.audit): "
+        + parts.enumerated().map { index, part in
+          let findings = part.findings
+          return (index == 0 ? "" : "its retired rows: ")
+            + "\(findings.rowCount) rows, \(findings.items.count + findings.alreadyTicketed.count) "
+            + "failed, \(findings.alreadyTicketed.count) already with a ticket"
+        }.joined(separator: "; "))
     let ledgerPath = TrackerSink.ledgerPath(
       tracker.settings, output: chosen.name)
     // The ledger is only read here (filing opens it again). A failure whose Date a spreadsheet spelled
     // anew is the one the ledger filed on that day; failures refresh carried from a moved document,
     // filed before under their old row id, are not filed again.
-    var moved: [Int: String] = [:]
-    var movedPending: [Int: String] = [:]
     if Ledger.exists(at: ledgerPath) {
       do {
         let ledger = try Ledger(
           path: ledgerPath, tracker: tracker.name,
           project: tracker.settings.project)
-        findings.items = AuditFindings.sameDay(findings.items, in: ledger)
-        findings.keyed = AuditFindings.sameDay(findings.keyed, in: ledger)
-        (moved, movedPending) = AuditFindings.movedFindings(
-          findings.items, in: sheet, ledger: ledger)
+        for index in parts.indices {
+          parts[index].findings.items = AuditFindings.sameDay(
+            parts[index].findings.items, in: ledger)
+          parts[index].findings.keyed = AuditFindings.sameDay(
+            parts[index].findings.keyed, in: ledger)
+          (parts[index].moved, parts[index].movedPending) =
+            AuditFindings.movedFindings(
+              parts[index].findings.items, in: parts[index].sheet,
+              ledger: ledger)
+        }
       } catch {
         throw PipelineError(error)
       }
     }
-    for (row, old) in movedPending.sorted(by: { $0.key < $1.key }) {
-      reporter.note(
-        "\(sheet.place(row)): not filed: carried from a document moved or renamed since, its failure's "
-          + "ticket under the old id (\(old)) is pending in the ledger (a request whose outcome is not "
-          + "known); criteria tickets on the audit from before the refresh looks it up first"
-      )
+    for part in parts {
+      for (row, old) in part.movedPending.sorted(by: { $0.key < $1.key }) {
+        reporter.note(
+          "\(part.sheet.place(row)): not filed: carried from a document moved or renamed since, its failure's "
+            + "ticket under the old id (\(old)) is pending in the ledger (a request whose outcome is not "
+            + "known); criteria tickets on the audit from before the refresh looks it up first"
+        )
+      }
     }
+    let moved = parts.flatMap { $0.moved.values }
     if !moved.isEmpty {
       let one = moved.count == 1
       reporter.note(
         "\(Counted.phrase(moved.count, "failed row")) carried from a document moved or renamed since "
           + "(Since last audit: moved from …) \(one ? "was" : "were") filed before under \(one ? "its" : "their") "
           + "old id: not filed again; the copy names \(one ? "its ticket" : "their tickets"): "
-          + moved.sorted { $0.key < $1.key }.map(\.value).joined(
-            separator: ", "))
+          + parts.flatMap { $0.moved.sorted { $0.key < $1.key }.map(\.value) }
+          .joined(separator: ", "))
     }
-    let tickets = findings.items.filter {
-      moved[$0.row] == nil && movedPending[$0.row] == nil
-    }.map(\.ticket)
+    // One ticket per failure: a retired row recording the same failure as a checklist row (the same id
+    // and Date) gets that row's ticket.
+    var seen = Set<String>()
+    let tickets = parts.flatMap { part in
+      part.findings.items.filter {
+        part.moved[$0.row] == nil && part.movedPending[$0.row] == nil
+      }.map(\.ticket)
+    }.filter { seen.insert($0.identity).inserted }
+    let movedPendingCount = parts.reduce(0) { $0 + $1.movedPending.count }
+    let keyed = parts.flatMap(\.findings.keyed)
     let sink = ArtifactSink(
       protecting: [request.audit, request.config], reporter: reporter)
     let follow = tracker.settings.followRetest
@@ -132,10 +159,10 @@ extension Pipeline {
     // The rows naming a ticket that filing must see, by the ledger (`keyedFindings`); with
     // follow_retest a later failure reopens the done ticket its row names instead of a new one.
     let alongside = { (ledger: Ledger) in
-      AuditFindings.keyedFindings(
-        findings.keyed, in: ledger, laterRounds: !follow
-      ).map(\.ticket)
+      AuditFindings.keyedFindings(keyed, in: ledger, laterRounds: !follow).map(
+        \.ticket)
     }
+    let sheets = parts.map(\.sheet)
     if request.dryRun {
       let path = URL(
         fileURLWithPath: chosen.path,
@@ -161,7 +188,7 @@ extension Pipeline {
           if follow {
             let retests = try DryRun.retestFiles(
               tracker: tracker,
-              rows: try reader.retests(in: sheet, ledger: ledger))
+              rows: try reader.retests(in: sheets, ledger: ledger))
             files += retests
             if !retests.isEmpty {
               followUps =
@@ -181,10 +208,10 @@ extension Pipeline {
     }
     // Rows naming a ticket may hold a later round's failure, or a changed one; only the ledger tells.
     if tickets.isEmpty && moved.isEmpty && !follow
-      && (findings.keyed.isEmpty || !Ledger.exists(at: ledgerPath))
+      && (keyed.isEmpty || !Ledger.exists(at: ledgerPath))
     {
       reporter.note("nothing to file")
-      return movedPending.count
+      return movedPendingCount
     }
     // The ledger knows every key, including tickets filed by an earlier run of the same audit.
     let (summary, ledger, retest) = try TrackerSink(
@@ -195,55 +222,79 @@ extension Pipeline {
       more: alongside,
       retests: follow
         ? { ledger throws(TicketError) in
-          try reader.retests(in: sheet, ledger: ledger)
+          try reader.retests(in: sheets, ledger: ledger)
         } : nil)
     // A row whose check's earlier ticket stands gets that ticket's key: the finding is on the tracker there.
     let standing = Dictionary(
       summary.standing.map { ($0.identity, $0.ticket.key) },
       uniquingKeysWith: { first, _ in first })
-    var keys = moved
-    // A row naming an earlier ticket of its check that was done gets the ticket filed anew for its
-    // failure (in this run or an earlier one); a cell naming anything else is the tester's and stays.
-    for item in findings.keyed {
-      guard let entry = ledger[item.ticket.identity], entry.state == .filed,
-        let key = entry.key, key != item.key,
-        let lineage = item.ticket.lineage,
-        ledger.filed(inLineage: lineage, except: item.ticket.identity)
-          .contains(where: { $0.entry.key == item.key })
-      else { continue }
-      keys[item.row] = key
-    }
-    for item in findings.items {
-      if let entry = ledger[item.ticket.identity], entry.state == .filed,
-        let key = entry.key
-      {
-        keys[item.row] = key
-      } else if let key = standing[item.ticket.identity] {
+    // Per sheet, row number → the key its Ticket cell gets.
+    let keys = parts.map { part in
+      var keys = part.moved
+      // A row naming an earlier ticket of its check that was done gets the ticket filed anew for its
+      // failure (in this run or an earlier one); a cell naming anything else is the tester's and stays.
+      for item in part.findings.keyed {
+        guard let entry = ledger[item.ticket.identity], entry.state == .filed,
+          let key = entry.key, key != item.key,
+          let lineage = item.ticket.lineage,
+          ledger.filed(inLineage: lineage, except: item.ticket.identity)
+            .contains(where: { $0.entry.key == item.key })
+        else { continue }
         keys[item.row] = key
       }
+      for item in part.findings.items {
+        if let entry = ledger[item.ticket.identity], entry.state == .filed,
+          let key = entry.key
+        {
+          keys[item.row] = key
+        } else if let key = standing[item.ticket.identity] {
+          keys[item.row] = key
+        }
+      }
+      return keys
     }
-    let copy: AuditCopy
-    do { copy = try sheet.copy(withTickets: keys) } catch {
+    let copy: (copy: AuditCopy, retiredRows: Data?)
+    do {
+      copy = try sheet.copy(
+        withTickets: keys[0], retired: retiredSheet,
+        retiredKeys: keys.count > 1 ? keys[1] : [:])
+    } catch {
       throw PipelineError(error)
     }
     try Self.deliver(
-      copy, of: request.audit, as: "audit copy", to: target, through: sink)
+      copy.copy, of: request.audit, as: "audit copy", to: target,
+      through: sink, retiredRows: copy.retiredRows)
     // The copy's keys in all: the ones this run wrote and the ones its rows held already.
-    let ticketColumn = sheet.column(.ticket)
-    var held: [Int: String] = [:]
-    for row in sheet.rows
-    where !row[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty {
-      held[row.number] = row[ticketColumn]
+    var naming = 0
+    var written = 0
+    for (part, keys) in zip(parts, keys) {
+      let ticketColumn = part.sheet.column(.ticket)
+      var held: [Int: String] = [:]
+      for row in part.sheet.rows
+      where !row[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty {
+        held[row.number] = row[ticketColumn]
+      }
+      written += keys.filter { row, key in held[row] != key }.count
+      naming += Set(held.keys).union(keys.keys).count
     }
-    let written = keys.filter { row, key in held[row] != key }
-    let naming = Set(held.keys).union(keys.keys).count
-    let kept = naming - written.count
+    let kept = naming - written
     reporter.note(
       "\(target): \(Counted.phrase(naming, "row")) \(naming == 1 ? "names" : "name") a ticket: "
-        + "\(Counted.phrase(written.count, "key")) written in"
+        + "\(Counted.phrase(written, "key")) written in"
         + (kept > 0 ? ", \(kept) already there" : ""))
-    return summary.problemCount + movedPending.count
+    return summary.problemCount + movedPendingCount
       + (retest.map { $0.failed.count + $0.listed.count } ?? 0)
+  }
+
+  /// One sheet of a filled audit (the checklist, or its retired rows) and its failures: what filing
+  /// reads, and where the keys go back.
+  struct FindingsPart {
+    let sheet: AuditSheet
+    var findings: AuditFindings.Result
+    /// Row → key: failures carried from a moved document, filed under their old id.
+    var moved: [Int: String] = [:]
+    /// Row → old identity: the same, pending in the ledger (not filed until it is looked up).
+    var movedPending: [Int: String] = [:]
   }
 
   /// What a dry run's payloads include that a real run would not file: findings the ledger has filed,
@@ -320,9 +371,12 @@ extension Pipeline {
   ///
   /// A workbook's copy holds its Retired sheet; a CSV's retired rows (the `-retired.csv` beside it) are
   /// copied beside the copy, so that its ACR, report and next refresh still find them.
+  ///
+  /// `retiredRows` are the bytes of the retired rows' copy when they changed (a CSV's retired rows with
+  /// ticket keys), written instead of the file beside the source.
   static func deliver(
     _ copy: AuditCopy, of source: String, as name: String, to target: String,
-    through sink: ArtifactSink
+    through sink: ArtifactSink, retiredRows: Data? = nil
   ) throws(PipelineError) {
     let artifact: ExportArtifact
     switch copy {
@@ -344,7 +398,8 @@ extension Pipeline {
         .path + AuditSheet.retiredSuffix
     }
     if retired(source) != retired(target),
-      let rows = FileManager.default.contents(atPath: retired(source))
+      let rows = retiredRows
+        ?? FileManager.default.contents(atPath: retired(source))
     {
       try sink.deliver(
         .file(rows), from: name + "'s retired rows",

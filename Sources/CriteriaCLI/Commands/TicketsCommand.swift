@@ -13,7 +13,9 @@ struct TicketsCommand: ParsableCommand {
       The tracker is a tracker output of the config (its url, project, token_env, ledger). Each ticket carries \
       the row's check, expected result, and the tester's severity, name, date and notes. The ticket keys go \
       into the Ticket column of a new copy of the audit (the original is never changed), and the ledger \
-      makes a second run file nothing twice. A row that already names a ticket files no new one, unless \
+      makes a second run file nothing twice. The failed rows a refresh retired (the Retired sheet, or the \
+      -retired.csv beside a CSV) are filed too, their keys written on the retired rows of the copy. A row \
+      that already names a ticket files no new one, unless \
       that is its check's earlier ticket and was done (a later round); a row naming its own ticket is \
       compared with it, so --update brings an edit made in the copy to the tracker. A failed row \
       whose check was filed before under another date is the same check failing: its earlier ticket is \

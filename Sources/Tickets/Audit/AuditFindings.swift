@@ -198,18 +198,24 @@ public struct AuditFindings: Sendable {
   /// not tested (a component's ticket a tester wrote into several rows); a criteria ticket is closed
   /// only when every row of the checks it stands for passes (a component's: all its checks on the
   /// platform), whether those rows name it or not.
-  public func retests(in sheet: AuditSheet, ledger: Ledger) throws(TicketError)
-    -> [RetestRow]
+  ///
+  /// `sheets` are the checklist and its retired rows (`AuditSheet.retired()`), read as one: a retest
+  /// written on a retired row is followed as on any other, and a row of either that still fails keeps
+  /// the ticket it names open.
+  public func retests(in sheets: [AuditSheet], ledger: Ledger)
+    throws(TicketError) -> [RetestRow]
   {
     var byKey: [String: (identity: String, url: String)] = [:]
     for (identity, entry) in ledger.entries where entry.state == .filed {
       if let key = entry.key { byKey[key] = (identity, entry.url ?? "") }
     }
-    let rows: [AuditResultRow]
-    do {
-      rows = try AuditResultsReader(layout: AuditLayout(statuses: statuses))
-        .rows(of: sheet)
-    } catch { throw TicketError(error.message) }
+    var rows: [AuditResultRow] = []
+    for sheet in sheets {
+      do {
+        rows += try AuditResultsReader(layout: AuditLayout(statuses: statuses))
+          .rows(of: sheet)
+      } catch { throw TicketError(error.message) }
+    }
     // A ticket is closed only when every row naming it passes (or does not apply): not while one
     // fails, or was not (re)tested yet.
     let open = rows.filter {
