@@ -74,8 +74,11 @@ public struct AuditMerge: Sendable {
   /// The merge of `sheets` (the first is the copy written), each read with this layout.
   ///
   /// A row of a later file whose id the first file lacks is an error naming it: the workbooks were
-  /// not made from the same criteria.
-  public func plan(_ sheets: [AuditSheet]) throws(AuditError) -> Plan {
+  /// not made from the same criteria. With `blankIDs` (the rows a refresh retired, which may hold a row
+  /// a tester added by hand), a row without an id is left as the first file has it.
+  public func plan(_ sheets: [AuditSheet], blankIDs: Bool = false)
+    throws(AuditError) -> Plan
+  {
     let reader = AuditResultsReader(layout: layout)
     var files: [File] = []
     var order: [AuditResultRow] = []
@@ -87,9 +90,12 @@ public struct AuditMerge: Sendable {
           "\(location): no ID column; merge matches rows by the ID column criteria writes"
         )
       }
-      let byID = try AuditIndex.byID(rows, place: location, command: "merge")
+      let byID = try AuditIndex.byID(
+        rows, place: location, command: "merge", blankIDs: blankIDs)
       if let base = files.first {
-        if let stranger = rows.first(where: { base.rows[$0.id] == nil }) {
+        if let stranger = rows.first(where: {
+          !$0.id.isEmpty && base.rows[$0.id] == nil
+        }) {
           throw AuditError(
             "\(stranger.place): the ID '\(stranger.id)' is not in \(AuditResultsReader.location(base.sheet)); "
               + "the workbooks were not made from the same criteria (refresh each with "
@@ -127,7 +133,7 @@ public struct AuditMerge: Sendable {
       width += 1
     }
     plan.counts.rows = order.count
-    for row in order {
+    for row in order where !row.id.isEmpty {
       var took = false
       var agreed = false
       var notes = row.notes

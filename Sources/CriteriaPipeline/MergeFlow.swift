@@ -26,6 +26,9 @@ public struct MergeRequest: Sendable {
 /// What a merge found: the counts, every conflict, and whether the merged file was written.
 public struct MergeSummary: Sendable, Codable, Hashable {
   public var counts: AuditMerge.Counts
+  /// The counts of the rows a refresh retired (the Retired sheet, or the `-retired.csv` beside a
+  /// CSV), merged as the checklist is; nil when the first file has none.
+  public var retired: AuditMerge.Counts? = nil
   public var conflicts: [AuditMerge.Conflict]
   /// The merged audit; nil when an unsettled conflict stopped the merge and nothing was written.
   public var output: String?
@@ -59,19 +62,40 @@ extension Pipeline {
     let layout = try Self.auditLayout(
       config: request.config, reading: request.files[0])
     let plan: AuditMerge.Plan
-    let copy: AuditCopy
-    do {
+    var retiredPlan: AuditMerge.Plan?
+    let copy: (copy: AuditCopy, retiredRows: Data?)
+    do throws(AuditError) {
       var sheets: [AuditSheet] = []
       for file in request.files {
         sheets.append(try AuditSheet.read(path: file))
       }
-      plan = try AuditMerge(layout: layout, preferLatest: request.preferLatest)
-        .plan(sheets)
-      guard plan.unresolved.isEmpty else {
-        return MergeSummary(
-          counts: plan.counts, conflicts: plan.conflicts, output: nil)
+      let merge = AuditMerge(layout: layout, preferLatest: request.preferLatest)
+      plan = try merge.plan(sheets)
+      // The rows a refresh retired are merged as the checklist is: a retest a tester wrote on one ends
+      // its failure in the merged audit too.
+      var retired: [AuditSheet] = []
+      for (index, sheet) in sheets.enumerated() {
+        guard let rows = try sheet.retired() else { continue }
+        if index > 0, retired.isEmpty {
+          throw AuditError(
+            "\(request.files[index]) has rows a refresh retired (\(AuditResultsReader.location(rows))) "
+              + "and \(request.files[0]) has none; give \(request.files[index]) first, so that none is lost"
+          )
+        }
+        retired.append(rows)
       }
-      copy = try sheets[0].copy(setting: plan.cells, recalculate: true)
+      if !retired.isEmpty {
+        retiredPlan = try merge.plan(retired, blankIDs: true)
+      }
+      let conflicts = plan.conflicts + (retiredPlan?.conflicts ?? [])
+      guard conflicts.allSatisfy({ $0.chosen != nil }) else {
+        return MergeSummary(
+          counts: plan.counts, retired: retiredPlan?.counts,
+          conflicts: conflicts, output: nil)
+      }
+      copy = try sheets[0].copy(
+        setting: plan.cells, retired: retired.first,
+        retiredCells: retiredPlan?.cells ?? [:], recalculate: true)
     } catch {
       throw PipelineError(error)
     }
@@ -79,9 +103,11 @@ extension Pipeline {
       protecting: request.files + (request.config.map { [$0] } ?? []),
       reporter: reporter)
     try Self.deliver(
-      copy, of: request.files[0], as: "merged audit", to: request.output,
-      through: sink)
+      copy.copy, of: request.files[0], as: "merged audit", to: request.output,
+      through: sink, retiredRows: copy.retiredRows)
     return MergeSummary(
-      counts: plan.counts, conflicts: plan.conflicts, output: request.output)
+      counts: plan.counts, retired: retiredPlan?.counts,
+      conflicts: plan.conflicts + (retiredPlan?.conflicts ?? []),
+      output: request.output)
   }
 }

@@ -17,7 +17,8 @@ struct MergeCommand: ParsableCommand {
       date) and nothing is written (exit 1), unless --prefer latest: the later Date wins and the choice \
       is recorded in the row's Notes (equal dates stay a conflict); a Result so settled brings that \
       file's Severity, Tester, Notes and Failed WCAG with it. A row whose id the first file lacks \
-      is an error: the files were made from other criteria.
+      is an error: the files were made from other criteria. The rows a refresh retired (the Retired \
+      sheet, or the -retired.csv beside a CSV) are merged the same way.
       """
   )
 
@@ -89,6 +90,12 @@ struct MergeCommand: ParsableCommand {
         + "from another file, \(counts.agreed) filled alike in several"
         + (counts.chosen > 0
           ? ", \(Counted.phrase(counts.chosen, "conflict")) settled by the later date"
-          : ""))
+          : "")
+        + (summary.retired.map {
+          "; of the rows a refresh retired, \($0.taken) with cells from another file"
+            + ($0.chosen > 0
+              ? ", \(Counted.phrase($0.chosen, "conflict")) settled by the later date"
+              : "")
+        } ?? ""))
   }
 }
