@@ -38,6 +38,70 @@ extension AuditSheet {
   public func copy(withStatus status: TicketStatusColumns) throws(AuditError)
     -> AuditCopy
   {
+    try copy(withStatus: status, retired: nil, retiredStatus: .init()).copy
+  }
+
+  /// The copy with `status` written into this sheet and `retiredStatus` into its retired rows (the
+  /// `retired()` sheet): one workbook with both sheets changed, or a CSV's bytes and, when a retired row
+  /// names a ticket, the bytes of the `-retired.csv` copy to put beside it.
+  public func copy(
+    withStatus status: TicketStatusColumns, retired: AuditSheet?,
+    retiredStatus: TicketStatusColumns
+  ) throws(AuditError) -> (copy: AuditCopy, retiredRows: Data?) {
+    let withRetired =
+      retired.map { _ in
+        !retiredStatus.values.isEmpty || !retiredStatus.keys.isEmpty
+      } ?? false
+    switch source {
+    case .csv:
+      // The same cells a workbook gets, without the look.
+      let rows: Data?
+      if withRetired, let retired {
+        guard
+          case .bytes(let data) = try retired.copy(
+            setting: retired.statusCells(retiredStatus))
+        else {
+          throw AuditError(
+            "\(retired.path): the retired rows are not beside the checklist")
+        }
+        rows = data
+      } else {
+        rows = nil
+      }
+      return (try copy(setting: statusCells(status)), rows)
+    case .xlsx(let part):
+      let package = try XLSXPackage(path: path)
+      var replacements: [String: Data] = [:]
+      let styles = try package.document("xl/styles.xml")
+      var made: [String: Int] = [:]
+      var sheets = [(self, part, status)]
+      if withRetired, let retired, case .xlsx(let retiredPart) = retired.source,
+        retired.path == path
+      {
+        sheets.append((retired, retiredPart, retiredStatus))
+      }
+      for (sheet, part, status) in sheets {
+        let document = try package.worksheet(part, of: path)
+        try sheet.apply(status, to: document, styles: styles, made: &made)
+        replacements[part] = document.xmlData(
+          options: [.nodeCompactEmptyElement])
+      }
+      if let styles, !made.isEmpty {
+        replacements["xl/styles.xml"] = styles.xmlData(
+          options: [.nodeCompactEmptyElement])
+      }
+      let source = path
+      let parts = replacements
+      return (
+        .workbook { target throws(AuditError) in
+          try XLSXPackage(path: source).writeCopy(to: target, replacing: parts)
+        }, nil
+      )
+    }
+  }
+
+  /// The columns the status goes into: the same-named ones the sheet has, else new ones after the last.
+  private var statusColumns: [Int] {
     var columns: [Int] = []
     var next = header.count
     for name in TicketStatusColumns.names {
@@ -51,110 +115,110 @@ extension AuditSheet {
         next += 1
       }
     }
+    return columns
+  }
+
+  /// Column → row → text: the status columns with their headers, and the keys the ledger gives empty
+  /// Ticket cells.
+  private func statusCells(_ status: TicketStatusColumns) -> [Int: [Int:
+    String]]
+  {
+    var cells: [Int: [Int: String]] = [:]
+    for (index, column) in statusColumns.enumerated() {
+      var values = [headerRow: TicketStatusColumns.names[index]]
+      for row in rows {
+        values[row.number] = FormulaGuard.neutralise(
+          status.values[row.number]?[index] ?? "")
+      }
+      cells[column] = values
+    }
+    if let ticketColumn = column(.ticket), !status.keys.isEmpty {
+      cells[ticketColumn, default: [:]].merge(
+        status.keys.mapValues(FormulaGuard.neutralise)
+      ) { _, key in key }
+    }
+    return cells
+  }
+
+  /// Writes the status into one worksheet of this sheet's workbook, with the look: the header's style
+  /// on the new headers, the Component cell's on new cells, Retest cells highlighted and keys linked
+  /// (styles added to `styles`, each once: `made`).
+  private func apply(
+    _ status: TicketStatusColumns, to document: XMLDocument,
+    styles: XMLDocument?, made: inout [String: Int]
+  ) throws(AuditError) {
+    let columns = statusColumns
+    let cells = statusCells(status)
     let dataRows = rows.map(\.number)
     let ticketColumn = column(.ticket)
-    let keys =
-      ticketColumn == nil ? [:] : status.keys.mapValues(FormulaGuard.neutralise)
-    func values(_ index: Int) -> [Int: String] {
-      var cells = [headerRow: TicketStatusColumns.names[index]]
+    let headerStyle = Self.style(in: document, row: headerRow, column: 0)
+    // New cells take the look of the row's Component cell (top-aligned, wrapped), which criteria writes
+    // with its style; so does a Ticket cell that has none of its own.
+    let template = column(.component) ?? 0
+    for column in columns {
+      try Self.setCells(
+        in: document, column: column, values: cells[column] ?? [:])
+      if let headerStyle {
+        Self.cell(in: document, row: headerRow, column: column)?
+          .setAttribute("s", headerStyle)
+      }
       for row in dataRows {
-        cells[row] = FormulaGuard.neutralise(status.values[row]?[index] ?? "")
+        if let style = Self.style(in: document, row: row, column: template) {
+          Self.cell(in: document, row: row, column: column)?
+            .setAttribute("s", style)
+        }
       }
-      return cells
+      Self.ensureWidth(in: document, column: column, width: 14)
     }
-    switch source {
-    case .csv:
-      // The same cells a workbook gets, without the look.
-      var cells = Dictionary(
-        uniqueKeysWithValues: columns.enumerated().map { ($1, values($0)) })
-      if let ticketColumn, !keys.isEmpty {
-        cells[ticketColumn, default: [:]].merge(keys) { _, key in key }
-      }
-      return try copy(setting: cells)
-    case .xlsx(let part):
-      let package = try XLSXPackage(path: path)
-      let document = try package.worksheet(part, of: path)
-      var replacements: [String: Data] = [:]
-      let headerStyle = Self.style(in: document, row: headerRow, column: 0)
-      // New cells take the look of the row's Component cell (top-aligned, wrapped), which criteria writes
-      // with its style; so does a Ticket cell that has none of its own.
-      let template = column(.component) ?? 0
-      for (index, column) in columns.enumerated() {
-        try Self.setCells(in: document, column: column, values: values(index))
-        if let headerStyle {
-          Self.cell(in: document, row: headerRow, column: column)?
-            .setAttribute("s", headerStyle)
-        }
-        for row in dataRows {
-          if let style = Self.style(in: document, row: row, column: template) {
-            Self.cell(in: document, row: row, column: column)?
-              .setAttribute("s", style)
-          }
-        }
-        Self.ensureWidth(in: document, column: column, width: 14)
-      }
-      if let ticketColumn, !keys.isEmpty {
-        try Self.setCells(in: document, column: ticketColumn, values: keys)
-        for row in keys.keys {
-          if let style = Self.style(in: document, row: row, column: template),
-            let cell = Self.cell(in: document, row: row, column: ticketColumn),
-            XML.attribute(cell, "s") == nil
-          {
-            cell.setAttribute("s", style)
-          }
+    if let ticketColumn, !status.keys.isEmpty {
+      try Self.setCells(
+        in: document, column: ticketColumn,
+        values: status.keys.mapValues(FormulaGuard.neutralise))
+      for row in status.keys.keys {
+        if let style = Self.style(in: document, row: row, column: template),
+          let cell = Self.cell(in: document, row: row, column: ticketColumn),
+          XML.attribute(cell, "s") == nil
+        {
+          cell.setAttribute("s", style)
         }
       }
-      let retestRows = Set(
-        status.values.filter {
-          $0.value.count > 2 && !$0.value[2].isEmpty
-        }.map(\.key))
-      if let styles = try package.document("xl/styles.xml") {
-        var made: [String: Int] = [:]
-        /// A style like the cell's own, with a bold font on an amber fill, or a link's blue underline.
-        func derived(_ cell: XMLElement, link: Bool) -> Int? {
-          let base = XML.attribute(cell, "s") ?? "0"
-          let name = "\(base)-\(link)"
-          if let known = made[name] { return known }
-          let index = Self.addStyle(
-            to: styles, basedOn: Int(base) ?? 0, link: link)
-          made[name] = index
-          return index
-        }
-        for row in retestRows {
-          if let cell = Self.cell(in: document, row: row, column: columns[2]),
-            let style = derived(cell, link: false)
-          {
-            cell.setAttribute("s", String(style))
-          }
-        }
-        if let ticketColumn {
-          for (row, address) in status.links {
-            guard let url = LinkTarget.web(address), !url.hasPrefix("mailto:"),
-              let cell = Self.cell(
-                in: document, row: row, column: ticketColumn),
-              !(cell.stringValue ?? "").isEmpty
-            else { continue }
-            Self.makeLink(cell, url: url)
-            if XML.attribute(cell, "s") == nil,
-              let style = Self.style(in: document, row: row, column: template)
-            {
-              cell.setAttribute("s", style)
-            }
-            if let style = derived(cell, link: true) {
-              cell.setAttribute("s", String(style))
-            }
-          }
-        }
-        if !made.isEmpty {
-          replacements["xl/styles.xml"] = styles.xmlData(
-            options: [.nodeCompactEmptyElement])
-        }
+    }
+    guard let styles else { return }
+    let retestRows = Set(
+      status.values.filter {
+        $0.value.count > 2 && !$0.value[2].isEmpty
+      }.map(\.key))
+    /// A style like the cell's own, with a bold font on an amber fill, or a link's blue underline.
+    func derived(_ cell: XMLElement, link: Bool) -> Int? {
+      let base = XML.attribute(cell, "s") ?? "0"
+      let name = "\(base)-\(link)"
+      if let known = made[name] { return known }
+      let index = Self.addStyle(
+        to: styles, basedOn: Int(base) ?? 0, link: link)
+      made[name] = index
+      return index
+    }
+    for row in retestRows {
+      if let cell = Self.cell(in: document, row: row, column: columns[2]),
+        let style = derived(cell, link: false)
+      {
+        cell.setAttribute("s", String(style))
       }
-      replacements[part] = document.xmlData(options: [.nodeCompactEmptyElement])
-      let source = path
-      let parts = replacements
-      return .workbook { target throws(AuditError) in
-        try XLSXPackage(path: source).writeCopy(to: target, replacing: parts)
+    }
+    guard let ticketColumn else { return }
+    for (row, address) in status.links {
+      guard let url = LinkTarget.web(address), !url.hasPrefix("mailto:"),
+        let cell = Self.cell(in: document, row: row, column: ticketColumn),
+        !(cell.stringValue ?? "").isEmpty
+      else { continue }
+      Self.makeLink(cell, url: url)
+      if XML.attribute(cell, "s") == nil,
+        let style = Self.style(in: document, row: row, column: template)
+      {
+        cell.setAttribute("s", style)
+      }
+      if let style = derived(cell, link: true) {
+        cell.setAttribute("s", String(style))
       }
     }
   }
