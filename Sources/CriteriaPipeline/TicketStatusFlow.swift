@@ -159,12 +159,20 @@ extension Pipeline {
       request.copy, of: request.audit, suffix: "synced",
       what: "the synced copy")
     let sheet: AuditSheet
-    do { sheet = try AuditSheet.read(path: request.audit) } catch {
+    let retired: AuditSheet?
+    do {
+      sheet = try AuditSheet.read(path: request.audit)
+      retired = try sheet.retired()
+    } catch {
       throw PipelineError(error)
     }
-    guard let ticketColumn = sheet.column(.ticket) else {
+    guard sheet.column(.ticket) != nil else {
       throw Self.withoutKeys(request.audit, "no Ticket column")
     }
+    // The checklist, and the rows a refresh retired (their failures count until retested, so their
+    // tickets' status and a Retest are shown there too).
+    let parts =
+      [sheet] + (retired.map { $0.column(.ticket) != nil ? [$0] : [] } ?? [])
     let opened = try openTracker(
       config: request.config, output: request.output, filing: request.filing)
     let settings = try ConfigFile(path: request.config).settings
@@ -179,40 +187,47 @@ extension Pipeline {
         identities[key] = identity
       }
     }
-    let resultColumn = sheet.column(.result)
-    let dateColumn = sheet.column(.date)
-    let idColumn = sheet.column(.id)
-    func failed(_ row: AuditSheet.Row) -> Bool {
-      row[resultColumn].trimmingCharacters(in: .whitespaces)
-        .caseInsensitiveCompare(failWord) == .orderedSame
-    }
     // The original audit: `tickets` wrote the keys into a copy, so a filed failure's Ticket cell is
     // empty here; the ledger knows the key it was filed as (by its row id and Date, or the old id of a
     // row a refresh carried from a moved document).
-    let markColumn = sheet.markColumn
-    var fromLedger: [Int: String] = [:]
-    for row in sheet.rows
-    where failed(row)
-      && row[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty
-    {
-      let id = row[idColumn].trimmingCharacters(in: .whitespacesAndNewlines)
-      let date = AuditDate.text(
-        row[dateColumn].trimmingCharacters(in: .whitespacesAndNewlines))
-      guard !id.isEmpty,
-        let key = AuditFindings.filed(
-          ofRow: id, date: date,
-          movedFrom: AuditCarry.movedFrom(mark: row[markColumn]),
-          in: opened.ledger)?.key
-      else { continue }
-      fromLedger[row.number] = key
+    func keysFromLedger(_ part: AuditSheet) -> [Int: String] {
+      let ticketColumn = part.column(.ticket)
+      let idColumn = part.column(.id)
+      let dateColumn = part.column(.date)
+      let markColumn = part.markColumn
+      var keys: [Int: String] = [:]
+      for row in part.rows
+      where failed(row, in: part)
+        && row[ticketColumn].trimmingCharacters(in: .whitespaces).isEmpty
+      {
+        let id = row[idColumn].trimmingCharacters(in: .whitespacesAndNewlines)
+        let date = AuditDate.text(
+          row[dateColumn].trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !id.isEmpty,
+          let key = AuditFindings.filed(
+            ofRow: id, date: date,
+            movedFrom: AuditCarry.movedFrom(mark: row[markColumn]),
+            in: opened.ledger)?.key
+        else { continue }
+        keys[row.number] = key
+      }
+      return keys
     }
-    func key(of row: AuditSheet.Row) -> String {
-      let cell = row[ticketColumn].trimmingCharacters(in: .whitespaces)
-      return cell.isEmpty ? fromLedger[row.number] ?? "" : cell
+    func failed(_ row: AuditSheet.Row, in part: AuditSheet) -> Bool {
+      row[part.column(.result)].trimmingCharacters(in: .whitespaces)
+        .caseInsensitiveCompare(failWord) == .orderedSame
     }
-    let ticketed = sheet.rows.compactMap { row -> (Int, String)? in
-      let key = key(of: row)
-      return key.isEmpty ? nil : (row.number, key)
+    let fromLedger = parts.map(keysFromLedger)
+    func key(of row: AuditSheet.Row, part index: Int) -> String {
+      let cell = row[parts[index].column(.ticket)].trimmingCharacters(
+        in: .whitespaces)
+      return cell.isEmpty ? fromLedger[index][row.number] ?? "" : cell
+    }
+    let ticketed = parts.indices.flatMap { index in
+      parts[index].rows.compactMap { row -> (Int, String)? in
+        let key = key(of: row, part: index)
+        return key.isEmpty ? nil : (row.number, key)
+      }
     }
     guard !ticketed.isEmpty else {
       throw Self.withoutKeys(
@@ -226,78 +241,91 @@ extension Pipeline {
           + "they were filed with another tracker or project; choose its output with --output",
         status: .dataError)
     }
-    var columns = TicketStatusColumns()
-    columns.keys = fromLedger
     var cache: [String: TicketSnapshot] = [:]
     var problems = 0
     var counts: [String: Int] = [:]
-    for row in sheet.rows {
-      let key = key(of: row)
-      guard !key.isEmpty else { continue }
-      guard let entry = byKey[key] else {
-        columns.values[row.number] = ["not in the ledger", "", ""]
-        reporter.note(
-          "\(sheet.place(row.number)): \(key) is not in the ledger \(opened.ledger.path); not read"
-        )
-        continue
-      }
-      if let url = entry.url, !url.isEmpty { columns.links[row.number] = url }
-      let snapshot: TicketSnapshot
-      if let cached = cache[key] {
-        snapshot = cached
-      } else {
-        do {
-          snapshot = try opened.reader.read(
-            FiledTicket(key: key, url: entry.url ?? ""),
-            identity: identities[key])
-        } catch  where error.stopsRun {
-          throw Self.stopped(opened.output, error, at: key)
-        } catch {
-          problems += 1
-          reporter.note("\(sheet.place(row.number)): \(error.message)")
-          columns.values[row.number] = ["not read", "", ""]
+    var columnsByPart: [TicketStatusColumns] = []
+    for (index, part) in parts.enumerated() {
+      var columns = TicketStatusColumns()
+      columns.keys = fromLedger[index]
+      let dateColumn = part.column(.date)
+      let idColumn = part.column(.id)
+      for row in part.rows {
+        let key = key(of: row, part: index)
+        guard !key.isEmpty else { continue }
+        guard let entry = byKey[key] else {
+          columns.values[row.number] = ["not in the ledger", "", ""]
+          reporter.note(
+            "\(part.place(row.number)): \(key) is not in the ledger \(opened.ledger.path); not read"
+          )
           continue
         }
-        cache[key] = snapshot
-        if !snapshot.isOurs {
-          reporter.note(
-            "\(sheet.place(row.number)): \(key) is no longer the ticket criteria filed (\(snapshot.status)); "
-              + "no Retest is set and nothing is filed again; a person decides")
+        if let url = entry.url, !url.isEmpty { columns.links[row.number] = url }
+        let snapshot: TicketSnapshot
+        if let cached = cache[key] {
+          snapshot = cached
+        } else {
+          do {
+            snapshot = try opened.reader.read(
+              FiledTicket(key: key, url: entry.url ?? ""),
+              identity: identities[key])
+          } catch  where error.stopsRun {
+            throw Self.stopped(opened.output, error, at: key)
+          } catch {
+            problems += 1
+            reporter.note("\(part.place(row.number)): \(error.message)")
+            columns.values[row.number] = ["not read", "", ""]
+            continue
+          }
+          cache[key] = snapshot
+          if !snapshot.isOurs {
+            reporter.note(
+              "\(part.place(row.number)): \(key) is no longer the ticket criteria filed (\(snapshot.status)); "
+                + "no Retest is set and nothing is filed again; a person decides"
+            )
+          }
         }
-      }
-      var retest = ""
-      if failed(row) && snapshot.category == .done {
-        // A retest dated on or after the day the ticket was resolved already failed: the fix did not
-        // hold, and the ticket wants reopening, not another retest.
-        let date = AuditDate.text(row[dateColumn])
-        var reopen = false
-        if let identity = identities[key],
-          let day = AuditDate.unambiguousDay(date),
-          let resolved = snapshot.resolvedOn
-        {
-          reopen =
-            day >= resolved
-            && AuditFindings.failsAgain(
-              row: row[idColumn], date: date, filed: identity)
+        var retest = ""
+        if failed(row, in: part) && snapshot.category == .done {
+          // A retest dated on or after the day the ticket was resolved already failed: the fix did not
+          // hold, and the ticket wants reopening, not another retest.
+          let date = AuditDate.text(row[dateColumn])
+          var reopen = false
+          if let identity = identities[key],
+            let day = AuditDate.unambiguousDay(date),
+            let resolved = snapshot.resolvedOn
+          {
+            reopen =
+              day >= resolved
+              && AuditFindings.failsAgain(
+                row: row[idColumn], date: date, filed: identity)
+          }
+          retest =
+            reopen
+            ? TicketStatusColumns.reopenWord : TicketStatusColumns.retestWord
+          counts[reopen ? "reopen" : "retest", default: 0] += 1
         }
-        retest =
-          reopen
-          ? TicketStatusColumns.reopenWord : TicketStatusColumns.retestWord
-        counts[reopen ? "reopen" : "retest", default: 0] += 1
+        counts[snapshot.category.rawValue, default: 0] += 1
+        columns.values[row.number] = [
+          Self.statusText(snapshot), snapshot.resolvedOn ?? "", retest,
+        ]
       }
-      counts[snapshot.category.rawValue, default: 0] += 1
-      columns.values[row.number] = [
-        Self.statusText(snapshot), snapshot.resolvedOn ?? "", retest,
-      ]
+      columnsByPart.append(columns)
     }
-    let copy: AuditCopy
-    do { copy = try sheet.copy(withStatus: columns) } catch {
+    let copy: (copy: AuditCopy, retiredRows: Data?)
+    do {
+      copy = try sheet.copy(
+        withStatus: columnsByPart[0], retired: parts.count > 1 ? parts[1] : nil,
+        retiredStatus: columnsByPart.count > 1 ? columnsByPart[1] : .init())
+    } catch {
       throw PipelineError(error)
     }
     try Self.deliver(
-      copy, of: request.audit, as: "synced audit", to: target,
+      copy.copy, of: request.audit, as: "synced audit", to: target,
       through: ArtifactSink(
-        protecting: [request.audit, request.config], reporter: reporter))
+        protecting: [request.audit, request.config], reporter: reporter),
+      retiredRows: copy.retiredRows)
+    let fromLedgerCount = fromLedger.reduce(0) { $0 + $1.count }
     let summary = [
       "open", "done", "not planned", "deleted", "moved", "replaced", "retest",
       "reopen",
@@ -309,10 +337,10 @@ extension Pipeline {
       "\(target): \(Counted.phrase(known.count, "ticket")) from \(opened.tracker.name)"
         + (summary.isEmpty ? "" : " (\(summary.joined(separator: ", ")))")
         + (problems > 0 ? "; \(problems) could not be read" : "")
-        + (fromLedger.isEmpty
+        + (fromLedgerCount == 0
           ? ""
-          : "; \(Counted.phrase(fromLedger.count, "key")) from the ledger written into "
-            + "\(fromLedger.count == 1 ? "its" : "their") failures' empty Ticket cells "
+          : "; \(Counted.phrase(fromLedgerCount, "key")) from the ledger written into "
+            + "\(fromLedgerCount == 1 ? "its" : "their") failures' empty Ticket cells "
             + "(criteria tickets filed them and wrote the keys into a copy)"))
     return problems
   }

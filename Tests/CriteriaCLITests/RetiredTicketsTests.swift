@@ -10,7 +10,7 @@ struct RetiredTicketsTests {
   static let arrowKeys = "native/controls/rating/keyboard/arrow-keys@android"
 
   @Test(
-    "tickets files a failure among the retired rows once, writes its key on the retired row, and a retest there closes it",
+    "tickets files a failure among the retired rows once, writes its key on the retired row, a retest there closes it, and sync shows it",
     arguments: ["csv", "xlsx"])
   func retiredFailureFiled(format: String) throws {
     let server = try FakeTrackerProcess()
@@ -109,5 +109,26 @@ struct RetiredTicketsTests {
     #expect(
       (stats["transitions"] as? [String: Int])?[String(key.dropFirst())] == 1,
       "closed once: \(stats)")
+
+    // sync brings the ticket's status onto the retired row: done, so the copy still failing there asks
+    // for a retest (the audit itself gets the key from the ledger), and the retested one does not.
+    for (audit, retest) in [
+      ("new", "Retest"), ("new-tickets", "Retest"), ("retest", ""),
+    ] {
+      let sync = try CLIRunner.run(
+        ["sync", "--from", "\(audit).\(format)"], in: dir,
+        environment: ComponentMoveTests.environment)
+      #expect(sync.status == 0, "\(sync.stderr)")
+      let row = try retired("\(audit)-synced")[Self.arrowKeys]
+      // A workbook's key is a link to the ticket.
+      #expect(
+        row?["Ticket"] == key
+          || row?["Ticket"]?.hasSuffix(",\"\(key)\")") == true,
+        "\(audit): \(row ?? [:])")
+      #expect(
+        row?["Ticket status"]?.contains("done") == true,
+        "\(audit): \(row ?? [:])")
+      #expect(row?["Retest"] == retest, "\(audit): \(row ?? [:])")
+    }
   }
 }

@@ -15,7 +15,8 @@ struct SyncCommand: ParsableCommand {
       three columns: \
       Ticket status (the tracker's words, then open, done, not planned or deleted), Resolved on, and Retest, \
       which says Retest, highlighted, on a failed row whose ticket is done (Reopen when that failure is \
-      a retest dated on or after the day the ticket was resolved). In a workbook the ticket keys \
+      a retest dated on or after the day the ticket was resolved). The rows a refresh retired (the \
+      Retired sheet, or the -retired.csv beside a CSV) get them too. In a workbook the ticket keys \
       become links. Sync files nothing and changes nothing on the tracker.
       """
   )
