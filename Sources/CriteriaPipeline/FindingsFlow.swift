@@ -59,14 +59,7 @@ extension Pipeline {
     let target = try Self.copyTarget(
       request.copy, of: request.audit, suffix: "tickets",
       what: "the copy with ticket keys")
-    let sheet: AuditSheet
-    let retiredSheet: AuditSheet?
-    do {
-      sheet = try AuditSheet.read(path: request.audit)
-      retiredSheet = try sheet.retired()
-    } catch {
-      throw PipelineError(error)
-    }
+    let (sheet, retiredSheet) = try Self.readAudit(request.audit)
     // The checklist's failures, and those among the rows a refresh retired (the ACR counts them until
     // retested, so they are filed too).
     var parts: [FindingsPart] = []
@@ -406,6 +399,19 @@ extension Pipeline {
         to: .path(
           (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
       )
+    }
+  }
+
+  /// A filled audit's checklist, and the rows a refresh retired from it (its Retired sheet, or the
+  /// `-retired.csv` beside a CSV) when it has some.
+  static func readAudit(_ path: String) throws(PipelineError) -> (
+    sheet: AuditSheet, retired: AuditSheet?
+  ) {
+    do {
+      let sheet = try AuditSheet.read(path: path)
+      return (sheet, try sheet.retired())
+    } catch {
+      throw PipelineError(error)
     }
   }
 

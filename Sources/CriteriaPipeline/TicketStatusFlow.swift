@@ -158,14 +158,7 @@ extension Pipeline {
     let target = try Self.copyTarget(
       request.copy, of: request.audit, suffix: "synced",
       what: "the synced copy")
-    let sheet: AuditSheet
-    let retired: AuditSheet?
-    do {
-      sheet = try AuditSheet.read(path: request.audit)
-      retired = try sheet.retired()
-    } catch {
-      throw PipelineError(error)
-    }
+    let (sheet, retired) = try Self.readAudit(request.audit)
     guard sheet.column(.ticket) != nil else {
       throw Self.withoutKeys(request.audit, "no Ticket column")
     }

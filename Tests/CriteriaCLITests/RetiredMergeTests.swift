@@ -12,12 +12,8 @@ struct RetiredMergeTests {
     arguments: ["csv", "xlsx"])
   func retestOnRetiredRow(format: String) throws {
     let dir = try ACRCommandTests.samplesCopy()
-    let document = "Samples/criteria/native/controls/rating.md"
-    let check =
-      "  arrow keys: |\n      Changes the rating by one star on iOS and Android\n"
-    let text = try dir.read(document)
-    #expect(text.contains(check))
-    try dir.write(text.replacingOccurrences(of: check, with: ""), to: document)
+    try RetiredWorkbookTests.dropArrowKeys(
+      in: dir, criteria: "Samples/criteria")
     let refresh = try CLIRunner.run(
       [
         "refresh", "--config", "Samples/criteria.yml", "--from",
