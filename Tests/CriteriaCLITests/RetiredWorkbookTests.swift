@@ -6,7 +6,7 @@ import Testing
 @Suite("Retired findings in the workbook's sheets")
 struct RetiredWorkbookTests {
   @Test(
-    "the Summary and WCAG sheets of a refreshed workbook count its retired failures, live, as its ACR does"
+    "the Summary and WCAG sheets of a refreshed workbook count its retired failures, live, as its ACR does, and stand without the Retired sheet"
   )
   func sheetsCountRetiredFailures() throws {
     let dir = try ACRCommandTests.samplesCopy()
@@ -65,6 +65,29 @@ struct RetiredWorkbookTests {
     let retested = try expectSheetAgreesWithACR(
       "Samples/retested.xlsx", in: dir)
     #expect(retested["2.1.1 Software"] == "Supports", "\(retested)")
+
+    // A person deletes the whole Retired sheet: the sheets count the Checklist alone, with no error
+    // where the retired rows were counted.
+    let deleted = try CLIRunner.runPython([
+      "-c",
+      "import openpyxl, sys; book = openpyxl.load_workbook(sys.argv[1]); "
+        + "del book['Retired']; book.save(sys.argv[2])",
+      new.path, dir.appendingPathComponent("Samples/deleted.xlsx").path,
+    ])
+    #expect(deleted.status == 0, "\(deleted.stderr)")
+    let deletedWorkbook = dir.appendingPathComponent("Samples/deleted.xlsx")
+    summary = try Self.summary(deletedWorkbook)
+    #expect(summary["Rating|Android"]?.fail == "0", "\(summary)")
+    #expect(summary["Rating|Android"]?.level == "Supports")
+    for name in ["Summary", "WCAG", "WCAG by component"] {
+      let cells = try AuditCycleTests.sheetAsLibreOfficeReadsIt(
+        deletedWorkbook, name
+      ).joined()
+      #expect(
+        !cells.contains { $0.hasPrefix("#") || $0.hasPrefix("Err:") },
+        "\(name): \(cells.filter { $0.hasPrefix("#") || $0.hasPrefix("Err:") })"
+      )
+    }
   }
 
   /// Drops the rating's Arrow keys check (it fails on Android in the filled sample audit) from the

@@ -83,7 +83,9 @@ struct SummarySheet {
       }
       if let conditions = unit.retired, let retired {
         for word in findings where status == nil || status == word {
-          parts.append("COUNTIFS(\(conditions)\(retired.result(word)))")
+          // Zero once a person deletes the Retired sheet, not an error.
+          parts.append(
+            "IFERROR(COUNTIFS(\(conditions)\(retired.result(word))),0)")
         }
       }
       return "=" + (parts.isEmpty ? "0" : parts.joined(separator: "+"))

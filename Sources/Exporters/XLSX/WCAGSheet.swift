@@ -109,9 +109,11 @@ struct WCAGSheet {
             let rows = ",\(retired[.platform]),\(kind.platformCondition)"
             for word in retired.findingStatuses
             where status == nil || status == word {
-              formula.append("+")
+              // Zero once a person deletes the Retired sheet, not an error.
+              formula.append("+IFERROR(")
               retired.count(
                 pattern: pattern, rows, status: word, into: &formula)
+              formula.append(",0)")
             }
           }
           try sheet.write(
@@ -218,15 +220,22 @@ struct WCAGSheet {
       for criterion in criteria {
         // The criterion's Pass and Fail counts over the Checklist, and its Fail count over the Retired
         // sheet, made once with a gap where a unit's conditions go.
-        func template(_ ranges: SheetRanges, _ status: String) -> [[UInt8]] {
+        func template(
+          _ ranges: SheetRanges, _ status: String, orZero: Bool = false
+        ) -> [[UInt8]] {
           var text = FormulaText()
+          if orZero { text.append("IFERROR(") }
           ranges.count(
             pattern: Self.pattern(criterion.number), Self.gap, status: status,
             into: &text)
+          if orZero { text.append(",0)") }
           return text.pieces(cutAt: Self.gap.utf8.first ?? 0)
         }
         let templates = [layout.pass, layout.fail].map { template(ranges, $0) }
-        let retiredFail = retired.map { template($0, layout.fail) }
+        // Zero once a person deletes the Retired sheet, not an error.
+        let retiredFail = retired.map {
+          template($0, layout.fail, orZero: true)
+        }
         for kind in Kind.allCases {
           for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
             let unitCells =
