@@ -65,7 +65,12 @@ public struct TrackerSink {
       let ledger = try Ledger(
         path: ledgerPath, tracker: tracker.name, project: settings.project,
         waitForLock: true)
-      let tickets = given + (more?(ledger) ?? [])
+      // One ticket per identity, whatever asks for it twice (a retired row and a checklist row recording
+      // one failure): the first is filed.
+      var seen = Set<String>()
+      let tickets = (given + (more?(ledger) ?? [])).filter {
+        seen.insert($0.identity).inserted
+      }
       let client = try Self.client(
         settings, credentials: credentials,
         logger: reporter.logger("criteria.http", filing.verbose))
