@@ -18,6 +18,9 @@ public struct AuditCarry: Sendable {
     /// The same check and expectation under a component whose document moved or was renamed: the
     /// results are carried from its old row id (the cell says `moved from <old component id>`).
     case moved
+    /// A check an earlier refresh retired, back in today's criteria with the same expectation: the
+    /// results are carried from its retired row, which leaves the retired rows.
+    case returned
   }
 
   /// The marker column, on every row of a refreshed audit.

@@ -8,6 +8,9 @@ import CriteriaModel
 /// - A check whose expectation changed arrives with its Result cleared and its Ticket and added columns
 ///   kept; the old result and expectation go into its Notes.
 /// - A new check arrives as a fresh row; a check that is gone goes, with its results, to the retired rows.
+/// - A check an earlier refresh retired that is back (the audit has no row of its id, its retired rows
+///   have) takes its retired row's results, as a kept or changed row does, and that row leaves the
+///   retired rows.
 /// - A component whose document moved or was renamed (`ComponentMove`) brings its rows' results to the
 ///   same checks under its new id, marked moved (or changed, where the expectation changed).
 /// - A fresh cycle clears every Result, Severity, Tester, Date and Notes, puts the old Result in
@@ -22,6 +25,9 @@ public struct AuditRefresh: Sendable {
     /// Rows carried from a component whose document moved or was renamed, with the same expectation
     /// (the ones with another expectation count as changed).
     public var moved = 0
+    /// Rows an earlier refresh retired whose check is back in today's criteria: their results are
+    /// carried to it, as a kept row's are (the ones with another expectation count as changed).
+    public var returned = 0
     /// The components whose document moved or was renamed.
     public var moves: [ComponentMove] = []
     /// Rows an earlier refresh retired, carried to the refreshed audit's retired rows again (not in
@@ -55,7 +61,8 @@ public struct AuditRefresh: Sendable {
   }
 
   /// The carry from `sheet` (read with this layout) to the rows of `catalog`; `earlier` are the rows
-  /// an earlier refresh retired from it (`AuditSheet.retired()`), which stay retired.
+  /// an earlier refresh retired from it (`AuditSheet.retired()`), which stay retired unless their check
+  /// is back.
   public func carry(
     from sheet: AuditSheet, retired earlier: AuditSheet? = nil,
     to catalog: Catalog
@@ -95,6 +102,17 @@ public struct AuditRefresh: Sendable {
       for id in move.rows.keys { carry.movedFrom[id] = move.from }
     }
     let carriedOld = Set(movedFrom.values)
+    // The retired rows of checks that are back (today's criteria have their id, the audit has no row of
+    // it): the newest of each id (an earlier refresh's own come first).
+    var returning: [String: AuditResultRow] = [:]
+    if let earlier {
+      for row in try AuditResultsReader(layout: layout).rows(of: earlier)
+      where !row.id.isEmpty && current.contains(row.id) && byID[row.id] == nil
+        && movedFrom[row.id] == nil && returning[row.id] == nil
+      {
+        returning[row.id] = row
+      }
+    }
     // Carried after the layout's columns: a tester's own columns, and tester columns the layout no
     // longer has (a Failed WCAG column the config does not ask for), so no result is lost.
     let extraHeaders = sheet.header.filter { header in
@@ -111,7 +129,9 @@ public struct AuditRefresh: Sendable {
       extraHeaders + (fresh ? [AuditCarry.previousHeader] : [])
     for row in now {
       let moved = byID[row.id] == nil ? movedFrom[row.id] : nil
-      guard let was = byID[row.id] ?? moved.flatMap({ byID[$0] }) else {
+      let returned = returning[row.id]
+      guard let was = byID[row.id] ?? moved.flatMap({ byID[$0] }) ?? returned
+      else {
         counts.new += 1
         continue
       }
@@ -140,6 +160,9 @@ public struct AuditRefresh: Sendable {
       } else if moved != nil {
         counts.moved += 1
         carry.marks[row.id] = .moved
+      } else if returned != nil {
+        counts.returned += 1
+        carry.marks[row.id] = .returned
       } else {
         counts.kept += 1
         carry.marks[row.id] = .kept
@@ -179,7 +202,9 @@ public struct AuditRefresh: Sendable {
       }
     }
     if let earlier {
-      try keep(earlier, in: &carry, counts: &counts)
+      try keep(
+        earlier, in: &carry, counts: &counts,
+        except: Set(returning.values.map(\.number)))
     }
     return (carry, counts)
   }
@@ -187,8 +212,11 @@ public struct AuditRefresh: Sendable {
   /// Carries the rows an earlier refresh retired to the refreshed audit's retired rows, after this
   /// refresh's, under the same headers (a column the audit no longer has is added at the end): across
   /// any number of releases, no retired result is lost.
+  ///
+  /// `returned` are the numbers of the rows whose check is back: their results went to its row.
   func keep(
-    _ earlier: AuditSheet, in carry: inout AuditCarry, counts: inout Counts
+    _ earlier: AuditSheet, in carry: inout AuditCarry, counts: inout Counts,
+    except returned: Set<Int>
   ) throws(AuditError) {
     func index(_ header: [String], _ name: String) -> Int? {
       header.firstIndex { $0.caseInsensitiveCompare(name) == .orderedSame }
@@ -204,12 +232,12 @@ public struct AuditRefresh: Sendable {
       return Array(kept) + Array(repeating: "", count: all - kept.count)
     }
     let columns = carry.retiredHeader.map { index(earlier.header, $0) }
-    for row in earlier.rows {
+    for row in earlier.rows where !returned.contains(row.number) {
       carry.retired.append(columns.map { row[$0] })
     }
-    counts.retiredEarlier = earlier.rows.count
+    counts.retiredEarlier = earlier.rows.count - returned.count
     for row in try AuditResultsReader(layout: layout).rows(of: earlier)
-    where row.outcome.isFinding {
+    where row.outcome.isFinding && !returned.contains(row.number) {
       counts.retiredFindings.append(
         RetiredFinding(
           place: row.place, id: row.id, check: row.what, result: row.result,

@@ -173,7 +173,10 @@ extension Pipeline {
           ? try Ledger(
             path: ledgerPath, tracker: tracker.name,
             project: tracker.settings.project) : nil
-        let all = tickets + (ledger.map(alongside) ?? [])
+        var seen = Set<String>()
+        let all = (tickets + (ledger.map(alongside) ?? [])).filter {
+          seen.insert($0.identity).inserted
+        }
         files = try DryRun.files(tracker: tracker, tickets: all)
         payloads = files.count
         if let ledger {
@@ -390,16 +393,37 @@ extension Pipeline {
       URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension()
         .path + AuditSheet.retiredSuffix
     }
-    if retired(source) != retired(target),
-      let rows = retiredRows
-        ?? FileManager.default.contents(atPath: retired(source))
+    guard retired(source) != retired(target) else { return }
+    if let rows = retiredRows
+      ?? FileManager.default.contents(atPath: retired(source))
     {
       try sink.deliver(
         .file(rows), from: name + "'s retired rows",
         to: .path(
           (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
       )
+    } else {
+      try removeStaleRetired(beside: target, reporter: sink.reporter)
     }
+  }
+
+  /// Removes the `-retired.csv` an earlier run left beside the CSV `target` when the audit written there
+  /// has no retired rows: read beside it, its rows would count as this audit's (a failure counted twice,
+  /// or one retested since).
+  static func removeStaleRetired(beside target: String, reporter: Reporter)
+    throws(PipelineError)
+  {
+    let path =
+      (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    do { try FileManager.default.removeItem(atPath: path) } catch {
+      throw PipelineError(
+        "cannot remove '\(path)', left beside \(target) by an earlier run: \(error.localizedDescription); "
+          + "remove it, or its rows count as the new audit's retired rows",
+        status: .cannotCreate)
+    }
+    reporter.note(
+      "removed \(path): an earlier run left it; \(target) has no retired rows")
   }
 
   /// A filled audit's checklist, and the rows a refresh retired from it (its Retired sheet, or the

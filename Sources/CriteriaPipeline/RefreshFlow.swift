@@ -94,6 +94,9 @@ extension Pipeline {
       retiredFile = path
     }
     try sink.deliver(artifact, from: format, to: .path(request.output))
+    if format == "csv", retiredFile == nil {
+      try Self.removeStaleRetired(beside: request.output, reporter: reporter)
+    }
     ReleaseAside.drop(
       (consume sheet, consume catalog, consume loaded, consume artifact))
     return RefreshSummary(

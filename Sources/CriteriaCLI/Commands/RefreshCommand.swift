@@ -14,12 +14,13 @@ struct RefreshCommand: ParsableCommand {
       Ticket and any column a tester added. A check whose expectation changed arrives with its Result \
       cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives blank. \
       A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV), and rows \
-      an earlier refresh retired stay there; a warning names each retired row that holds a Fail or Cannot \
+      an earlier refresh retired stay there, unless their check is back: it then takes their results \
+      (marked returned). A warning names each retired row that holds a Fail or Cannot \
       tell, which the ACR and report of the refreshed audit count until it is retested there. A component \
       whose document moved or was renamed (its id changed, its checks did not: more than half its rows the \
       same test, check, platform and expected result, and no other component as alike) brings its results \
       to the same checks under the new id. The \
-      "Since last audit" column says kept, changed, moved from <old component id> or new on every row (and \
+      "Since last audit" column says kept, changed, moved from <old component id>, returned or new on every row (and \
       keeps, in parentheses, the old ids of a failure without a ticket that an earlier refresh moved, so \
       tickets still finds its ticket). --fresh starts a new cycle: every \
       Result blank, the old one in "Previous result", tickets kept. The input is never written over.
@@ -54,6 +55,8 @@ struct RefreshCommand: ParsableCommand {
     Terminal.note(
       "refreshed \(audit.from) into \(summary.output): \(counts.kept) kept, \(counts.changed) changed, "
         + (counts.moved > 0 ? "\(counts.moved) moved, " : "")
+        + (counts.returned > 0
+          ? "\(counts.returned) back from the retired rows, " : "")
         + "\(counts.new) new, \(counts.retired) retired"
         + (counts.retiredEarlier > 0
           ? " (and \(counts.retiredEarlier) retired earlier, kept)" : "")
