@@ -88,6 +88,17 @@ public struct AuditSheet: Sendable {
     }
   }
 
+  /// The file a refreshed CSV's retired rows should be in, when it is not there.
+  ///
+  /// A CSV with a "Since last audit" column was written by `criteria refresh`, which puts that file
+  /// beside it (their header alone when none was retired), so a copy made without it may have lost rows
+  /// the ACR counts. Nil for a workbook, a CSV never refreshed, or one whose file is there.
+  public var missingRetiredFile: String? {
+    guard case .csv = source, markColumn != nil else { return nil }
+    let beside = (path as NSString).deletingPathExtension + Self.retiredSuffix
+    return FileManager.default.fileExists(atPath: beside) ? nil : beside
+  }
+
   /// Builds a sheet from a header and rows (the first row after the header is row headerRow + 1).
   static func table(
     path: String, sheetName: String?, rows numbered: [(Int, [String])],

@@ -59,10 +59,7 @@ extension Pipeline {
       }
       acr.edition = edition
     }
-    let sheet: AuditSheet
-    do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error)
-    }
+    let sheet = try readSheet(request.audit)
     // Today's mapping of every row id's check, from the config's sources and rules: an audit from before
     // WCAG mapping takes its WCAG numbers from it; an audit with a WCAG column has its cells checked
     // against it (`mapping`), so a Supports rests on checks that test the criterion.

@@ -40,6 +40,8 @@ extension Pipeline {
     do {
       old = try AuditSheet.read(path: request.old)
       newSheet = try AuditSheet.read(path: request.new)
+      warnIfRetiredFileMissing(old)
+      warnIfRetiredFileMissing(newSheet)
       newRows = try reader.rows(of: newSheet)
     } catch {
       throw PipelineError(error)

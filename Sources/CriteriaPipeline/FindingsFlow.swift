@@ -59,7 +59,7 @@ extension Pipeline {
     let target = try Self.copyTarget(
       request.copy, of: request.audit, suffix: "tickets",
       what: "the copy with ticket keys")
-    let (sheet, retiredSheet) = try Self.readAudit(request.audit)
+    let (sheet, retiredSheet) = try readAudit(request.audit)
     // The checklist's failures, and those among the rows a refresh retired (the ACR counts them until
     // retested, so they are filed too).
     var parts: [FindingsPart] = []
@@ -428,15 +428,34 @@ extension Pipeline {
 
   /// A filled audit's checklist, and the rows a refresh retired from it (its Retired sheet, or the
   /// `-retired.csv` beside a CSV) when it has some.
-  static func readAudit(_ path: String) throws(PipelineError) -> (
+  func readAudit(_ path: String) throws(PipelineError) -> (
     sheet: AuditSheet, retired: AuditSheet?
   ) {
-    do {
-      let sheet = try AuditSheet.read(path: path)
-      return (sheet, try sheet.retired())
-    } catch {
+    let sheet = try readSheet(path)
+    do { return (sheet, try sheet.retired()) } catch {
       throw PipelineError(error)
     }
+  }
+
+  /// Reads a filled audit's checklist, warning when it is a refreshed CSV whose retired rows' file is
+  /// not beside it (`AuditSheet.missingRetiredFile`): the failures among them would not be counted.
+  func readSheet(_ path: String) throws(PipelineError) -> AuditSheet {
+    let sheet: AuditSheet
+    do { sheet = try AuditSheet.read(path: path) } catch {
+      throw PipelineError(error)
+    }
+    warnIfRetiredFileMissing(sheet)
+    return sheet
+  }
+
+  /// The warning `readSheet` gives.
+  func warnIfRetiredFileMissing(_ sheet: AuditSheet) {
+    guard let missing = sheet.missingRetiredFile else { return }
+    reporter.note(
+      "warning: \(missing) is not beside \(sheet.path): a refresh wrote \(sheet.path) (its Since last audit "
+        + "column) and puts the rows it retired in that file; without it, a failure among them is not "
+        + "counted. Put the file beside it (copied with the CSV), or refresh the audit again"
+    )
   }
 
   /// Where a copy of an audit goes: `--to`, or beside the audit with `-suffix` added to its name

@@ -68,6 +68,7 @@ extension Pipeline {
       var sheets: [AuditSheet] = []
       for file in request.files {
         sheets.append(try AuditSheet.read(path: file))
+        warnIfRetiredFileMissing(sheets[sheets.count - 1])
       }
       let merge = AuditMerge(layout: layout, preferLatest: request.preferLatest)
       plan = try merge.plan(sheets)

@@ -51,10 +51,7 @@ extension Pipeline {
     let configPath = request.config ?? "criteria.yml"
     let config = try ConfigFile(path: configPath)
     let exporter = try Self.auditExporter(format, config: config.settings)
-    let sheet: AuditSheet
-    do { sheet = try AuditSheet.read(path: request.from) } catch {
-      throw PipelineError(error)
-    }
+    let sheet = try readSheet(request.from)
     let (catalog, loaded) = try selectedCatalog(config.settings)
     var carry: AuditCarry
     let counts: AuditRefresh.Counts
@@ -83,20 +80,17 @@ extension Pipeline {
       protecting: loaded.inputs + [configPath, request.from],
       reporter: reporter)
     var retiredFile: String?
-    if format == "csv", !carry.retired.isEmpty,
-      let csv = exporter as? CSVExporter
-    {
+    // A refreshed CSV always has its retired rows' file beside it, their header alone when none: one
+    // left by an earlier run is replaced, and a copy of the CSV without it can be told (`readSheet`).
+    if format == "csv", let csv = exporter as? CSVExporter {
       let path =
         ((request.output as NSString).deletingPathExtension as String)
         + AuditSheet.retiredSuffix
       try sink.deliver(
         .file(csv.retired(carry)), from: "csv", to: .path(path))
-      retiredFile = path
+      if !carry.retired.isEmpty { retiredFile = path }
     }
     try sink.deliver(artifact, from: format, to: .path(request.output))
-    if format == "csv", retiredFile == nil {
-      try Self.removeStaleRetired(beside: request.output, reporter: reporter)
-    }
     ReleaseAside.drop(
       (consume sheet, consume catalog, consume loaded, consume artifact))
     return RefreshSummary(

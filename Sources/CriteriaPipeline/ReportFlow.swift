@@ -40,10 +40,7 @@ public struct ReportRequest: Sendable {
 extension Pipeline {
   /// Writes the HTML audit report of a filled audit: `criteria report`.
   public func report(_ request: ReportRequest) throws(PipelineError) {
-    let sheet: AuditSheet
-    do { sheet = try AuditSheet.read(path: request.audit) } catch {
-      throw PipelineError(error)
-    }
+    let sheet = try readSheet(request.audit)
     var results: AuditResults
     do {
       results = try AuditResults(sheet: sheet)

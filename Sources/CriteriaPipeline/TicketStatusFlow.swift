@@ -158,7 +158,7 @@ extension Pipeline {
     let target = try Self.copyTarget(
       request.copy, of: request.audit, suffix: "synced",
       what: "the synced copy")
-    let (sheet, retired) = try Self.readAudit(request.audit)
+    let (sheet, retired) = try readAudit(request.audit)
     guard sheet.column(.ticket) != nil else {
       throw Self.withoutKeys(request.audit, "no Ticket column")
     }
