@@ -740,10 +740,7 @@ struct ACRCommandTests {
       acr.stderr.contains("\n  Rating (Android) Keyboard: Arrow keys"),
       "\(acr.stderr)")
     let markdown = try dir.read("acr.md")
-    let keyboard = try #require(
-      markdown.components(separatedBy: "\n").first {
-        $0.contains("[2.1.1 Keyboard]")
-      })
+    let keyboard = try Self.row("2.1.1 Keyboard", of: markdown)
     #expect(
       !keyboard.contains("Software: Supports")
         && keyboard.contains("untested Rating (Android) Keyboard: Arrow keys"),
@@ -846,10 +843,7 @@ struct ACRCommandTests {
         config: "Samples/criteria.yml", from: "Samples/\(audit).\(format)",
         to: "acr.md", in: dir)
       #expect(acr.status == 0, "\(acr.stderr)")
-      return try #require(
-        dir.read("acr.md").components(separatedBy: "\n").first {
-          $0.contains("[2.1.1 Keyboard]")
-        })
+      return try Self.row("2.1.1 Keyboard", of: try dir.read("acr.md"))
     }
     let counted = try keyboard()
     #expect(
@@ -944,6 +938,14 @@ struct ACRCommandTests {
         "acr", "--config", config, "--from", audit, "--to", "markdown",
         "--output", output, "--draft",
       ], in: dir)
+  }
+
+  /// The row of a Markdown ACR (`draftMarkdown`) for one criterion (`2.1.1 Keyboard`).
+  static func row(_ criterion: String, of markdown: String) throws -> String {
+    try #require(
+      markdown.components(separatedBy: "\n").first {
+        $0.contains("[\(criterion)]")
+      })
   }
 
   /// A scratch folder holding a copy of `Samples/`.

@@ -80,10 +80,8 @@ struct RetiredMergeTests {
       config: "Samples/criteria.yml", from: "Samples/merged.\(format)",
       to: "acr.md", in: dir)
     #expect(acr.status == 0, "\(acr.stderr)")
-    let keyboard = try #require(
-      dir.read("acr.md").components(separatedBy: "\n").first {
-        $0.contains("[2.1.1 Keyboard]")
-      })
+    let keyboard = try ACRCommandTests.row(
+      "2.1.1 Keyboard", of: try dir.read("acr.md"))
     #expect(
       keyboard.contains("Software: Supports")
         && !keyboard.contains("Arrow keys"), "\(keyboard)")

@@ -100,10 +100,7 @@ struct RetiredReturnTests {
     #expect(acr.status == 0, "\(acr.stderr)")
     let text = try dir.read("acr.md")
     #expect(!text.contains("a row a refresh retired"), "\(text)")
-    let keyboard = try #require(
-      text.components(separatedBy: "\n").first {
-        $0.contains("[2.1.1 Keyboard]")
-      })
+    let keyboard = try ACRCommandTests.row("2.1.1 Keyboard", of: text)
     #expect(
       keyboard.contains("Software: Partially Supports")
         && keyboard.contains("Rating (Android) Keyboard: Arrow keys"),
