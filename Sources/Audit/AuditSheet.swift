@@ -99,6 +99,20 @@ public struct AuditSheet: Sendable {
     return FileManager.default.fileExists(atPath: beside) ? nil : beside
   }
 
+  /// The retired rows' file beside a CSV that no refresh wrote, when it holds rows.
+  ///
+  /// A CSV without a "Since last audit" column was not written by `criteria refresh`; the rows beside it
+  /// are still read as its retired rows (a failure is never dropped on a guess), though the file may be
+  /// left from another audit at the same path. Nil otherwise.
+  public var unexpectedRetiredFile: String? {
+    guard case .csv = source, markColumn == nil else { return nil }
+    let beside = (path as NSString).deletingPathExtension + Self.retiredSuffix
+    guard FileManager.default.fileExists(atPath: beside),
+      (try? retired()) != nil
+    else { return nil }
+    return beside
+  }
+
   /// Builds a sheet from a header and rows (the first row after the header is row headerRow + 1).
   static func table(
     path: String, sheetName: String?, rows numbered: [(Int, [String])],

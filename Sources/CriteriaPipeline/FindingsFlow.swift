@@ -448,8 +448,15 @@ extension Pipeline {
     return sheet
   }
 
-  /// The warning `readSheet` gives.
+  /// The warnings `readSheet` gives: a refreshed CSV without its retired rows, or a CSV no refresh
+  /// wrote with retired rows beside it.
   func warnIfRetiredFileMissing(_ sheet: AuditSheet) {
+    if let unexpected = sheet.unexpectedRetiredFile {
+      reporter.note(
+        "warning: \(unexpected) is beside \(sheet.path), which no refresh wrote (it has no Since last audit "
+          + "column): its rows are counted as \(sheet.path)'s retired rows (a failure among them until "
+          + "retested); remove it if it was left there by another audit")
+    }
     guard let missing = sheet.missingRetiredFile else { return }
     reporter.note(
       "warning: \(missing) is not beside \(sheet.path): a refresh wrote \(sheet.path) (its Since last audit "

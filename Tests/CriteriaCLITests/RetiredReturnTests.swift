@@ -91,6 +91,19 @@ struct RetiredReturnTests {
         config: "Samples/criteria.yml", from: "Samples/gone.csv",
         to: "gone.md", in: dir)
       #expect(!plain.stderr.contains("is not beside"), "\(plain.stderr)")
+
+      // Retired rows beside a CSV no refresh wrote (left by another audit at that path): counted, and
+      // said.
+      try dir.write(
+        try dir.read("Samples/gone-retired.csv"),
+        to: "Samples/audit-filled-retired.csv")
+      let stray = try ACRCommandTests.draftMarkdown(
+        config: "Samples/criteria.yml", from: "Samples/audit-filled.csv",
+        to: "stray.md", in: dir)
+      #expect(
+        stray.stderr.contains(
+          "warning: Samples/audit-filled-retired.csv is beside Samples/audit-filled.csv, which no refresh "
+            + "wrote"), "\(stray.stderr)")
     }
 
     // The ACR counts the failure once, on its row, not as a retired one.
