@@ -32,6 +32,27 @@ struct RetiredWorkbookTests {
     let rowNumbers = retired.rows.filter { failing.contains($0.value[id]) }
       .map(\.key)
     #expect(rowNumbers.count == 2, "\(retired.rows)")
+    // A retest is written there: the Result and Severity cells have the Checklist's dropdowns, and the
+    // Result its colours.
+    let look = try CLIRunner.runPython([
+      "-c",
+      "import openpyxl, sys; sheet = openpyxl.load_workbook(sys.argv[1])['Retired']; "
+        + "print([(str(v.sqref), v.formula1) for v in sheet.data_validations.dataValidation]); "
+        + "print([str(r.sqref) for r in sheet.conditional_formatting])",
+      new.path,
+    ])
+    #expect(look.status == 0, "\(look.stderr)")
+    let result = try #require(retired.header.firstIndex(of: "Result"))
+    let letter = String(UnicodeScalar(UInt8(65 + result)))
+    let range = "\(letter)2:\(letter)\(retired.rows.count + 1)"
+    #expect(
+      look.stdout.contains(
+        "('\(range)', '\"Pass,Fail,Not applicable,Not tested,Cannot tell\"')"),
+      "\(look.stdout)")
+    #expect(
+      look.stdout.components(separatedBy: "\n").last { !$0.isEmpty }?.contains(
+        "'\(range)'") == true, "the colours: \(look.stdout)")
+    #expect(look.stdout.contains("Critical,High,Medium,Low"), "\(look.stdout)")
 
     // As written (the values stored with the formulas).
     var summary = try Self.summary(new)

@@ -213,16 +213,33 @@ struct AuditWorkbookWriter {
   }
 
   /// The old audit's rows whose checks are gone, with their results, under the old header.
+  ///
+  /// A retest is written on a retired row, so its Result and Severity cells get the Checklist's
+  /// dropdowns and its Result the same colours.
   private func writeRetired(
     _ sheet: XLSXSheet, carry: AuditCarry, styles: WorkbookStyles
   ) throws(ExportError) {
-    let widths = carry.retiredHeader.map {
-      AuditColumn(userName: $0)?.width ?? 14
-    }
+    let columns = carry.retiredHeader.map(AuditColumn.init(userName:))
+    let widths = columns.map { $0?.width ?? 14 }
     try writeTable(
       sheet, header: carry.retiredHeader, widths: widths, styles: styles
     ) { row in
       for cells in carry.retired { row(Array(cells.prefix(widths.count))) }
+    }
+    let last = max(carry.retired.count, 1)
+    if let result = columns.firstIndex(of: .result) {
+      try sheet.dropdown(
+        column: result, first: 1, last: last, values: layout.statuses)
+      try sheet.highlight(
+        column: result, first: 1, last: last, equalTo: layout.pass,
+        format: styles.pass)
+      try sheet.highlight(
+        column: result, first: 1, last: last, equalTo: layout.fail,
+        format: styles.fail)
+    }
+    if let severity = columns.firstIndex(of: .severity) {
+      try sheet.dropdown(
+        column: severity, first: 1, last: last, values: layout.severities)
     }
   }
 
