@@ -119,7 +119,8 @@ public struct AuditDiff: Sendable {
   /// A row without an id, an id on two rows of one audit, or a WCAG cell naming no success criterion is
   /// an error naming the row. `oldRetired` and `newRetired` are the rows a refresh retired from each
   /// (`AuditSheet.retired()`): they are in no bucket, but their Fail and Cannot tell rows count in each
-  /// audit's conformance, as its ACR counts them.
+  /// audit's conformance, as its ACR counts them. A check of the new audit that the old one had among its
+  /// retired rows (it came back) is compared with that row, not counted as added.
   public init(
     old: [AuditResultRow], new: [AuditResultRow], oldPlace: String,
     newPlace: String, oldRetired: [AuditResultRow] = [],
@@ -133,11 +134,18 @@ public struct AuditDiff: Sendable {
     moves = ComponentMove.find(old: old, new: new)
     var movedFrom: [String: String] = [:]
     for move in moves { movedFrom.merge(move.rows) { first, _ in first } }
+    // The newest retired row of each id (a refresh puts its own before earlier ones').
+    var retiredBefore: [String: AuditResultRow] = [:]
+    for row in oldRetired where !row.id.isEmpty && retiredBefore[row.id] == nil
+    {
+      retiredBefore[row.id] = row
+    }
     for row in new {
       seen.insert(row.id)
       let moved = before[row.id] == nil ? movedFrom[row.id] : nil
       if let moved { seen.insert(moved) }
-      let was = before[row.id] ?? moved.flatMap { before[$0] }
+      let was =
+        before[row.id] ?? moved.flatMap { before[$0] } ?? retiredBefore[row.id]
       changes.append(
         Change(
           id: row.id, component: row.component,

@@ -41,6 +41,17 @@ struct RetiredReturnTests {
     #expect(row["Severity"] == "High")
     #expect(row["Date"] == "2026-11-20")
     #expect(row["Since last audit"] == "returned")
+    // diff compares the returned row with its retired one: the failure is still failing, not new.
+    let diff = try CLIRunner.run(
+      [
+        "diff", "Samples/gone.\(format)", "Samples/back.\(format)", "--to",
+        "markdown", "--output", "diff.md",
+      ], in: dir)
+    #expect(diff.status == 0, "\(diff.stderr)")
+    #expect(
+      diff.stderr.contains("0 new failures")
+        && diff.stderr.contains("2 still failing")
+        && diff.stderr.contains("0 checks added"), "\(diff.stderr)")
     if format == "xlsx" {
       // Nothing is retired now: the workbook has no Retired sheet.
       let sheets = try CLIRunner.runPython([
