@@ -1,0 +1,131 @@
+import Audit
+import Exporters
+import Foundation
+import Options
+
+/// Reading a filled audit and writing its copies, as every command that takes an audit does: the
+/// checklist with the rows a refresh retired from it, and copies that keep them beside or inside.
+extension Pipeline {
+  /// Writes a copy of the audit `source` (CSV bytes, or a workbook zipped straight to its place)
+  /// through the sink.
+  ///
+  /// A workbook's copy holds its Retired sheet; a CSV's retired rows (the `-retired.csv` beside it) are
+  /// copied beside the copy, so that its ACR, report and next refresh still find them.
+  ///
+  /// `retiredRows` are the bytes of the retired rows' copy when they changed (a CSV's retired rows with
+  /// ticket keys), written instead of the file beside the source.
+  static func deliver(
+    _ copy: AuditCopy, of source: String, as name: String, to target: String,
+    through sink: ArtifactSink, retiredRows: Data? = nil
+  ) throws(PipelineError) {
+    let artifact: ExportArtifact
+    switch copy {
+    case .bytes(let data): artifact = .file(data)
+    case .workbook(let write):
+      artifact = .writtenByLibrary { temporary throws(ExportError) in
+        // The library writes to a temporary file beside the target: the message names the target.
+        do throws(AuditError) { try write(temporary) } catch {
+          throw ExportError(
+            "cannot write '\(target)': \(error.message)", status: error.status)
+        }
+      }
+    }
+    try ArtifactSink.createParent(of: target, key: "--to \(target)")
+    try sink.deliver(artifact, from: name, to: .path(target))
+    guard case .bytes = copy else { return }
+    func retired(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension()
+        .path + AuditSheet.retiredSuffix
+    }
+    guard retired(source) != retired(target) else { return }
+    if let rows = retiredRows
+      ?? FileManager.default.contents(atPath: retired(source))
+    {
+      try sink.deliver(
+        .file(rows), from: name + "'s retired rows",
+        to: .path(
+          (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
+      )
+    } else {
+      try removeStaleRetired(beside: target, reporter: sink.reporter)
+    }
+  }
+
+  /// Removes the `-retired.csv` an earlier run left beside the CSV `target` when the audit written there
+  /// has no retired rows: read beside it, its rows would count as this audit's (a failure counted twice,
+  /// or one retested since).
+  static func removeStaleRetired(beside target: String, reporter: Reporter)
+    throws(PipelineError)
+  {
+    let path =
+      (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    do { try FileManager.default.removeItem(atPath: path) } catch {
+      throw PipelineError(
+        "cannot remove '\(path)', left beside \(target) by an earlier run: \(error.localizedDescription); "
+          + "remove it, or its rows count as the new audit's retired rows",
+        status: .cannotCreate)
+    }
+    reporter.note(
+      "removed \(path): an earlier run left it; \(target) has no retired rows")
+  }
+
+  /// A filled audit's checklist, and the rows a refresh retired from it (its Retired sheet, or the
+  /// `-retired.csv` beside a CSV) when it has some.
+  func readAudit(_ path: String) throws(PipelineError) -> (
+    sheet: AuditSheet, retired: AuditSheet?
+  ) {
+    let sheet = try readSheet(path)
+    do { return (sheet, try sheet.retired()) } catch {
+      throw PipelineError(error)
+    }
+  }
+
+  /// Reads a filled audit's checklist, warning when it is a refreshed CSV whose retired rows' file is
+  /// not beside it (`AuditSheet.missingRetiredFile`): the failures among them would not be counted.
+  func readSheet(_ path: String) throws(PipelineError) -> AuditSheet {
+    let sheet: AuditSheet
+    do { sheet = try AuditSheet.read(path: path) } catch {
+      throw PipelineError(error)
+    }
+    warnIfRetiredFileMissing(sheet)
+    return sheet
+  }
+
+  /// The warnings `readSheet` gives: a refreshed CSV without its retired rows, or a CSV no refresh
+  /// wrote with retired rows beside it.
+  func warnIfRetiredFileMissing(_ sheet: AuditSheet) {
+    if let unexpected = sheet.unexpectedRetiredFile {
+      reporter.note(
+        "warning: \(unexpected) is beside \(sheet.path), which no refresh wrote (it has no Since last audit "
+          + "column): its rows are counted as \(sheet.path)'s retired rows (a failure among them until "
+          + "retested); remove it if it was left there by another audit")
+    }
+    guard let missing = sheet.missingRetiredFile else { return }
+    reporter.note(
+      "warning: \(missing) is not beside \(sheet.path): a refresh wrote \(sheet.path) (its Since last audit "
+        + "column) and puts the rows it retired in that file; without it, a failure among them is not "
+        + "counted. Put the file beside it (copied with the CSV), or refresh the audit again"
+    )
+  }
+
+  /// Where a copy of an audit goes: `--to`, or beside the audit with `-suffix` added to its name
+  /// (`audit.xlsx` → `audit-tickets.xlsx`); never the audit itself.
+  static func copyTarget(
+    _ chosen: String?, of audit: String, suffix: String, what: String
+  ) throws(PipelineError) -> String {
+    let url = URL(fileURLWithPath: audit)
+    let stem = url.deletingPathExtension().lastPathComponent
+    let target =
+      chosen
+      ?? url.deletingLastPathComponent().appendingPathComponent(
+        "\(stem)-\(suffix).\(url.pathExtension)"
+      ).path
+    guard OutputPath.canonical(target) != OutputPath.canonical(audit) else {
+      throw PipelineError(
+        "--to \(target): that is the audit itself; \(what) must go to another file",
+        status: .usage)
+    }
+    return target
+  }
+}
