@@ -115,22 +115,9 @@ struct AuditWorkbookWriter {
       try writeFreshRows(
         sheet, catalog: catalog, widths: widths, styles: styles)
     }
-    let last = max(rowCount, 1)
     try sheet.autofilter(rows: rowCount, columns: headers.count)
-    if let result = layout.columns.firstIndex(of: .result) {
-      try sheet.dropdown(
-        column: result, first: 1, last: last, values: layout.statuses)
-      try sheet.highlight(
-        column: result, first: 1, last: last, equalTo: layout.pass,
-        format: styles.pass)
-      try sheet.highlight(
-        column: result, first: 1, last: last, equalTo: layout.fail,
-        format: styles.fail)
-    }
-    if let severity = layout.columns.firstIndex(of: .severity) {
-      try sheet.dropdown(
-        column: severity, first: 1, last: last, values: layout.severities)
-    }
+    try testerCells(
+      sheet, columns: layout.columns, rows: rowCount, styles: styles)
   }
 
   /// The rows of a refreshed checklist: each row's fresh values with the old audit's results carried
@@ -226,7 +213,17 @@ struct AuditWorkbookWriter {
     ) { row in
       for cells in carry.retired { row(Array(cells.prefix(widths.count))) }
     }
-    let last = max(carry.retired.count, 1)
+    try testerCells(
+      sheet, columns: columns, rows: carry.retired.count, styles: styles)
+  }
+
+  /// The Result dropdown and its Pass and Fail colours, and the Severity dropdown, over `rows` rows of a
+  /// sheet whose header names `columns`.
+  private func testerCells(
+    _ sheet: XLSXSheet, columns: [AuditColumn?], rows: Int,
+    styles: WorkbookStyles
+  ) throws(ExportError) {
+    let last = max(rows, 1)
     if let result = columns.firstIndex(of: .result) {
       try sheet.dropdown(
         column: result, first: 1, last: last, values: layout.statuses)
