@@ -126,14 +126,13 @@ extension Pipeline {
           + parts.flatMap { $0.moved.sorted { $0.key < $1.key }.map(\.value) }
           .joined(separator: ", "))
     }
-    // One ticket per failure: a retired row recording the same failure as a checklist row (the same id
-    // and Date) gets that row's ticket.
-    var seen = Set<String>()
+    // A retired row recording the same failure as a checklist row (the same id and Date) has its
+    // identity: filing (and a dry run's payloads) take one ticket per identity.
     let tickets = parts.flatMap { part in
       part.findings.items.filter {
         part.moved[$0.row] == nil && part.movedPending[$0.row] == nil
       }.map(\.ticket)
-    }.filter { seen.insert($0.identity).inserted }
+    }
     let movedPendingCount = parts.reduce(0) { $0 + $1.movedPending.count }
     let keyed = parts.flatMap(\.findings.keyed)
     let sink = ArtifactSink(
