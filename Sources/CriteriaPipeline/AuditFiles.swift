@@ -1,4 +1,5 @@
 import Audit
+import CriteriaModel
 import Exporters
 import Foundation
 import Options
@@ -70,6 +71,19 @@ extension Pipeline {
       "removed \(path): an earlier run left it; \(target) has no retired rows")
   }
 
+  /// Removes the rows an earlier refresh retired from the CSV audit at `target`, once a fresh checklist
+  /// (`run`, `export`) is written there: they belonged to the audit written over (`filledAudit` let it
+  /// be written over only when none of them held a result), and read beside the new one they would count
+  /// as its own.
+  static func removeRetiredRows(
+    beside target: String, of exporter: any Exporter, reporter: Reporter
+  ) throws(PipelineError) {
+    guard exporter is any AuditExporter,
+      (target as NSString).pathExtension.lowercased() == "csv"
+    else { return }
+    try removeStaleRetired(beside: target, reporter: reporter)
+  }
+
   /// A filled audit's checklist, and the rows a refresh retired from it (its Retired sheet, or the
   /// `-retired.csv` beside a CSV) when it has some.
   func readAudit(_ path: String) throws(PipelineError) -> (
@@ -107,6 +121,87 @@ extension Pipeline {
         + "column) and puts the rows it retired in that file; without it, a failure among them is not "
         + "counted. Put the file beside it (copied with the CSV), or refresh the audit again"
     )
+  }
+
+  /// Refuses to write a fresh checklist (`run`, `export`) over a filled audit.
+  ///
+  /// Filled is holding what a tester recorded (`AuditSheet.recorded`: in its checklist, its Retired sheet,
+  /// or the `-retired.csv` beside a CSV), or being a file that cannot be read as an audit at all: written
+  /// over, those results would be lost. Called before anything is written; `outputs` are each target, the
+  /// output's layout (its not-tested word is what a fresh row starts with) and the key naming it.
+  static func refuseFilledAudits(
+    _ outputs: [(target: String, layout: AuditLayout, key: String)]
+  ) throws(PipelineError) {
+    let found = outputs.compactMap { target, layout, key in
+      resultsLost(
+        at: target, key: key, what: "holds results a tester recorded",
+        counting: "row"
+      ) { sheet in sheet.recorded(layout: layout) }
+    }
+    guard !found.isEmpty else { return }
+    throw PipelineError(
+      found.joined(separator: "\n")
+        + "\nWriting a fresh checklist there would lose those results, so nothing was written. To carry "
+        + "them to today's criteria: criteria refresh --from <the audit> --output <another file>. To start "
+        + "over: move the audit away first.",
+      status: .cannotCreate)
+  }
+
+  /// Refuses to write a refreshed audit (`refresh`, carrying `carry`) over results it would not write again.
+  ///
+  /// Those are `AuditSheet.recorded(layout:notCarriedBy:)` of the audit at `target`: an earlier refresh of
+  /// the same audit, since filled in, or another audit. A refreshed audit as it was written is written over.
+  static func refuseLosingResults(
+    at target: String, carrying carry: AuditCarry, layout: AuditLayout
+  ) throws(PipelineError) {
+    guard
+      let found = resultsLost(
+        at: target, key: "--output",
+        what:
+          "holds results a tester recorded that this refresh does not carry",
+        counting: "value",
+        lost: { sheet in sheet.recorded(layout: layout, notCarriedBy: carry) })
+    else { return }
+    throw PipelineError(
+      found
+        + "\nWriting the refreshed audit there would lose them, so nothing was written. To carry them too: "
+        + "criteria refresh --from \(target) --output <another file>.",
+      status: .cannotCreate)
+  }
+
+  /// What is said of an audit at `target` that holds values `lost` finds (in its checklist, its Retired
+  /// sheet, or the `-retired.csv` beside a CSV), or that cannot be read as an audit; nil when there is no
+  /// such file, or writing over it loses nothing.
+  private static func resultsLost(
+    at target: String, key: String, what: String, counting noun: String,
+    lost: (AuditSheet) -> [AuditSheet.Recorded]
+  ) -> String? {
+    let isCSV = (target as NSString).pathExtension.lowercased() == "csv"
+    var files = [target]
+    if isCSV {
+      files.append(
+        (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
+    }
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file),
+        data.contains(where: { !Set(" \t\r\n,;\u{FEFF}".utf8).contains($0) })
+      else { continue }
+      var found: [AuditSheet.Recorded]
+      do {
+        let sheet = try AuditSheet.read(path: file)
+        found = lost(sheet)
+        if !isCSV, let retired = try sheet.retired() { found += lost(retired) }
+      } catch {
+        return
+          "\(key): \(file) is there and cannot be read as an audit (\(error.message)): it may hold "
+          + "a tester's results"
+      }
+      guard let first = found.first else { continue }
+      return
+        "\(key): \(file) \(what): \(Counted.phrase(found.count, noun)), the first at "
+        + "\(first.place) (\(first.header) '\(first.value)')"
+    }
+    return nil
   }
 
   /// Where a copy of an audit goes: `--to`, or beside the audit with `-suffix` added to its name

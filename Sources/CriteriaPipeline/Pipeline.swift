@@ -63,10 +63,7 @@ public struct Pipeline: Sendable {
     }
     if stdoutTaken {
       for output in outputs where !output.isTracker {
-        let target = URL(
-          fileURLWithPath: output.path,
-          relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
-        ).standardizedFileURL.path
+        let target = Self.target(of: output, in: settings)
         if output.path == "-" || Self.isStandardOutput(target) {
           throw PipelineError(
             "\(output.keyPath).path: '\(output.path)' is standard output, where --format json writes the summary; "
@@ -81,6 +78,18 @@ public struct Pipeline: Sendable {
       made.append(
         (output, try Self.make(try config.entry(output), output.options)))
     }
+    // A fresh checklist never replaces an audit a tester filled in: checked before anything is read or
+    // written, in a dry run too, which answers as the run would.
+    try Self.refuseFilledAudits(
+      made.compactMap { output, thing in
+        guard case .file(let exporter as any AuditExporter) = thing else {
+          return nil
+        }
+        return (
+          Self.target(of: output, in: settings), exporter.layout,
+          "\(output.keyPath).path"
+        )
+      })
     // Outputs made of one part per component make those parts while the documents are read.
     let preparing = dryRun ? [] : made.compactMap(\.1.preparing)
     let (catalog, loaded) = try selectedCatalog(settings, preparing: preparing)
@@ -92,10 +101,7 @@ public struct Pipeline: Sendable {
       protecting: loaded.inputs + [path], reporter: reporter)
     var files: [FileOutput] = []
     for (output, thing) in made {
-      let target = URL(
-        fileURLWithPath: output.path,
-        relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
-      ).standardizedFileURL.path
+      let target = Self.target(of: output, in: settings)
       if case .file(let exporter) = thing, !dryRun {
         files.append(
           FileOutput(output: output, exporter: exporter, target: target))
@@ -148,6 +154,18 @@ public struct Pipeline: Sendable {
     return summary
   }
 
+  /// The path an output writes, resolved against the config's folder.
+  static func target(
+    of output: CriteriaConfig.Output, in settings: CriteriaConfig
+  )
+    -> String
+  {
+    URL(
+      fileURLWithPath: output.path,
+      relativeTo: URL(fileURLWithPath: settings.baseDirectory + "/")
+    ).standardizedFileURL.path
+  }
+
   /// A file output to render and write.
   struct FileOutput: Sendable {
     var output: CriteriaConfig.Output
@@ -188,6 +206,8 @@ public struct Pipeline: Sendable {
           of: file.target, key: "\(file.output.keyPath).path")
         try sink.reporting(to: quiet).deliver(
           artifact, from: file.output.exporter, to: .path(file.target))
+        try Self.removeRetiredRows(
+          beside: file.target, of: file.exporter, reporter: quiet)
         results.set(index, .success(notes.lines))
       } catch {
         results.set(index, .failure(error))
@@ -285,6 +305,11 @@ public struct Pipeline: Sendable {
       if error.message.hasPrefix("--option.") { error.status = .usage }
       throw error
     }
+    if let output, output != "-",
+      case .file(let exporter as any AuditExporter) = made
+    {
+      try Self.refuseFilledAudits([(output, exporter.layout, "--output")])
+    }
     let (catalog, loaded) = try readMapped(
       MappedReading(
         paths, rules: [], selection: selection,
@@ -301,6 +326,9 @@ public struct Pipeline: Sendable {
       output.map { $0 == "-" ? .standardOutput : .path($0) } ?? .standardOutput
     try ArtifactSink(protecting: loaded.inputs, reporter: reporter)
       .deliver(artifact, from: format, to: destination)
+    if case .path(let path) = destination, case .file(let exporter) = made {
+      try Self.removeRetiredRows(beside: path, of: exporter, reporter: reporter)
+    }
     ReleaseAside.drop((consume catalog, consume loaded, consume artifact))
   }
 

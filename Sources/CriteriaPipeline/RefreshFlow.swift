@@ -69,6 +69,8 @@ extension Pipeline {
         // "moved from" cell.
         known: (try? Self.ledgerTickets(config: config)) ?? LedgerTickets())
     }
+    try Self.refuseLosingResults(
+      at: request.output, carrying: carry, layout: exporter.layout)
     let artifact: ExportArtifact
     do {
       artifact = try exporter.export(

@@ -20,7 +20,7 @@ struct ExportCommand: ParsableCommand {
   @Option(
     name: .shortAndLong,
     help:
-      "The file (or folder) to write; '-' or nothing writes a single file to stdout."
+      "The file (or folder) to write; '-' or nothing writes a single file to stdout. Never an xlsx or csv audit a tester filled in (exit 73)."
   )
   var output: String?
 

@@ -23,7 +23,8 @@ struct RefreshCommand: ParsableCommand {
       "Since last audit" column says kept, changed, moved from <old component id>, returned or new on every row (and \
       keeps, in parentheses, the old ids of a failure without a ticket that an earlier refresh moved, so \
       tickets still finds its ticket). --fresh starts a new cycle: every \
-      Result blank, the old one in "Previous result", tickets kept. The input is never written over.
+      Result blank, the old one in "Previous result", tickets kept. The input is never written over, nor \
+      an output holding results this refresh would not write again (exit 73): refresh from that audit instead.
       """
   )
 

@@ -9,7 +9,12 @@ struct RunCommand: ParsableCommand {
     commandName: "run",
     abstract: "Read the sources in a config and write every output it lists.",
     discussion:
-      "Outputs are written whole or not at all: each goes to a temporary file that replaces the target when complete."
+      """
+      Outputs are written whole or not at all: each goes to a temporary file that replaces the target when \
+      complete. A workbook or CSV output whose file holds what a tester recorded (a result, a name, a note, \
+      a column of their own) is never written over: the run stops before writing anything (exit 73). Carry \
+      the results to today's criteria with criteria refresh, or move the audit away.
+      """
   )
 
   /// How the run reports what it did.

@@ -1,0 +1,144 @@
+import CriteriaModel
+import Foundation
+
+/// What a tester recorded in an audit, as opposed to what criteria wrote in it: what a checklist written
+/// over the file would lose.
+extension AuditSheet {
+  /// One value a tester recorded: where, under which header, and what.
+  public struct Recorded: Sendable, Hashable {
+    /// `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
+    public var place: String
+    public var header: String
+    public var value: String
+  }
+
+  /// The first value a tester recorded on each row that holds one, in row order.
+  ///
+  /// Recorded is a Result other than the one a fresh row starts with (the layout's not-tested word, or its
+  /// not-applicable word on a check whose expectation is N/A; a word the layout does not know counts),
+  /// any Severity, Tester, Date, Notes, Ticket or Failed WCAG, and any cell of a column a tester added.
+  /// The columns criteria derives (Since last audit, Previous result, the ticket status columns) are not.
+  public func recorded(layout: AuditLayout) -> [Recorded] {
+    recordedCells(layout: layout).compactMap { row, columns in
+      columns.first.map { recorded(row, $0) }
+    }
+  }
+
+  /// The values a tester recorded here that a refresh carrying `carry` would not write again: the
+  /// refreshed audit written over this file would lose them.
+  ///
+  /// A value is written again when the refreshed audit's row of the same id (its checklist row, or its
+  /// retired row) holds the same under its header: the same outcome for a Result, the same day for a
+  /// Date, the same text without regard to runs of white space otherwise.
+  /// Without an ID column nothing can be matched, and every recorded value counts.
+  public func recorded(layout: AuditLayout, notCarriedBy carry: AuditCarry)
+    -> [Recorded]
+  {
+    let idColumn = column(.id)
+    let retiredID = carry.retiredHeader.firstIndex {
+      AuditColumn(userName: $0) == .id
+    }
+    var retiredRows: [String: [String]] = [:]
+    if let retiredID {
+      for row in carry.retired where retiredID < row.count {
+        retiredRows[row[retiredID].trimmingCharacters(in: .whitespaces)] = row
+      }
+    }
+    // What the refreshed audit writes under `header` on the row `id`: its checklist row's cell, or its
+    // retired row's.
+    func written(_ header: String, row id: String, checklist: Bool) -> String {
+      if checklist {
+        if let column = AuditColumn(userName: header),
+          AuditCarry.testerColumns.contains(column)
+        {
+          return carry.cells[id]?[column] ?? ""
+        }
+        guard let index = carry.extraHeaders.firstIndex(of: header) else {
+          return ""
+        }
+        let values = carry.extras[id] ?? []
+        return index < values.count ? values[index] : ""
+      }
+      guard let values = retiredRows[id],
+        let index = carry.retiredHeader.firstIndex(of: header),
+        index < values.count
+      else { return "" }
+      return values[index]
+    }
+    var lost: [Recorded] = []
+    for (row, columns) in recordedCells(layout: layout) {
+      for column in columns {
+        guard let idColumn else {
+          lost.append(recorded(row, column))
+          continue
+        }
+        let key = row[idColumn].trimmingCharacters(in: .whitespaces)
+        // A row the refresh retires keeps its cells on its retired row, and a retired row whose check
+        // is back gives them to its checklist row.
+        let again = [true, false].map {
+          written(header[column], row: key, checklist: $0)
+        }
+        if !again.contains(where: {
+          Self.same(
+            row[column], $0, as: AuditColumn(userName: header[column]),
+            layout: layout)
+        }) {
+          lost.append(recorded(row, column))
+        }
+      }
+    }
+    return lost
+  }
+
+  /// Whether two cells say the same: one outcome, one day, or one text but for white space.
+  static func same(
+    _ one: String, _ other: String, as column: AuditColumn?, layout: AuditLayout
+  ) -> Bool {
+    func words(_ text: String) -> String {
+      text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    if words(one) == words(other) { return true }
+    switch column {
+    case .result?:
+      guard let outcome = layout.outcome(of: one) else { return false }
+      return outcome == layout.outcome(of: other)
+    case .date?:
+      return !Set(AuditDate.days(one)).isDisjoint(with: AuditDate.days(other))
+    default: return false
+    }
+  }
+
+  private func recorded(_ row: Row, _ column: Int) -> Recorded {
+    Recorded(
+      place: place(row.number), header: header[column], value: row[column])
+  }
+
+  /// Each row holding a value a tester recorded, with the columns that hold one (the Result first).
+  private func recordedCells(layout: AuditLayout) -> [(Row, [Int])] {
+    let derived = Set(AuditCarry.derivedHeaders.map { $0.lowercased() })
+    let result = column(.result)
+    let expected = column(.expected)
+    let kept = AuditCarry.testerColumns.filter { $0 != .result }.compactMap(
+      column)
+    let added = header.indices.filter {
+      AuditColumn(userName: header[$0]) == nil
+        && !derived.contains(header[$0].lowercased())
+    }
+    return rows.compactMap { row in
+      func blank(_ column: Int) -> Bool {
+        row[column].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+      }
+      var columns = (kept + added).filter { !blank($0) }
+      if let result, !blank(result) {
+        switch layout.outcome(of: row[result]) {
+        case .notTested?: break
+        case .notApplicable?
+        where Criterion.isNotApplicable(expectation: row[expected]):
+          break
+        default: columns.insert(result, at: 0)
+        }
+      }
+      return columns.isEmpty ? nil : (row, columns)
+    }
+  }
+}
