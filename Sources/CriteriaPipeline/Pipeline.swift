@@ -1,3 +1,4 @@
+import Audit
 import Config
 import Conformance
 import CriteriaModel
@@ -78,21 +79,39 @@ public struct Pipeline: Sendable {
       made.append(
         (output, try Self.make(try config.entry(output), output.options)))
     }
-    // A fresh checklist never replaces an audit a tester filled in: checked before anything is read or
-    // written, in a dry run too, which answers as the run would.
-    try Self.refuseFilledAudits(
-      made.compactMap { output, thing in
-        guard case .file(let exporter as any AuditExporter) = thing else {
-          return nil
+    // A fresh checklist never replaces an audit a tester filled in: checked before anything is written,
+    // in a dry run too, which answers as the run would. Reading a workbook takes as long as reading the
+    // documents, so it is checked while they are read.
+    let audits = made.compactMap {
+      output, thing -> (target: String, layout: AuditLayout, key: String)? in
+      guard case .file(let exporter as any AuditExporter) = thing else {
+        return nil
+      }
+      return (
+        Self.target(of: output, in: settings), exporter.layout,
+        "\(output.keyPath).path"
+      )
+    }
+    let refusal = ConcurrentSlots<PipelineError>(count: 1)
+    let checking = DispatchGroup()
+    if !audits.isEmpty {
+      DispatchQueue.global().async(group: checking) {
+        do throws(PipelineError) { try Self.refuseFilledAudits(audits) } catch {
+          refusal.set(0, error)
         }
-        return (
-          Self.target(of: output, in: settings), exporter.layout,
-          "\(output.keyPath).path"
-        )
-      })
+      }
+    }
     // Outputs made of one part per component make those parts while the documents are read.
     let preparing = dryRun ? [] : made.compactMap(\.1.preparing)
-    let (catalog, loaded) = try selectedCatalog(settings, preparing: preparing)
+    let read: Result<(Catalog, CatalogLoader.Loaded), PipelineError>
+    do throws(PipelineError) {
+      read = .success(try selectedCatalog(settings, preparing: preparing))
+    } catch {
+      read = .failure(error)
+    }
+    checking.wait()
+    if let error = refusal.all[0] { throw error }
+    let (catalog, loaded) = try read.get()
     var summary = RunSummary()
     summary.warnings =
       loaded.diagnostics.filter { $0.severity == .warning }.count
