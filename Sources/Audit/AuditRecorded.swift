@@ -65,23 +65,55 @@ extension AuditSheet {
       else { return "" }
       return values[index]
     }
+    // A row the refresh retires keeps its cells on its retired row, and a retired row whose check is
+    // back gives them to its checklist row.
+    return recorded(layout: layout) { id, header in
+      [true, false].map { written(header, row: id, checklist: $0) }
+    }
+  }
+
+  /// The values a tester recorded here that none of `others` holds (the checklists and retired rows of
+  /// the audits a copy is made from): a copy of them written over this file would lose them.
+  ///
+  /// Matched as `recorded(layout:notCarriedBy:)` matches, by row id and header. The Ticket column is left
+  /// out: a copy writes the keys the tracker's ledger holds.
+  public func recorded(layout: AuditLayout, notIn others: [AuditSheet])
+    -> [Recorded]
+  {
+    var held: [String: [String: [String]]] = [:]
+    for other in others {
+      guard let id = other.column(.id) else { continue }
+      for row in other.rows {
+        let key = row[id].trimmingCharacters(in: .whitespaces)
+        for (index, name) in other.header.enumerated() {
+          held[key, default: [:]][name, default: []].append(row[index])
+        }
+      }
+    }
+    return recorded(layout: layout, ignoring: .ticket) { id, header in
+      held[id]?[header] ?? []
+    }
+  }
+
+  /// The recorded values (`recordedCells`, but in the `ignoring` column) that none of the values
+  /// `again` gives for their row id and header says again (`same`); every one without an ID column.
+  private func recorded(
+    layout: AuditLayout, ignoring: AuditColumn? = nil,
+    again: (_ id: String, _ header: String) -> [String]
+  ) -> [Recorded] {
+    let idColumn = column(.id)
     var lost: [Recorded] = []
     for (row, columns) in recordedCells(layout: layout) {
       for column in columns {
+        let kind = AuditColumn(userName: header[column])
+        if let ignoring, kind == ignoring { continue }
         guard let idColumn else {
           lost.append(recorded(row, column))
           continue
         }
         let key = row[idColumn].trimmingCharacters(in: .whitespaces)
-        // A row the refresh retires keeps its cells on its retired row, and a retired row whose check
-        // is back gives them to its checklist row.
-        let again = [true, false].map {
-          written(header[column], row: key, checklist: $0)
-        }
-        if !again.contains(where: {
-          Self.same(
-            row[column], $0, as: AuditColumn(userName: header[column]),
-            layout: layout)
+        if !again(key, header[column]).contains(where: {
+          Self.same(row[column], $0, as: kind, layout: layout)
         }) {
           lost.append(recorded(row, column))
         }

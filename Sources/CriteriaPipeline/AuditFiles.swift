@@ -14,11 +14,15 @@ extension Pipeline {
   /// copied beside the copy, so that its ACR, report and next refresh still find them.
   ///
   /// `retiredRows` are the bytes of the retired rows' copy when they changed (a CSV's retired rows with
-  /// ticket keys), written instead of the file beside the source.
+  /// ticket keys), written instead of the file beside the source. `sources` are the checklists and
+  /// retired rows the copy is made from: an earlier copy at `target` holding results none of them holds
+  /// is kept aside (`keepEarlierCopy`).
   static func deliver(
     _ copy: AuditCopy, of source: String, as name: String, to target: String,
-    through sink: ArtifactSink, retiredRows: Data? = nil
+    madeFrom sources: [AuditSheet], through sink: ArtifactSink,
+    retiredRows: Data? = nil
   ) throws(PipelineError) {
+    try keepEarlierCopy(at: target, madeFrom: sources, reporter: sink.reporter)
     let artifact: ExportArtifact
     switch copy {
     case .bytes(let data): artifact = .file(data)
@@ -50,6 +54,60 @@ extension Pipeline {
     } else {
       try removeStaleRetired(beside: target, reporter: sink.reporter)
     }
+  }
+
+  /// Moves an earlier copy at `target` (and the `-retired.csv` beside a CSV) aside, to the first free
+  /// `<name>-kept-<n>`, when it holds results none of `sources` holds, or cannot be read as an audit.
+  ///
+  /// Those are `AuditSheet.recorded(layout:notIn:)`: a retest written into the copy `tickets` or `sync`
+  /// wrote, say, which the copy written again from the audit would lose. The audit may as well have
+  /// changed since the copy was made (a Fail corrected there): which of the two is the newer result only
+  /// a person can tell, so nothing stops, and nothing is lost.
+  static func keepEarlierCopy(
+    at target: String, madeFrom sources: [AuditSheet], reporter: Reporter
+  ) throws(PipelineError) {
+    guard
+      let found = resultsLost(
+        at: target, key: "",
+        what:
+          "holds results that \(Set(sources.map(\.path)).sorted().joined(separator: " and ")) "
+          + "\(Set(sources.map(\.path)).count == 1 ? "does" : "do") not",
+        counting: "value",
+        lost: { $0.recorded(layout: AuditLayout(), notIn: sources) })
+    else { return }
+    let csv = (target as NSString).pathExtension.lowercased() == "csv"
+    let stem = (target as NSString).deletingPathExtension
+    let ext = (target as NSString).pathExtension
+    func companion(_ path: String) -> String {
+      (path as NSString).deletingPathExtension + AuditSheet.retiredSuffix
+    }
+    var kept = ""
+    for number in 1... {
+      kept = "\(stem)-kept-\(number).\(ext)"
+      if !FileManager.default.fileExists(atPath: kept),
+        !FileManager.default.fileExists(atPath: companion(kept))
+      {
+        break
+      }
+    }
+    do {
+      if FileManager.default.fileExists(atPath: target) {
+        try FileManager.default.moveItem(atPath: target, toPath: kept)
+      }
+      if csv, FileManager.default.fileExists(atPath: companion(target)) {
+        try FileManager.default.moveItem(
+          atPath: companion(target), toPath: companion(kept))
+      }
+    } catch {
+      throw PipelineError(
+        "\(found); it cannot be moved aside to \(kept) (\(error.localizedDescription)), so nothing was "
+          + "written. Move it away, or give --to another file",
+        status: .cannotCreate)
+    }
+    reporter.note(
+      "warning: \(found): a retest written into it, or a result changed since in what it is made from. It is kept "
+        + "as \(kept)\(csv ? " (with its retired rows beside it)" : ""), and the copy is written anew; "
+        + "if it held the newer results, work from it")
   }
 
   /// Removes the `-retired.csv` an earlier run left beside the CSV `target` when the audit written there
@@ -193,12 +251,12 @@ extension Pipeline {
         if !isCSV, let retired = try sheet.retired() { found += lost(retired) }
       } catch {
         return
-          "\(key): \(file) is there and cannot be read as an audit (\(error.message)): it may hold "
+          "\(key.isEmpty ? "" : "\(key): ")\(file) is there and cannot be read as an audit (\(error.message)): it may hold "
           + "a tester's results"
       }
       guard let first = found.first else { continue }
       return
-        "\(key): \(file) \(what): \(Counted.phrase(found.count, noun)), the first at "
+        "\(key.isEmpty ? "" : "\(key): ")\(file) \(what): \(Counted.phrase(found.count, noun)), the first at "
         + "\(first.place) (\(first.header) '\(first.value)')"
     }
     return nil

@@ -258,7 +258,8 @@ extension Pipeline {
     }
     try Self.deliver(
       copy.copy, of: request.audit, as: "audit copy", to: target,
-      through: sink, retiredRows: copy.retiredRows)
+      madeFrom: [sheet] + (retiredSheet.map { [$0] } ?? []), through: sink,
+      retiredRows: copy.retiredRows)
     // The copy's keys in all: the ones this run wrote and the ones its rows held already.
     var naming = 0
     var written = 0

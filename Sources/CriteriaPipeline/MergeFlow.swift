@@ -64,6 +64,7 @@ extension Pipeline {
     let plan: AuditMerge.Plan
     var retiredPlan: AuditMerge.Plan?
     let copy: (copy: AuditCopy, retiredRows: Data?)
+    var sources: [AuditSheet] = []
     do throws(AuditError) {
       var sheets: [AuditSheet] = []
       for file in request.files {
@@ -88,6 +89,7 @@ extension Pipeline {
       if !retired.isEmpty {
         retiredPlan = try merge.plan(retired, blankIDs: true)
       }
+      sources = sheets + retired
       let conflicts = plan.conflicts + (retiredPlan?.conflicts ?? [])
       guard conflicts.allSatisfy({ $0.chosen != nil }) else {
         return MergeSummary(
@@ -105,7 +107,7 @@ extension Pipeline {
       reporter: reporter)
     try Self.deliver(
       copy.copy, of: request.files[0], as: "merged audit", to: request.output,
-      through: sink, retiredRows: copy.retiredRows)
+      madeFrom: sources, through: sink, retiredRows: copy.retiredRows)
     return MergeSummary(
       counts: plan.counts, retired: retiredPlan?.counts,
       conflicts: plan.conflicts + (retiredPlan?.conflicts ?? []),

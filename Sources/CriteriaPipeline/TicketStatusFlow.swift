@@ -315,6 +315,7 @@ extension Pipeline {
     }
     try Self.deliver(
       copy.copy, of: request.audit, as: "synced audit", to: target,
+      madeFrom: [sheet] + (retired.map { [$0] } ?? []),
       through: ArtifactSink(
         protecting: [request.audit, request.config], reporter: reporter),
       retiredRows: copy.retiredRows)

@@ -1,3 +1,4 @@
+import FakeTrackerSupport
 import Foundation
 import Testing
 
@@ -242,5 +243,93 @@ struct FilledAuditOutputTests {
             == "Pass")
       }
     }
+  }
+
+  @Test(
+    "tickets, sync and merge write their copy again over an earlier one, and keep it aside where it holds a retest the audit does not",
+    arguments: ["csv", "xlsx"])
+  func copiesOverRetests(format: String) throws {
+    let server = try FakeTrackerProcess()
+    defer { server.stop() }
+    let moves = ComponentMoveTests()
+    let dir = try moves.setUp()
+    try dir.write(
+      moves.trackerConfig(server, exporter: "github", options: []),
+      to: "criteria.yml")
+    // A refreshed audit: a CSV one has its retired rows beside it.
+    let refresh = try CLIRunner.run(
+      ["refresh", "--from", "audit-filled.csv", "--output", "audit.\(format)"],
+      in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    func criteria(_ arguments: [String]) throws -> CLIRunner.Outcome {
+      try CLIRunner.run(
+        arguments, in: dir, environment: ComponentMoveTests.environment)
+    }
+    let commands: [(name: String, arguments: [String], copy: String)] = [
+      ("tickets", ["tickets", "--from", "audit.\(format)"], "audit-tickets"),
+      (
+        "sync", ["sync", "--from", "audit-tickets.\(format)"],
+        "audit-tickets-synced"
+      ),
+      (
+        "merge",
+        [
+          "merge", "audit.\(format)", "audit-tickets.\(format)", "--output",
+          "merged.\(format)",
+        ], "merged"
+      ),
+    ]
+    for command in commands {
+      // Written twice from the same audit: the earlier copy is written over, and nothing is kept aside.
+      for _ in 0..<2 {
+        let run = try criteria(command.arguments)
+        #expect(run.status == 0, "\(command.name): \(run.stderr)")
+        #expect(!run.stderr.contains("kept"), "\(command.name): \(run.stderr)")
+      }
+    }
+    let issues = try server.stats()["issues"] as? Int
+    let arrowKeys = "native/controls/rating/keyboard/arrow-keys@android"
+    // Last first: each copy is filled while the ones it is made from are as written.
+    for command in commands.reversed() {
+      // A tester retests the Rating's failing Arrow keys check on Android in the copy.
+      let copy = dir.appendingPathComponent("\(command.copy).\(format)")
+      let table = try TesterScript.read(copy)
+      let id = try #require(table.header.firstIndex(of: "ID"))
+      let row = try #require(
+        table.rows.first { $0.value[id] == arrowKeys }?.key)
+      try TesterScript.fill(
+        copy, copy, [row: ["Result": "Pass", "Date": "2026-12-01"]])
+      let filled = try Data(contentsOf: copy)
+      let again = try criteria(command.arguments)
+      #expect(again.status == 0, "\(command.name): \(again.stderr)")
+      let kept = "\(command.copy)-kept-1.\(format)"
+      #expect(
+        again.stderr.contains("warning: ")
+          && again.stderr.contains(
+            "\(command.copy).\(format) holds results that ")
+          && again.stderr.contains("2 values, the first at ")
+          && again.stderr.contains("(Result 'Pass')")
+          && again.stderr.contains("It is kept as ")
+          && again.stderr.contains(kept),
+        "\(command.name): \(again.stderr)")
+      // The retest is in the copy kept aside, byte for byte, with its retired rows; the new copy is the
+      // audit's.
+      #expect(
+        try Data(contentsOf: dir.appendingPathComponent(kept)) == filled,
+        "\(command.name)")
+      if format == "csv" {
+        #expect(
+          FileManager.default.fileExists(
+            atPath: dir.appendingPathComponent(
+              "\(command.copy)-kept-1-retired.csv"
+            ).path), "\(command.name)")
+      }
+      #expect(
+        try TesterScript.rows(copy)[arrowKeys]?["Result"] == "Fail",
+        "\(command.name)")
+    }
+    #expect(
+      try server.stats()["issues"] as? Int == issues,
+      "nothing filed again")
   }
 }

@@ -18,7 +18,9 @@ struct MergeCommand: ParsableCommand {
       is recorded in the row's Notes (equal dates stay a conflict); a Result so settled brings that \
       file's Severity, Tester, Notes and Failed WCAG with it. A row whose id the first file lacks \
       is an error: the files were made from other criteria. The rows a refresh retired (the Retired \
-      sheet, or the -retired.csv beside a CSV) are merged the same way.
+      sheet, or the -retired.csv beside a CSV) are merged the same way. \
+      An earlier copy holding a value the files it is made from do not (a retest written into it) is moved \
+      aside to <name>-kept-1, with a warning.
       """
   )
 

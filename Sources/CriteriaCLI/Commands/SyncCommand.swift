@@ -17,7 +17,9 @@ struct SyncCommand: ParsableCommand {
       which says Retest, highlighted, on a failed row whose ticket is done (Reopen when that failure is \
       a retest dated on or after the day the ticket was resolved). The rows a refresh retired (the \
       Retired sheet, or the -retired.csv beside a CSV) get them too. In a workbook the ticket keys \
-      become links. Sync files nothing and changes nothing on the tracker.
+      become links. Sync files nothing and changes nothing on the tracker. \
+      An earlier copy holding a value the files it is made from do not (a retest written into it) is moved \
+      aside to <name>-kept-1, with a warning.
       """
   )
 

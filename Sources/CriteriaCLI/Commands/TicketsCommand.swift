@@ -22,7 +22,9 @@ struct TicketsCommand: ParsableCommand {
       read first, and a new one is filed only when that one was done (while it is open, its key goes \
       into the copy). With follow_retest, a retested row closes its open ticket (Pass), or reopens its \
       done one (Fail dated after the failure and after the fix) or comments on its open one that the \
-      check still fails; a row still holding the failure its ticket was filed for is no retest.
+      check still fails; a row still holding the failure its ticket was filed for is no retest. \
+      An earlier copy holding a value the files it is made from do not (a retest written into it) is moved \
+      aside to <name>-kept-1, with a warning.
       """
   )
 
