@@ -15,7 +15,8 @@ extension AuditSheet {
   /// The first value a tester recorded on each row that holds one, in row order.
   ///
   /// Recorded is a Result other than the one a fresh row starts with (the layout's not-tested word, or its
-  /// not-applicable word on a check whose expectation is N/A; a word the layout does not know counts),
+  /// not-applicable word on a check whose expectation is N/A; the default words' where the layout does not
+  /// know the word; any other word counts),
   /// any Severity, Tester, Date, Notes, Ticket or Failed WCAG, and any cell of a column a tester added.
   /// The columns criteria derives (Since last audit, Previous result, the ticket status columns) are not.
   public func recorded(layout: AuditLayout) -> [Recorded] {
@@ -162,7 +163,11 @@ extension AuditSheet {
       }
       var columns = (kept + added).filter { !blank($0) }
       if let result, !blank(result) {
-        switch layout.outcome(of: row[result]) {
+        // A word the layout does not know may be a fresh row's in the default words (a config that
+        // changed its words since the file was written).
+        switch layout.outcome(of: row[result])
+          ?? AuditLayout().outcome(of: row[result])
+        {
         case .notTested?: break
         case .notApplicable?
         where Criterion.isNotApplicable(expectation: row[expected]):

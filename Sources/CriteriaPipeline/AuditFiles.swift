@@ -186,9 +186,11 @@ extension Pipeline {
   /// Filled is holding what a tester recorded (`AuditSheet.recorded`: in its checklist, its Retired sheet,
   /// or the `-retired.csv` beside a CSV), or being a file that cannot be read as an audit at all: written
   /// over, those results would be lost. Called before anything is written; `outputs` are each target, the
-  /// output's layout (its not-tested word is what a fresh row starts with) and the key naming it.
+  /// output's layout (its not-tested word is what a fresh row starts with) and the key naming it; `ofRun`
+  /// when they are a run's outputs, which can be left out (`--only`).
   static func refuseFilledAudits(
-    _ outputs: [(target: String, layout: AuditLayout, key: String)]
+    _ outputs: [(target: String, layout: AuditLayout, key: String)],
+    ofRun: Bool = true
   ) throws(PipelineError) {
     let found = outputs.compactMap { target, layout, key in
       resultsLost(
@@ -200,8 +202,11 @@ extension Pipeline {
     throw PipelineError(
       found.joined(separator: "\n")
         + "\nWriting a fresh checklist there would lose those results, so nothing was written. To carry "
-        + "them to today's criteria: criteria refresh --from <the audit> --output <another file>. To start "
-        + "over: move the audit away first.",
+        + "them to today's criteria: criteria refresh --from <the audit> --output <another file>. "
+        + (ofRun
+          ? "To write the other outputs alone: criteria run --only <their names>. "
+          : "")
+        + "To start over: move the audit away first.",
       status: .cannotCreate)
   }
 

@@ -327,7 +327,8 @@ public struct Pipeline: Sendable {
     if let output, output != "-",
       case .file(let exporter as any AuditExporter) = made
     {
-      try Self.refuseFilledAudits([(output, exporter.layout, "--output")])
+      try Self.refuseFilledAudits(
+        [(output, exporter.layout, "--output")], ofRun: false)
     }
     let (catalog, loaded) = try readMapped(
       MappedReading(

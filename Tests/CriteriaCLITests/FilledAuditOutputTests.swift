@@ -58,7 +58,8 @@ struct FilledAuditOutputTests {
           "path: \(target.path) holds results a tester recorded: 1 row, the first at \(target.path)"
         ) && again.stderr.contains("(\(column) '\(value)')")
           && again.stderr.contains("nothing was written")
-          && again.stderr.contains("criteria refresh --from"),
+          && again.stderr.contains("criteria refresh --from")
+          && again.stderr.contains("criteria run --only"),
         "\(again.stderr)")
       // Nothing was written: not the filled audit, not any other output.
       #expect(try outputs(dir) == before)
@@ -74,7 +75,7 @@ struct FilledAuditOutputTests {
   }
 
   @Test(
-    "a checklist as criteria wrote it, Not applicable rows included, is written over: running twice works"
+    "a checklist as criteria wrote it, Not applicable rows included, is written over: running twice works, in new words too"
   )
   func untouchedOutput() throws {
     let dir = try firstRun()
@@ -83,6 +84,20 @@ struct FilledAuditOutputTests {
     let again = try run(in: dir)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(try dir.read("out/checklist.csv") == checklist)
+    // The team's own words since: the fresh rows in the default words are still fresh.
+    let config = try dir.read("Samples/criteria.yml")
+    let words =
+      "      statuses: [Bestanden, Nicht bestanden, Nicht anwendbar, Nicht getestet, Unklar]\n"
+    try dir.write(
+      config.replacingOccurrences(
+        of: "      bom: true\n", with: "      bom: true\n" + words
+      ).replacingOccurrences(
+        of: "      title: Sample accessibility audit\n",
+        with: "      title: Sample accessibility audit\n" + words),
+      to: "Samples/criteria.yml")
+    let reworded = try run(in: dir)
+    #expect(reworded.status == 0, "\(reworded.stderr)")
+    #expect(try dir.read("out/checklist.csv").contains("Nicht getestet"))
   }
 
   @Test(
@@ -153,7 +168,8 @@ struct FilledAuditOutputTests {
     #expect(filled.status == 73, "\(filled.stderr)")
     #expect(
       filled.stderr.contains(
-        "--output: Samples/audit-filled.csv holds results a tester recorded"),
+        "--output: Samples/audit-filled.csv holds results a tester recorded")
+        && !filled.stderr.contains("--only"),
       "\(filled.stderr)")
     #expect(
       try dir.read("Samples/audit-filled.csv")
