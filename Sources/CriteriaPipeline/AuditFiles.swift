@@ -192,12 +192,18 @@ extension Pipeline {
     _ outputs: [(target: String, layout: AuditLayout, key: String)],
     ofRun: Bool = true
   ) throws(PipelineError) {
-    let found = outputs.compactMap { target, layout, key in
-      resultsLost(
+    // Each file is read on its own thread; what is said follows the outputs' order.
+    let slots = ConcurrentSlots<String>(count: outputs.count)
+    DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+      let (target, layout, key) = outputs[index]
+      if let lost = resultsLost(
         at: target, key: key, what: "holds results a tester recorded",
-        counting: "row"
-      ) { sheet in sheet.recorded(layout: layout) }
+        counting: "row", lost: { sheet in sheet.recorded(layout: layout) })
+      {
+        slots.set(index, lost)
+      }
     }
+    let found = slots.all.compactMap { $0 }
     guard !found.isEmpty else { return }
     throw PipelineError(
       found.joined(separator: "\n")
