@@ -66,12 +66,15 @@ extension Pipeline {
   static func keepEarlierCopy(
     at target: String, madeFrom sources: [AuditSheet], reporter: Reporter
   ) throws(PipelineError) {
+    // The audits by name (a CSV's retired rows are in the file beside it).
+    let names = Set(
+      sources.map(\.path).filter { !$0.hasSuffix(AuditSheet.retiredSuffix) }
+    ).sorted()
     guard
       let found = resultsLost(
         at: target, key: "",
         what:
-          "holds results that \(Set(sources.map(\.path)).sorted().joined(separator: " and ")) "
-          + "\(Set(sources.map(\.path)).count == 1 ? "does" : "do") not",
+          "holds results that \(names.joined(separator: " and ")) \(names.count == 1 ? "does" : "do") not",
         counting: "value",
         lost: { $0.recorded(layout: AuditLayout(), notIn: sources) })
     else { return }
@@ -130,9 +133,9 @@ extension Pipeline {
   }
 
   /// Removes the rows an earlier refresh retired from the CSV audit at `target`, once a fresh checklist
-  /// (`run`, `export`) is written there: they belonged to the audit written over (`filledAudit` let it
-  /// be written over only when none of them held a result), and read beside the new one they would count
-  /// as its own.
+  /// (`run`, `export`) is written there: they belonged to the audit written over (`refuseFilledAudits`
+  /// let it be written over only when none of them held a result), and read beside the new one they would
+  /// count as its own.
   static func removeRetiredRows(
     beside target: String, of exporter: any Exporter, reporter: Reporter
   ) throws(PipelineError) {
@@ -252,7 +255,11 @@ extension Pipeline {
         (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
     }
     for file in files {
-      guard let data = FileManager.default.contents(atPath: file),
+      // Only a regular file can hold an audit: a device or FIFO output (/dev/stdout) is never read.
+      guard
+        (try? FileManager.default.attributesOfItem(atPath: file)[.type])
+          as? FileAttributeType == .typeRegular,
+        let data = FileManager.default.contents(atPath: file),
         data.contains(where: { !Set(" \t\r\n,;\u{FEFF}".utf8).contains($0) })
       else { continue }
       var found: [AuditSheet.Recorded]

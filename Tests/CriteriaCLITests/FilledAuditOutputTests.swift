@@ -1,5 +1,6 @@
 import FakeTrackerSupport
 import Foundation
+import TestSupport
 import Testing
 
 /// Running again never writes a fresh checklist over the results testers recorded in place.
@@ -347,5 +348,28 @@ struct FilledAuditOutputTests {
     #expect(
       try server.stats()["issues"] as? Int == issues,
       "nothing filed again")
+  }
+
+  @Test("a CSV output to a FIFO is written, never read first")
+  func fifoOutput() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    let fifo = dir.appendingPathComponent("checklist.csv").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    try dir.write(
+      "version: 1\nsources: [Samples/criteria]\noutputs:\n  - exporter: csv\n    path: checklist.csv\n",
+      to: "fifo.yml")
+    // The reader at the other end, as a shell's `criteria run ... & cat checklist.csv` would be.
+    let reader = Process()
+    reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+    reader.arguments = ["-c", "cat checklist.csv > got.csv"]
+    reader.currentDirectoryURL = dir
+    try reader.run()
+    // Opened to be read first, the FIFO would wait for a writer: the run itself, for ever.
+    let run = try ProcessRunner.run(
+      CLIRunner.executable.path, ["run", "--config", "fifo.yml"],
+      directory: dir, timeout: 60)
+    reader.waitUntilExit()
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try dir.read("got.csv").hasPrefix("Component,Platform,"))
   }
 }
