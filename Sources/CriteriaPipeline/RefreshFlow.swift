@@ -48,6 +48,16 @@ extension Pipeline {
         "--output \(request.output): a refreshed audit is a workbook (.xlsx) or a CSV checklist (.csv)",
         status: .usage)
     }
+    // Before anything is written: a refreshed CSV's retired rows go beside it first, which beside the
+    // input are the input's own.
+    guard
+      OutputPath.canonical(request.output) != OutputPath.canonical(request.from)
+    else {
+      throw PipelineError(
+        "cannot write '\(request.output)': it is the audit being refreshed (--from); choose another "
+          + "output path",
+        status: .cannotCreate)
+    }
     let configPath = request.config ?? "criteria.yml"
     let config = try ConfigFile(path: configPath)
     let exporter = try Self.auditExporter(format, config: config.settings)

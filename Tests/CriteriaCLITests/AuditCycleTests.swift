@@ -554,6 +554,11 @@ struct AuditCycleTests {
     #expect(
       try dir.read("audit.csv")
         == text)
+    // Nothing beside it either: a refreshed CSV's retired rows would have gone there first.
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("audit-retired.csv").path),
+      "\(onto.stderr)")
     #expect(
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("out.csv").path))
