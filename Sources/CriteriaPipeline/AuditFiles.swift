@@ -22,7 +22,13 @@ extension Pipeline {
     madeFrom sources: [AuditSheet], through sink: ArtifactSink,
     retiredRows: Data? = nil
   ) throws(PipelineError) {
-    try keepEarlierCopy(at: target, madeFrom: sources, reporter: sink.reporter)
+    // An input (the config, a document) is the sink's to refuse: never moved aside.
+    if !sink.protecting.map(OutputPath.canonical).contains(
+      OutputPath.canonical(target))
+    {
+      try keepEarlierCopy(
+        at: target, madeFrom: sources, reporter: sink.reporter)
+    }
     let artifact: ExportArtifact
     switch copy {
     case .bytes(let data): artifact = .file(data)

@@ -348,6 +348,16 @@ struct FilledAuditOutputTests {
     #expect(
       try server.stats()["issues"] as? Int == issues,
       "nothing filed again")
+    // The config named as the copy is refused, never moved aside as a file that is no audit would be.
+    let config = try dir.read("criteria.yml")
+    let onto = try criteria([
+      "tickets", "--from", "audit.\(format)", "--to", "criteria.yml",
+    ])
+    #expect(onto.status == 73, "\(onto.stderr)")
+    #expect(try dir.read("criteria.yml") == config)
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("criteria-kept-1.yml").path))
   }
 
   @Test("a CSV output to a FIFO is written, never read first")
