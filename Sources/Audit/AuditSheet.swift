@@ -69,6 +69,12 @@ public struct AuditSheet: Sendable {
   public static let retiredSheet = "Retired"
   public static let retiredSuffix = "-retired.csv"
 
+  /// The file beside the CSV at `path` that holds the rows a refresh retired from it
+  /// (`audit.csv` → `audit-retired.csv`).
+  public static func retiredFile(beside path: String) -> String {
+    (path as NSString).deletingPathExtension + retiredSuffix
+  }
+
   /// The rows an earlier `criteria refresh` retired from this audit, with their results: its workbook's
   /// Retired sheet, or the `<name>-retired.csv` beside a CSV; nil when there is none or it is empty.
   public func retired() throws(AuditError) -> AuditSheet? {
@@ -77,7 +83,7 @@ public struct AuditSheet: Sendable {
       return try Self.readXLSX(path: path, sheet: Self.retiredSheet)
     case .csv:
       let beside =
-        (path as NSString).deletingPathExtension + Self.retiredSuffix
+        Self.retiredFile(beside: path)
       guard FileManager.default.fileExists(atPath: beside),
         FileManager.default.contents(atPath: beside)?.contains(where: {
           !Set(" \t\r\n,;\u{FEFF}".utf8).contains($0)
@@ -95,7 +101,7 @@ public struct AuditSheet: Sendable {
   /// the ACR counts. Nil for a workbook, a CSV never refreshed, or one whose file is there.
   public var missingRetiredFile: String? {
     guard case .csv = source, markColumn != nil else { return nil }
-    let beside = (path as NSString).deletingPathExtension + Self.retiredSuffix
+    let beside = Self.retiredFile(beside: path)
     return FileManager.default.fileExists(atPath: beside) ? nil : beside
   }
 
@@ -106,7 +112,7 @@ public struct AuditSheet: Sendable {
   /// left from another audit at the same path. Nil otherwise.
   public var unexpectedRetiredFile: String? {
     guard case .csv = source, markColumn == nil else { return nil }
-    let beside = (path as NSString).deletingPathExtension + Self.retiredSuffix
+    let beside = Self.retiredFile(beside: path)
     guard FileManager.default.fileExists(atPath: beside),
       (try? retired()) != nil
     else { return nil }

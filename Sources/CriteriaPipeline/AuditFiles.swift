@@ -45,8 +45,8 @@ extension Pipeline {
     try sink.deliver(artifact, from: name, to: .path(target))
     guard case .bytes = copy else { return }
     func retired(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.deletingPathExtension()
-        .path + AuditSheet.retiredSuffix
+      AuditSheet.retiredFile(
+        beside: URL(fileURLWithPath: path).standardizedFileURL.path)
     }
     guard retired(source) != retired(target) else { return }
     if let rows = retiredRows
@@ -55,7 +55,7 @@ extension Pipeline {
       try sink.deliver(
         .file(rows), from: name + "'s retired rows",
         to: .path(
-          (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
+          AuditSheet.retiredFile(beside: target))
       )
     } else {
       try removeStaleRetired(beside: target, reporter: sink.reporter)
@@ -87,14 +87,12 @@ extension Pipeline {
     let csv = (target as NSString).pathExtension.lowercased() == "csv"
     let stem = (target as NSString).deletingPathExtension
     let ext = (target as NSString).pathExtension
-    func companion(_ path: String) -> String {
-      (path as NSString).deletingPathExtension + AuditSheet.retiredSuffix
-    }
     var kept = ""
     for number in 1... {
       kept = "\(stem)-kept-\(number).\(ext)"
       if !FileManager.default.fileExists(atPath: kept),
-        !FileManager.default.fileExists(atPath: companion(kept))
+        !FileManager.default.fileExists(
+          atPath: AuditSheet.retiredFile(beside: kept))
       {
         break
       }
@@ -103,9 +101,13 @@ extension Pipeline {
       if FileManager.default.fileExists(atPath: target) {
         try FileManager.default.moveItem(atPath: target, toPath: kept)
       }
-      if csv, FileManager.default.fileExists(atPath: companion(target)) {
+      if csv,
+        FileManager.default.fileExists(
+          atPath: AuditSheet.retiredFile(beside: target))
+      {
         try FileManager.default.moveItem(
-          atPath: companion(target), toPath: companion(kept))
+          atPath: AuditSheet.retiredFile(beside: target),
+          toPath: AuditSheet.retiredFile(beside: kept))
       }
     } catch {
       throw PipelineError(
@@ -126,7 +128,7 @@ extension Pipeline {
     throws(PipelineError)
   {
     let path =
-      (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix
+      AuditSheet.retiredFile(beside: target)
     guard FileManager.default.fileExists(atPath: path) else { return }
     do { try FileManager.default.removeItem(atPath: path) } catch {
       throw PipelineError(
@@ -201,18 +203,11 @@ extension Pipeline {
     _ outputs: [(target: String, layout: AuditLayout, key: String)],
     ofRun: Bool = true
   ) throws(PipelineError) {
-    // Each file is read on its own thread; what is said follows the outputs' order.
-    let slots = ConcurrentSlots<String>(count: outputs.count)
-    DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
-      let (target, layout, key) = outputs[index]
-      if let lost = resultsLost(
+    let found = outputs.compactMap { target, layout, key in
+      resultsLost(
         at: target, key: key, what: "holds results a tester recorded",
         counting: "row", lost: { sheet in sheet.recorded(layout: layout) })
-      {
-        slots.set(index, lost)
-      }
     }
-    let found = slots.all.compactMap { $0 }
     guard !found.isEmpty else { return }
     throw PipelineError(
       found.joined(separator: "\n")
@@ -258,7 +253,7 @@ extension Pipeline {
     var files = [target]
     if isCSV {
       files.append(
-        (target as NSString).deletingPathExtension + AuditSheet.retiredSuffix)
+        AuditSheet.retiredFile(beside: target))
     }
     for file in files {
       // Only a regular file can hold an audit: a device or FIFO output (/dev/stdout) is never read.

@@ -95,9 +95,7 @@ extension Pipeline {
     // A refreshed CSV always has its retired rows' file beside it, their header alone when none: one
     // left by an earlier run is replaced, and a copy of the CSV without it can be told (`readSheet`).
     if format == "csv", let csv = exporter as? CSVExporter {
-      let path =
-        ((request.output as NSString).deletingPathExtension as String)
-        + AuditSheet.retiredSuffix
+      let path = AuditSheet.retiredFile(beside: request.output)
       try sink.deliver(
         .file(csv.retired(carry)), from: "csv", to: .path(path))
       if !carry.retired.isEmpty { retiredFile = path }
