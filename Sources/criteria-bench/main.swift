@@ -9,6 +9,7 @@ import Foundation
 //   criteria-bench exporters [ROWS...]       see BENCHMARKS.md
 //   criteria-bench tickets [N [RATE...]]     connection reuse and rate limits against the fake tracker
 //   criteria-bench ledger [TICKETS...]       the ledger's per-ticket cost from 1,000 to 20,000 tickets
+//   criteria-bench audit [ROWS...]           reading a filled audit back (XLSX and CSV)
 
 func peakRSSMiB() -> Double {
     var usage = rusage()
@@ -92,6 +93,12 @@ case "wcag":
     benchWCAG(corpus: arguments.dropFirst().first ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path)
 case "acr":
     benchACR(corpus: arguments.dropFirst().first ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/magentaa11y").path)
+case "audit":
+    let counts = arguments.dropFirst().compactMap { Int($0) }
+    benchAuditRead(rowCounts: counts.isEmpty ? [2_000, 20_000, 100_000] : counts)
+case "audit-child":
+    guard arguments.count == 2 else { exit(2) }
+    auditChild(path: arguments[1])
 case "xlsx-child":
     // Runs in its own process so that its peak memory can be measured apart from the parent's.
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
@@ -103,6 +110,6 @@ case "csv-child":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     csvChild(rows: rows, output: arguments[2])
 default:
-    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | ledger [TICKETS...] | acr [CORPUS_DIR] | wcag [CORPUS_DIR]")
+    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | ledger [TICKETS...] | acr [CORPUS_DIR] | wcag [CORPUS_DIR] | audit [ROWS...]")
     exit(2)
 }

@@ -1,0 +1,59 @@
+// swift-format-ignore-file
+import Audit
+import Exporters
+import Foundation
+
+/// Reading a filled audit back: what every command that reads an audit (refresh, merge, diff, tickets,
+/// sync, acr, report, and a run over its own outputs) pays first. Synthetic workbooks and CSVs of each
+/// size are written, then read in a process of their own (so its peak memory is the reader's alone).
+func benchAuditRead(rowCounts: [Int]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("criteria-bench-audit-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    print("rows      format   read (median of 5)   rows/s      peak RSS of the reading process")
+    for rows in rowCounts {
+        let catalog = SyntheticAudit.mappedCatalog(rows: rows)
+        for format in ["xlsx", "csv"] {
+            let path = folder.appendingPathComponent("audit-\(rows).\(format)").path
+            do {
+                if format == "xlsx" {
+                    let exporter = try AuditWorkbookExporter(options: ExportOptions(["scenarios": .bool(false), "notes": .bool(false)]))
+                    try exporter.write(catalog, to: path)
+                } else {
+                    let artifact = try CSVExporter(options: ExportOptions()).export(catalog, context: ExportContext())
+                    try FileSink().deliver(artifact, to: path)
+                }
+            } catch {
+                print("audit: cannot write \(path): \(error)"); exit(1)
+            }
+            var times: [Double] = []
+            var peak = 0.0
+            var read = 0
+            for _ in 0..<5 {
+                let child = spawnMeasured([CommandLine.arguments[0], "audit-child", path])
+                let fields = child.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
+                guard child.status == 0, fields.count == 2, let seconds = Double(fields[0]), let count = Int(fields[1]) else {
+                    print("audit: the reading process failed: \(child.output)"); exit(1)
+                }
+                times.append(seconds)
+                peak = max(peak, child.peakMiB)
+                read = count
+            }
+            times.sort()
+            let median = times[times.count / 2]
+            print(String(format: "%-9d %-8@ %8.1f ms %17.0f   %6.1f MiB", read, format as NSString, median * 1000, Double(read) / median, peak))
+        }
+    }
+}
+
+/// Reads one audit and prints the seconds it took and the rows it found.
+func auditChild(path: String) {
+    do {
+        var rows = 0
+        let seconds = try measureThrowing { rows = try AuditSheet.read(path: path).rows.count }
+        print(String(format: "%.6f %d", seconds, rows))
+    } catch {
+        print("error: \(error)")
+        exit(1)
+    }
+}
