@@ -164,58 +164,15 @@ public struct AuditSheet: Sendable {
     guard
       let sheet = name.map(named) ?? (named("Checklist") ?? sheets.first)
     else { return nil }
-    guard let document = try package.document(sheet.part) else {
+    let shared = try package.sharedStrings()
+    var scan = WorksheetRows(
+      shared: shared, place: "\(path), sheet '\(sheet.name)'")
+    guard try package.scan(sheet.part, into: &scan) else {
       throw AuditError(
         "\(path): the worksheet '\(sheet.name)' (\(sheet.part)) is missing from the package"
       )
     }
-    let shared = try package.sharedStrings()
-    var rows: [(Int, [String])] = []
-    var cellCount = 0
-    let place = "\(path), sheet '\(sheet.name)'"
-    let sheetData = XML.children(document.rootElement(), named: "sheetData")
-      .first
-    for (index, row) in XML.children(sheetData, named: "row").enumerated() {
-      let number: Int
-      if let text = XML.attribute(row, "r") {
-        guard let value = Int(text), CellReference.rows.contains(value) else {
-          throw AuditError(
-            "\(place): row number '\(text.prefix(20))' is outside Excel's rows 1 to 1,048,576; the workbook is damaged"
-          )
-        }
-        number = value
-      } else {
-        number = rows.last.map { $0.0 + 1 } ?? index + 1
-      }
-      var cells: [String] = []
-      for cell in XML.children(row, named: "c") {
-        var column = cells.count
-        if let reference = XML.attribute(cell, "r") {
-          guard let parsed = CellReference.column(reference) else {
-            throw AuditError(
-              "\(place), row \(number): the cell reference '\(reference.prefix(20))' is outside Excel's "
-                + "16,384 columns; the workbook is damaged")
-          }
-          column = parsed
-        }
-        guard column < CellReference.maximumColumns else {
-          throw AuditError(
-            "\(place), row \(number): more than 16,384 cells in the row; the workbook is damaged"
-          )
-        }
-        if column >= cells.count {
-          cellCount += column - cells.count + 1
-          guard cellCount <= Self.maximumCells else {
-            throw AuditError(
-              "\(place): more than \(Self.maximumCells) cells; criteria reads audits up to that size"
-            )
-          }
-          cells += Array(repeating: "", count: column - cells.count + 1)
-        }
-        cells[column] = value(of: cell, shared: shared)
-      }
-      rows.append((number, cells))
-    }
+    let rows = scan.rows
     if name != nil, rows.allSatisfy({ $0.1.allSatisfy(\.isEmpty) }) {
       return nil
     }
@@ -223,19 +180,6 @@ public struct AuditSheet: Sendable {
       path: path, sheetName: sheet.name, rows: rows,
       source: .xlsx(part: sheet.part))
     return name != nil && table.rows.isEmpty ? nil : table
-  }
-
-  static func value(of cell: XMLElement, shared: [String]) -> String {
-    let raw = XML.children(cell, named: "v").first?.stringValue ?? ""
-    switch XML.attribute(cell, "t") {
-    case "s":
-      return Int(raw).flatMap { shared.indices.contains($0) ? shared[$0] : nil }
-        ?? ""
-    case "inlineStr":
-      return XML.children(cell, named: "is").first.map(XML.richText) ?? ""
-    case "b": return raw == "1" ? "TRUE" : "FALSE"
-    default: return raw
-    }
   }
 
   // MARK: CSV

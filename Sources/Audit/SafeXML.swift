@@ -9,6 +9,17 @@ enum SafeXML {
   static func check(_ data: Data, file: String, part: String)
     throws(AuditError)
   {
+    var none = NoXMLEvents()
+    try check(data, file: file, part: part, reporting: &none)
+  }
+
+  /// Checks a part as `check` does and, in the same pass, reports its content to `events`.
+  ///
+  /// Events arrive as the scan goes: a part found damaged late may have reported its first rows before
+  /// the error is thrown, so a caller keeps nothing it was told when this throws.
+  static func check<Events: XMLEvents>(
+    _ data: Data, file: String, part: String, reporting events: inout Events
+  ) throws(AuditError) {
     let place = "\(file): the part \(part)"
     var bytes = [UInt8](data)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -42,18 +53,8 @@ enum SafeXML {
         "\(place) has a document type declaration (<!DOCTYPE or <!ENTITY); workbooks never do, "
           + "and criteria never processes one: it is not read")
     }
-    try checkStructure(bytes, place: place)
-  }
-
-  /// Foundation's XML parser on Linux recovers from broken documents (a sheet cut in half reads as the
-  /// rows before the cut) and prints libxml2's complaints on stderr, so well-formedness is checked first:
-  /// every tag closed in order, attributes as `name="value"` once each, no `<` in values, only the five
-  /// predefined entities and character references, one root element, and no markup cut off.
-  static func checkStructure(_ bytes: [UInt8], place: String)
-    throws(AuditError)
-  {
     var scanner = XMLScanner(bytes: bytes, place: place)
-    try scanner.scan()
+    try scanner.scan(reporting: &events)
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {
@@ -90,15 +91,144 @@ enum SafeXML {
   }
 }
 
-/// The well-formedness scan behind `SafeXML.checkStructure`.
+/// What a scan reports, in document order, of a part it has found well-formed so far.
+///
+/// Text arrives raw, as it stands in the part: references unresolved and line ends as written
+/// (`XMLText.decode` gives the text a parser would). Comments and processing instructions are not
+/// reported; CDATA sections are, marked as such.
+protocol XMLEvents {
+  /// An element opens (a self-closing one is followed at once by `end`).
+  mutating func start(_ name: ArraySlice<UInt8>, attributes: XMLAttributes)
+    throws(AuditError)
+  /// The innermost open element closes.
+  mutating func end() throws(AuditError)
+  /// Character data inside the root element.
+  mutating func text(_ raw: ArraySlice<UInt8>, cdata: Bool)
+}
+
+/// A scan that only checks.
+struct NoXMLEvents: XMLEvents {
+  func start(_ name: ArraySlice<UInt8>, attributes: XMLAttributes) {}
+  func end() {}
+  func text(_ raw: ArraySlice<UInt8>, cdata: Bool) {}
+}
+
+/// The attributes of the element just opened, valid during `XMLEvents.start` only.
+struct XMLAttributes {
+  let bytes: [UInt8]
+  var spans: [(name: Range<Int>, value: Range<Int>)] = []
+
+  /// The raw value of an attribute by local name (`r:id` is found as `id`); namespace declarations are not
+  /// attributes.
+  func value(_ localName: String) -> ArraySlice<UInt8>? {
+    for span in spans
+    where XMLName.local(bytes[span.name]).elementsEqual(localName.utf8)
+      && !bytes[span.name].starts(with: "xmlns".utf8)
+    {
+      return bytes[span.value]
+    }
+    return nil
+  }
+
+  /// The value of an attribute by local name, as a parser gives it.
+  func string(_ localName: String) -> String? {
+    value(localName).map { XMLText.decode($0, attribute: true) }
+  }
+}
+
+/// Element and attribute names.
+enum XMLName {
+  /// A name without its prefix: `x:row` is `row` (SpreadsheetML producers differ in prefixes).
+  static func local(_ name: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    guard let colon = name.firstIndex(of: UInt8(ascii: ":")) else {
+      return name
+    }
+    return name[(colon + 1)...]
+  }
+}
+
+/// Character data as an XML parser gives it.
+enum XMLText {
+  /// `raw` as text: references resolved, line ends normalised.
+  ///
+  /// The five predefined entities and character references are resolved (not in a CDATA
+  /// section) and line ends normalised (CR LF and a lone CR become LF; in an attribute value, as XML 1.0
+  /// §3.3.3 says, tab, CR and LF become a space). `raw` has passed the scan, so every reference in it is
+  /// well-formed and known.
+  static func decode(
+    _ raw: ArraySlice<UInt8>, attribute: Bool = false, cdata: Bool = false
+  ) -> String {
+    let plain = !raw.contains {
+      ($0 == UInt8(ascii: "&") && !cdata) || $0 == 0x0D
+        || (attribute && ($0 == 0x09 || $0 == 0x0A))
+    }
+    if plain { return String(decoding: raw, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(raw.count)
+    var index = raw.startIndex
+    while index < raw.endIndex {
+      let byte = raw[index]
+      switch byte {
+      case UInt8(ascii: "&") where !cdata:
+        let end =
+          raw[index...].firstIndex(of: UInt8(ascii: ";")) ?? raw.endIndex
+        append(reference: raw[(index + 1)..<end], to: &out)
+        index = min(end + 1, raw.endIndex)
+        continue
+      case 0x0D:
+        out.append(attribute ? 0x20 : 0x0A)
+        if index + 1 < raw.endIndex, raw[index + 1] == 0x0A { index += 1 }
+      case 0x09, 0x0A:
+        out.append(attribute ? 0x20 : byte)
+      default:
+        out.append(byte)
+      }
+      index += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func append(
+    reference name: ArraySlice<UInt8>, to out: inout [UInt8]
+  ) {
+    let scalar: Unicode.Scalar?
+    switch String(decoding: name, as: UTF8.self) {
+    case "amp": scalar = "&"
+    case "lt": scalar = "<"
+    case "gt": scalar = ">"
+    case "quot": scalar = "\""
+    case "apos": scalar = "'"
+    case let number where number.hasPrefix("#x"):
+      scalar = UInt32(number.dropFirst(2), radix: 16).flatMap(
+        Unicode.Scalar.init)
+    case let number where number.hasPrefix("#"):
+      scalar = UInt32(number.dropFirst()).flatMap(Unicode.Scalar.init)
+    default: scalar = nil
+    }
+    // A reference to no character (a surrogate, past U+10FFFF) stands as U+FFFD.
+    out.append(contentsOf: String(scalar ?? "\u{FFFD}").utf8)
+  }
+}
+
+/// The well-formedness scan behind `SafeXML.check`, reporting what it reads.
+///
+/// Foundation's XML parser on Linux recovers from
+/// broken documents (a sheet cut in half reads as the rows before the cut) and prints libxml2's complaints
+/// on stderr, so every part is checked here first: every tag closed in order, attributes as
+/// `name="value"` once each, no `<` in values, only the five predefined entities and character
+/// references, one root element, and no markup cut off. What it finds it reports as it goes, so a reader
+/// needs no second pass (nor a document tree).
 private struct XMLScanner {
   let bytes: [UInt8]
   let place: String
   var index = 0
+  /// The attributes of the tag being read, kept between tags so no tag allocates.
+  var attributes: XMLAttributes
 
   init(bytes: [UInt8], place: String) {
     self.bytes = bytes
     self.place = place
+    attributes = XMLAttributes(bytes: bytes)
   }
 
   func fail(_ what: String) -> AuditError {
@@ -133,21 +263,30 @@ private struct XMLScanner {
   mutating func reference() throws(AuditError) {
     guard let end = bytes[index...].prefix(12).firstIndex(of: UInt8(ascii: ";"))
     else { throw fail("a bare '&'") }
-    let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-    let known = ["amp", "lt", "gt", "quot", "apos"].contains(name)
+    let name = bytes[(index + 1)..<end]
+    let known = ["amp", "lt", "gt", "quot", "apos"].contains {
+      name.elementsEqual($0.utf8)
+    }
     let decimal =
-      name.hasPrefix("#") && name.count > 1
-      && name.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+      name.first == UInt8(ascii: "#") && name.count > 1
+      && name.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     let hex =
-      name.hasPrefix("#x") && name.count > 2
-      && name.dropFirst(2).allSatisfy(\.isHexDigit)
+      name.starts(with: "#x".utf8) && name.count > 2
+      && name.dropFirst(2).allSatisfy {
+        ($0 >= 0x30 && $0 <= 0x39)
+          || (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x66)
+      }
     guard known || decimal || hex else {
-      throw fail("the entity '&\(name.prefix(20));' is not defined")
+      throw fail(
+        "the entity '&\(String(decoding: name, as: UTF8.self).prefix(20));' is not defined"
+      )
     }
     index = end + 1
   }
 
-  mutating func scan() throws(AuditError) {
+  mutating func scan<Events: XMLEvents>(reporting events: inout Events)
+    throws(AuditError)
+  {
     if let control = bytes.first(where: { $0 < 0x20 && !Self.isSpace($0) }) {
       throw fail(
         "the control character 0x\(String(control, radix: 16)), which XML does not allow"
@@ -164,9 +303,12 @@ private struct XMLScanner {
     }
     var open: [ArraySlice<UInt8>] = []
     var roots = 0
+    var textStart: Int?
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "&") {
+        if open.isEmpty { throw fail("text outside the root element") }
+        if textStart == nil { textStart = index }
         try reference()
         continue
       }
@@ -177,22 +319,34 @@ private struct XMLScanner {
         if byte == UInt8(ascii: "]"), starts("]]>", at: index) {
           throw fail("']]>' in text")
         }
+        if textStart == nil, !open.isEmpty { textStart = index }
         index += 1
         continue
       }
-      if starts("<?", at: index) {
+      if let start = textStart {
+        events.text(bytes[start..<index], cdata: false)
+        textStart = nil
+      }
+      let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+      if next == UInt8(ascii: "?") {
         index += 2
         guard !name().isEmpty else {
           throw fail("a processing instruction without a target")
         }
         try skip(past: "?>")
-      } else if starts("<!--", at: index) {
-        try skip(past: "-->")
-      } else if starts("<![CDATA[", at: index) {
-        guard !open.isEmpty else { throw fail("text outside the root element") }
-        try skip(past: "]]>")
-      } else if starts("<!", at: index) {
-        throw fail("a declaration")
+      } else if next == UInt8(ascii: "!") {
+        if starts("<!--", at: index) {
+          try skip(past: "-->")
+        } else if starts("<![CDATA[", at: index) {
+          guard !open.isEmpty else {
+            throw fail("text outside the root element")
+          }
+          let contentStart = index + 9
+          try skip(past: "]]>")
+          events.text(bytes[contentStart..<(index - 3)], cdata: true)
+        } else {
+          throw fail("a declaration")
+        }
       } else {
         let (name, closing, selfClosing) = try tag()
         if closing {
@@ -201,12 +355,18 @@ private struct XMLScanner {
               "</\(String(decoding: name, as: UTF8.self).prefix(40))> closes nothing open"
             )
           }
+          try events.end()
         } else {
           if open.isEmpty {
             roots += 1
             guard roots == 1 else { throw fail("more than one root element") }
           }
-          if !selfClosing { open.append(name) }
+          try events.start(name, attributes: attributes)
+          if selfClosing {
+            try events.end()
+          } else {
+            open.append(name)
+          }
         }
       }
     }
@@ -218,7 +378,8 @@ private struct XMLScanner {
     }
   }
 
-  /// Reads a start or end tag at `index` with its attributes; returns its name and kind.
+  /// Reads a start or end tag at `index` with its attributes (into `attributes`); returns its name and
+  /// kind.
   mutating func tag() throws(AuditError) -> (
     name: ArraySlice<UInt8>, closing: Bool, selfClosing: Bool
   ) {
@@ -227,7 +388,7 @@ private struct XMLScanner {
     index += closing ? 2 : 1
     let name = self.name()
     guard !name.isEmpty else { throw fail("a tag without a name") }
-    var attributes = Set<ArraySlice<UInt8>>()
+    attributes.spans.removeAll(keepingCapacity: true)
     while true {
       var spaced = false
       while index < bytes.count, Self.isSpace(bytes[index]) {
@@ -250,13 +411,18 @@ private struct XMLScanner {
           "a malformed tag <\(String(decoding: name, as: UTF8.self).prefix(40))>"
         )
       }
+      let nameStart = index
       let attribute = self.name()
       guard !attribute.isEmpty else {
         throw fail(
           "a malformed attribute in <\(String(decoding: name, as: UTF8.self).prefix(40))>"
         )
       }
-      guard attributes.insert(attribute).inserted else {
+      guard
+        !attributes.spans.contains(where: {
+          bytes[$0.name].elementsEqual(attribute)
+        })
+      else {
         throw fail(
           "the attribute \(String(decoding: attribute, as: UTF8.self).prefix(40)) is given twice"
         )
@@ -288,10 +454,11 @@ private struct XMLScanner {
       {
         throw fail("a namespace name that is not a URI")
       }
+      attributes.spans.append(
+        (nameStart..<(nameStart + attribute.count), valueStart..<index))
       index += 1
     }
   }
-
   /// A URI as libxml2 checks namespace names: URI characters only, and a scheme of a letter then letters,
   /// digits, `+`, `-` or `.` when there is a `:`.
   static func isNamespaceURI(_ value: ArraySlice<UInt8>) -> Bool {

@@ -106,6 +106,16 @@ struct XLSXPackage {
     }
   }
 
+  /// Scans a part, reporting its content to `events` (no document tree is built); false when the package
+  /// has no such part.
+  func scan<Events: XMLEvents>(_ name: String, into events: inout Events)
+    throws(AuditError) -> Bool
+  {
+    guard let data = try part(name) else { return false }
+    try SafeXML.check(data, file: path, part: name, reporting: &events)
+    return true
+  }
+
   /// The worksheets in workbook order: name and part path.
   func sheets() throws(AuditError) -> [(name: String, part: String)] {
     guard let workbook = try document("xl/workbook.xml") else {
@@ -135,8 +145,9 @@ struct XLSXPackage {
 
   /// The shared string table (each `si` as its plain text; phonetic runs left out).
   func sharedStrings() throws(AuditError) -> [String] {
-    guard let document = try document("xl/sharedStrings.xml") else { return [] }
-    return XML.children(document.rootElement(), named: "si").map(XML.richText)
+    var table = SharedStringsScan()
+    _ = try scan("xl/sharedStrings.xml", into: &table)
+    return table.strings
   }
 
   /// Writes a copy of the package to `target`, with `replacements` (part name → new bytes) swapped in.
@@ -213,21 +224,5 @@ enum XML {
     (element.attributes ?? []).first {
       localName($0) == name || $0.name == name
     }?.stringValue
-  }
-
-  /// The text of a rich string (`si` or `is`): its `t` elements, not the phonetic (`rPh`) ones.
-  static func richText(_ element: XMLElement) -> String {
-    var text = ""
-    for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
-      switch localName(child) {
-      case "t": text += OOXMLText.unescape(child.stringValue ?? "")
-      case "r":
-        text += children(child, named: "t").map {
-          OOXMLText.unescape($0.stringValue ?? "")
-        }.joined()
-      default: break
-      }
-    }
-    return text
   }
 }

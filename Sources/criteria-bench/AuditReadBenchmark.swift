@@ -32,11 +32,12 @@ func benchAuditRead(rowCounts: [Int]) {
             for _ in 0..<5 {
                 let child = spawnMeasured([CommandLine.arguments[0], "audit-child", path])
                 let fields = child.output.split(whereSeparator: { $0 == " " || $0 == "\n" })
-                guard child.status == 0, fields.count == 2, let seconds = Double(fields[0]), let count = Int(fields[1]) else {
+                guard child.status == 0, fields.count == 3, let seconds = Double(fields[0]), let count = Int(fields[1]),
+                      let highWater = Double(fields[2]) else {
                     print("audit: the reading process failed: \(child.output)"); exit(1)
                 }
                 times.append(seconds)
-                peak = max(peak, child.peakMiB)
+                peak = max(peak, highWater)
                 read = count
             }
             times.sort()
@@ -46,12 +47,13 @@ func benchAuditRead(rowCounts: [Int]) {
     }
 }
 
-/// Reads one audit and prints the seconds it took and the rows it found.
+/// Reads one audit and prints the seconds it took, the rows it found and this process's peak memory (from
+/// /proc: a spawned child's `ru_maxrss` can be its parent's).
 func auditChild(path: String) {
     do {
         var rows = 0
         let seconds = try measureThrowing { rows = try AuditSheet.read(path: path).rows.count }
-        print(String(format: "%.6f %d", seconds, rows))
+        print(String(format: "%.6f %d %.1f", seconds, rows, highWaterMiB()))
     } catch {
         print("error: \(error)")
         exit(1)
