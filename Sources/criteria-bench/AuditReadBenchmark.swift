@@ -47,6 +47,46 @@ func benchAuditRead(rowCounts: [Int]) {
     }
 }
 
+/// The copies `tickets` and `sync` write of a workbook audit: one in twenty rows failed, each with a key;
+/// `sync` adds the three status columns to every row and links each key.
+func benchAuditCopies(rowCounts: [Int]) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("criteria-bench-copy-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    print("rows      copy      written in (median of 3)")
+    for rows in rowCounts {
+        let path = folder.appendingPathComponent("audit-\(rows).xlsx").path
+        do {
+            let exporter = try AuditWorkbookExporter(options: ExportOptions(["scenarios": .bool(false), "notes": .bool(false)]))
+            try exporter.write(SyntheticAudit.mappedCatalog(rows: rows), to: path)
+            let sheet = try AuditSheet.read(path: path)
+            let failed = sheet.rows.enumerated().filter { $0.offset % 20 == 3 }.map(\.element.number)
+            var keys: [Int: String] = [:]
+            var status = TicketStatusColumns()
+            for (index, number) in failed.enumerated() {
+                keys[number] = "A11Y-\(index + 1)"
+                status.values[number] = ["Done", "2026-11-20", "Retest"]
+                status.links[number] = "https://tracker.example/browse/A11Y-\(index + 1)"
+            }
+            for (name, make) in [("tickets", { try sheet.copy(withTickets: keys) }), ("sync", { try sheet.copy(withStatus: status) })] as [(String, () throws -> AuditCopy)] {
+                var times: [Double] = []
+                for _ in 0..<3 {
+                    times.append(try measureThrowing {
+                        guard case .workbook(let write) = try make() else { return }
+                        let copy = folder.appendingPathComponent("copy.xlsx").path
+                        try? FileManager.default.removeItem(atPath: copy)
+                        try write(copy)
+                    })
+                }
+                times.sort()
+                print(String(format: "%-9d %-9@ %8.1f ms", sheet.rows.count, name as NSString, times[1] * 1000))
+            }
+        } catch {
+            print("copies: \(error)"); exit(1)
+        }
+    }
+}
+
 /// Reads one audit and prints the seconds it took, the rows it found and this process's peak memory (from
 /// /proc: a spawned child's `ru_maxrss` can be its parent's).
 func auditChild(path: String) {

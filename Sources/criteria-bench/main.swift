@@ -10,6 +10,7 @@ import Foundation
 //   criteria-bench tickets [N [RATE...]]     connection reuse and rate limits against the fake tracker
 //   criteria-bench ledger [TICKETS...]       the ledger's per-ticket cost from 1,000 to 20,000 tickets
 //   criteria-bench audit [ROWS...]           reading a filled audit back (XLSX and CSV)
+//   criteria-bench audit-copies [ROWS...]    the workbook copies tickets and sync write
 
 func peakRSSMiB() -> Double {
     var usage = rusage()
@@ -96,6 +97,9 @@ case "acr":
 case "audit":
     let counts = arguments.dropFirst().compactMap { Int($0) }
     benchAuditRead(rowCounts: counts.isEmpty ? [2_000, 20_000, 100_000] : counts)
+case "audit-copies":
+    let counts = arguments.dropFirst().compactMap { Int($0) }
+    benchAuditCopies(rowCounts: counts.isEmpty ? [2_000, 5_000, 10_000] : counts)
 case "audit-child":
     guard arguments.count == 2 else { exit(2) }
     auditChild(path: arguments[1])
@@ -110,6 +114,6 @@ case "csv-child":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     csvChild(rows: rows, output: arguments[2])
 default:
-    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | ledger [TICKETS...] | acr [CORPUS_DIR] | wcag [CORPUS_DIR] | audit [ROWS...]")
+    print("usage: criteria-bench readers [CORPUS_DIR] | exporters [ROWS...] | tickets [TICKETS [RATE...]] | ledger [TICKETS...] | acr [CORPUS_DIR] | wcag [CORPUS_DIR] | audit [ROWS...] | audit-copies [ROWS...]")
     exit(2)
 }
