@@ -281,6 +281,18 @@ private struct XMLScanner {
         "the entity '&\(String(decoding: name, as: UTF8.self).prefix(20));' is not defined"
       )
     }
+    if decimal || hex {
+      // XML 1.0 §4.1, well-formedness constraint Legal Character: a reference names a character XML
+      // allows (never NUL, another control character, a surrogate, U+FFFE or U+FFFF).
+      let digits = String(decoding: name.dropFirst(hex ? 2 : 1), as: UTF8.self)
+      guard let value = UInt32(digits, radix: hex ? 16 : 10),
+        Self.isLegal(value)
+      else {
+        throw fail(
+          "the reference '&\(String(decoding: name, as: UTF8.self).prefix(20));' names a character XML does not allow"
+        )
+      }
+    }
     index = end + 1
   }
 
@@ -459,6 +471,14 @@ private struct XMLScanner {
       index += 1
     }
   }
+  /// Whether XML 1.0 allows a character (its production `Char`).
+  static func isLegal(_ value: UInt32) -> Bool {
+    value == 0x9 || value == 0xA || value == 0xD
+      || (0x20...0xD7FF).contains(value)
+      || (0xE000...0xFFFD).contains(value)
+      || (0x10000...0x10FFFF).contains(value)
+  }
+
   /// A URI as libxml2 checks namespace names: URI characters only, and a scheme of a letter then letters,
   /// digits, `+`, `-` or `.` when there is a `:`.
   static func isNamespaceURI(_ value: ArraySlice<UInt8>) -> Bool {

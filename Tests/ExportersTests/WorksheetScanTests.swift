@@ -237,6 +237,27 @@ struct WorksheetScanTests {
 
 extension WorksheetScanTests {
   @Test(
+    "a reference to a character XML does not allow is not well-formed (XML 1.0 §4.1, Legal Character)",
+    arguments: [
+      "&#0;", "&#x0;", "&#1;", "&#x1F;", "&#xD800;", "&#xFFFE;", "&#65535;",
+      "&#x110000;",
+      "&#99999999999;",
+    ])
+  func illegalCharacter(reference: String) throws {
+    for part in ["<a>\(reference)</a>", "<a b=\"\(reference)\"/>"] {
+      #expect(throws: AuditError.self, "\(part)") {
+        try SafeXML.check(Data(part.utf8), file: "a.xlsx", part: "xl/p.xml")
+      }
+    }
+    for allowed in [
+      "&#9;", "&#xA;", "&#13;", "&#x20;", "&#xFFFD;", "&#x1F600;",
+    ] {
+      try SafeXML.check(
+        Data("<a>\(allowed)</a>".utf8), file: "a.xlsx", part: "xl/p.xml")
+    }
+  }
+
+  @Test(
     "text or a reference outside the root element is not well-formed (XML 1.0 §2.1: after the root, Misc is comments, PIs and space)",
     arguments: ["&amp;<a/>", "<a/>&amp;", "x<a/>", "<a/><![CDATA[x]]>"])
   func outsideTheRoot(part: String) throws {
