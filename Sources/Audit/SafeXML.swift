@@ -304,6 +304,11 @@ private struct XMLScanner {
         "the control character 0x\(String(control, radix: 16)), which XML does not allow"
       )
     }
+    // U+FFFE and U+FFFF (UTF-8 EF BF BE and EF BF BF) are not XML characters either.
+    for (character, name) in [("\u{FFFE}", "U+FFFE"), ("\u{FFFF}", "U+FFFF")]
+    where SafeXML.contains(bytes, character) {
+      throw fail("the character \(name), which XML does not allow")
+    }
     if starts("<?xml", at: index) {
       guard let end = bytes.firstIndex(of: UInt8(ascii: ">")),
         bytes[end - 1] == UInt8(ascii: "?"),

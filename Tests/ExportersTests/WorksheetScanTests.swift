@@ -249,6 +249,12 @@ extension WorksheetScanTests {
         try SafeXML.check(Data(part.utf8), file: "a.xlsx", part: "xl/p.xml")
       }
     }
+    for raw in ["\u{FFFE}", "\u{FFFF}"] {
+      #expect(throws: AuditError.self, "raw \(raw.debugDescription)") {
+        try SafeXML.check(
+          Data("<a>x\(raw)</a>".utf8), file: "a.xlsx", part: "xl/p.xml")
+      }
+    }
     for allowed in [
       "&#9;", "&#xA;", "&#13;", "&#x20;", "&#xFFFD;", "&#x1F600;",
     ] {
