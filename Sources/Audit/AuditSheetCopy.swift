@@ -152,34 +152,27 @@ extension AuditSheet {
     in document: XMLDocument, column: Int, values: [Int: String]
   ) throws(AuditError) {
     guard
-      let sheetData = XML.children(document.rootElement(), named: "sheetData")
-        .first
+      XML.children(document.rootElement(), named: "sheetData").first != nil
     else {
       throw AuditError("the worksheet has no sheetData")
     }
     let letters = CellReference.letters(column)
     var widest = column
-    for row in XML.children(sheetData, named: "row") {
-      guard let number = XML.attribute(row, "r").flatMap(Int.init),
-        let value = values[number]
-      else { continue }
+    // Rows and cells are found as the audit was read, `r` or not: a key read for row 14 goes into row 14.
+    for (number, row) in XML.numberedRows(document) {
+      guard let value = values[number] else { continue }
       let reference = "\(letters)\(number)"
-      let cells = XML.children(row, named: "c")
+      let cells = XML.numberedCells(row)
       let cell: XMLElement
-      if let existing = cells.first(where: {
-        XML.attribute($0, "r") == reference
-      }) {
+      if let existing = cells.first(where: { $0.column == column })?.cell {
         cell = existing
         cell.setChildren(nil)
       } else {
         cell = XMLElement(name: "c")
         cell.addAttribute(
           XML.makeAttribute("r", reference))
-        let after = cells.firstIndex {
-          (XML.attribute($0, "r").flatMap(CellReference.column) ?? 0) > column
-        }
-        if let after {
-          row.insertChild(cell, at: cells[after].index)
+        if let after = cells.first(where: { $0.column > column })?.cell {
+          row.insertChild(cell, at: after.index)
         } else {
           row.addChild(cell)
         }
@@ -196,11 +189,7 @@ extension AuditSheet {
       }
       inline.addChild(text)
       cell.addChild(inline)
-      widest = max(
-        widest,
-        (XML.children(row, named: "c").compactMap {
-          XML.attribute($0, "r").flatMap(CellReference.column)
-        }.max() ?? 0))
+      widest = max(widest, cells.map(\.column).max() ?? column)
     }
     if let dimension = XML.children(document.rootElement(), named: "dimension")
       .first,

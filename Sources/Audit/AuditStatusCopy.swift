@@ -230,22 +230,15 @@ extension AuditSheet {
     private var rows: [Int: XMLElement] = [:]
 
     init(_ document: XMLDocument) {
-      let sheetData = XML.children(document.rootElement(), named: "sheetData")
-        .first
-      for row in XML.children(sheetData, named: "row") {
-        guard let number = XML.attribute(row, "r").flatMap(Int.init),
-          rows[number] == nil
-        else { continue }
+      for (number, row) in XML.numberedRows(document) where rows[number] == nil
+      {
         rows[number] = row
       }
     }
 
     /// The cell at a row and column, when the worksheet has it (the first, as a reader takes it).
     func cell(row: Int, column: Int) -> XMLElement? {
-      let reference = "\(CellReference.letters(column))\(row)"
-      return XML.children(rows[row], named: "c").first {
-        XML.attribute($0, "r") == reference
-      }
+      XML.numberedCells(rows[row]).first { $0.column == column }?.cell
     }
 
     func style(row: Int, column: Int) -> String? {

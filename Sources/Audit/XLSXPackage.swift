@@ -219,6 +219,37 @@ enum XML {
     return found
   }
 
+  /// A worksheet's rows with their numbers, as `AuditSheet` reads them: a row's `r`, else one past the
+  /// row before (the first row 1), since `r` is optional (ECMA-376 Part 1, §18.3.1.73).
+  static func numberedRows(_ document: XMLDocument) -> [(
+    number: Int, row: XMLElement
+  )] {
+    let sheetData = children(document.rootElement(), named: "sheetData").first
+    var numbered: [(number: Int, row: XMLElement)] = []
+    for row in children(sheetData, named: "row") {
+      let number =
+        attribute(row, "r").flatMap(Int.init)
+        ?? (numbered.last.map { $0.number + 1 } ?? 1)
+      numbered.append((number, row))
+    }
+    return numbered
+  }
+
+  /// A row's cells with their column indexes, as `AuditSheet` reads them: a cell's `r`, else the column
+  /// after the furthest one so far.
+  static func numberedCells(_ row: XMLElement?) -> [(
+    column: Int, cell: XMLElement
+  )] {
+    var numbered: [(column: Int, cell: XMLElement)] = []
+    var width = 0
+    for cell in children(row, named: "c") {
+      let column = attribute(cell, "r").flatMap(CellReference.column) ?? width
+      width = max(width, column + 1)
+      numbered.append((column, cell))
+    }
+    return numbered
+  }
+
   /// An attribute by local name (`r:id` is found as `id`).
   static func attribute(_ element: XMLElement, _ name: String) -> String? {
     (element.attributes ?? []).first {

@@ -272,3 +272,64 @@ extension WorksheetScanTests {
     }
   }
 }
+
+extension WorksheetScanTests {
+  @Test(
+    "a workbook whose rows carry no r (it is optional) gets its ticket keys and statuses in the copies, in the rows read"
+  )
+  func copyWithoutReferences() throws {
+    let folder = try scratchFolder()
+    let original = folder.appendingPathComponent("written.xlsx")
+    try exportToDisk(
+      try AuditWorkbookExporter(options: ExportOptions()), try sampleCatalog(),
+      to: original)
+    let package = try XLSXPackage(path: original.path)
+    let part = try #require(
+      try package.sheets().first { $0.name == "Checklist" }
+    ).part
+    let sheetXML = String(
+      decoding: try #require(try package.part(part)), as: UTF8.self)
+    let bare = sheetXML.replacingOccurrences(
+      of: #"(<row\b[^>]*?) r="[0-9]+""#, with: "$1", options: .regularExpression
+    )
+    #expect(bare != sheetXML && !bare.contains("<row r="))
+    let path = folder.appendingPathComponent("bare.xlsx").path
+    try package.writeCopy(to: path, replacing: [part: Data(bare.utf8)])
+    let sheet = try AuditSheet.read(path: path)
+    let written = try AuditSheet.read(path: original.path)
+    #expect(sheet.rows == written.rows)
+    let targets = [sheet.rows[0].number, sheet.rows[5].number]
+    guard
+      case .workbook(let write) = try sheet.copy(
+        withTickets: [targets[0]: "A11Y-1", targets[1]: "A11Y-2"])
+    else {
+      Issue.record("a workbook's copy is a workbook")
+      return
+    }
+    let copy = folder.appendingPathComponent("copy.xlsx").path
+    try write(copy)
+    let back = try AuditSheet.read(path: copy)
+    let ticket = try #require(back.column(.ticket))
+    #expect(back.rows.first { $0.number == targets[0] }?[ticket] == "A11Y-1")
+    #expect(back.rows.first { $0.number == targets[1] }?[ticket] == "A11Y-2")
+    #expect(back.rows.count == sheet.rows.count)
+
+    var status = TicketStatusColumns()
+    status.values[targets[1]] = [
+      "Done", "2026-11-20", TicketStatusColumns.retestWord,
+    ]
+    status.keys[targets[0]] = "A11Y-1"
+    guard case .workbook(let writeSynced) = try sheet.copy(withStatus: status)
+    else {
+      Issue.record("a workbook's copy is a workbook")
+      return
+    }
+    let synced = folder.appendingPathComponent("synced.xlsx").path
+    try writeSynced(synced)
+    let read = try AuditSheet.read(path: synced)
+    let retest = try #require(read.header.firstIndex(of: "Retest"))
+    #expect(read.rows.first { $0.number == targets[1] }?[retest] == "Retest")
+    #expect(read.rows.first { $0.number == targets[0] }?[ticket] == "A11Y-1")
+    #expect(read.rows.filter { !$0[retest].isEmpty }.count == 1)
+  }
+}
