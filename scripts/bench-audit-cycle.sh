@@ -9,27 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=$(cd "${1:-../shared/corpus/magentaa11y}" && pwd)
-if [ -n "${CRITERIA:-}" ]; then
-  criteria=$(realpath "$CRITERIA")
-else
-  swift build -c release --product criteria 2>&1 | tail -n 1 >&2
-  criteria=$PWD/.build/release/criteria
-fi
-echo "binary: $criteria" >&2
+source scripts/bench-tree.sh
+bench_binary
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for copies in 1 4 8; do
-  mkdir -p "$work/x$copies"
-  for n in $(seq 1 "$copies"); do
-    cp -r "$corpus" "$work/x$copies/copy$n"
-    if [ "$n" -gt 1 ]; then
-      find "$work/x$copies/copy$n" -name '*.md' ! -name PROVENANCE.md -print0 |
-        while IFS= read -r -d '' file; do mv "$file" "${file%.md}-copy$n.md"; done
-    fi
-  done
+  bench_copies "$corpus" "$work/x$copies" "$copies"
   cat > "$work/x$copies/criteria.yml" <<YML
 version: 1
-sources: [$(for n in $(seq 1 "$copies"); do printf 'copy%s, ' "$n"; done | sed 's/, $//')]
+sources: $(bench_sources "$copies")
 acr:
   product: {name: "Benchmark", version: "1"}
   author: {name: "Bench", email: "bench@example.com"}

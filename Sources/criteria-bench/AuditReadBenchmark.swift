@@ -3,18 +3,28 @@ import Audit
 import Exporters
 import Foundation
 
+/// A folder of its own under the temporary directory, removed when the benchmark is done with it.
+final class ScratchFolder {
+    let url: URL
+
+    init(_ prefix: String) {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
 /// Reading a filled audit back: what every command that reads an audit (refresh, merge, diff, tickets,
 /// sync, acr, report, and a run over its own outputs) pays first. Synthetic workbooks and CSVs of each
 /// size are written, then read in a process of their own (so its peak memory is the reader's alone).
 func benchAuditRead(rowCounts: [Int]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("criteria-bench-audit-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = ScratchFolder("criteria-bench-audit")
     print("rows      format   read (median of 5)   rows/s      peak RSS of the reading process")
     for rows in rowCounts {
         let catalog = SyntheticAudit.mappedCatalog(rows: rows)
         for format in ["xlsx", "csv"] {
-            let path = folder.appendingPathComponent("audit-\(rows).\(format)").path
+            let path = folder.url.appendingPathComponent("audit-\(rows).\(format)").path
             do {
                 if format == "xlsx" {
                     let exporter = try AuditWorkbookExporter(options: ExportOptions(["scenarios": .bool(false), "notes": .bool(false)]))
@@ -50,12 +60,10 @@ func benchAuditRead(rowCounts: [Int]) {
 /// The copies `tickets` and `sync` write of a workbook audit: one in twenty rows failed, each with a key;
 /// `sync` adds the three status columns to every row and links each key.
 func benchAuditCopies(rowCounts: [Int]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("criteria-bench-copy-\(getpid())")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = ScratchFolder("criteria-bench-copy")
     print("rows      copy      written in (median of 3)")
     for rows in rowCounts {
-        let path = folder.appendingPathComponent("audit-\(rows).xlsx").path
+        let path = folder.url.appendingPathComponent("audit-\(rows).xlsx").path
         do {
             let exporter = try AuditWorkbookExporter(options: ExportOptions(["scenarios": .bool(false), "notes": .bool(false)]))
             try exporter.write(SyntheticAudit.mappedCatalog(rows: rows), to: path)
@@ -73,7 +81,7 @@ func benchAuditCopies(rowCounts: [Int]) {
                 for _ in 0..<3 {
                     times.append(try measureThrowing {
                         guard case .workbook(let write) = try make() else { return }
-                        let copy = folder.appendingPathComponent("copy.xlsx").path
+                        let copy = folder.url.appendingPathComponent("copy.xlsx").path
                         try? FileManager.default.removeItem(atPath: copy)
                         try write(copy)
                     })

@@ -147,8 +147,9 @@ struct WorksheetScanTests {
     }
   }
 
-  func workbook(sheet: String, strings: String) throws -> (
-    path: String, part: String
+  /// The samples' audit workbook, written into a folder of its own, and its Checklist part.
+  func sampleWorkbook() throws -> (
+    folder: URL, package: XLSXPackage, part: String
   ) {
     let folder = try scratchFolder()
     let original = folder.appendingPathComponent("written.xlsx")
@@ -159,6 +160,13 @@ struct WorksheetScanTests {
     let part = try #require(
       try package.sheets().first { $0.name == "Checklist" }
     ).part
+    return (folder, package, part)
+  }
+
+  func workbook(sheet: String, strings: String) throws -> (
+    path: String, part: String
+  ) {
+    let (folder, package, part) = try sampleWorkbook()
     let copy = folder.appendingPathComponent("quirky.xlsx").path
     try package.writeCopy(
       to: copy,
@@ -278,15 +286,7 @@ extension WorksheetScanTests {
     "a workbook whose rows carry no r (it is optional) gets its ticket keys and statuses in the copies, in the rows read"
   )
   func copyWithoutReferences() throws {
-    let folder = try scratchFolder()
-    let original = folder.appendingPathComponent("written.xlsx")
-    try exportToDisk(
-      try AuditWorkbookExporter(options: ExportOptions()), try sampleCatalog(),
-      to: original)
-    let package = try XLSXPackage(path: original.path)
-    let part = try #require(
-      try package.sheets().first { $0.name == "Checklist" }
-    ).part
+    let (folder, package, part) = try sampleWorkbook()
     let sheetXML = String(
       decoding: try #require(try package.part(part)), as: UTF8.self)
     let bare = sheetXML.replacingOccurrences(
@@ -296,7 +296,7 @@ extension WorksheetScanTests {
     let path = folder.appendingPathComponent("bare.xlsx").path
     try package.writeCopy(to: path, replacing: [part: Data(bare.utf8)])
     let sheet = try AuditSheet.read(path: path)
-    let written = try AuditSheet.read(path: original.path)
+    let written = try AuditSheet.read(path: package.path)
     #expect(sheet.rows == written.rows)
     let targets = [sheet.rows[0].number, sheet.rows[5].number]
     guard
