@@ -11,8 +11,6 @@ cd "$(dirname "$0")/.."
 corpus=$(cd "${1:-../shared/corpus/magentaa11y}" && pwd)
 source scripts/bench-tree.sh
 bench_binary
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 for copies in 1 4 8; do
   bench_copies "$corpus" "$work/x$copies" "$copies"
   cat > "$work/x$copies/criteria.yml" <<YML

@@ -1,5 +1,8 @@
 # Sourced by the benchmarks that run criteria on copies of the corpus (bench-scaling.sh,
-# bench-audit-cycle.sh): the binary they measure, and the copied trees.
+# bench-audit-cycle.sh): the binary they measure, and the copied trees, in `work` (a temporary folder,
+# removed on exit).
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 # Sets `criteria` to $CRITERIA when given (say, the package's binary: scripts/package.sh), else to the
 # release build, built first.

@@ -299,16 +299,18 @@ extension WorksheetScanTests {
     let written = try AuditSheet.read(path: package.path)
     #expect(sheet.rows == written.rows)
     let targets = [sheet.rows[0].number, sheet.rows[5].number]
-    guard
-      case .workbook(let write) = try sheet.copy(
-        withTickets: [targets[0]: "A11Y-1", targets[1]: "A11Y-2"])
-    else {
-      Issue.record("a workbook's copy is a workbook")
-      return
+    /// Writes a workbook copy beside the others and reads it back.
+    func readBack(_ copy: AuditCopy, as name: String) throws -> AuditSheet {
+      guard case .workbook(let write) = copy else {
+        throw AuditError("a workbook's copy is not a workbook")
+      }
+      let path = folder.appendingPathComponent(name).path
+      try write(path)
+      return try AuditSheet.read(path: path)
     }
-    let copy = folder.appendingPathComponent("copy.xlsx").path
-    try write(copy)
-    let back = try AuditSheet.read(path: copy)
+    let back = try readBack(
+      try sheet.copy(withTickets: [targets[0]: "A11Y-1", targets[1]: "A11Y-2"]),
+      as: "copy.xlsx")
     let ticket = try #require(back.column(.ticket))
     #expect(back.rows.first { $0.number == targets[0] }?[ticket] == "A11Y-1")
     #expect(back.rows.first { $0.number == targets[1] }?[ticket] == "A11Y-2")
@@ -319,14 +321,8 @@ extension WorksheetScanTests {
       "Done", "2026-11-20", TicketStatusColumns.retestWord,
     ]
     status.keys[targets[0]] = "A11Y-1"
-    guard case .workbook(let writeSynced) = try sheet.copy(withStatus: status)
-    else {
-      Issue.record("a workbook's copy is a workbook")
-      return
-    }
-    let synced = folder.appendingPathComponent("synced.xlsx").path
-    try writeSynced(synced)
-    let read = try AuditSheet.read(path: synced)
+    let read = try readBack(
+      try sheet.copy(withStatus: status), as: "synced.xlsx")
     let retest = try #require(read.header.firstIndex(of: "Retest"))
     #expect(read.rows.first { $0.number == targets[1] }?[retest] == "Retest")
     #expect(read.rows.first { $0.number == targets[0] }?[ticket] == "A11Y-1")
