@@ -186,9 +186,16 @@ private struct XMLScanner {
       )
     }
     // U+FFFE and U+FFFF (UTF-8 EF BF BE and EF BF BF) are not XML characters either.
-    for (character, name) in [("\u{FFFE}", "U+FFFE"), ("\u{FFFF}", "U+FFFF")]
-    where SafeXML.contains(bytes, character) {
-      throw fail("the character \(name), which XML does not allow")
+    var lead = bytes.startIndex
+    while let found = bytes[lead...].firstIndex(of: 0xEF) {
+      if found + 2 < bytes.count, bytes[found + 1] == 0xBF,
+        bytes[found + 2] == 0xBE || bytes[found + 2] == 0xBF
+      {
+        throw fail(
+          "the character U+\(bytes[found + 2] == 0xBE ? "FFFE" : "FFFF"), which XML does not allow"
+        )
+      }
+      lead = found + 1
     }
     if starts("<?xml", at: index) {
       guard let end = bytes.firstIndex(of: UInt8(ascii: ">")),
