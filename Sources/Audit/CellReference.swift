@@ -4,6 +4,13 @@ public enum CellReference {
   public static let maximumColumns = 16_384
   public static let rows = 1...1_048_576
 
+  /// A row's number: its `r` when it has one, else one past the row before, the first row 1.
+  ///
+  /// A row's `r` is optional (ECMA-376 Part 1, §18.3.1.73); the reader and the copies number rows by this rule.
+  static func row(_ given: Int?, after previous: Int?) -> Int {
+    given ?? (previous.map { $0 + 1 } ?? 1)
+  }
+
   /// The zero-based column of `L12` (11), or nil when there are no letters or they pass XFD.
   public static func column(_ reference: String) -> Int? {
     var column = 0

@@ -17,7 +17,6 @@ struct WorksheetRows: XMLEvents {
 
   private var roles: [Role] = []
   private var sheetDataSeen = false
-  private var rowCount = 0
   private var cellCount = 0
   private var number = 0
   private var cells: [String] = []
@@ -84,17 +83,16 @@ struct WorksheetRows: XMLEvents {
 
   private mutating func startRow(_ attributes: XMLAttributes) throws(AuditError)
   {
+    var given: Int?
     if let text = attributes.string("r") {
       guard let value = Int(text), CellReference.rows.contains(value) else {
         throw AuditError(
           "\(place): row number '\(text.prefix(20))' is outside Excel's rows 1 to 1,048,576; the workbook is damaged"
         )
       }
-      number = value
-    } else {
-      number = rows.last.map { $0.0 + 1 } ?? rowCount + 1
+      given = value
     }
-    rowCount += 1
+    number = CellReference.row(given, after: rows.last?.0)
     cells = []
   }
 

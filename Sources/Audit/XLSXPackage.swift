@@ -219,17 +219,15 @@ enum XML {
     return found
   }
 
-  /// A worksheet's rows with their numbers, as `AuditSheet` reads them: a row's `r`, else one past the
-  /// row before (the first row 1), since `r` is optional (ECMA-376 Part 1, §18.3.1.73).
+  /// A worksheet's rows with their numbers, as `AuditSheet` reads them (`CellReference.row`).
   static func numberedRows(_ document: XMLDocument) -> [(
     number: Int, row: XMLElement
   )] {
     let sheetData = children(document.rootElement(), named: "sheetData").first
     var numbered: [(number: Int, row: XMLElement)] = []
     for row in children(sheetData, named: "row") {
-      let number =
-        attribute(row, "r").flatMap(Int.init)
-        ?? (numbered.last.map { $0.number + 1 } ?? 1)
+      let number = CellReference.row(
+        attribute(row, "r").flatMap(Int.init), after: numbered.last?.number)
       numbered.append((number, row))
     }
     return numbered
