@@ -305,13 +305,18 @@ public enum AuditDate {
   }
 
   /// Text stays as typed; a bare serial number (what Excel and LibreOffice store for a date cell)
-  /// becomes YYYY-MM-DD.
-  public static func text(_ value: String) -> String {
-    guard let serial = Double(value), serial >= 1, serial < 2_958_466 else {
+  /// becomes YYYY-MM-DD, counted from 1900, or from 1904 in a workbook in the 1904 date system.
+  public static func text(_ value: String, date1904: Bool = false) -> String {
+    guard let serial = Double(value), serial >= (date1904 ? 0 : 1),
+      serial < (date1904 ? 2_957_004 : 2_958_466)
+    else {
       return value
     }
-    // Serial 1 is 1900-01-01 in the 1900 date system; serials from 61 on are one too high (the 1900 leap-day bug).
-    let days = Int(serial.rounded(.down)) - (serial >= 61 ? 25_569 : 25_568)
+    // ECMA-376 Part 1, §18.17.4.1: serial 1 is 1900-01-01 in the 1900 date system, and serials from 61
+    // on are one too high (the 1900 leap-day bug); serial 0 is 1904-01-01 in the 1904 date system.
+    let days =
+      Int(serial.rounded(.down))
+      - (date1904 ? 24_107 : serial >= 61 ? 25_569 : 25_568)
     let date = Date(timeIntervalSince1970: Double(days) * 86_400)
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone

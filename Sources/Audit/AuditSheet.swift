@@ -36,7 +36,7 @@ public struct AuditSheet: Sendable {
   public let sheetName: String?
   public let header: [String]
   public let headerRow: Int
-  public let rows: [Row]
+  public private(set) var rows: [Row]
   let source: Source
 
   /// Where a row is, for messages: `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
@@ -176,10 +176,21 @@ public struct AuditSheet: Sendable {
     if name != nil, rows.allSatisfy({ $0.1.allSatisfy(\.isEmpty) }) {
       return nil
     }
-    let table = try table(
+    var table = try table(
       path: path, sheetName: sheet.name, rows: rows,
       source: .xlsx(part: sheet.part))
+    if try package.usesDate1904() { table.readDates1904() }
     return name != nil && table.rows.isEmpty ? nil : table
+  }
+
+  /// The Date column's serials written as the days they name in the 1904 date system, so that nothing
+  /// reading the sheet takes them for 1900 serials, 1,462 days (four years) early.
+  private mutating func readDates1904() {
+    guard let date = column(.date) else { return }
+    for index in rows.indices where date < rows[index].cells.count {
+      rows[index].cells[date] = AuditDate.text(
+        rows[index].cells[date], date1904: true)
+    }
   }
 
   // MARK: CSV

@@ -116,12 +116,28 @@ struct XLSXPackage {
     return true
   }
 
-  /// The worksheets in workbook order: name and part path.
-  func sheets() throws(AuditError) -> [(name: String, part: String)] {
+  /// The workbook part.
+  private func workbook() throws(AuditError) -> XMLDocument {
     guard let workbook = try document("xl/workbook.xml") else {
       throw AuditError(
         "\(path): no xl/workbook.xml; is this an XLSX workbook?")
     }
+    return workbook
+  }
+
+  /// Whether the workbook counts its date serials from 1904-01-01 (`workbookPr@date1904`, ECMA-376 Part 1,
+  /// §18.2.28), as Excel for Mac did before 2011, rather than from 1900.
+  func usesDate1904() throws(AuditError) -> Bool {
+    let properties = XML.elements(
+      try workbook().rootElement(), named: "workbookPr"
+    ).first
+    let value = properties.flatMap { XML.attribute($0, "date1904") }
+    return value == "1" || value == "true"
+  }
+
+  /// The worksheets in workbook order: name and part path.
+  func sheets() throws(AuditError) -> [(name: String, part: String)] {
+    let workbook = try workbook()
     let relationships = try document("xl/_rels/workbook.xml.rels")
     var targets: [String: String] = [:]
     for relationship in XML.elements(

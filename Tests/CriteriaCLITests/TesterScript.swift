@@ -8,12 +8,14 @@ enum TesterScript {
   ).path
 
   /// Fills `source` into `target` (its checklist, or `sheet`): spreadsheet row number → column header →
-  /// value.
+  /// value; saved in the 1904 date system when `dates1904`.
   static func fill(
     _ source: URL, _ target: URL, _ edits: [String: [String: Any]],
-    sheet: String? = nil,
+    sheet: String? = nil, dates1904: Bool = false,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
+    var edits = edits
+    if dates1904 { edits["epoch"] = ["year": 1904] }
     let json = String(
       decoding: try JSONSerialization.data(withJSONObject: edits), as: UTF8.self
     )

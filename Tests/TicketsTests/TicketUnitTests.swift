@@ -55,6 +55,25 @@ struct TicketUnitTests {
   }
 
   @Test(
+    "a date serial is a day counted from 1900, or from 1904 in a 1904 workbook (ECMA-376 Part 1, §18.17.4.1)"
+  )
+  func dateSerials() {
+    // §18.17.4.1: in the 1900 system serial 1 is 1900-01-01 and 60 the fictitious 1900-02-29, so 61 is
+    // 1900-03-01; in the 1904 system serial 0 is 1904-01-01, 1,462 days after 1900's serial 0.
+    #expect(AuditDate.text("1") == "1900-01-01")
+    #expect(AuditDate.text("61") == "1900-03-01")
+    #expect(AuditDate.text("1462") == "1904-01-01")
+    #expect(AuditDate.text("0", date1904: true) == "1904-01-01")
+    #expect(AuditDate.text("2.75", date1904: true) == "1904-01-03")
+    // What openpyxl writes for 2026-11-20 in each system (its epoch setting).
+    #expect(AuditDate.text("46346") == "2026-11-20")
+    #expect(AuditDate.text("44884", date1904: true) == "2026-11-20")
+    #expect(AuditDate.text("0") == "0")
+    #expect(AuditDate.text("-1", date1904: true) == "-1")
+    #expect(AuditDate.text("2026-11-20", date1904: true) == "2026-11-20")
+  }
+
+  @Test(
     "GitHub pacing: at least 1 s apart, at most 80 a minute and 500 an hour")
   func githubPacing() {
     var now = 0.0

@@ -5,6 +5,8 @@ usage: tester.py fill IN OUT EDITS_JSON [SHEET]
                                            in the checklist (or SHEET) of a workbook
                                            the row "*" means every row below the header (applied first)
                                            a value {"date": "YYYY-MM-DD"} becomes a real date cell
+                                           the key "epoch" with {"year": 1904} saves the workbook in the
+                                           1904 date system (Excel for Mac's before 2011)
        tester.py read FILE [SHEET]         prints the checklist (or SHEET) as JSON: {"header": [...], "rows": {"N": [...]}}
        tester.py look FILE                 prints each cell of a workbook's checklist as openpyxl sees it:
                                            {"N": {"Header": {"value", "formula", "fill", "bold"}}}
@@ -46,6 +48,9 @@ def fill(source, target, edits, sheet_name="Checklist"):
         return
     import openpyxl
     book = openpyxl.load_workbook(source)
+    if edits.pop("epoch", {}).get("year") == 1904:
+        from openpyxl.utils.datetime import CALENDAR_MAC_1904
+        book.epoch = CALENDAR_MAC_1904
     sheet = book[sheet_name]
     header = [cell.value for cell in sheet[1]]
     edits = expand(edits, sheet.max_row)
