@@ -133,6 +133,9 @@ public struct AuditSheet: Sendable {
       )
     }
     let header = first.1.map { $0.trimmingCharacters(in: .whitespaces) }
+    try refuseColumnTwice(
+      header, at: sheetName.map { "\(path), sheet '\($0)'" } ?? path,
+      row: first.0)
     return AuditSheet(
       path: path, sheetName: sheetName, header: header, headerRow: first.0,
       rows: nonEmpty.dropFirst().map { Row(number: $0.0, cells: $0.1) },
@@ -181,6 +184,26 @@ public struct AuditSheet: Sendable {
       source: .xlsx(part: sheet.part))
     if try package.usesDate1904() { table.readDates1904() }
     return name != nil && table.rows.isEmpty ? nil : table
+  }
+
+  /// A header naming one column twice ("Result" and "Result 2", as headers are matched loosely) is an
+  /// error: only one would be read, and a Fail in the other would vanish from every report.
+  static func refuseColumnTwice(
+    _ header: [String], at place: String, row: Int
+  ) throws(AuditError) {
+    var seen: [AuditColumn: Int] = [:]
+    for (index, name) in header.enumerated() {
+      guard let column = AuditColumn(userName: name) else { continue }
+      guard let first = seen.updateValue(index, forKey: column) else {
+        continue
+      }
+      throw AuditError(
+        "\(place): the header (row \(row)) names the \(column.rawValue) column twice: "
+          + "\(CellReference.letters(first)) '\(header[first])' and \(CellReference.letters(index)) '\(name)'; "
+          + "which one holds the \(column.rawValue.lowercased()) cannot be told, so nothing is read. "
+          + "Rename or remove one (a tester's own column needs a name of its own, such as 'Retest result')."
+      )
+    }
   }
 
   /// The Date column's serials written as the days they name in the 1904 date system, so that nothing
