@@ -186,22 +186,32 @@ public struct AuditSheet: Sendable {
     return name != nil && table.rows.isEmpty ? nil : table
   }
 
-  /// A header naming one column twice ("Result" and "Result 2", as headers are matched loosely) is an
-  /// error: only one would be read, and a Fail in the other would vanish from every report.
+  /// A header naming one column twice is an error.
+  ///
+  /// For one of criteria's columns ("Result" and
+  /// "Result 2", as headers match loosely), only one would be read, and a Fail in the other would vanish
+  /// from every report; for a tester's own column (two headed "Comments"), `refresh` and `merge` carry it by
+  /// its header, so one would be lost.
   static func refuseColumnTwice(
     _ header: [String], at place: String, row: Int
   ) throws(AuditError) {
-    var seen: [AuditColumn: Int] = [:]
-    for (index, name) in header.enumerated() {
-      guard let column = AuditColumn(userName: name) else { continue }
-      guard let first = seen.updateValue(index, forKey: column) else {
-        continue
-      }
+    var seen: [String: Int] = [:]
+    for (index, name) in header.enumerated() where !name.isEmpty {
+      let column = AuditColumn(userName: name)
+      guard
+        let first = seen.updateValue(
+          index, forKey: column.map { "\0" + $0.rawValue } ?? name)
+      else { continue }
+      let what = column.map { "the \($0.rawValue) column" } ?? "'\(name)'"
+      let why =
+        column.map {
+          "which one holds the \($0.rawValue.lowercased()) cannot be told, so nothing is read"
+        }
+        ?? "refresh and merge carry a tester's column by its name, so one would be lost"
       throw AuditError(
-        "\(place): the header (row \(row)) names the \(column.rawValue) column twice: "
+        "\(place): the header (row \(row)) names \(what) twice: "
           + "\(CellReference.letters(first)) '\(header[first])' and \(CellReference.letters(index)) '\(name)'; "
-          + "which one holds the \(column.rawValue.lowercased()) cannot be told, so nothing is read. "
-          + "Rename or remove one (a tester's own column needs a name of its own, such as 'Retest result')."
+          + "\(why). Rename or remove one (a tester's own column needs a name of its own, such as 'Retest result')."
       )
     }
   }

@@ -60,6 +60,23 @@ struct HeaderTwiceTests {
           .isEmpty == true, "\(command) wrote its output")
     }
 
+    // A tester's own column named twice: refresh and merge carry it by name, so one would be lost.
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("commented.\(format)"),
+      [line: ["Result": "Fail", "Comments": "a", "+Comments": "b"]])
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--from", "commented.\(format)", "--output",
+        "refreshed.\(format)",
+      ], in: dir)
+    #expect(refresh.status == 65, "\(refresh.stderr)")
+    #expect(
+      refresh.stderr.contains("the header (row 1) names 'Comments' twice"),
+      "\(refresh.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("refreshed.\(format)").path))
+
     // A column named like Date in another case ("date") is the Date column again.
     let dated = try CLIRunner.run(
       [

@@ -4,6 +4,8 @@ usage: tester.py fill IN OUT EDITS_JSON [SHEET]
                                            EDITS_JSON: {"ROW_NUMBER": {"Column header": value, ...}, ...}
                                            in the checklist (or SHEET) of a workbook
                                            the row "*" means every row below the header (applied first)
+                                           a header "+Name" adds a column Name even when there is one, and
+                                           fills that new column (after the row's other edits)
                                            a value {"date": "YYYY-MM-DD"} becomes a real date cell
                                            the key "epoch" with {"year": 1904} saves the workbook in the
                                            1904 date system (Excel for Mac's before 2011)
@@ -29,6 +31,14 @@ def expand(edits, last_row):
     return spelled
 
 
+def column_index(header, column):
+    """The index of a column's header, added to the header when the tester adds it (always for "+Name")."""
+    if column.startswith("+") or column not in header:  # the tester adds a column of their own
+        header.append(column.removeprefix("+"))
+        return len(header) - 1
+    return header.index(column)
+
+
 def fill(source, target, edits, sheet_name="Checklist"):
     if source.endswith(".csv"):
         with open(source, newline="", encoding="utf-8-sig") as handle:
@@ -36,13 +46,12 @@ def fill(source, target, edits, sheet_name="Checklist"):
         header = list(rows[0])
         edits = expand(edits, len(rows))
         for number, values in edits.items():
-            for column, value in values.items():
-                if column not in header:  # the tester adds a column of their own
-                    header.append(column)
-                    rows[0] = header
+            for column, value in sorted(values.items(), key=lambda item: item[0].startswith("+")):
+                index = column_index(header, column)
+                rows[0] = header
                 line = rows[int(number) - 1]
                 line.extend([""] * (len(header) - len(line)))
-                line[header.index(column)] = value
+                line[index] = value
         with open(target, "w", newline="", encoding="utf-8-sig") as handle:
             csv.writer(handle).writerows(rows)
         return
@@ -55,13 +64,12 @@ def fill(source, target, edits, sheet_name="Checklist"):
     header = [cell.value for cell in sheet[1]]
     edits = expand(edits, sheet.max_row)
     for number, values in edits.items():
-        for column, value in values.items():
-            if column not in header:  # the tester adds a column of their own
-                header.append(column)
-                sheet.cell(1, len(header)).value = column
+        for column, value in sorted(values.items(), key=lambda item: item[0].startswith("+")):
+            index = column_index(header, column)
+            sheet.cell(1, index + 1).value = header[index]
             if isinstance(value, dict):
                 value = datetime.date.fromisoformat(value["date"])
-            sheet.cell(int(number), header.index(column) + 1).value = value
+            sheet.cell(int(number), index + 1).value = value
     book.save(target)
 
 
