@@ -32,11 +32,12 @@ def expand(edits, last_row):
 
 
 def column_index(header, column):
-    """The index of a column's header, added to the header when the tester adds it (always for "+Name")."""
-    if column.startswith("+") or column not in header:  # the tester adds a column of their own
+    """The index of a column's header, and whether it is new: the tester adds a column of their own
+    when the header has none by that name (always for "+Name")."""
+    if column.startswith("+") or column not in header:
         header.append(column.removeprefix("+"))
-        return len(header) - 1
-    return header.index(column)
+        return len(header) - 1, True
+    return header.index(column), False
 
 
 def fill(source, target, edits, sheet_name="Checklist"):
@@ -47,8 +48,10 @@ def fill(source, target, edits, sheet_name="Checklist"):
         edits = expand(edits, len(rows))
         for number, values in edits.items():
             for column, value in sorted(values.items(), key=lambda item: item[0].startswith("+")):
-                index = column_index(header, column)
-                rows[0] = header
+                index, added = column_index(header, column)
+                if added:
+                    rows[0].extend([""] * (len(header) - len(rows[0])))
+                    rows[0][index] = header[index]
                 line = rows[int(number) - 1]
                 line.extend([""] * (len(header) - len(line)))
                 line[index] = value
@@ -65,8 +68,9 @@ def fill(source, target, edits, sheet_name="Checklist"):
     edits = expand(edits, sheet.max_row)
     for number, values in edits.items():
         for column, value in sorted(values.items(), key=lambda item: item[0].startswith("+")):
-            index = column_index(header, column)
-            sheet.cell(1, index + 1).value = header[index]
+            index, added = column_index(header, column)
+            if added:
+                sheet.cell(1, index + 1).value = header[index]
             if isinstance(value, dict):
                 value = datetime.date.fromisoformat(value["date"])
             sheet.cell(int(number), index + 1).value = value
