@@ -179,11 +179,47 @@ public struct AuditSheet: Sendable {
     if name != nil, rows.allSatisfy({ $0.1.allSatisfy(\.isEmpty) }) {
       return nil
     }
+    if name == nil {
+      try refuseSecondChecklist(
+        besides: sheet, in: sheets, of: package, shared: shared)
+    }
     var table = try table(
       path: path, sheetName: sheet.name, rows: rows,
       source: .xlsx(part: sheet.part))
     if try package.usesDate1904() { table.readDates1904() }
     return name != nil && table.rows.isEmpty ? nil : table
+  }
+
+  /// Another worksheet whose header has a Result and an ID column is an error.
+  ///
+  /// Such a sheet is a copy of the checklist a tester filled ("Checklist (2)"): criteria reads one
+  /// checklist, and a failure in the other would vanish. The Retired sheet is read as the retired rows; only each sheet's header is read.
+  static func refuseSecondChecklist(
+    besides read: (name: String, part: String),
+    in sheets: [(name: String, part: String)], of package: XLSXPackage,
+    shared: [String]
+  ) throws(AuditError) {
+    for other in sheets
+    where other.part != read.part
+      && other.name.caseInsensitiveCompare(retiredSheet) != .orderedSame
+    {
+      var scan = WorksheetRows(
+        shared: shared, place: "\(package.path), sheet '\(other.name)'")
+      scan.headerOnly = true
+      guard try package.scan(other.part, into: &scan),
+        let header = scan.rows.last(where: { !$0.1.allSatisfy(\.isEmpty) })
+      else { continue }
+      let columns = Set(
+        header.1.compactMap {
+          AuditColumn(userName: $0.trimmingCharacters(in: .whitespaces))
+        })
+      guard columns.contains(.result), columns.contains(.id) else { continue }
+      throw AuditError(
+        "\(package.path): the sheet '\(other.name)' is a checklist too (its header, row \(header.0), has Result "
+          + "and ID columns), and criteria reads one, '\(read.name)': its results would be left out. Move its "
+          + "rows into '\(read.name)' and delete it, or save it as a workbook of its own and join the two with "
+          + "criteria merge.")
+    }
   }
 
   /// A header naming one column twice is an error.

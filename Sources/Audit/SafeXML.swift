@@ -261,6 +261,7 @@ private struct XMLScanner {
             )
           }
           try events.end()
+          if events.finished { return }
         } else {
           if open.isEmpty {
             roots += 1
@@ -269,6 +270,7 @@ private struct XMLScanner {
           try events.start(name, attributes: attributes)
           if selfClosing {
             try events.end()
+            if events.finished { return }
           } else {
             open.append(name)
           }

@@ -14,6 +14,11 @@ struct WorksheetRows: XMLEvents {
   let place: String
   /// Each row's number and cells, in order.
   var rows: [(Int, [String])] = []
+  /// Stop at the first row with a cell that is not empty (the header).
+  var headerOnly = false
+  var finished: Bool {
+    headerOnly && rows.last.map { !$0.1.allSatisfy(\.isEmpty) } == true
+  }
 
   private var roles: [Role] = []
   private var sheetDataSeen = false

@@ -13,6 +13,13 @@ protocol XMLEvents {
   mutating func end() throws(AuditError)
   /// Character data inside the root element.
   mutating func text(_ raw: ArraySlice<UInt8>, cdata: Bool)
+  /// Whether the reader has read all it wants: the scan stops after the element that just closed,
+  /// leaving the rest of the part unchecked.
+  var finished: Bool { get }
+}
+
+extension XMLEvents {
+  var finished: Bool { false }
 }
 
 /// A scan that only checks.

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 
-/// A filled audit whose header names one column twice, as when a tester adds "Result 2" for a second
-/// round (headers are matched loosely, so it names the Result column).
+/// A filled audit that holds results twice: a header naming one column twice, as when a tester adds
+/// "Result 2" for a second round (headers are matched loosely, so it names the Result column), or a
+/// second checklist sheet, as when a tester copies the Checklist and fills the copy.
 ///
-/// Reading the first would drop what the second holds: a Fail there would vanish from the report, the
-/// ACR and the tickets. Which one holds the result cannot be told, so the audit is refused.
-@Suite("An audit header that names a column twice", .serialized)
-struct HeaderTwiceTests {
+/// Reading one would drop what the other holds: a Fail there would vanish from the report, the ACR and
+/// the tickets. Which one holds the result cannot be told, so the audit is refused.
+@Suite("An audit that holds a column or a checklist twice", .serialized)
+struct AuditTwiceTests {
   @Test(
     "a second Result (or Date) column: exit 65 naming the file, the header row and both columns; nothing written",
     arguments: ["xlsx", "csv"])
@@ -86,5 +87,62 @@ struct HeaderTwiceTests {
     #expect(dated.status == 65, "\(dated.stderr)")
     #expect(
       dated.stderr.contains("names the Date column twice"), "\(dated.stderr)")
+  }
+
+  @Test(
+    "a copy of the Checklist sheet holding a failure: exit 65 naming both sheets, nothing written; a copy of the Summary is no checklist"
+  )
+  func checklistTwice() throws {
+    let dir = try AuditCycleTests.setUp(format: "xlsx")
+    let audit = dir.appendingPathComponent("audit.xlsx")
+    let row = try AuditCycleTests.numbers(audit)
+    let line = try #require(
+      row["\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"])
+    /// The audit with a copy of `sheet` (openpyxl's "<sheet> Copy"), its Result on `line` set to Fail.
+    func copied(_ sheet: String, to name: String) throws {
+      let run = try CLIRunner.runPython([
+        "-c",
+        """
+        import sys, openpyxl
+        book = openpyxl.load_workbook(sys.argv[1])
+        copy = book.copy_worksheet(book[sys.argv[3]])
+        header = [cell.value for cell in copy[1]]
+        if "Result" in header:
+            copy.cell(int(sys.argv[4]), header.index("Result") + 1).value = "Fail"
+        book.save(sys.argv[2])
+        """,
+        audit.path, dir.appendingPathComponent(name).path, sheet, line,
+      ])
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    try copied("Checklist", to: "twice.xlsx")
+    try copied("Summary", to: "summary.xlsx")
+
+    for command in [
+      [
+        "report", "--from", "twice.xlsx", "--to", "junit", "--output",
+        "report.xml",
+      ],
+      ["merge", "audit.xlsx", "twice.xlsx", "--output", "merged.xlsx"],
+      ["refresh", "--from", "twice.xlsx", "--output", "refreshed.xlsx"],
+    ] {
+      let run = try CLIRunner.run(command, in: dir)
+      #expect(run.status == 65, "\(command): \(run.stderr)")
+      #expect(
+        run.stderr.contains(
+          "twice.xlsx: the sheet 'Checklist Copy' is a checklist too (its header, row 1, has Result and ID "
+            + "columns), and criteria reads one, 'Checklist'"),
+        "\(command): \(run.stderr)")
+      for output in ["report.xml", "merged.xlsx", "refreshed.xlsx"] {
+        #expect(
+          !FileManager.default.fileExists(
+            atPath: dir.appendingPathComponent(output).path),
+          "\(command) wrote \(output)")
+      }
+    }
+    let summary = try CLIRunner.run(
+      ["report", "--from", "summary.xlsx", "--to", "junit", "--output", "-"],
+      in: dir)
+    #expect(summary.status == 0, "\(summary.stderr)")
   }
 }
