@@ -36,7 +36,7 @@ struct MarkdownChecklistTests {
   }
 
   @Test(
-    "cmark-gfm renders one unchecked task per audit row, with the issue's wording"
+    "cmark-gfm renders one unchecked task per audit row that is a check (none for an N/A), with the issue's wording"
   )
   func taskLists() throws {
     let catalog = try sampleCatalog()
@@ -59,7 +59,15 @@ struct MarkdownChecklistTests {
       rendered.components(
         separatedBy: "<input type=\"checkbox\" disabled=\"\" />"
       ).count - 1
-    #expect(boxes == AuditRow.rows(of: catalog).count)
+    // A check that expects N/A is no task: a pull request's "n of m tasks" counts what there is to check.
+    let rows = AuditRow.rows(of: catalog)
+    let notApplicable = rows.filter(\.criterion.expectsNotApplicable)
+    #expect(!notApplicable.isEmpty, "the samples hold a check that expects N/A")
+    #expect(boxes == rows.count - notApplicable.count)
+    #expect(
+      rendered.contains(
+        "<li><strong>Screen reader: State</strong> — n/a (not applicable: nothing to check)</li>"
+      ), "\(rendered)")
     #expect(rendered.contains("<h2>Toggle switch (native)</h2>"))
     #expect(rendered.contains("<strong>Keyboard: Enter</strong>"))
   }
@@ -76,6 +84,12 @@ struct MarkdownChecklistTests {
       rendered.components(separatedBy: "<tr>").count - 1 == 1
         + catalog.components[0].criteria.count)
     #expect(rendered.contains("<td>Focus moves | visibly</td>"))
+    let banner = try render(
+      ["table": .bool(true)],
+      catalog: try loadCatalog(
+        Paths.samples.appendingPathComponent("native/notifications/banner.md")))
+    #expect(
+      banner.contains("| n/a | Screen reader | State | n/a |"), "\(banner)")
   }
 
   @Test("split by platform writes one file per component and platform")

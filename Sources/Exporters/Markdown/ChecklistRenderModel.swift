@@ -57,6 +57,7 @@ enum ChecklistRenderModel {
       "expectationCell": tableCell(criterion.expectation),
       "wcag": criterion.wcag.joined(separator: ", "),
       "hasWCAG": !criterion.wcag.isEmpty,
+      "notApplicable": criterion.expectsNotApplicable,
     ]
   }
 

@@ -5,7 +5,8 @@ enum DefaultTemplates {
     {{! The Markdown checklist. Copy this file, edit it, and point an output's `template` option at the copy.
         Values: title, date, components[] { id, title, family, category, summary, reference, hasReference,
         platforms[] { name, count, checks (such as "1 check"), tests[] { label, kind, items[] { id, rowID, check, expectation, checkCell,
-        expectationCell, wcag (such as "2.1.1, 2.4.7"), hasWCAG } } } }, and table (true when the `table` option is on). }}
+        expectationCell, wcag (such as "2.1.1, 2.4.7"), hasWCAG,
+        notApplicable (the check expects N/A: nothing to tick) } } } }, and table (true when the `table` option is on). }}
     # {{title}}
 
     {{#components}}
@@ -19,7 +20,12 @@ enum DefaultTemplates {
     {{^table}}
     {{#tests}}
     {{#items}}
+    {{#notApplicable}}
+    - **{{label}}: {{check}}** — {{expectation}} (not applicable: nothing to check)
+    {{/notApplicable}}
+    {{^notApplicable}}
     - [ ] **{{label}}: {{check}}** — {{expectation}}{{#hasWCAG}} (WCAG {{wcag}}){{/hasWCAG}}
+    {{/notApplicable}}
     {{/items}}
     {{/tests}}
     {{/table}}
@@ -28,7 +34,7 @@ enum DefaultTemplates {
     | --- | --- | --- | --- | --- |
     {{#tests}}
     {{#items}}
-    | [ ] | {{label}} | {{checkCell}} | {{expectationCell}} | {{wcag}} |
+    | {{^notApplicable}}[ ]{{/notApplicable}}{{#notApplicable}}n/a{{/notApplicable}} | {{label}} | {{checkCell}} | {{expectationCell}} | {{wcag}} |
     {{/items}}
     {{/tests}}
     {{/table}}
