@@ -186,6 +186,7 @@ public struct AuditSheet: Sendable {
     var table = try table(
       path: path, sheetName: sheet.name, rows: rows,
       source: .xlsx(part: sheet.part))
+    try table.refuseMergedResults(scan.mergedRanges)
     if try package.usesDate1904() { table.readDates1904() }
     return name != nil && table.rows.isEmpty ? nil : table
   }
@@ -249,6 +250,42 @@ public struct AuditSheet: Sendable {
           + "\(CellReference.letters(first)) '\(header[first])' and \(CellReference.letters(index)) '\(name)'; "
           + "\(why). Rename or remove one (a tester's own column needs a name of its own, such as 'Retest result')."
       )
+    }
+  }
+
+  /// A merged range over a row's Result cell that does not start there is an error.
+  ///
+  /// A merged cell keeps its value in its first cell only, so the other rows' Results read as empty
+  /// (not tested) while the sheet shows the merged value across them: a Fail merged over three rows
+  /// would count once.
+  func refuseMergedResults(_ ranges: [String]) throws(AuditError) {
+    guard let result = column(.result) else { return }
+    for range in ranges {
+      let corners = range.split(separator: ":").compactMap {
+        CellReference.cell(String($0))
+      }
+      guard corners.count == 2 else { continue }
+      let columns =
+        min(
+          corners[0].column, corners[1].column)...max(
+          corners[0].column, corners[1].column)
+      let rowSpan =
+        min(
+          corners[0].row, corners[1].row)...max(corners[0].row, corners[1].row)
+      guard columns.contains(result),
+        let hidden = rowSpan.first(where: {
+          $0 > headerRow
+            && ($0 != rowSpan.lowerBound || result != columns.lowerBound)
+        })
+      else { continue }
+      let shown =
+        rows.first { $0.number == rowSpan.lowerBound }?[columns.lowerBound]
+        ?? ""
+      throw AuditError(
+        "\(place(hidden)): the cells \(range) are merged across the Result column, and a merged cell keeps "
+          + "its value in its first cell only, so this row's Result reads as empty (not tested)"
+          + (shown.isEmpty ? "" : " though the sheet shows '\(shown)' there")
+          + ". Unmerge them and give each row its own Result.")
     }
   }
 

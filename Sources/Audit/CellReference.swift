@@ -27,6 +27,17 @@ public enum CellReference {
     return letters == 0 || column > maximumColumns ? nil : column - 1
   }
 
+  /// The zero-based column and the row of `L12` (11, 12), or nil when it is no cell reference within
+  /// Excel's limits.
+  public static func cell(_ reference: String) -> (column: Int, row: Int)? {
+    let digits = reference.drop { !$0.isASCII || !$0.isNumber }
+    guard let column = column(reference),
+      reference.count - digits.count <= 3, let row = Int(digits),
+      rows.contains(row)
+    else { return nil }
+    return (column, row)
+  }
+
   /// The letters of a zero-based column: 0 → A, 26 → AA.
   public static func letters(_ column: Int) -> String {
     var n = column + 1

@@ -14,6 +14,8 @@ struct WorksheetRows: XMLEvents {
   let place: String
   /// Each row's number and cells, in order.
   var rows: [(Int, [String])] = []
+  /// The `ref` of each merged range (`mergeCells`), such as `G3:G5`.
+  var mergedRanges: [String] = []
   /// Stop at the first row with a cell that is not empty (the header).
   var headerOnly = false
   var finished: Bool {
@@ -37,7 +39,7 @@ struct WorksheetRows: XMLEvents {
   }
 
   fileprivate enum Role {
-    case root, sheetData, row, cell, value, inline, run, text, other
+    case root, sheetData, row, cell, value, inline, run, text, mergeCells, other
   }
 
   mutating func start(_ name: ArraySlice<UInt8>, attributes: XMLAttributes)
@@ -50,6 +52,13 @@ struct WorksheetRows: XMLEvents {
     case .root where !sheetDataSeen && local.elementsEqual("sheetData".utf8):
       sheetDataSeen = true
       role = .sheetData
+    case .root where local.elementsEqual("mergeCells".utf8):
+      role = .mergeCells
+    case .mergeCells where local.elementsEqual("mergeCell".utf8):
+      if let reference = attributes.string("ref") {
+        mergedRanges.append(reference)
+      }
+      role = .other
     case .sheetData where local.elementsEqual("row".utf8):
       role = .row
       try startRow(attributes)

@@ -36,12 +36,21 @@ struct HostileValueTests {
   }
 
   @Test(
-    "cell references past Excel's XFD column, or without letters, are not columns"
+    "cell references past Excel's XFD column or row 1,048,576, or without letters, are not cells"
   )
   func cellReferences() {
     #expect(CellReference.column("XFD1") == 16_383)
     #expect(CellReference.column("XFE1") == nil)
     #expect(CellReference.column("ZZZZZZZZZZZZZZZ2") == nil)
     #expect(CellReference.column("12") == nil)
+    // A cell: column and row, each within Excel's limits, nothing after the row.
+    #expect(CellReference.cell("G3").map { [$0.column, $0.row] } == [6, 3])
+    #expect(
+      CellReference.cell("XFD1048576").map { [$0.column, $0.row] } == [
+        16_383, 1_048_576,
+      ])
+    for bad in ["G0", "G1048577", "G", "3", "G3x", "$G$3", "XFE1", ""] {
+      #expect(CellReference.cell(bad) == nil, "\(bad)")
+    }
   }
 }
