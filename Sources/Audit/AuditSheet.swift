@@ -155,19 +155,28 @@ public struct AuditSheet: Sendable {
   }
 
   /// The sheet `name` of a workbook (nil when it has none, or only a header), or without a name its
-  /// Checklist, else its first sheet (nil when it has no sheets).
+  /// checklist (`checklist(in:of:shared:)`; nil when it has no sheets).
   static func readXLSX(path: String, sheet name: String?)
     throws(AuditError) -> AuditSheet?
   {
     let package = try XLSXPackage(path: path)
     let sheets = try package.sheets()
-    func named(_ wanted: String) -> (name: String, part: String)? {
-      sheets.first { $0.name.caseInsensitiveCompare(wanted) == .orderedSame }
+    let sheet: (name: String, part: String)
+    let shared: [String]
+    if let name {
+      guard
+        let named = sheets.first(where: {
+          $0.name.caseInsensitiveCompare(name) == .orderedSame
+        })
+      else { return nil }
+      sheet = named
+      shared = try package.sharedStrings()
+    } else {
+      shared = try package.sharedStrings()
+      guard let found = try checklist(in: sheets, of: package, shared: shared)
+      else { return nil }
+      sheet = found
     }
-    guard
-      let sheet = name.map(named) ?? (named("Checklist") ?? sheets.first)
-    else { return nil }
-    let shared = try package.sharedStrings()
     var scan = WorksheetRows(
       shared: shared, place: "\(path), sheet '\(sheet.name)'")
     guard try package.scan(sheet.part, into: &scan) else {
@@ -179,10 +188,6 @@ public struct AuditSheet: Sendable {
     if name != nil, rows.allSatisfy({ $0.1.allSatisfy(\.isEmpty) }) {
       return nil
     }
-    if name == nil {
-      try refuseSecondChecklist(
-        besides: sheet, in: sheets, of: package, shared: shared)
-    }
     var table = try table(
       path: path, sheetName: sheet.name, rows: rows,
       source: .xlsx(part: sheet.part))
@@ -191,44 +196,56 @@ public struct AuditSheet: Sendable {
     return name != nil && table.rows.isEmpty ? nil : table
   }
 
-  /// Another worksheet whose header has a Result and an ID column is an error.
+  /// A workbook's checklist: its sheet named Checklist, else the sheet whose header has Result and ID
+  /// columns (a checklist renamed), else its first sheet.
   ///
-  /// Such a sheet is a copy of the checklist a tester filled ("Checklist (2)"): criteria reads one
-  /// checklist, and a failure in the other would vanish. The Retired sheet is read as the retired rows; only each sheet's header is read.
-  static func refuseSecondChecklist(
-    besides read: (name: String, part: String),
+  /// A second sheet whose header has those columns (the Retired sheet aside, which holds the retired
+  /// rows) is an error: it is a copy of the checklist a tester filled ("Checklist (2)"), criteria reads
+  /// one checklist, and a failure in the other would vanish. Only the other sheets' headers are read.
+  static func checklist(
     in sheets: [(name: String, part: String)], of package: XLSXPackage,
     shared: [String]
-  ) throws(AuditError) {
-    for other in sheets
-    where other.part != read.part
-      && other.name.caseInsensitiveCompare(retiredSheet) != .orderedSame
+  ) throws(AuditError) -> (name: String, part: String)? {
+    let named = sheets.first {
+      $0.name.caseInsensitiveCompare("Checklist") == .orderedSame
+    }
+    var found: [(sheet: (name: String, part: String), row: Int)] = []
+    for sheet in sheets
+    where sheet.part != named?.part
+      && sheet.name.caseInsensitiveCompare(retiredSheet) != .orderedSame
     {
       var scan = WorksheetRows(
-        shared: shared, place: "\(package.path), sheet '\(other.name)'")
+        shared: shared, place: "\(package.path), sheet '\(sheet.name)'")
       scan.headerOnly = true
-      guard try package.scan(other.part, into: &scan),
+      guard try package.scan(sheet.part, into: &scan),
         let header = scan.rows.last(where: { !$0.1.allSatisfy(\.isEmpty) })
       else { continue }
       let columns = Set(
         header.1.compactMap {
           AuditColumn(userName: $0.trimmingCharacters(in: .whitespaces))
         })
-      guard columns.contains(.result), columns.contains(.id) else { continue }
-      throw AuditError(
-        "\(package.path): the sheet '\(other.name)' is a checklist too (its header, row \(header.0), has Result "
-          + "and ID columns), and criteria reads one, '\(read.name)': its results would be left out. Move its "
-          + "rows into '\(read.name)' and delete it, or save it as a workbook of its own and join the two with "
-          + "criteria merge.")
+      if columns.contains(.result) && columns.contains(.id) {
+        found.append((sheet, header.0))
+      }
     }
+    guard let read = named ?? found.first?.sheet ?? sheets.first else {
+      return nil
+    }
+    if let other = found.first(where: { $0.sheet.part != read.part }) {
+      throw AuditError(
+        "\(package.path): the sheet '\(other.sheet.name)' is a checklist too (its header, row \(other.row), has "
+          + "Result and ID columns), and criteria reads one, '\(read.name)': its results would be left out. "
+          + "Move its rows into '\(read.name)' and delete it, or save it as a workbook of its own and join the "
+          + "two with criteria merge.")
+    }
+    return read
   }
 
   /// A header naming one column twice is an error.
   ///
-  /// For one of criteria's columns ("Result" and
-  /// "Result 2", as headers match loosely), only one would be read, and a Fail in the other would vanish
-  /// from every report; for a tester's own column (two headed "Comments"), `refresh` and `merge` carry it by
-  /// its header, so one would be lost.
+  /// For one of criteria's columns ("Result" and "Result 2", as headers match loosely), only one would
+  /// be read, and a Fail in the other would vanish from every report; for a tester's own column (two
+  /// headed "Comments"), `refresh` and `merge` carry it by its header, so one would be lost.
   static func refuseColumnTwice(
     _ header: [String], at place: String, row: Int
   ) throws(AuditError) {

@@ -90,7 +90,7 @@ struct AuditTwiceTests {
   }
 
   @Test(
-    "a copy of the Checklist sheet holding a failure: exit 65 naming both sheets, nothing written; a copy of the Summary is no checklist"
+    "a copy of the Checklist sheet holding a failure: exit 65 naming both sheets, nothing written; a copy of the Summary is no checklist; a renamed checklist is read"
   )
   func checklistTwice() throws {
     let dir = try AuditCycleTests.setUp(format: "xlsx")
@@ -144,5 +144,28 @@ struct AuditTwiceTests {
       ["report", "--from", "summary.xlsx", "--to", "junit", "--output", "-"],
       in: dir)
     #expect(summary.status == 0, "\(summary.stderr)")
+
+    // The Checklist renamed and moved after the Summary is still the checklist: its failure is read.
+    let renamed = try CLIRunner.runPython([
+      "-c",
+      """
+      import sys, openpyxl
+      book = openpyxl.load_workbook(sys.argv[1])
+      sheet = book["Checklist"]
+      header = [cell.value for cell in sheet[1]]
+      sheet.cell(int(sys.argv[3]), header.index("Result") + 1).value = "Fail"
+      sheet.title = "Round 2"
+      book.move_sheet(sheet, offset=1)
+      book.save(sys.argv[2])
+      """,
+      audit.path, dir.appendingPathComponent("renamed.xlsx").path, line,
+    ])
+    #expect(renamed.status == 0, "\(renamed.stderr)")
+    let read = try CLIRunner.run(
+      ["report", "--from", "renamed.xlsx", "--to", "junit", "--output", "-"],
+      in: dir)
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(read.stdout.contains("<failure"), "\(read.stdout)")
+    #expect(read.stdout.contains("failures=\"1\""), "\(read.stdout)")
   }
 }
