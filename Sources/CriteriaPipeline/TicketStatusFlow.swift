@@ -281,15 +281,16 @@ extension Pipeline {
         var retest = ""
         if failed(row, in: part) && snapshot.category == .done {
           // A retest dated on or after the day the ticket was resolved already failed: the fix did not
-          // hold, and the ticket wants reopening, not another retest.
+          // hold, and the ticket wants reopening, not another retest. A Date that may mean two days
+          // (03/04/2027) says so when both are.
           let date = AuditDate.text(row[dateColumn])
+          let days = AuditDate.days(date)
           var reopen = false
-          if let identity = identities[key],
-            let day = AuditDate.unambiguousDay(date),
+          if let identity = identities[key], !days.isEmpty,
             let resolved = snapshot.resolvedOn
           {
             reopen =
-              day >= resolved
+              days.allSatisfy { $0 >= resolved }
               && AuditFindings.failsAgain(
                 row: row[idColumn], date: date, filed: identity)
           }

@@ -142,7 +142,7 @@ struct SyncCommandTests {
   }
 
   @Test(
-    "a retest that failed on or after the day the ticket was resolved says Reopen; a failure from before the fix says Retest"
+    "a retest that failed on or after the day the ticket was resolved says Reopen (a Date of two readings when both are); a failure from before the fix says Retest"
   )
   func reopenAfterFix() throws {
     let server = try FakeTrackerProcess()
@@ -157,16 +157,20 @@ struct SyncCommandTests {
       [
         "2": ["Result": "Fail", "Tester": "Ana", "Date": today],
         "3": ["Result": "Fail", "Tester": "Ana", "Date": "2026-11-21"],
+        // March 4 or April 3: either way after the fix.
+        "4": ["Result": "Fail", "Tester": "Ana", "Date": "03/04/2099"],
       ])
+    try server.act("close", key: keys[2])
     let sync = try CLIRunner.run(
       ["sync", "--from", "retest.csv", "--to", "synced.csv"], in: dir,
       environment: Self.environment)
     #expect(sync.status == 0, "\(sync.stderr)")
-    #expect(sync.stderr.contains("retest 1, reopen 1"), "\(sync.stderr)")
+    #expect(sync.stderr.contains("retest 1, reopen 2"), "\(sync.stderr)")
     let synced = try read(dir.appendingPathComponent("synced.csv"))
     let retest = try #require(synced.header.firstIndex(of: "Retest"))
     #expect(synced.rows["2"]?[retest] == "Reopen", "\(synced.rows)")
     #expect(synced.rows["3"]?[retest] == "Retest", "\(synced.rows)")
+    #expect(synced.rows["4"]?[retest] == "Reopen", "\(synced.rows)")
   }
 
   @Test(
