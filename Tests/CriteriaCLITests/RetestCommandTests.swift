@@ -222,6 +222,20 @@ struct RetestCommandTests {
       "\(early.stderr)")
     states = try #require(try server.stats()["states"] as? [String: String])
     #expect(states[Self.number(keys[0])] == "closed", "\(states)")
+    // The same in a spreadsheet's spelling: 11/21/2026 is that day too.
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("before-fix-spelled.csv"),
+      ["2": ["Result": "Fail", "Tester": "Ana", "Date": "11/21/2026"]])
+    let spelled = try CLIRunner.run(
+      ["tickets", "--from", "before-fix-spelled.csv"], in: dir,
+      environment: Self.environment)
+    #expect(
+      spelled.stderr.contains(
+        "0 reopened, 0 still failing (commented), 1 unchanged"),
+      "\(spelled.stderr)")
+    states = try #require(try server.stats()["states"] as? [String: String])
+    #expect(states[Self.number(keys[0])] == "closed", "\(states)")
 
     // A retest dated today, after the fix, that fails: that reopens the ticket, with one comment.
     try TesterScript.fill(

@@ -440,7 +440,7 @@ public struct AuditFindings: Sendable {
           .joined(
             separator: "\u{1F}")),
       said: said, notes: row.notes, place: row.place,
-      day: AuditDate.day(row.date))
+      days: AuditDate.days(row.date))
   }
 
   /// A date as the tester's spreadsheet stored it (`AuditDate.text`).

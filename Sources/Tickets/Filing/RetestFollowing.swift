@@ -16,9 +16,9 @@ public struct RetestRow: Sendable, Hashable {
   public var notes: String
   /// Where the row is, for messages.
   public var place: String
-  /// The row's Date as a YYYY-MM-DD day, when it reads as one: a failure recorded before its ticket
-  /// was resolved is no retest of the fix, and reopens nothing.
-  public var day: String?
+  /// Every YYYY-MM-DD day the row's Date may mean (`AuditDate.days`; none when it reads as no day): a
+  /// failure recorded before its ticket was resolved is no retest of the fix, and reopens nothing.
+  public var days: [String]
   /// Whether a failing row may reopen its done ticket; false for a failure found through its lineage
   /// (the original audit), where filing files a new ticket instead, so only an open ticket is followed.
   public var reopens = true
@@ -34,7 +34,7 @@ public struct RetestRow: Sendable, Hashable {
   /// Creates a row.
   public init(
     identity: String, filed: FiledTicket, passes: Bool, revision: String,
-    said: String, notes: String = "", place: String, day: String? = nil
+    said: String, notes: String = "", place: String, days: [String] = []
   ) {
     self.identity = identity
     self.filed = filed
@@ -43,7 +43,7 @@ public struct RetestRow: Sendable, Hashable {
     self.said = said
     self.notes = notes
     self.place = place
-    self.day = day
+    self.days = days
   }
 
   /// The comment posted on the ticket: what the retest found, what criteria does about it (close,
@@ -235,10 +235,11 @@ struct RetestFollowing {
     _ row: RetestRow, on snapshot: TicketSnapshot,
     into summary: inout RetestSummary
   ) -> Ledger.RetestRecord? {
-    if !row.passes, let day = row.day, let resolved = snapshot.resolvedOn,
-      day < resolved
+    if !row.passes, let resolved = snapshot.resolvedOn, !row.days.isEmpty,
+      !row.days.allSatisfy({ $0 >= resolved })
     {
-      // Failed before the ticket was closed: the fix awaits its retest (sync says "Retest").
+      // Failed before the ticket was closed, or on a Date that may mean a day before it: the fix
+      // awaits its retest (sync says "Retest").
       summary.unchanged += 1
       return nil
     }
