@@ -238,15 +238,19 @@ public struct AuditFindings: Sendable {
         // Only a pass on or after the day the failure was recorded: an older copy's pass (another
         // tester's, from before) never closes a later failure's ticket. A failure counts for tickets
         // filed on earlier days only, and never reopens one (filing files a new ticket after a done
-        // one). Days that cannot be read decide nothing.
-        guard let day = AuditDate.unambiguousDay(row.date) else { return [] }
+        // one). A Date that may mean two days decides only when both say the same; days that cannot
+        // be read decide nothing.
+        let days = AuditDate.days(row.date)
+        guard !days.isEmpty else { return [] }
         let passes = row.outcome == .pass
         return ledger.filed(inLineage: lineage, except: "").compactMap {
           identity, entry in
           guard let key = entry.key,
             let failed = Self.failureDate(of: identity, row: row.id)
               .flatMap(AuditDate.unambiguousDay),
-            passes ? failed <= day && !unsettled.contains(key) : failed < day
+            passes
+              ? days.allSatisfy({ failed <= $0 }) && !unsettled.contains(key)
+              : days.allSatisfy({ failed < $0 })
           else { return nil }
           var retest = retest(row, key: key, filed: (identity, entry.url ?? ""))
           retest.reopens = passes
