@@ -84,7 +84,7 @@ struct WorksheetRows: XMLEvents {
     value.leave(role == .value)
     inline.leave(role == .text, unescaping: true)
     switch role {
-    case .cell: finishCell()
+    case .cell: try finishCell()
     case .row: rows.append((number, cells))
     default: break
     }
@@ -142,13 +142,21 @@ struct WorksheetRows: XMLEvents {
     inline.text = ""
   }
 
-  private mutating func finishCell() {
+  private mutating func finishCell() throws(AuditError) {
     let raw = value.text
     switch type {
     case "s":
-      cells[column] =
-        Int(raw).flatMap { shared.indices.contains($0) ? shared[$0] : nil }
-        ?? ""
+      // A cell with no value is empty; an index the table lacks would read a value as empty.
+      guard
+        !cellHas.value || raw.isEmpty
+          || Int(raw).map(shared.indices.contains) == true
+      else {
+        throw AuditError(
+          "\(place), row \(number), column \(CellReference.letters(column)): the shared string "
+            + "'\(raw.prefix(20))' is not in the workbook's table of \(shared.count) strings; the workbook is damaged"
+        )
+      }
+      cells[column] = Int(raw).map { shared[$0] } ?? ""
     case "inlineStr": cells[column] = inline.text
     case "b": cells[column] = raw == "1" ? "TRUE" : "FALSE"
     default: cells[column] = raw

@@ -135,20 +135,29 @@ struct XLSXPackage {
     return value == "1" || value == "true"
   }
 
+  /// The workbook's relationships: id, type and the part each names.
+  private func relationships() throws(AuditError) -> [(
+    id: String, type: String, part: String
+  )] {
+    let relationships = try document("xl/_rels/workbook.xml.rels")
+    return XML.elements(relationships?.rootElement(), named: "Relationship")
+      .compactMap { relationship in
+        guard let id = XML.attribute(relationship, "Id"),
+          let target = XML.attribute(relationship, "Target")
+        else { return nil }
+        return (
+          id, XML.attribute(relationship, "Type") ?? "",
+          target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
+        )
+      }
+  }
+
   /// The worksheets in workbook order: name and part path.
   func sheets() throws(AuditError) -> [(name: String, part: String)] {
     let workbook = try workbook()
-    let relationships = try document("xl/_rels/workbook.xml.rels")
     var targets: [String: String] = [:]
-    for relationship in XML.elements(
-      relationships?.rootElement(), named: "Relationship")
-    {
-      if let id = XML.attribute(relationship, "Id"),
-        let target = XML.attribute(relationship, "Target")
-      {
-        targets[id] =
-          target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
-      }
+    for relationship in try relationships() {
+      targets[relationship.id] = relationship.part
     }
     return XML.elements(workbook.rootElement(), named: "sheet").compactMap {
       sheet in
@@ -159,10 +168,15 @@ struct XLSXPackage {
     }
   }
 
-  /// The shared string table (each `si` as its plain text; phonetic runs left out).
+  /// The shared string table (each `si` as its plain text; phonetic runs left out): the part the
+  /// workbook's relationships name (producers differ in its name), else `xl/sharedStrings.xml`.
   func sharedStrings() throws(AuditError) -> [String] {
+    let part =
+      try relationships().first {
+        $0.type.hasSuffix("/sharedStrings")
+      }?.part ?? "xl/sharedStrings.xml"
     var table = SharedStringsScan()
-    _ = try scan("xl/sharedStrings.xml", into: &table)
+    _ = try scan(part, into: &table)
     return table.strings
   }
 

@@ -39,7 +39,7 @@ struct WorksheetScanTests {
     <x:row r="5"><x:c r="A5" t="inlineStr"><x:is><x:t>line1\r\nline2\rline3</x:t></x:is></x:c>\
     <x:c r="B5" t="str"><x:v>&#233;&#x1F600;&lt;&gt;&quot;&apos;</x:v></x:c>\
     <x:c r="C5"><x:v>first</x:v><x:v>second</x:v></x:c><x:c r="D5"/>\
-    <x:c r="E5" t="s"><x:v>99</x:v></x:c><x:c x:r="F5"><x:v>prefixed reference</x:v></x:c>\
+    <x:c r="E5" t="s"/><x:c x:r="F5"><x:v>prefixed reference</x:v></x:c>\
     <x:c r="G5" t="inlineStr"><x:is><x:t>x_x000D_y</x:t></x:is><x:is><x:t>second is</x:t></x:is></x:c>\
     <x:c r="H5"><x:v>in <x:b>nested</x:b> element</x:v></x:c><x:c r="I5" t="str"><x:v/></x:c></x:row>
     <x:row r="6"/><x:row><x:c r="B7"><x:v>after an empty row</x:v></x:c></x:row>\
@@ -168,11 +168,15 @@ struct WorksheetScanTests {
   ) {
     let (folder, package, part) = try sampleWorkbook()
     let copy = folder.appendingPathComponent("quirky.xlsx").path
-    try package.writeCopy(
-      to: copy,
-      replacing: [
-        part: Data(sheet.utf8), "xl/sharedStrings.xml": Data(strings.utf8),
-      ])
+    // The other sheets emptied: their cells name strings of the table this one replaces.
+    var replacing = [
+      part: Data(sheet.utf8), "xl/sharedStrings.xml": Data(strings.utf8),
+    ]
+    for other in try package.sheets() where other.part != part {
+      replacing[other.part] = Data(
+        "<worksheet xmlns=\"\(Self.main)\"><sheetData/></worksheet>".utf8)
+    }
+    try package.writeCopy(to: copy, replacing: replacing)
     return (copy, part)
   }
 
@@ -327,5 +331,57 @@ extension WorksheetScanTests {
     #expect(read.rows.first { $0.number == targets[1] }?[retest] == "Retest")
     #expect(read.rows.first { $0.number == targets[0] }?[ticket] == "A11Y-1")
     #expect(read.rows.filter { !$0[retest].isEmpty }.count == 1)
+  }
+}
+
+extension WorksheetScanTests {
+  @Test(
+    "a shared string index the table lacks is damage, not an empty cell; the table is found where the relationships put it"
+  )
+  func sharedStringTable() throws {
+    let (folder, package, part) = try sampleWorkbook()
+    let written = try AuditSheet.read(path: package.path)
+    let sheetXML = String(
+      decoding: try #require(try package.part(part)), as: UTF8.self)
+    let range = try #require(
+      sheetXML.range(
+        of: #"<c r="[A-Z]+2" [^>]*t="s"[^>]*><v>[0-9]+</v>"#,
+        options: .regularExpression))
+    let damaged = sheetXML.replacingCharacters(
+      in: range,
+      with: sheetXML[range].replacingOccurrences(
+        of: #"<v>[0-9]+</v>"#, with: "<v>99999</v>",
+        options: .regularExpression))
+    let path = folder.appendingPathComponent("damaged.xlsx").path
+    try package.writeCopy(to: path, replacing: [part: Data(damaged.utf8)])
+    #expect {
+      _ = try AuditSheet.read(path: path)
+    } throws: { error in
+      "\(error)".contains(
+        "damaged.xlsx, sheet 'Checklist', row 2, column ")
+        && "\(error)".contains(
+          "the shared string '99999' is not in the workbook's table of")
+    }
+
+    // Another producer's name for the table: the relationships say where it is.
+    let moved = folder.appendingPathComponent("moved.xlsx").path
+    let script = """
+      import sys, zipfile
+      source, target = zipfile.ZipFile(sys.argv[1]), zipfile.ZipFile(sys.argv[2], "w")
+      for item in source.infolist():
+          data = source.read(item.filename)
+          name = item.filename
+          if name == "xl/sharedStrings.xml":
+              name = "xl/strings/table1.xml"
+          if name in ("xl/_rels/workbook.xml.rels", "[Content_Types].xml"):
+              data = data.replace(b"sharedStrings.xml", b"strings/table1.xml")
+          target.writestr(name, data)
+      target.close()
+      """
+    let run = try runTool("python3", ["-c", script, package.path, moved])
+    #expect(run.status == 0, "\(run.err)")
+    let read = try AuditSheet.read(path: moved)
+    #expect(read.header == written.header)
+    #expect(read.rows == written.rows)
   }
 }
