@@ -282,13 +282,10 @@ public struct AuditSheet: Sendable {
         CellReference.cell(String($0))
       }
       guard corners.count == 2 else { continue }
+      let (first, last) = (corners[0], corners[1])
       let columns =
-        min(
-          corners[0].column, corners[1].column)...max(
-          corners[0].column, corners[1].column)
-      let rowSpan =
-        min(
-          corners[0].row, corners[1].row)...max(corners[0].row, corners[1].row)
+        min(first.column, last.column)...max(first.column, last.column)
+      let rowSpan = min(first.row, last.row)...max(first.row, last.row)
       guard columns.contains(result),
         let hidden = rowSpan.first(where: {
           $0 > headerRow
