@@ -148,15 +148,11 @@ extension AuditSheet {
 
   /// Each row holding a value a tester recorded, with the columns that hold one (the Result first).
   private func recordedCells(layout: AuditLayout) -> [(Row, [Int])] {
-    let derived = Set(AuditCarry.derivedHeaders.map { $0.lowercased() })
     let result = column(.result)
     let expected = column(.expected)
     let kept = AuditCarry.testerColumns.filter { $0 != .result }.compactMap(
       column)
-    let added = header.indices.filter {
-      AuditColumn(userName: header[$0]) == nil
-        && !derived.contains(header[$0].lowercased())
-    }
+    let added = addedColumns
     return rows.compactMap { row in
       func blank(_ column: Int) -> Bool {
         row[column].trimmingCharacters(in: .whitespacesAndNewlines).isEmpty

@@ -50,6 +50,22 @@ public struct AuditSheet: Sendable {
     header.firstIndex { AuditColumn(userName: $0) == column }
   }
 
+  /// The columns a tester added, by index: every named column but those criteria derives (status
+  /// columns, Since last audit) and the first to name each of criteria's columns (`column(_:)`), so a
+  /// later "Tester 2" is the tester's own.
+  public var addedColumns: [Int] {
+    let derived = Set(AuditCarry.derivedHeaders.map { $0.lowercased() })
+    var named: Set<AuditColumn> = []
+    return header.indices.filter { index in
+      let name = header[index]
+      guard !name.isEmpty, !derived.contains(name.lowercased()) else {
+        return false
+      }
+      guard let column = AuditColumn(userName: name) else { return true }
+      return !named.insert(column).inserted
+    }
+  }
+
   /// Reads an `.xlsx` or `.csv` file.
   public static func read(path: String) throws(AuditError) -> AuditSheet {
     guard FileManager.default.fileExists(atPath: path) else {
@@ -241,27 +257,28 @@ public struct AuditSheet: Sendable {
     return read
   }
 
-  /// A header naming one column twice is an error.
+  /// A header naming the Result column twice, or one name twice (in any case), is an error.
   ///
-  /// For one of criteria's columns ("Result" and "Result 2", as headers match loosely), only one would
-  /// be read, and a Fail in the other would vanish from every report; for a tester's own column (two
-  /// headed "Comments"), `refresh` and `merge` carry it by its header, so one would be lost.
+  /// Headers match loosely, so "Result 2" beside "Result" is a second Result column: only the first
+  /// would be read, and a Fail in the other would vanish from every report. Two columns of one name
+  /// (two "Comments") would lose one in `refresh` and `merge`, which carry a tester's column by its
+  /// name (`merge` in any case). A second column like another of criteria's ("Tester 2") is the tester's
+  /// own (`addedColumns`), carried as such.
   static func refuseColumnTwice(
     _ header: [String], at place: String, row: Int
   ) throws(AuditError) {
     var seen: [String: Int] = [:]
     for (index, name) in header.enumerated() where !name.isEmpty {
-      let column = AuditColumn(userName: name)
+      let result = AuditColumn(userName: name) == .result
       guard
         let first = seen.updateValue(
-          index, forKey: column.map { "\0" + $0.rawValue } ?? name)
+          index, forKey: result ? "\0result" : name.lowercased())
       else { continue }
-      let what = column.map { "the \($0.rawValue) column" } ?? "'\(name)'"
+      let what = result ? "the Result column" : "'\(name)'"
       let why =
-        column.map {
-          "which one holds the \($0.rawValue.lowercased()) cannot be told, so nothing is read"
-        }
-        ?? "refresh and merge carry a tester's column by its name, so one would be lost"
+        result
+        ? "which one holds the result cannot be told, so nothing is read"
+        : "refresh and merge carry a tester's column by its name, so one would be lost"
       throw AuditError(
         "\(place): the header (row \(row)) names \(what) twice: "
           + "\(CellReference.letters(first)) '\(header[first])' and \(CellReference.letters(index)) '\(name)'; "

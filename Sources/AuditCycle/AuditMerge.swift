@@ -318,20 +318,13 @@ public struct AuditMerge: Sendable {
     }
     var seen: Set<Key> = []
     for file in files {
-      for header in file.sheet.header where isAdded(header) {
+      for index in file.sheet.addedColumns {
+        let header = file.sheet.header[index]
         let key = Key.added(header.lowercased())
         if seen.insert(key).inserted { keys.append((key, header)) }
       }
     }
     return keys
-  }
-
-  /// Whether a header is a column a tester added (not the layout's, not one criteria derives).
-  static func isAdded(_ header: String) -> Bool {
-    !header.isEmpty && AuditColumn(userName: header) == nil
-      && !AuditCarry.derivedHeaders.contains {
-        $0.caseInsensitiveCompare(header) == .orderedSame
-      }
   }
 
   /// What a cell is compared by when a tester filled it; nil when it is not filled (blank, or a Result

@@ -115,16 +115,18 @@ public struct AuditRefresh: Sendable {
     }
     // Carried after the layout's columns: a tester's own columns, and tester columns the layout no
     // longer has (a Failed WCAG column the config does not ask for), so no result is lost.
-    let extraHeaders = sheet.header.filter { header in
-      guard !header.isEmpty,
-        !AuditCarry.derivedHeaders.contains(where: {
-          $0.caseInsensitiveCompare(header) == .orderedSame
-        })
-      else { return false }
-      guard let column = AuditColumn(userName: header) else { return true }
-      return AuditCarry.testerColumns.contains(column)
-        && !layout.columns.contains(column)
+    let added = Set(sheet.addedColumns)
+    let extraColumns = sheet.header.indices.compactMap {
+      index -> (header: String, column: AuditColumn?)? in
+      if added.contains(index) { return (sheet.header[index], nil) }
+      guard let column = AuditColumn(userName: sheet.header[index]),
+        sheet.column(column) == index,
+        AuditCarry.testerColumns.contains(column),
+        !layout.columns.contains(column)
+      else { return nil }
+      return (sheet.header[index], column)
     }
+    let extraHeaders = extraColumns.map(\.header)
     carry.extraHeaders =
       extraHeaders + (fresh ? [AuditCarry.previousHeader] : [])
     for row in now {
@@ -178,9 +180,9 @@ public struct AuditRefresh: Sendable {
         if !before.isEmpty { carry.movedBefore[row.id] = before }
       }
       carry.cells[row.id] = cells
-      var extras = extraHeaders.map { header in
+      var extras = extraColumns.map { header, column in
         // A result column is cleared as the layout's would be; a ticket is always kept.
-        AuditColumn(userName: header).map {
+        column.map {
           $0 == .ticket || !(fresh || changed) ? was.text($0) : ""
         } ?? was.extra[header] ?? ""
       }

@@ -10,7 +10,7 @@ import Testing
 @Suite("An audit that holds a column or a checklist twice", .serialized)
 struct AuditTwiceTests {
   @Test(
-    "a second Result (or Date) column: exit 65 naming the file, the header row and both columns; nothing written",
+    "a second Result column, or two tester columns of one name: exit 65 naming the file, the header row and both columns, nothing written; a 'Tester 2' column is the tester's own",
     arguments: ["xlsx", "csv"])
   func columnTwice(format: String) throws {
     let dir = try AuditCycleTests.setUp(format: format)
@@ -22,8 +22,8 @@ struct AuditTwiceTests {
       audit, dir.appendingPathComponent("filled.\(format)"),
       [line: ["Result": "Pass", "Result 2": "Fail"]])
     try TesterScript.fill(
-      audit, dir.appendingPathComponent("dated.\(format)"),
-      [line: ["Result": "Fail", "date": "2026-11-20"]])
+      audit, dir.appendingPathComponent("second-tester.\(format)"),
+      [line: ["Result": "Fail", "Tester": "Ana", "Tester 2": "Ben"]])
     let header = try TesterScript.read(
       dir.appendingPathComponent("filled.\(format)")
     ).header
@@ -78,15 +78,29 @@ struct AuditTwiceTests {
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("refreshed.\(format)").path))
 
-    // A column named like Date in another case ("date") is the Date column again.
-    let dated = try CLIRunner.run(
+    // A second tester's column hides no result: it is read as the tester's own column, and carried.
+    let refreshed = try CLIRunner.run(
       [
-        "report", "--from", "dated.\(format)", "--to", "junit", "--output", "-",
-      ],
-      in: dir)
-    #expect(dated.status == 65, "\(dated.stderr)")
-    #expect(
-      dated.stderr.contains("names the Date column twice"), "\(dated.stderr)")
+        "refresh", "--from", "second-tester.\(format)", "--output",
+        "carried.\(format)",
+      ], in: dir)
+    #expect(refreshed.status == 0, "\(refreshed.stderr)")
+    let carried = try TesterScript.rows(
+      dir.appendingPathComponent("carried.\(format)"))[
+        "\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"]
+    #expect(carried?["Tester 2"] == "Ben", "\(carried ?? [:])")
+    #expect(carried?["Result"] == "Fail", "\(carried ?? [:])")
+    let merge = try CLIRunner.run(
+      [
+        "merge", "audit.\(format)", "second-tester.\(format)", "--output",
+        "joined.\(format)",
+      ], in: dir)
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let joined = try TesterScript.rows(
+      dir.appendingPathComponent("joined.\(format)"))[
+        "\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"]
+    #expect(joined?["Tester 2"] == "Ben", "\(joined ?? [:])")
+    #expect(joined?["Tester"] == "Ana", "\(joined ?? [:])")
   }
 
   @Test(
