@@ -148,6 +148,9 @@ struct TicketUnitTests {
     var tickets = try corpusTickets(
       ["controls/sheet", "controls/carousel", "patterns/focus"],
       grouping: .componentPlatform)
+    // A component with a check that expects N/A: its body lists it apart, as a bullet list.
+    tickets += try sampleTickets(grouping: .componentPlatform, copies: 1)
+      .filter { $0.checklist.contains(where: \.notApplicable) }
     tickets[0].finding = Finding(
       severity: "High", tester: "", date: "2026-11-22", notes: "Focus is lost")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -175,6 +178,43 @@ struct TicketUnitTests {
     let content = try #require(ADFBody.document(for: tickets[0]).content)
     #expect(content.contains { $0.type == "taskList" })
     #expect(content.contains { $0.type == "codeBlock" })
+  }
+
+  @Test(
+    "a check that expects N/A is no task in any body: it is listed apart, with no box to tick"
+  )
+  func notApplicableChecks() throws {
+    let tickets = try sampleTickets(grouping: .componentPlatform, copies: 1)
+    let ticket = try #require(tickets.first { $0.title.contains("Banner") })
+    let item = try #require(ticket.checklist.first { $0.notApplicable })
+    #expect(item.label == "Screen reader: State" && item.expectation == "n/a")
+    let tasks = ticket.checklist.filter { !$0.notApplicable }.count
+    let markdown = TextBodies.markdown(ticket)
+    #expect(!markdown.contains("[ ] **Screen reader: State**"), "\(markdown)")
+    #expect(
+      markdown.contains(
+        "## Not applicable (nothing to check)\n\n- **Screen reader: State** — n/a\n"
+      ),
+      "\(markdown)")
+    #expect(markdown.components(separatedBy: "- [ ] ").count - 1 == tasks)
+    let wiki = TextBodies.wiki(ticket)
+    #expect(wiki.contains("* *Screen reader: State* — n/a"), "\(wiki)")
+    #expect(wiki.components(separatedBy: "* (x) ").count - 1 == tasks)
+    let html = TextBodies.html(ticket)
+    #expect(html.contains("<li><b>Screen reader: State</b> — n/a</li>"))
+    #expect(html.components(separatedBy: "&#9744;").count - 1 == tasks)
+    let redmine = TextBodies.redmine(ticket)
+    #expect(redmine.contains("* Screen reader: State — n/a"), "\(redmine)")
+    #expect(redmine.components(separatedBy: "* [ ] ").count - 1 == tasks)
+    let content = try #require(ADFBody.document(for: ticket).content)
+    let taskList = try #require(content.first { $0.type == "taskList" })
+    #expect(taskList.content?.count == tasks)
+    let index = try #require(
+      content.firstIndex {
+        $0.type == "heading"
+          && $0.content?.first?.text == ChecklistItem.notApplicableTitle
+      })
+    #expect(content[index + 1].type == "bulletList")
   }
 
   @Test(

@@ -61,13 +61,14 @@ public enum ADFBody {
   public static func document(for ticket: Ticket) -> ADFNode {
     var content: [ADFNode] = [paragraph(ticket.summary)]
     if let finding = ticket.finding { content += findingNodes(finding) }
-    if !ticket.checklist.isEmpty {
+    let checks = ticket.checklist.filter { !$0.notApplicable }
+    if !checks.isEmpty {
       content.append(heading("Checks", level: 2))
       content.append(
         ADFNode(
           "taskList",
           attrs: .init(localId: "checks-" + IdentityHash.hex(ticket.identity)),
-          content: ticket.checklist.map { item in
+          content: checks.map { item in
             ADFNode(
               "taskItem",
               attrs: .init(
@@ -77,6 +78,13 @@ public enum ADFBody {
                 text(item.label, marks: strong), text(" — " + item.detail),
               ].compactMap { $0 })
           }))
+    }
+    // A check that expects N/A is no task: a task list's count is what there is to check.
+    let notApplicable = ticket.checklist.filter(\.notApplicable)
+    if !notApplicable.isEmpty {
+      content.append(heading(ChecklistItem.notApplicableTitle, level: 2))
+      content.append(
+        bulletList(notApplicable.map { ($0.label, " — " + $0.detail) }))
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {
       content.append(heading("Scenario: " + scenario.name, level: 3))
@@ -106,19 +114,24 @@ public enum ADFBody {
   static func findingNodes(_ finding: Finding) -> [ADFNode] {
     [
       heading("Audit finding", level: 2),
-      ADFNode(
-        "bulletList",
-        content: finding.facts.map { name, value in
-          ADFNode(
-            "listItem",
-            content: [
-              ADFNode(
-                "paragraph",
-                content: [text(name + ": ", marks: strong), text(value)]
-                  .compactMap { $0 })
-            ])
-        }),
+      bulletList(finding.facts.map { ($0.name + ": ", $0.value) }),
     ]
+  }
+
+  /// A bullet list whose items each open with a strong part.
+  static func bulletList(_ items: [(strong: String, rest: String)]) -> ADFNode {
+    ADFNode(
+      "bulletList",
+      content: items.map { strong, rest in
+        ADFNode(
+          "listItem",
+          content: [
+            ADFNode(
+              "paragraph",
+              content: [text(strong, marks: Self.strong), text(rest)]
+                .compactMap { $0 })
+          ])
+      })
   }
 
   static func heading(_ title: String, level: Int) -> ADFNode {

@@ -20,6 +20,8 @@ public enum TextBodies {
     var fact: (_ name: String, _ value: String) -> String
     /// One check, ticked when done.
     var check: (_ done: Bool, _ label: String, _ detail: String) -> String
+    /// One check that expects N/A, with no box to tick.
+    var notApplicable: (_ label: String, _ detail: String) -> String
     /// A scenario's name and its steps as plain lines.
     var scenario: (_ name: String, _ steps: [String]) -> [String]
     /// The "Full information" line: a link when the reference is a web address.
@@ -36,11 +38,21 @@ public enum TextBodies {
         "Audit finding",
         finding.facts.map { markup.fact($0.name, markup.text($0.value)) })
     }
-    if !ticket.checklist.isEmpty {
+    let checks = ticket.checklist.filter { !$0.notApplicable }
+    if !checks.isEmpty {
       lines += markup.section(
         "Checks",
-        ticket.checklist.map {
+        checks.map {
           markup.check($0.done, markup.text($0.label), markup.text($0.detail))
+        })
+    }
+    // A check that expects N/A is no task: a task list's count is what there is to check.
+    let notApplicable = ticket.checklist.filter(\.notApplicable)
+    if !notApplicable.isEmpty {
+      lines += markup.section(
+        ChecklistItem.notApplicableTitle,
+        notApplicable.map {
+          markup.notApplicable(markup.text($0.label), markup.text($0.detail))
         })
     }
     for scenario in ticket.scenarios where !scenario.steps.isEmpty {
@@ -62,6 +74,7 @@ public enum TextBodies {
         section: { ["## \($0)", ""] + $1 + [""] },
         fact: { "- **\($0):** \($1)" },
         check: { "- [\($0 ? "x" : " ")] **\($1)** — \($2)" },
+        notApplicable: { "- **\($0)** — \($1)" },
         scenario: {
           ["### Scenario: \(markdownText($0))", "", "```gherkin"] + $1 + [
             "```", "",
@@ -85,6 +98,7 @@ public enum TextBodies {
         section: { ["h2. \($0)"] + $1 + [""] },
         fact: { "* *\($0):* \($1)" },
         check: { "* \($0 ? "(/)" : "(x)") *\($1)* — \($2)" },
+        notApplicable: { "* *\($0)* — \($1)" },
         scenario: {
           ["h3. Scenario: \(escapeWiki($0))", "{noformat}"] + $1
             + ["{noformat}", ""]
@@ -109,6 +123,7 @@ public enum TextBodies {
         check: {
           "<li>\($0 ? "&#9745;" : "&#9744;") <b>\($1)</b> — \($2)</li>"
         },
+        notApplicable: { "<li><b>\($0)</b> — \($1)</li>" },
         scenario: {
           [
             "<h3>Scenario: \(escapeHTML($0))</h3><pre>\(escapeHTML($1.joined(separator: "\n")))</pre>"
@@ -133,6 +148,7 @@ public enum TextBodies {
         section: { ["\($0):", ""] + $1 + [""] },
         fact: { "* \($0): \($1)" },
         check: { "* [\($0 ? "x" : " ")] \($1) — \($2)" },
+        notApplicable: { "* \($0) — \($1)" },
         scenario: { ["Scenario: \($0)", "", "<pre>"] + $1 + ["</pre>", ""] },
         reference: { _, text in ["Full information: \(text)", ""] },
         marker: { $0 }))

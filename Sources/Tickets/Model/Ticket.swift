@@ -77,17 +77,23 @@ public struct ChecklistItem: Hashable, Sendable {
   public var done: Bool
   /// The WCAG success criteria the check tests.
   public var wcag: [String]
+  /// Whether the check expects N/A: nothing to check, so bodies list it apart, with no box to tick.
+  public var notApplicable: Bool
+
+  /// The heading bodies list the checks that expect N/A under.
+  public static let notApplicableTitle = "Not applicable (nothing to check)"
 
   /// Creates an item.
   public init(
     id: String, label: String, expectation: String, done: Bool = false,
-    wcag: [String] = []
+    wcag: [String] = [], notApplicable: Bool = false
   ) {
     self.id = id
     self.label = label
     self.expectation = expectation
     self.done = done
     self.wcag = wcag
+    self.notApplicable = notApplicable
   }
 
   /// The expected result with the success criteria it tests: `Focus moves (WCAG 2.1.1, 2.4.7)`.

@@ -87,7 +87,8 @@ public struct TicketPlanner: Sendable {
     ChecklistItem(
       id: StableID.row(criterion: criterion.id, platform: platform),
       label: "\(criterion.test.label): \(criterion.check)",
-      expectation: criterion.expectation, wcag: criterion.wcag)
+      expectation: criterion.expectation, wcag: criterion.wcag,
+      notApplicable: criterion.expectsNotApplicable)
   }
 
   /// `wcag-2.1.1` labels, once each, in WCAG order.
