@@ -33,6 +33,50 @@ struct AuditCycleTests {
     return dir
   }
 
+  /// The Rating's iOS arrow-keys check, the row the audit-file tests fill.
+  static let arrowKeys = "\(rating)/keyboard/arrow-keys@ios"
+
+  /// A fresh audit in `format` (`setUp`): its folder, its file, and the spreadsheet row of `arrowKeys`.
+  static func arrowKeysAudit(format: String) throws -> (
+    dir: URL, audit: URL, line: String
+  ) {
+    let dir = try setUp(format: format)
+    let audit = dir.appendingPathComponent("audit.\(format)")
+    return (dir, audit, try #require(try numbers(audit)[arrowKeys]))
+  }
+
+  /// `criteria report --from FILE --to junit --output -`: the report a CI step reads.
+  static func junit(_ file: String, in dir: URL) throws -> CLIRunner.Outcome {
+    try CLIRunner.run(
+      ["report", "--from", file, "--to", "junit", "--output", "-"], in: dir)
+  }
+
+  /// Runs each command in `dir` and expects it refused as input data that cannot be read (65), its
+  /// error saying each of `messages`, and none of `outputs` written.
+  static func refused(
+    _ commands: [[String]], in dir: URL, saying messages: [String],
+    writing outputs: [String],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    for command in commands {
+      let run = try CLIRunner.run(command, in: dir)
+      #expect(
+        run.status == 65, "\(command): \(run.stderr)",
+        sourceLocation: sourceLocation)
+      for message in messages {
+        #expect(
+          run.stderr.contains(message), "\(command): \(run.stderr)",
+          sourceLocation: sourceLocation)
+      }
+      for output in outputs {
+        #expect(
+          !FileManager.default.fileExists(
+            atPath: dir.appendingPathComponent(output).path),
+          "\(command) wrote \(output)", sourceLocation: sourceLocation)
+      }
+    }
+  }
+
   /// Spreadsheet row numbers by row id.
   static func numbers(_ file: URL) throws -> [String: String] {
     let table = try TesterScript.read(file)

@@ -13,11 +13,7 @@ struct AuditTwiceTests {
     "a second Result column, or two tester columns of one name: exit 65 naming the file, the header row and both columns, nothing written; a 'Tester 2' column is the tester's own",
     arguments: ["xlsx", "csv"])
   func columnTwice(format: String) throws {
-    let dir = try AuditCycleTests.setUp(format: format)
-    let audit = dir.appendingPathComponent("audit.\(format)")
-    let row = try AuditCycleTests.numbers(audit)
-    let line = try #require(
-      row["\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"])
+    let (dir, audit, line) = try AuditCycleTests.arrowKeysAudit(format: format)
     try TesterScript.fill(
       audit, dir.appendingPathComponent("filled.\(format)"),
       [line: ["Result": "Pass", "Result 2": "Fail"]])
@@ -35,31 +31,22 @@ struct AuditTwiceTests {
     let place =
       format == "xlsx" ? "filled.xlsx, sheet 'Checklist'" : "filled.csv"
 
-    for command in [
+    try AuditCycleTests.refused(
       [
-        "report", "--from", "filled.\(format)", "--to", "junit", "--output",
-        "report.xml",
-      ],
-      [
-        "merge", "audit.\(format)", "filled.\(format)", "--output",
-        "merged.\(format)",
-      ],
-      ["diff", "audit.\(format)", "filled.\(format)", "--output", "diff.md"],
-    ] {
-      let run = try CLIRunner.run(command, in: dir)
-      #expect(run.status == 65, "\(command): \(run.stderr)")
-      #expect(
-        run.stderr.contains(
-          "\(place): the header (row 1) names the Result column twice: "
-            + "\(letters(first)) 'Result' and \(letters(second)) 'Result 2'"),
-        "\(command): \(run.stderr)")
-      #expect(
-        (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?
-          .filter {
-            ["report.xml", "merged.\(format)", "diff.md"].contains($0)
-          }
-          .isEmpty == true, "\(command) wrote its output")
-    }
+        [
+          "report", "--from", "filled.\(format)", "--to", "junit", "--output",
+          "report.xml",
+        ],
+        [
+          "merge", "audit.\(format)", "filled.\(format)", "--output",
+          "merged.\(format)",
+        ],
+        ["diff", "audit.\(format)", "filled.\(format)", "--output", "diff.md"],
+      ], in: dir,
+      saying: [
+        "\(place): the header (row 1) names the Result column twice: "
+          + "\(letters(first)) 'Result' and \(letters(second)) 'Result 2'"
+      ], writing: ["report.xml", "merged.\(format)", "diff.md"])
 
     // A tester's own column named twice: refresh and merge carry it by name, so one would be lost.
     try TesterScript.fill(
@@ -87,7 +74,7 @@ struct AuditTwiceTests {
     #expect(refreshed.status == 0, "\(refreshed.stderr)")
     let carried = try TesterScript.rows(
       dir.appendingPathComponent("carried.\(format)"))[
-        "\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"]
+        AuditCycleTests.arrowKeys]
     #expect(carried?["Tester 2"] == "Ben", "\(carried ?? [:])")
     #expect(carried?["Result"] == "Fail", "\(carried ?? [:])")
     let merge = try CLIRunner.run(
@@ -98,7 +85,7 @@ struct AuditTwiceTests {
     #expect(merge.status == 0, "\(merge.stderr)")
     let joined = try TesterScript.rows(
       dir.appendingPathComponent("joined.\(format)"))[
-        "\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"]
+        AuditCycleTests.arrowKeys]
     #expect(joined?["Tester 2"] == "Ben", "\(joined ?? [:])")
     #expect(joined?["Tester"] == "Ana", "\(joined ?? [:])")
   }
@@ -107,11 +94,7 @@ struct AuditTwiceTests {
     "a copy of the Checklist sheet holding a failure: exit 65 naming both sheets, nothing written; a copy of the Summary is no checklist; a renamed checklist is read"
   )
   func checklistTwice() throws {
-    let dir = try AuditCycleTests.setUp(format: "xlsx")
-    let audit = dir.appendingPathComponent("audit.xlsx")
-    let row = try AuditCycleTests.numbers(audit)
-    let line = try #require(
-      row["\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"])
+    let (dir, audit, line) = try AuditCycleTests.arrowKeysAudit(format: "xlsx")
     /// The audit with a copy of `sheet` (openpyxl's "<sheet> Copy"), its Result on `line` set to Fail.
     func copied(_ sheet: String, to name: String) throws {
       let run = try CLIRunner.runPython([
@@ -132,31 +115,20 @@ struct AuditTwiceTests {
     try copied("Checklist", to: "twice.xlsx")
     try copied("Summary", to: "summary.xlsx")
 
-    for command in [
+    try AuditCycleTests.refused(
       [
-        "report", "--from", "twice.xlsx", "--to", "junit", "--output",
-        "report.xml",
-      ],
-      ["merge", "audit.xlsx", "twice.xlsx", "--output", "merged.xlsx"],
-      ["refresh", "--from", "twice.xlsx", "--output", "refreshed.xlsx"],
-    ] {
-      let run = try CLIRunner.run(command, in: dir)
-      #expect(run.status == 65, "\(command): \(run.stderr)")
-      #expect(
-        run.stderr.contains(
-          "twice.xlsx: the sheet 'Checklist Copy' is a checklist too (its header, row 1, has Result and ID "
-            + "columns), and criteria reads one, 'Checklist'"),
-        "\(command): \(run.stderr)")
-      for output in ["report.xml", "merged.xlsx", "refreshed.xlsx"] {
-        #expect(
-          !FileManager.default.fileExists(
-            atPath: dir.appendingPathComponent(output).path),
-          "\(command) wrote \(output)")
-      }
-    }
-    let summary = try CLIRunner.run(
-      ["report", "--from", "summary.xlsx", "--to", "junit", "--output", "-"],
-      in: dir)
+        [
+          "report", "--from", "twice.xlsx", "--to", "junit", "--output",
+          "report.xml",
+        ],
+        ["merge", "audit.xlsx", "twice.xlsx", "--output", "merged.xlsx"],
+        ["refresh", "--from", "twice.xlsx", "--output", "refreshed.xlsx"],
+      ], in: dir,
+      saying: [
+        "twice.xlsx: the sheet 'Checklist Copy' is a checklist too (its header, row 1, has Result and ID "
+          + "columns), and criteria reads one, 'Checklist'"
+      ], writing: ["report.xml", "merged.xlsx", "refreshed.xlsx"])
+    let summary = try AuditCycleTests.junit("summary.xlsx", in: dir)
     #expect(summary.status == 0, "\(summary.stderr)")
 
     // The Checklist renamed and moved after the Summary is still the checklist: its failure is read.
@@ -175,9 +147,7 @@ struct AuditTwiceTests {
       audit.path, dir.appendingPathComponent("renamed.xlsx").path, line,
     ])
     #expect(renamed.status == 0, "\(renamed.stderr)")
-    let read = try CLIRunner.run(
-      ["report", "--from", "renamed.xlsx", "--to", "junit", "--output", "-"],
-      in: dir)
+    let read = try AuditCycleTests.junit("renamed.xlsx", in: dir)
     #expect(read.status == 0, "\(read.stderr)")
     #expect(read.stdout.contains("<failure"), "\(read.stdout)")
     #expect(read.stdout.contains("failures=\"1\""), "\(read.stdout)")

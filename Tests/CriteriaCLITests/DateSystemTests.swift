@@ -12,11 +12,8 @@ struct DateSystemTests {
     "merge --prefer latest keeps a failure dated in a 1904 workbook over an earlier pass, at its own date"
   )
   func mergeAcrossDateSystems() throws {
-    let dir = try AuditCycleTests.setUp(format: "xlsx")
-    let audit = dir.appendingPathComponent("audit.xlsx")
-    let row = try AuditCycleTests.numbers(audit)
-    let id = "\(AuditCycleTests.rating)/keyboard/arrow-keys@ios"
-    let line = try #require(row[id])
+    let (dir, audit, line) = try AuditCycleTests.arrowKeysAudit(format: "xlsx")
+    let id = AuditCycleTests.arrowKeys
     try TesterScript.fill(
       audit, dir.appendingPathComponent("ana.xlsx"),
       [
@@ -56,9 +53,7 @@ struct DateSystemTests {
     }
 
     // The JUnit report of Ben's audit dates his failure on his day.
-    let report = try CLIRunner.run(
-      ["report", "--from", "ben.xlsx", "--to", "junit", "--output", "-"],
-      in: dir)
+    let report = try AuditCycleTests.junit("ben.xlsx", in: dir)
     #expect(report.status == 0, "\(report.stderr)")
     #expect(report.stdout.contains("2026-11-20"), "\(report.stdout)")
     #expect(!report.stdout.contains("2022-11-19"), "\(report.stdout)")
