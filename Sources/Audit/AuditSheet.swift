@@ -233,7 +233,7 @@ public struct AuditSheet: Sendable {
       var scan = WorksheetRows(
         shared: shared, place: "\(package.path), sheet '\(sheet.name)'")
       scan.headerOnly = true
-      guard try package.scan(sheet.part, into: &scan),
+      guard try package.scanStart(sheet.part, into: &scan),
         let header = scan.rows.last(where: { !$0.1.allSatisfy(\.isEmpty) })
       else { continue }
       let columns = Set(

@@ -84,6 +84,41 @@ struct XLSXPackage {
     return data
   }
 
+  private struct Enough: Error {}
+
+  /// Scans the start of a part into `events` until they are `finished`; false when there is no such part.
+  ///
+  /// It reads the first `limit` bytes, or the whole part when they were not enough (or the part is
+  /// shorter). What is not scanned is not checked.
+  func scanStart<Events: XMLEvents>(
+    _ name: String, into events: inout Events, limit: Int = 1 << 18
+  ) throws(AuditError) -> Bool {
+    guard let entry = archive[name] else { return false }
+    if entry.uncompressedSize > UInt64(limit) {
+      var start = Data()
+      do {
+        _ = try archive.extract(entry, skipCRC32: true) { chunk in
+          start.append(chunk)
+          if start.count >= limit { throw Enough() }
+        }
+      } catch {}
+      // Cut after the last '>', so no tag or character is cut in two.
+      start = start.prefix(limit)
+      if let end = start.lastIndex(of: UInt8(ascii: ">")) {
+        var attempt = events
+        // A start ends mid-document: only a scan that finished counts; the whole part decides otherwise.
+        if (try? SafeXML.check(
+          start[...end], file: path, part: name, reporting: &attempt)) != nil,
+          attempt.finished
+        {
+          events = attempt
+          return true
+        }
+      }
+    }
+    return try scan(name, into: &events)
+  }
+
   /// A worksheet part that must be there (the one an audit was read from).
   func worksheet(_ name: String, of path: String) throws(AuditError)
     -> XMLDocument

@@ -385,3 +385,34 @@ extension WorksheetScanTests {
     #expect(read.rows == written.rows)
   }
 }
+
+extension WorksheetScanTests {
+  @Test(
+    "another sheet's header is read from the start of its part; a start too short for it falls back to the whole part"
+  )
+  func headerFromStart() throws {
+    let (folder, package, part) = try sampleWorkbook()
+    let whole = try AuditSheet.read(path: package.path)
+    let sheetXML = String(
+      decoding: try #require(try package.part(part)), as: UTF8.self)
+    // A NUL at the end, which the check of a whole part refuses: only a scan of the start reads it.
+    #expect(sheetXML.utf8.count > 4_000)
+    let path = folder.appendingPathComponent("late.xlsx").path
+    try package.writeCopy(
+      to: path, replacing: [part: Data(sheetXML.utf8) + [0]])
+    let copy = try XLSXPackage(path: path)
+    func header(limit: Int) throws -> [String]? {
+      var scan = WorksheetRows(
+        shared: try copy.sharedStrings(), place: "late.xlsx")
+      scan.headerOnly = true
+      #expect(try copy.scanStart(part, into: &scan, limit: limit))
+      return scan.rows.last?.1.map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+    }
+    #expect(try header(limit: 4_000) == whole.header)
+    // Too short for the header, or a part shorter than the limit: the whole part is checked.
+    #expect(throws: AuditError.self) { _ = try header(limit: 40) }
+    #expect(throws: AuditError.self) { _ = try header(limit: 1 << 24) }
+  }
+}
