@@ -140,22 +140,43 @@ public struct AuditSheet: Sendable {
     path: String, sheetName: String?, rows numbered: [(Int, [String])],
     source: Source
   ) throws(AuditError) -> AuditSheet {
-    let nonEmpty = numbered.filter {
-      !$0.1.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
-    }
-    guard let first = nonEmpty.first else {
+    let nonEmpty = numbered.filter { !isBlank($0.1) }
+    guard !nonEmpty.isEmpty else {
       throw AuditError(
         "\(sheetName.map { "\(path), sheet '\($0)'" } ?? path): the checklist is empty; expected a header row with a Result column"
       )
     }
+    let at = headerIndex(nonEmpty.map(\.1))
+    let first = nonEmpty[at]
     let header = first.1.map { $0.trimmingCharacters(in: .whitespaces) }
     try refuseColumnTwice(
       header, at: sheetName.map { "\(path), sheet '\($0)'" } ?? path,
       row: first.0)
     return AuditSheet(
       path: path, sheetName: sheetName, header: header, headerRow: first.0,
-      rows: nonEmpty.dropFirst().map { Row(number: $0.0, cells: $0.1) },
+      rows: nonEmpty[(at + 1)...].map { Row(number: $0.0, cells: $0.1) },
       source: source)
+  }
+
+  /// How many rows that are not empty may stand above the header (a title, a note to testers).
+  static let headerSearch = 20
+
+  /// Where the header is among a sheet's rows that are not empty: the first of the first `headerSearch`
+  /// that names the Result column, so a title above it is passed over; else the first row.
+  static func headerIndex(_ rows: [[String]]) -> Int {
+    rows.prefix(headerSearch).firstIndex(where: namesResult) ?? 0
+  }
+
+  /// Whether a row has a cell naming the Result column.
+  static func namesResult(_ cells: [String]) -> Bool {
+    cells.contains {
+      AuditColumn(userName: $0.trimmingCharacters(in: .whitespaces)) == .result
+    }
+  }
+
+  /// Whether every cell of a row is empty or space.
+  static func isBlank(_ cells: [String]) -> Bool {
+    cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
   }
 
   // MARK: XLSX
@@ -233,9 +254,10 @@ public struct AuditSheet: Sendable {
       var scan = WorksheetRows(
         shared: shared, place: "\(package.path), sheet '\(sheet.name)'")
       scan.headerOnly = true
-      guard try package.scanStart(sheet.part, into: &scan),
-        let header = scan.rows.last(where: { !$0.1.allSatisfy(\.isEmpty) })
-      else { continue }
+      guard try package.scanStart(sheet.part, into: &scan) else { continue }
+      let rows = scan.rows.filter { !isBlank($0.1) }
+      guard !rows.isEmpty else { continue }
+      let header = rows[headerIndex(rows.map(\.1))]
       let columns = Set(
         header.1.compactMap {
           AuditColumn(userName: $0.trimmingCharacters(in: .whitespaces))

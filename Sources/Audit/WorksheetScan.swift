@@ -16,10 +16,13 @@ struct WorksheetRows: XMLEvents {
   var rows: [(Int, [String])] = []
   /// The `ref` of each merged range (`mergeCells`), such as `G3:G5`.
   var mergedRanges: [String] = []
-  /// Stop at the first row with a cell that is not empty (the header).
+  /// Stop at the header: the first row naming the Result column, or after `AuditSheet.headerSearch`
+  /// rows that are not empty (`AuditSheet.headerIndex`).
   var headerOnly = false
+  private var headerFound = false
+  private var rowsRead = 0
   var finished: Bool {
-    headerOnly && rows.last.map { !$0.1.allSatisfy(\.isEmpty) } == true
+    headerOnly && (headerFound || rowsRead >= AuditSheet.headerSearch)
   }
 
   private var roles: [Role] = []
@@ -85,7 +88,12 @@ struct WorksheetRows: XMLEvents {
     inline.leave(role == .text, unescaping: true)
     switch role {
     case .cell: try finishCell()
-    case .row: rows.append((number, cells))
+    case .row:
+      rows.append((number, cells))
+      if headerOnly, !AuditSheet.isBlank(cells) {
+        rowsRead += 1
+        headerFound = AuditSheet.namesResult(cells)
+      }
     default: break
     }
   }
