@@ -378,18 +378,22 @@ public struct AuditMerge: Sendable {
     return "the files dated \(last), the latest, differ"
   }
 
-  /// The entry with the strictly latest date (YYYY-MM-DD, as a tester or a spreadsheet writes it); nil
-  /// when the latest date is shared by entries that differ, or any date cannot be read.
+  /// The entry dated strictly later than every entry that differs from it (YYYY-MM-DD, as a tester or a
+  /// spreadsheet writes it; a Date that may mean two days, such as 03/04/2026, counts when both say the
+  /// same); nil when the latest date is shared by entries that differ, or any date cannot be read.
   static func latest(_ entries: [Entry]) -> Entry? {
-    var dated: [(day: String, entry: Entry)] = []
+    var dated: [(days: [String], entry: Entry)] = []
     for entry in entries {
-      guard let day = AuditDate.unambiguousDay(entry.date) else { return nil }
-      dated.append((day, entry))
+      let days = AuditDate.days(entry.date)
+      guard let first = days.min(), let last = days.max() else { return nil }
+      dated.append(([first, last], entry))
     }
-    guard let last = dated.map(\.day).max() else { return nil }
-    let winners = dated.filter { $0.day == last }
-    guard Set(winners.map(\.entry.value)).count == 1 else { return nil }
-    return winners[0].entry
+    return dated.first { candidate in
+      dated.allSatisfy {
+        $0.entry.value == candidate.entry.value
+          || $0.days[1] < candidate.days[0]
+      }
+    }?.entry
   }
 
 }

@@ -812,6 +812,17 @@ struct AuditCycleTests {
     #expect(
       !FileManager.default.fileExists(
         atPath: dir.appendingPathComponent("unread.csv").path))
+    // 12/11/2026 may mean December 11 or November 12: later than November 2 either way.
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("fay.csv"),
+      [line: ["Result": "Fail", "Tester": "Fay", "Date": "12/11/2026"]])
+    let either = try mergeLatest(["ana.csv", "fay.csv"], into: "either.csv")
+    #expect(either.status == 0, "\(either.stderr)")
+    let merged = try TesterScript.rows(
+      dir.appendingPathComponent("either.csv"))[id]
+    #expect(
+      merged?["Result"] == "Fail" && merged?["Tester"] == "Fay",
+      "\(merged ?? [:])")
   }
 
   @Test(
