@@ -102,7 +102,7 @@ struct XLSXPackage {
           if start.count >= limit { throw Enough() }
         }
       } catch {}
-      // Cut after the last '>', so no tag or character is cut in two.
+      // The first `limit` bytes, cut after their last '>' so no tag or character is cut in two.
       start = start.prefix(limit)
       if let end = start.lastIndex(of: UInt8(ascii: ">")) {
         var attempt = events
