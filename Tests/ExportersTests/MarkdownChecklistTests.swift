@@ -65,6 +65,9 @@ struct MarkdownChecklistTests {
     #expect(!notApplicable.isEmpty, "the samples hold a check that expects N/A")
     #expect(boxes == rows.count - notApplicable.count)
     #expect(
+      markdown.contains("### Banner on iOS (8 checks, 1 not applicable)\n"),
+      "\(markdown)")
+    #expect(
       rendered.contains(
         "<li><strong>Screen reader: State</strong> — n/a (not applicable: nothing to check)</li>"
       ), "\(rendered)")

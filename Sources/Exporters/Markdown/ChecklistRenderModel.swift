@@ -27,7 +27,9 @@ enum ChecklistRenderModel {
       return [
         "name": platform.rawValue,
         "count": criteria.count,
-        "checks": Counted.phrase(criteria.count, "check"),
+        // The N/A ones have no box: "8 checks, 1 not applicable" where 7 boxes stand.
+        "checks": Counted.phrase(criteria.count, "check")
+          + notApplicable(criteria.filter(\.expectsNotApplicable).count),
         "tests": tests.map { kind, items -> [String: Any] in
           [
             "label": kind.label, "kind": kind.rawValue,
@@ -45,6 +47,11 @@ enum ChecklistRenderModel {
       "hasReference": component.reference.flatMap(LinkTarget.web) != nil,
       "platforms": platforms,
     ]
+  }
+
+  /// ", 1 not applicable", or nothing when none is.
+  static func notApplicable(_ count: Int) -> String {
+    count == 0 ? "" : ", \(count) not applicable"
   }
 
   static func item(criterion: Criterion, platform: Platform) -> [String: Any] {

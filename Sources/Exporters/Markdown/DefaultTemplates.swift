@@ -4,7 +4,7 @@ enum DefaultTemplates {
     {{% CONTENT_TYPE: TEXT }}
     {{! The Markdown checklist. Copy this file, edit it, and point an output's `template` option at the copy.
         Values: title, date, components[] { id, title, family, category, summary, reference, hasReference,
-        platforms[] { name, count, checks (such as "1 check"), tests[] { label, kind, items[] { id, rowID, check, expectation, checkCell,
+        platforms[] { name, count, checks (such as "1 check" or "8 checks, 1 not applicable"), tests[] { label, kind, items[] { id, rowID, check, expectation, checkCell,
         expectationCell, wcag (such as "2.1.1, 2.4.7"), hasWCAG,
         notApplicable (the check expects N/A: nothing to tick) } } } }, and table (true when the `table` option is on). }}
     # {{title}}
