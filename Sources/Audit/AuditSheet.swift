@@ -25,7 +25,8 @@ public struct AuditSheet: Sendable {
 
   enum Source: Sendable {
     case xlsx(part: String)
-    /// Every record as read, blank ones included, so the copy is the file again.
+    /// Every record as read, records of empty fields included, so the copy is the file again but for its
+    /// empty lines (no record: RFC 4180 has none).
     case csv(
       records: [CSVReader.Record], delimiter: UInt8, lineEnding: [UInt8],
       byteOrderMark: Bool)
