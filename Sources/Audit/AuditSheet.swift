@@ -26,7 +26,7 @@ public struct AuditSheet: Sendable {
   enum Source: Sendable {
     case xlsx(part: String)
     /// Every record as read, records of empty fields included, so the copy is the file again but for its
-    /// empty lines (no record: RFC 4180 has none).
+    /// empty lines, which `CSVReader` skips rather than read as records of one empty field.
     case csv(
       records: [CSVReader.Record], delimiter: UInt8, lineEnding: [UInt8],
       byteOrderMark: Bool)
