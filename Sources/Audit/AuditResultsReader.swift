@@ -299,6 +299,13 @@ public enum AuditDate {
     return found.count == 1 ? found[0] : nil
   }
 
+  /// Whether every day a Date cell may mean (`days`) passes `test`: a Date of two readings (03/04/2027)
+  /// decides only when both say the same; one that means no day decides nothing (false).
+  public static func surely(_ text: String, _ test: (String) -> Bool) -> Bool {
+    let found = days(text)
+    return !found.isEmpty && found.allSatisfy(test)
+  }
+
   /// Whether two Date cells may mean the same day: the same text, or days (`days`) in common.
   public static func maySameDay(_ one: String, _ other: String) -> Bool {
     one == other || !Set(days(one)).isDisjoint(with: days(other))

@@ -284,13 +284,11 @@ extension Pipeline {
           // hold, and the ticket wants reopening, not another retest. A Date that may mean two days
           // (03/04/2027) says so when both are.
           let date = AuditDate.text(row[dateColumn])
-          let days = AuditDate.days(date)
           var reopen = false
-          if let identity = identities[key], !days.isEmpty,
-            let resolved = snapshot.resolvedOn
+          if let identity = identities[key], let resolved = snapshot.resolvedOn
           {
             reopen =
-              days.allSatisfy { $0 >= resolved }
+              AuditDate.surely(date) { $0 >= resolved }
               && AuditFindings.failsAgain(
                 row: row[idColumn], date: date, filed: identity)
           }

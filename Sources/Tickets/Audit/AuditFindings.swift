@@ -240,8 +240,6 @@ public struct AuditFindings: Sendable {
         // filed on earlier days only, and never reopens one (filing files a new ticket after a done
         // one). A Date that may mean two days decides only when both say the same; days that cannot
         // be read decide nothing.
-        let days = AuditDate.days(row.date)
-        guard !days.isEmpty else { return [] }
         let passes = row.outcome == .pass
         return ledger.filed(inLineage: lineage, except: "").compactMap {
           identity, entry in
@@ -249,8 +247,9 @@ public struct AuditFindings: Sendable {
             let failed = Self.failureDate(of: identity, row: row.id)
               .flatMap(AuditDate.unambiguousDay),
             passes
-              ? days.allSatisfy({ failed <= $0 }) && !unsettled.contains(key)
-              : days.allSatisfy({ failed < $0 })
+              ? AuditDate.surely(row.date, { failed <= $0 })
+                && !unsettled.contains(key)
+              : AuditDate.surely(row.date, { failed < $0 })
           else { return nil }
           var retest = retest(row, key: key, filed: (identity, entry.url ?? ""))
           retest.reopens = passes
