@@ -1,5 +1,52 @@
-/// Long text cut into pieces that each fit a limit: an Excel cell, a GitHub issue or comment.
+/// Long text cut into pieces that each fit a limit: an Excel cell, a GitHub issue or comment, a Jira
+/// description or comment.
 public enum TextPieces {
+  /// The lines that open and close a block whose lines are shown as they are (a Markdown code fence, Jira's
+  /// `{noformat}`): a block cut in two is closed at the end of one piece and opened again in the next.
+  public struct Fence: Sendable {
+    /// Whether a line opens or closes the block (the first such line opens it, the next closes it).
+    public var isFence: @Sendable (Substring) -> Bool
+    /// The line that closes an open block.
+    public var close: String
+
+    public init(close: String, isFence: @escaping @Sendable (Substring) -> Bool)
+    {
+      self.close = close
+      self.isFence = isFence
+    }
+  }
+
+  /// The text cut as `split` cuts it, with every fenced block a piece ends inside closed at its end and
+  /// opened again (by the line that opened it) at the start of the next; each piece still fits `limit`.
+  public static func split(
+    _ text: String, limit: Int, fence: Fence,
+    measure: (String) -> Int = { $0.count }
+  ) -> [String] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let opening = lines.filter(fence.isFence).map { measure(String($0)) }.max()
+    guard let opening, measure(text) > limit else {
+      return split(text, limit: limit, measure: measure)
+    }
+    // Room for the opening line before a piece and the closing line after it.
+    let room = opening + measure(fence.close) + 2
+    var open: String?
+    return split(text, limit: limit - room, measure: measure).map { piece in
+      var out = open.map { $0 + "\n" + piece } ?? piece
+      for line in piece.split(separator: "\n", omittingEmptySubsequences: false)
+      where fence.isFence(line) {
+        open = open == nil ? String(line) : nil
+      }
+      if open != nil { out += "\n" + fence.close }
+      return out
+    }
+  }
+
+  /// The words ending a piece that a tracker's next comment continues: `continued in the next comment, 2
+  /// of 3` (the next piece's number, and how many there are).
+  public static func continuation(_ next: Int, of count: Int) -> String {
+    "(continued in the next comment, \(next) of \(count))"
+  }
+
   /// The text cut into pieces that each fit `limit` by `measure`.
   ///
   /// It breaks at line ends where possible and cuts a line only when that line alone is longer than the
@@ -10,6 +57,8 @@ public enum TextPieces {
     guard measure(text) > limit else { return [text] }
     var pieces: [String] = []
     var current = ""
+    // A line break's own measure: one character, but two in a JSON string (a backslash and n).
+    let newline = measure("\n")
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var rest = String(line)
       while measure(rest) > limit {
@@ -21,7 +70,7 @@ public enum TextPieces {
         pieces.append(head)
         rest = String(rest.dropFirst(head.count))
       }
-      if !current.isEmpty, measure(current) + measure(rest) + 1 > limit {
+      if !current.isEmpty, measure(current) + newline + measure(rest) > limit {
         pieces.append(current)
         current = rest
       } else {

@@ -107,4 +107,30 @@ struct SelectionTests {
     #expect(cut.joined() == long)
     #expect(TextPieces.split("short", limit: 10) == ["short"])
   }
+
+  @Test(
+    "a fenced block cut between pieces is closed at the end of one and opened again at the start of the next"
+  )
+  func fencedPieces() {
+    let steps = (1...200).map {
+      "And step \($0) " + String(repeating: "y", count: 30)
+    }
+    let text = (["Intro", "```gherkin"] + steps + ["```", "After"])
+      .joined(separator: "\n")
+    let fence = TextPieces.Fence(close: "```") { $0.hasPrefix("```") }
+    let pieces = TextPieces.split(text, limit: 1_000, fence: fence)
+    #expect(pieces.count > 2 && pieces.allSatisfy { $0.count <= 1_000 })
+    for (index, piece) in pieces.enumerated() {
+      let lines = piece.split(separator: "\n")
+      #expect(lines.filter { $0.hasPrefix("```") }.count % 2 == 0)
+      if index > 0, index < pieces.count - 1 {
+        #expect(lines.first == "```gherkin" && lines.last == "```")
+      }
+    }
+    // Fence lines aside, the pieces hold the text's lines, in order.
+    func content(_ text: String) -> [Substring] {
+      text.split(separator: "\n").filter { !$0.hasPrefix("```") }
+    }
+    #expect(pieces.flatMap(content) == content(text))
+  }
 }

@@ -109,7 +109,7 @@ public enum TextBodies {
               ?? "Full information: \(escapeWiki(text))", "",
           ]
         },
-        marker: { "{color:#999999}\($0){color}" }))
+        marker: wikiMarker))
   }
 
   /// HTML for Azure DevOps' System.Description.
@@ -199,6 +199,11 @@ public enum TextBodies {
       index = text.index(after: index)
     }
     return out
+  }
+
+  /// A marker as wiki markup shows it: grey, so it reads as a note rather than content.
+  static func wikiMarker(_ marker: String) -> String {
+    "{color:#999999}\(marker){color}"
   }
 
   static func escapeHTML(_ text: String) -> String { HTMLEscape.text(text) }

@@ -229,8 +229,7 @@ extension TicketFiling {
     let bodies = tracker.followUpBodies(in: response)
     return Set(
       (0..<count).filter { index in
-        let marker =
-          "<!-- \(tracker.followUpMarker(for: ticket, index: index)) -->"
+        let marker = tracker.followUpMarkerText(for: ticket, index: index)
         return bodies.contains { $0.contains(marker) }
       })
   }

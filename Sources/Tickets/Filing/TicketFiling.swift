@@ -175,7 +175,8 @@ struct TicketFiling {
           continue
         }
       }
-      if let bulk {
+      // A ticket whose body continues in comments is filed on its own: a bulk answer is read for keys only.
+      if let bulk, try tracker.followUpCount(for: ticket) == 0 {
         batch.append(ticket)
         if batch.count >= bulk.bulkLimit {
           try fileBatch(batch, bulk, ledger: &ledger, into: &summary)

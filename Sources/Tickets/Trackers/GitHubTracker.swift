@@ -18,13 +18,20 @@ public struct GitHubTracker: Tracker {
   public static func pieces(_ body: String) -> [String] {
     guard body.count > maxBody else { return [body] }
     // Room for the "continued" line and the part's hidden marker.
-    let pieces = TextPieces.split(body, limit: maxBody - 40 - 300)
+    // A code fence cut in two is closed and opened again, so each piece renders on its own.
+    let pieces = TextPieces.split(
+      body, limit: maxBody - 40 - 300,
+      fence: TextPieces.Fence(close: "```") { $0.hasPrefix("```") })
     return pieces.enumerated().map { index, piece in
       index < pieces.count - 1
-        ? piece
-          + "\n\n_(continued in the next comment, \(index + 2) of \(pieces.count))_"
+        ? piece + "\n\n_" + TextPieces.continuation(index + 2, of: pieces.count)
+          + "_"
         : piece
     }
+  }
+
+  public func followUpCount(for ticket: Ticket) -> Int {
+    Self.pieces(TextBodies.markdown(ticket)).count - 1
   }
 
   func apiBase() -> String { settings.url }
@@ -138,7 +145,7 @@ public struct GitHubTracker: Tracker {
       .map { index, piece throws(TicketError) in
         // Each comment carries its own marker, so a comment whose answer was lost is found, not posted twice.
         let body =
-          piece + "\n\n<!-- \(followUpMarker(for: ticket, index: index)) -->"
+          piece + "\n\n" + followUpMarkerText(for: ticket, index: index)
         return HTTPRequest(
           method: "POST", url: issueURL(filed) + "/comments",
           headers: headers(credentials),

@@ -13,8 +13,13 @@ public struct JiraCloudTracker: BulkTracker, JiraIssueAPI {
 
   public init(settings: TrackerSettings) { self.settings = settings }
 
-  func description(for ticket: Ticket) -> JiraText {
-    .adf(ADFBody.document(for: ticket))
+  /// The description in Atlassian Document Format, and the documents that continue it in comments
+  /// when it is longer than Jira takes (`ADFPieces`).
+  func bodyPieces(for ticket: Ticket) -> [JiraText] {
+    ADFPieces.documents(
+      for: ticket, limit: JiraLimit.characters,
+      marker: { followUpMarkerText(for: ticket, index: $0) }
+    ).map(JiraText.adf)
   }
 
   /// A comment in Atlassian Document Format: one paragraph per block of text.
@@ -114,8 +119,15 @@ public struct JiraDataCenterTracker: JiraIssueAPI {
 
   public init(settings: TrackerSettings) { self.settings = settings }
 
-  func description(for ticket: Ticket) -> JiraText {
-    .wiki(TextBodies.wiki(ticket))
+  /// The description in wiki markup, and the pieces that continue it in comments when it is longer than
+  /// Jira takes.
+  func bodyPieces(for ticket: Ticket) -> [JiraText] {
+    JiraLimit.wikiPieces(
+      TextBodies.wiki(ticket),
+      marker: {
+        TextBodies.wikiMarker(followUpMarkerText(for: ticket, index: $0))
+      }
+    ).map(JiraText.wiki)
   }
 
   /// A comment in Jira's wiki markup: the text as it is.
@@ -266,8 +278,9 @@ protocol JiraIssueAPI: Tracker {
   /// `/rest/api/3/search/jql` (Cloud) or `/rest/api/2/search` (Data Center).
   var searchPath: String { get }
   func headers(_ credentials: Credentials) -> [(String, String)]
-  /// The description in this API's format.
-  func description(for ticket: Ticket) -> JiraText
+  /// The description in this API's format, then the comments that continue it when it is too long
+  /// (`JiraLimit`); each continuation ends with its follow-up marker.
+  func bodyPieces(for ticket: Ticket) -> [JiraText]
   /// A comment in this API's format.
   func commentText(_ text: String) -> JiraText
 }
@@ -279,7 +292,7 @@ extension JiraIssueAPI {
       project: .init(key: settings.project),
       summary: String(ticket.title.prefix(255)),
       issuetype: .init(name: settings.issueType(for: ticket)),
-      description: description(for: ticket),
+      description: bodyPieces(for: ticket)[0],
       labels: ticket.labels + [ticket.markerLabel],
       components: settings.components.isEmpty
         ? nil : settings.components.map { .init(name: $0) },

@@ -30,6 +30,11 @@ public protocol Tracker: Sendable {
     -> HTTPRequest?
   /// The bodies of the follow-ups in a `followUpsListRequest` answer.
   func followUpBodies(in response: HTTPResponse) -> [String]
+  /// How many follow-ups `followUps` sends for a ticket (none when its body fits in one request).
+  func followUpCount(for ticket: Ticket) throws(TicketError) -> Int
+  /// Follow-up `index`'s marker as its body carries it and `followUpBodies` shows it (GitHub: inside an
+  /// HTML comment).
+  func followUpMarkerText(for ticket: Ticket, index: Int) -> String
   /// The tracker's bulk create, when it has one and its settings ask for it (`bulk: true`).
   var bulkCreate: (any BulkTracker)? { get }
   /// How long after a create its search may still miss it (an eventually consistent index such as Jira's
@@ -95,6 +100,10 @@ extension Tracker {
     -> HTTPRequest?
   { nil }
   public func followUpBodies(in response: HTTPResponse) -> [String] { [] }
+  public func followUpCount(for ticket: Ticket) throws(TicketError) -> Int { 0 }
+  public func followUpMarkerText(for ticket: Ticket, index: Int) -> String {
+    "<!-- \(followUpMarker(for: ticket, index: index)) -->"
+  }
   public var searchSettleTime: Double { settings.searchSettle ?? 0 }
   public var bulkCreate: (any BulkTracker)? { nil }
   public var choosesIDs: Bool { false }

@@ -158,7 +158,8 @@ public enum TrackerRegistry {
 }
 
 /// `--dry-run`: one JSON file per request a real run would send: a ticket's create body, named after its
-/// identity, or with `bulk: true` each batch's body (`batch-001.json`, ...).
+/// identity, or with `bulk: true` each batch's body (`batch-001.json`, ...), and the comments continuing
+/// a body too long for one request (`<identity>-part-2.json`, ...).
 public enum DryRun {
   public static func files(tracker: any Tracker, tickets unstamped: [Ticket])
     throws(TicketError) -> [(name: String, data: Data)]
@@ -167,12 +168,23 @@ public enum DryRun {
     let tickets = try unstamped.map { ticket throws(TicketError) in
       try TicketRevision.stamp(ticket, for: tracker)
     }
+    var files: [(name: String, data: Data)] = []
+    var single = tickets
     if let bulk = tracker.bulkCreate {
-      var files: [(name: String, data: Data)] = []
+      // A ticket whose body continues in comments is filed on its own, as the filer does.
+      var batched: [Ticket] = []
+      single = []
+      for ticket in tickets {
+        if try tracker.followUpCount(for: ticket) == 0 {
+          batched.append(ticket)
+        } else {
+          single.append(ticket)
+        }
+      }
       var start = 0
-      while start < tickets.count {
+      while start < batched.count {
         let batch = Array(
-          tickets[start..<min(tickets.count, start + bulk.bulkLimit)])
+          batched[start..<min(batched.count, start + bulk.bulkLimit)])
         // Credentials go into headers only; the body a dry run shows does not depend on them.
         let request = try bulk.bulkRequest(
           for: batch, credentials: Credentials(token: "dry-run"))
@@ -183,16 +195,28 @@ public enum DryRun {
           ))
         start += bulk.bulkLimit
       }
-      return files
     }
     var names = UniqueFileNames()
-    return try tickets.map { ticket throws(TicketError) in
-      let data = pretty(try tracker.payload(for: ticket))
-      return (
-        name: names.name(StableID.slug(ticket.identity), extension: "json"),
-        data: data
-      )
+    for ticket in single {
+      let slug = StableID.slug(ticket.identity)
+      files.append(
+        (
+          name: names.name(slug, extension: "json"),
+          data: pretty(try tracker.payload(for: ticket))
+        ))
+      // The comments that continue an over-long body, posted after the create: `<ticket>-part-2.json`, ...
+      let followUps = try tracker.followUps(
+        for: ticket, filed: FiledTicket(key: "KEY", url: ""),
+        credentials: Credentials(token: "dry-run"))
+      for (index, request) in followUps.enumerated() {
+        files.append(
+          (
+            name: names.name(slug + "-part-\(index + 2)", extension: "json"),
+            data: pretty(request.body ?? Data())
+          ))
+      }
     }
+    return files
   }
 
   /// What following each retested row would send (`follow_retest` with `--dry-run`): the comment, then

@@ -20,6 +20,8 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
   --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
+  Jira refuses a description or comment over 32,767 characters (an ADF document counted as its compact JSON)
+  with its own error body, and lists the refusal under "invalid" in /_stats.
 Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT), with update faults:
         update-drop:2    every 2nd update: the update IS applied, then the connection is closed
         update-503:3     every 3rd update gets 503 (nothing changed)
@@ -349,9 +351,24 @@ class Handler(BaseHTTPRequestHandler):
             return "Jira v2 takes a wiki-markup string description"
         return None
 
+    @staticmethod
+    def jira_too_long(text):
+        """Jira's answer to a description or comment over its 32,767 characters, or None. An ADF document
+        counts as its compact JSON: the most Jira could count."""
+        size = len(text) if isinstance(text, str) else len(json.dumps(text, separators=(",", ":"), ensure_ascii=False))
+        if size <= 32767:
+            return None
+        return {"errorMessages": [], "errors": {"description": "The entered text is too long. It exceeded the "
+                                                              "maximum number of characters of 32,767."}}
+
     def jira_refusal(self, fields):
         """Jira's own error body for a create this project refuses (issue type Nope, --reject WORD in the
         summary), or None."""
+        too_long = self.jira_too_long(fields.get("description", ""))
+        if too_long:
+            with lock:
+                state["invalid"].append("description over 32,767 characters")
+            return too_long
         if fields.get("issuetype", {}).get("name") == "Nope":
             return {"errorMessages": [], "errors": {"issuetype": "The issue type selected is invalid."}}
         if args.reject and args.reject in fields.get("summary", ""):
@@ -424,8 +441,10 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/_stats":
             with lock:
                 markers = [i["marker"] for i in state["issues"]]
-                parts = [re.search(r"<!-- (criteria:id=\S+ part \d+) -->", b) for _, b in state.get("comment_bodies", [])]
-                parts = [p.group(1) for p in parts if p]
+                parts = [re.search(r"<!-- (criteria:id=\S+ part \d+) -->|\((criteria:id=\S+ part \d+)\)", b)
+                         for _, b in state.get("comment_bodies", [])]
+                parts = [p and (p.group(1) or p.group(2)) for p in parts]
+                parts = [p for p in parts if p]
                 return self.reply(200, {"issues": len(state["issues"]), "unique_markers": len(set(markers)),
                                         "comment_parts": len(parts), "unique_comment_parts": len(set(parts)),
                                         "missing_markers": markers.count(None), "invalid": state["invalid"],
@@ -639,6 +658,8 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(404, {"errorMessages": ["Issue does not exist or you do not have permission to see it."]})
             if m.group(3) == "comment":
                 text = body.get("body") if isinstance(body, dict) else None
+                if text is not None and self.jira_too_long(text):
+                    return self.invalid("comment over 32,767 characters")
                 if kind == "jira-cloud":
                     if not isinstance(text, dict) or text.get("type") != "doc":
                         return self.invalid("a Cloud comment body is an ADF document")
