@@ -161,6 +161,57 @@ struct UpdateTests {
   }
 
   @Test(
+    "criteria's own continuation comments are no edit: a changed long ticket is updated, not left alone",
+    arguments: ConsistencyTests.continuing)
+  func ownFollowUps(tracker name: String) throws {
+    let server = try startFakeTracker()
+    defer { server.stop() }
+    let tickets = ConsistencyTests.longTickets()
+    let ledgerPath = scratchLedger()
+    let tracker = try makeTracker(name, url: server.url)
+    let first = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(first.filed.count == tickets.count, "\(first.text)")
+    #expect(try tracker.followUpCount(for: tickets[0]) > 0)
+
+    let run = try filer(tracker, ledger: ledgerPath)
+    run.updateChanged = true
+    let summary = try run.file(Self.changed(tickets))
+    #expect(summary.edited.isEmpty, "\(summary.text)")
+    #expect(summary.updated.count == tickets.count, "\(summary.text)")
+  }
+
+  @Test(
+    "criteria's own retest comments and transitions are no edit: the ticket is updated afterwards",
+    arguments: ["github", "jira-cloud", "redmine"])
+  func ownRetests(tracker name: String) throws {
+    let server = try startFakeTracker()
+    defer { server.stop() }
+    let tickets = Array(try FilingTests.tickets().prefix(2))
+    let ledgerPath = scratchLedger()
+    let tracker = try makeTracker(
+      name, url: server.url, extra: ["follow_retest": .bool(true)])
+    let filed = try filer(tracker, ledger: ledgerPath).file(tickets).filed
+    #expect(filed.count == 2)
+    // The first ticket's check passes now (closed); the second's still fails (a comment alone).
+    let rows = filed.enumerated().map { index, entry in
+      RetestRow(
+        identity: entry.identity, filed: entry.ticket, passes: index == 0,
+        revision: "retest-\(index)", said: "Ana retested row \(index + 2).",
+        place: "retest.csv:\(index + 2)", days: ["2099-01-01"])
+    }
+    let followed = try filer(tracker, ledger: ledgerPath).followRetests(rows)
+    #expect(
+      followed.closed.count == 1 && followed.stillFailing.count == 1,
+      "\(followed.text)")
+
+    let run = try filer(tracker, ledger: ledgerPath)
+    run.updateChanged = true
+    let summary = try run.file(Self.changed(tickets))
+    #expect(summary.edited.isEmpty, "\(summary.text)")
+    #expect(summary.updated.count == tickets.count, "\(summary.text)")
+  }
+
+  @Test(
     "every tracker's status reads back: open, done with its day, closed without a fix, deleted",
     arguments: trackers)
   func statusReadsBack(tracker name: String) throws {

@@ -159,6 +159,11 @@ struct RetestFollowing {
       var record = record
         ?? Self.begin(row, on: snapshot, into: &summary)
     else { return }
+    // Whether the ticket stands as criteria last wrote it: then the update time after this retest's
+    // comment and transition is criteria's own, recorded so they never read as a person's edit.
+    let untouched =
+      entry.retest == nil
+      && !snapshot.editedSince(recorded: entry.trackerUpdated)
     let target: TicketSnapshot.Category =
       record.action == .close ? .done : .open
     // The transition is built before the comment goes: a status the tracker does not offer fails the
@@ -216,9 +221,11 @@ struct RetestFollowing {
         return now == target || (target == .done && now == .notPlanned)
       }
     }
+    let updated = untouched ? lookup.updateTime(of: row.filed) : nil
     try ledger.change(row.identity) {
       $0.retest = nil
       $0.retested = row.revision
+      if let updated { $0.trackerUpdated = updated }
     }
     if record.commentOnly == true {
       summary.stillFailing.append((row.filed.key, row.place))

@@ -206,6 +206,11 @@ extension TicketFiling {
       }
       try ledger.markFollowUps(ticket.identity, sent: index + 1)
     }
+    // Each comment moved the ticket's update time: record it, so criteria's own comments never read as a
+    // person's edit. Only right after the create: a resumed run cannot tell its comments from an edit.
+    if !look, let updated = lookup.updateTime(of: filed) {
+      try ledger.change(ticket.identity) { $0.trackerUpdated = updated }
+    }
   }
 
   /// The follow-ups already on the tracker, by index, found by their markers.

@@ -401,6 +401,10 @@ class Handler(BaseHTTPRequestHandler):
         with lock:
             state["comments"] += 1
             state.setdefault("comment_bodies", []).append((number, text))
+            # A comment moves its issue's update time, as on GitHub, GitLab, Jira and Redmine.
+            for i in state["issues"]:
+                if i["number"] == number:
+                    i["updated_at"] = time.time()
         if fault == "comment-drop":
             self.close_connection = True
             self.connection.shutdown(2)
