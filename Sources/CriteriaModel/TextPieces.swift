@@ -47,6 +47,10 @@ public enum TextPieces {
     "(continued in the next comment, \(next) of \(count))"
   }
 
+  /// What a continuation comment says once an update's shorter body no longer needs it.
+  public static let retiredContinuation =
+    "(this comment continued the ticket's text; since an update the text ends before it)"
+
   /// The text cut into pieces that each fit `limit` by `measure`.
   ///
   /// It breaks at line ends where possible and cuts a line only when that line alone is longer than the

@@ -34,9 +34,12 @@ struct TrackerAnswerTests {
     #expect(snapshot?.category == .notPlanned && snapshot?.resolvedOn == nil)
     // A list with one odd entry still yields the others' bodies.
     #expect(
-      github.followUpBodies(
-        in: answer(#"[{"body":"a"},"x",{"body":"b"},{"body":3}]"#))
-        == ["a", "b"])
+      github.followUpComments(
+        in: answer(#"[{"id":5,"body":"a"},"x",{"body":"b"},{"body":3}]"#))
+        == [
+          FollowUpComment(id: "5", text: "a"),
+          FollowUpComment(id: nil, text: "b"),
+        ])
   }
 
   @Test(

@@ -138,7 +138,7 @@ extension TicketFiling {
         try ledger.markFiled(
           ticket.identity, filed, fingerprint: ticket.revision,
           trackerUpdated: tracker.snapshot(from: response)?.updatedAt)
-        try sendFollowUps(ticket, filed, from: 0, look: false, ledger: &ledger)
+        try followUps.send(ticket, filed, from: 0, look: false, ledger: &ledger)
         return .done(filed)
       })
     switch outcome {
@@ -165,78 +165,8 @@ extension TicketFiling {
       return nil
     }
     try ledger.markFiled(ticket.identity, found)
-    try sendFollowUps(ticket, found, from: 0, look: true, ledger: &ledger)
+    try followUps.send(ticket, found, from: 0, look: true, ledger: &ledger)
     return found
-  }
-
-  /// Posts a filed ticket's follow-ups from number `start` on.
-  ///
-  /// Each is recorded in the ledger once confirmed. A follow-up whose outcome is unknown (or every one, with `look`, after an interrupted run) is looked
-  /// for by its marker before it is posted again.
-  func sendFollowUps(
-    _ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool,
-    ledger: inout Ledger
-  ) throws(TicketError) {
-    let requests = try tracker.followUps(
-      for: ticket, filed: filed, credentials: credentials)
-    guard start < requests.count else { return }
-    if ledger[ticket.identity]?.followUpsSent == nil {
-      try ledger.markFollowUps(ticket.identity, sent: start)
-    }
-    let present: Set<Int> =
-      look ? try postedFollowUps(ticket, filed, count: requests.count) : []
-    for index in start..<requests.count {
-      if !present.contains(index) {
-        let outcome = try loop.exchange(
-          request: { requests[index] },
-          lookUp: { _ throws(TicketError) in
-            try postedFollowUps(ticket, filed, count: requests.count)
-              .contains(index) ? () : nil
-          },
-          read: {
-            response, answer throws(TicketError) -> RequestLoop.Reading<Void> in
-            answer == .accepted ? .done(()) : .again(loop.problem(response))
-          })
-        if case .failure(let unfinished) = outcome {
-          throw TicketError(
-            "filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
-              + "(\(unfinished.cause)); the next run looks for it and posts what is missing"
-          )
-        }
-      }
-      try ledger.markFollowUps(ticket.identity, sent: index + 1)
-    }
-    // Each comment moved the ticket's update time: record it, so criteria's own comments never read as a
-    // person's edit. Only right after the create: a resumed run cannot tell its comments from an edit.
-    if !look, let updated = lookup.updateTime(of: filed) {
-      try ledger.change(ticket.identity) { $0.trackerUpdated = updated }
-    }
-  }
-
-  /// The follow-ups already on the tracker, by index, found by their markers.
-  func postedFollowUps(
-    _ ticket: Ticket, _ filed: FiledTicket, count: Int
-  ) throws(TicketError) -> Set<Int> {
-    guard
-      let request = tracker.followUpsListRequest(
-        filed: filed, credentials: credentials)
-    else {
-      throw TicketError(
-        "filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
-        outcomeUnknown: true)
-    }
-    let (response, cause) = try loop.ask(request) { _ in nil }
-    guard let response else {
-      throw TicketError(
-        "filed as \(filed.key), but its comments cannot be listed (\(cause ?? "no attempt was made")); the next run looks again before posting any"
-      )
-    }
-    let bodies = tracker.followUpBodies(in: response)
-    return Set(
-      (0..<count).filter { index in
-        let marker = tracker.followUpMarkerText(for: ticket, index: index)
-        return bodies.contains { $0.contains(marker) }
-      })
   }
 }
 

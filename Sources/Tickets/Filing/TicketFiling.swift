@@ -18,6 +18,7 @@ struct TicketFiling {
   var tracker: any Tracker { loop.tracker }
   var credentials: Credentials { loop.credentials }
   var redactor: Redactor { loop.redactor }
+  var followUps: TicketFollowUps { TicketFollowUps(lookup: lookup) }
 
   /// Files every ticket not yet filed; throws only when the run must stop, saying where it stopped.
   func file(_ tickets: [Ticket], ledger: inout Ledger) throws(TicketError)
@@ -102,7 +103,7 @@ struct TicketFiling {
           let key = entry.key
         {
           do {
-            try sendFollowUps(
+            try followUps.send(
               ticket, FiledTicket(key: key, url: entry.url ?? ""), from: sent,
               look: true, ledger: &ledger)
           } catch let error where !error.stopsRun {
@@ -231,7 +232,7 @@ struct TicketFiling {
     }
     try ledger.markFiled(ticket.identity, found)
     // Found after an interrupted run: which of its follow-ups made it is not known, so look first.
-    try sendFollowUps(ticket, found, from: 0, look: true, ledger: &ledger)
+    try followUps.send(ticket, found, from: 0, look: true, ledger: &ledger)
     return true
   }
 }

@@ -9,6 +9,7 @@ struct TicketUpdating {
   var loop: RequestLoop { lookup.loop }
   var tracker: any Tracker { loop.tracker }
   var credentials: Credentials { loop.credentials }
+  var followUps: TicketFollowUps { TicketFollowUps(lookup: lookup) }
 
   /// Updates a filed ticket whose content changed, exactly once.
   ///
@@ -46,11 +47,17 @@ struct TicketUpdating {
     if let sent = entry.updating, let body = response?.body,
       TicketRevision.present(sent, in: body)
     {
+      // Its comments are brought in line before the revision counts as the tracker's.
+      let rewrote =
+        sent == revision
+        ? try followUps.rewrite(ticket, filed, ledger: &ledger) : false
+      let updated =
+        rewrote ? lookup.updateTime(of: filed) : snapshot.updatedAt
       try ledger.change(ticket.identity) {
         $0.fingerprint = sent
         if sent == revision { $0.checks = Ledger.Checks(ticket) }
         $0.updating = nil
-        $0.trackerUpdated = snapshot.updatedAt
+        $0.trackerUpdated = updated
         $0.formerIdentity = nil
       }
       entry = ledger[ticket.identity] ?? entry
@@ -87,9 +94,14 @@ struct TicketUpdating {
       }
       throw error
     }
+    // A body continued in comments: the comments are rewritten before the revision counts as the
+    // tracker's (a run stopped among them finds the description updated and rewrites them again).
+    let rewrote = try followUps.rewrite(ticket, filed, ledger: &ledger)
     // The update's own answer may carry the new update time; otherwise read it back.
     var updated = readBack
-    if let answer {
+    if rewrote {
+      updated = lookup.updateTime(of: filed)
+    } else if let answer {
       updated =
         tracker.snapshot(from: answer)?.updatedAt
         ?? (try? lookup.readAnswer(filed))?.snapshot.updatedAt

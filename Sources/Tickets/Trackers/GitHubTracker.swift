@@ -30,10 +30,6 @@ public struct GitHubTracker: Tracker {
     }
   }
 
-  public func followUpCount(for ticket: Ticket) -> Int {
-    Self.pieces(TextBodies.markdown(ticket)).count - 1
-  }
-
   func apiBase() -> String { settings.url }
 
   func headers(_ credentials: Credentials) -> [(String, String)] {
@@ -71,6 +67,7 @@ public struct GitHubTracker: Tracker {
 
   /// A comment as GitHub lists it.
   struct Comment: Decodable {
+    @Lenient var id: JSONText?
     @Lenient var body: String?
   }
 
@@ -138,19 +135,38 @@ public struct GitHubTracker: Tracker {
     return filed
   }
 
-  public func followUps(
-    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
-  ) throws(TicketError) -> [HTTPRequest] {
+  public func followUpPayloads(for ticket: Ticket) throws(TicketError) -> [Data]
+  {
     try Self.pieces(TextBodies.markdown(ticket)).dropFirst().enumerated()
       .map { index, piece throws(TicketError) in
         // Each comment carries its own marker, so a comment whose answer was lost is found, not posted twice.
-        let body =
-          piece + "\n\n" + followUpMarkerText(for: ticket, index: index)
-        return HTTPRequest(
-          method: "POST", url: issueURL(filed) + "/comments",
-          headers: headers(credentials),
-          body: try JSONBody.encode(CommentBody(body: body)))
+        try JSONBody.encode(
+          CommentBody(
+            body: piece + "\n\n" + followUpMarkerText(for: ticket, index: index)
+          ))
       }
+  }
+
+  public func retiredFollowUpPayload(for ticket: Ticket, index: Int)
+    throws(TicketError) -> Data?
+  {
+    try JSONBody.encode(
+      CommentBody(
+        body: "_" + TextPieces.retiredContinuation + "_\n\n"
+          + followUpMarkerText(for: ticket, index: index)))
+  }
+
+  /// POST …/comments, or PATCH of one comment (…/issues/comments/ID).
+  public func followUpRequest(
+    _ payload: Data, comment: String?, filed: FiledTicket,
+    credentials: Credentials
+  ) -> HTTPRequest? {
+    HTTPRequest(
+      method: comment == nil ? "POST" : "PATCH",
+      url: comment.map {
+        "\(apiBase())/repos/\(settings.project)/issues/comments/\(URLQuery.escape($0))"
+      } ?? issueURL(filed) + "/comments",
+      headers: headers(credentials), body: payload)
   }
 
   public func followUpsListRequest(filed: FiledTicket, credentials: Credentials)
@@ -161,10 +177,15 @@ public struct GitHubTracker: Tracker {
       headers: headers(credentials))
   }
 
-  public func followUpBodies(in response: HTTPResponse) -> [String] {
+  public func followUpComments(in response: HTTPResponse) -> [FollowUpComment] {
     (response.decoded([Lenient<Comment>].self) ?? []).compactMap {
-      $0.wrappedValue?.body
+      guard let body = $0.wrappedValue?.body else { return nil }
+      return FollowUpComment(id: $0.wrappedValue?.id?.value, text: body)
     }
+  }
+
+  public func followUpText(_ payload: Data) -> String {
+    (try? JSONDecoder().decode(Comment.self, from: payload))?.body ?? ""
   }
 
   /// Lists the repository's issues carrying the ticket's marker label, open or closed.
@@ -209,7 +230,8 @@ public struct GitHubTracker: Tracker {
       createdAt: issue.createdAt?.value)
   }
 
-  /// PATCH of the title, body and labels (an over-long body's continuation comments are not rewritten).
+  /// PATCH of the title, body and labels (an over-long body's continuation comments are rewritten after
+  /// it, `TicketFollowUps.rewrite`).
   public func updateRequest(
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {

@@ -37,21 +37,35 @@ enum JiraLimit {
 }
 
 /// A description too long for Jira continues in comments, posted right after the create, each found by
-/// its own marker before it is posted again.
+/// its own marker before it is posted again, and rewritten in place when the ticket is updated.
 extension JiraIssueAPI {
-  public func followUpCount(for ticket: Ticket) -> Int {
-    bodyPieces(for: ticket).count - 1
+  public func followUpPayloads(for ticket: Ticket) throws(TicketError) -> [Data]
+  {
+    try bodyPieces(for: ticket).dropFirst().map { piece throws(TicketError) in
+      try JSONBody.encode(JiraIssue.Comment(body: piece))
+    }
   }
 
-  public func followUps(
-    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
-  ) throws(TicketError) -> [HTTPRequest] {
-    try bodyPieces(for: ticket).dropFirst().map { piece throws(TicketError) in
-      HTTPRequest(
-        method: "POST", url: issueURL(filed) + "/comment",
-        headers: headers(credentials),
-        body: try JSONBody.encode(JiraIssue.Comment(body: piece)))
-    }
+  public func retiredFollowUpPayload(for ticket: Ticket, index: Int)
+    throws(TicketError) -> Data?
+  {
+    try JSONBody.encode(
+      JiraIssue.Comment(
+        body: followUpNote(
+          TextPieces.retiredContinuation,
+          marker: followUpMarkerText(for: ticket, index: index))))
+  }
+
+  /// POST …/comment, or PUT of one comment (…/comment/ID).
+  public func followUpRequest(
+    _ payload: Data, comment: String?, filed: FiledTicket,
+    credentials: Credentials
+  ) -> HTTPRequest? {
+    HTTPRequest(
+      method: comment == nil ? "POST" : "PUT",
+      url: issueURL(filed) + "/comment"
+        + (comment.map { "/" + URLQuery.escape($0) } ?? ""),
+      headers: headers(credentials), body: payload)
   }
 
   /// The oldest comments first: the continuations are posted right after the create.
@@ -64,15 +78,21 @@ extension JiraIssueAPI {
       headers: headers(credentials))
   }
 
-  /// Each comment's text: wiki markup as it is (Data Center), an ADF document's text nodes one a line
-  /// (Cloud).
-  public func followUpBodies(in response: HTTPResponse) -> [String] {
+  public func followUpComments(in response: HTTPResponse) -> [FollowUpComment] {
     let answer = try? JSONSerialization.jsonObject(with: response.body)
     let comments = (answer as? [String: Any])?["comments"] as? [Any] ?? []
     return comments.compactMap { comment in
-      guard let body = (comment as? [String: Any])?["body"] else { return nil }
-      return (body as? String) ?? ADFText.lines(body).joined(separator: "\n")
+      guard let comment = comment as? [String: Any], let body = comment["body"]
+      else { return nil }
+      let id =
+        (comment["id"] as? String) ?? (comment["id"] as? Int).map(String.init)
+      return FollowUpComment(id: id, text: ADFText.text(body))
     }
+  }
+
+  public func followUpText(_ payload: Data) -> String {
+    let answer = try? JSONSerialization.jsonObject(with: payload)
+    return ((answer as? [String: Any])?["body"]).map(ADFText.text) ?? ""
   }
 
   /// The marker in plain text, in parentheses so that part 2's is not found in part 20's.
@@ -81,8 +101,13 @@ extension JiraIssueAPI {
   }
 }
 
-/// The text of an ADF document as Jira answers it.
+/// The text of a comment body as Jira answers it: wiki markup as it is (Data Center), or an ADF
+/// document's text nodes one a line (Cloud).
 enum ADFText {
+  static func text(_ body: Any) -> String {
+    (body as? String) ?? lines(body).joined(separator: "\n")
+  }
+
   /// Every text node's text, in document order.
   static func lines(_ node: Any) -> [String] {
     guard let object = node as? [String: Any] else { return [] }

@@ -28,6 +28,10 @@ public struct JiraCloudTracker: BulkTracker, JiraIssueAPI {
       .document(text.components(separatedBy: "\n\n").map(ADFBody.paragraph)))
   }
 
+  func followUpNote(_ note: String, marker: String) -> JiraText {
+    .adf(.document([ADFBody.paragraph(note), ADFBody.paragraph(marker)]))
+  }
+
   func headers(_ credentials: Credentials) -> [(String, String)] {
     let basic = Data("\(credentials.user ?? ""):\(credentials.token)".utf8)
       .base64EncodedString()
@@ -132,6 +136,10 @@ public struct JiraDataCenterTracker: JiraIssueAPI {
 
   /// A comment in Jira's wiki markup: the text as it is.
   func commentText(_ text: String) -> JiraText { .wiki(text) }
+
+  func followUpNote(_ note: String, marker: String) -> JiraText {
+    .wiki("_" + note + "_\n\n" + TextBodies.wikiMarker(marker))
+  }
 
   func headers(_ credentials: Credentials) -> [(String, String)] {
     [
@@ -283,6 +291,8 @@ protocol JiraIssueAPI: Tracker {
   func bodyPieces(for ticket: Ticket) -> [JiraText]
   /// A comment in this API's format.
   func commentText(_ text: String) -> JiraText
+  /// A short note with a follow-up marker after it, as a comment in this API's format.
+  func followUpNote(_ note: String, marker: String) -> JiraText
 }
 
 extension JiraIssueAPI {

@@ -110,7 +110,8 @@ extension Tracker {
 }
 
 extension TicketRevision {
-  /// The ticket with its revision set: the fingerprint of the request body without one.
+  /// The ticket with its revision set: the fingerprint of the request body without one (and of its
+  /// continuation comments' bodies, when it has any).
   public static func stamp(_ ticket: Ticket, for tracker: any Tracker)
     throws(TicketError) -> Ticket
   {
@@ -119,7 +120,13 @@ extension TicketRevision {
     // A chosen id is not content: the same ticket sent under another id is the same revision.
     unstamped.clientID = nil
     var stamped = ticket
-    stamped.revision = of(try tracker.payload(for: unstamped))
+    // A body continued in comments: the revision covers every piece, so a change in a comment's part
+    // makes the ticket out of date too.
+    var content = try tracker.payload(for: unstamped)
+    for piece in try tracker.followUpPayloads(for: unstamped) {
+      content.append(piece)
+    }
+    stamped.revision = of(content)
     return stamped
   }
 }

@@ -20,20 +20,30 @@ public protocol Tracker: Sendable {
     -> HTTPRequest?
   /// The ticket found by `searchRequest`, if any.
   func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket?
-  /// Requests to send after creating (GitHub: the rest of an over-long body as comments). Each carries
-  /// `followUpMarker(for:index:)` in its body, so it can be found before it is sent again.
-  func followUps(
-    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
-  ) throws(TicketError) -> [HTTPRequest]
-  /// A request listing what follow-ups a filed ticket already has (GitHub: its comments), or nil.
+  /// The bodies of the comments that continue a ticket's body after its create (GitHub, Jira: the rest
+  /// of a body too long for one request), in order; none when the body fits. Each carries
+  /// `followUpMarkerText(for:index:)`, so it can be found before it is sent again.
+  func followUpPayloads(for ticket: Ticket) throws(TicketError) -> [Data]
+  /// The body that takes the place of follow-up `index` when an update's body no longer needs it: a
+  /// note saying so, with its marker; nil when the tracker has no follow-ups.
+  func retiredFollowUpPayload(for ticket: Ticket, index: Int)
+    throws(TicketError)
+    -> Data?
+  /// A request posting a follow-up's payload, or with `comment` (an id from `followUpComments`) putting
+  /// it in place of that comment's body; nil when the tracker has no follow-ups.
+  func followUpRequest(
+    _ payload: Data, comment: String?, filed: FiledTicket,
+    credentials: Credentials
+  ) -> HTTPRequest?
+  /// A request listing what follow-ups a filed ticket already has (its comments), or nil.
   func followUpsListRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
-  /// The bodies of the follow-ups in a `followUpsListRequest` answer.
-  func followUpBodies(in response: HTTPResponse) -> [String]
-  /// How many follow-ups `followUps` sends for a ticket (none when its body fits in one request).
-  func followUpCount(for ticket: Ticket) throws(TicketError) -> Int
-  /// Follow-up `index`'s marker as its body carries it and `followUpBodies` shows it (GitHub: inside an
-  /// HTML comment).
+  /// The comments in a `followUpsListRequest` answer: each one's id and text.
+  func followUpComments(in response: HTTPResponse) -> [FollowUpComment]
+  /// A follow-up payload's text as `followUpComments` shows the comment holding it.
+  func followUpText(_ payload: Data) -> String
+  /// Follow-up `index`'s marker as its body carries it and `followUpComments` shows it (GitHub: inside
+  /// an HTML comment).
   func followUpMarkerText(for ticket: Ticket, index: Int) -> String
   /// The tracker's bulk create, when it has one and its settings ask for it (`bulk: true`).
   var bulkCreate: (any BulkTracker)? { get }
@@ -93,17 +103,42 @@ public enum RetestAction: String, Codable, Sendable, CaseIterable {
 }
 
 extension Tracker {
-  public func followUps(
-    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
-  ) throws(TicketError) -> [HTTPRequest] { [] }
+  public func followUpPayloads(for ticket: Ticket) throws(TicketError) -> [Data]
+  {
+    []
+  }
+  public func retiredFollowUpPayload(for ticket: Ticket, index: Int)
+    throws(TicketError) -> Data?
+  { nil }
+  public func followUpRequest(
+    _ payload: Data, comment: String?, filed: FiledTicket,
+    credentials: Credentials
+  ) -> HTTPRequest? { nil }
   public func followUpsListRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   { nil }
-  public func followUpBodies(in response: HTTPResponse) -> [String] { [] }
-  public func followUpCount(for ticket: Ticket) throws(TicketError) -> Int { 0 }
+  public func followUpComments(in response: HTTPResponse) -> [FollowUpComment] {
+    []
+  }
+  public func followUpText(_ payload: Data) -> String { "" }
   public func followUpMarkerText(for ticket: Ticket, index: Int) -> String {
     "<!-- \(followUpMarker(for: ticket, index: index)) -->"
   }
+
+  /// The requests posting a ticket's follow-ups, in order.
+  public func followUps(
+    for ticket: Ticket, filed: FiledTicket, credentials: Credentials
+  ) throws(TicketError) -> [HTTPRequest] {
+    try followUpPayloads(for: ticket).compactMap {
+      followUpRequest($0, comment: nil, filed: filed, credentials: credentials)
+    }
+  }
+
+  /// How many follow-ups a ticket has (none when its body fits in one request).
+  public func followUpCount(for ticket: Ticket) throws(TicketError) -> Int {
+    try followUpPayloads(for: ticket).count
+  }
+
   public var searchSettleTime: Double { settings.searchSettle ?? 0 }
   public var bulkCreate: (any BulkTracker)? { nil }
   public var choosesIDs: Bool { false }
@@ -128,6 +163,19 @@ extension Tracker {
     "\(ticket.marker) part \(index + 2)"
   }
   public var pacing: Pacing { settings.pacing }
+}
+
+/// A comment on a filed ticket as a follow-up list shows it.
+public struct FollowUpComment: Sendable, Hashable {
+  /// The tracker's id of the comment, when the answer gives it (needed to edit it).
+  public var id: String?
+  /// Its text: Markdown or wiki markup as written, or an ADF document's text nodes one a line.
+  public var text: String
+
+  public init(id: String?, text: String) {
+    self.id = id
+    self.text = text
+  }
 }
 
 /// A tracker that can create many tickets in one request.

@@ -20,6 +20,9 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
   --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
+  Comments can be edited (GitHub PATCH /repos/O/R/issues/comments/ID, Jira PUT …/comment/ID; an id is the
+  comment's place among all comments, from 1), through the update faults; /_stats counts comment_edits and
+  lists comment_texts per issue.
   Jira refuses a description or comment over 32,767 characters (an ADF document counted as its compact JSON)
   with its own error body, and lists the refusal under "invalid" in /_stats.
 Reading and updating one issue speak each vendor's shape too (GET, and PATCH/PUT), with update faults:
@@ -411,6 +414,28 @@ class Handler(BaseHTTPRequestHandler):
             return
         respond()
 
+    def edit_comment(self, comment_id, kind, text, respond):
+        """Replaces a comment's body (its id: its place in the comments, from 1), through this request's update
+        fault; the issue's update time moves, as on GitHub and Jira."""
+        fault = self.update_fault()
+        if fault == "update-503":
+            return self.reply(503, {"message": "unavailable"})
+        with lock:
+            comments = state.get("comment_bodies", [])
+            if not 1 <= comment_id <= len(comments):
+                return self.reply(404, {"message": "Not Found"})
+            number = comments[comment_id - 1][0]
+            comments[comment_id - 1] = (number, text)
+            state["comment_edits"] = state.get("comment_edits", 0) + 1
+            for i in state["issues"]:
+                if i["number"] == number:
+                    i["updated_at"] = time.time()
+        if fault == "update-drop":
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        respond()
+
     def apply_transition(self, issue, closed, reason, respond):
         """Closes or reopens an issue, through this request's update fault."""
         fault = self.update_fault()
@@ -453,6 +478,9 @@ class Handler(BaseHTTPRequestHandler):
                                         "comment_parts": len(parts), "unique_comment_parts": len(set(parts)),
                                         "missing_markers": markers.count(None), "invalid": state["invalid"],
                                         "requests": state["requests"], "comments": state["comments"], "creates": state["creates"],
+                                        "comment_edits": state.get("comment_edits", 0),
+                                        "comment_texts": {str(n): [b for k, b in state.get("comment_bodies", []) if k == n]
+                                                          for n in {k for k, _ in state.get("comment_bodies", [])}},
                                         "bulk_requests": state.get("bulk_requests", 0),
                                         "updates": state.get("updates", 0), "reads": state.get("reads", 0),
                                         "duplicate_ids": state.get("duplicate_ids", 0), "read_faults": state.get("read_faults", 0),
@@ -516,9 +544,12 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(200, {"transitions": [{"id": "21", "name": "Start progress", "to": {"name": "In Progress"}},
                                                         {"id": "31", "name": "Resolve", "to": {"name": "Done"}}]})
             with lock:
-                bodies = [b for n, b in state.get("comment_bodies", []) if n == issue["number"]]
-            # Newest first, as orderBy=-created asks.
-            return self.reply(200, {"comments": [{"body": json.loads(b) if kind == "jira-cloud" else b} for b in reversed(bodies)]})
+                bodies = [(k + 1, b) for k, (n, b) in enumerate(state.get("comment_bodies", [])) if n == issue["number"]]
+            # Newest first when orderBy=-created asks, else oldest first.
+            if q.get("orderBy", [""])[0] == "-created":
+                bodies.reverse()
+            return self.reply(200, {"comments": [{"id": str(k), "body": json.loads(b) if kind == "jira-cloud" else b}
+                                                 for k, b in bodies]})
         m = re.fullmatch(r"/[^/]+/_apis/wit/workItems/(\d+)/comments", url.path, re.IGNORECASE)
         if m:
             if not self.authorized("azure"):
@@ -572,8 +603,8 @@ class Handler(BaseHTTPRequestHandler):
             if not self.authorized("github"):
                 return
             with lock:
-                bodies = [c for n, c in state.get("comment_bodies", []) if n == int(m.group(3))]
-            return self.reply(200, [{"body": b} for b in bodies])
+                bodies = [(k + 1, c) for k, (n, c) in enumerate(state.get("comment_bodies", [])) if n == int(m.group(3))]
+            return self.reply(200, [{"id": k, "body": b} for k, b in bodies])
         if url.path == "/issues.json":
             if not self.authorized("redmine"):
                 return
@@ -950,11 +981,41 @@ def handle_graphql(self):
 
 
 def handle_update(self):
-    """PATCH and PUT of one issue, in each vendor's shape."""
+    """PATCH and PUT of one issue, in each vendor's shape, and of one comment (GitHub, Jira)."""
     with lock:
         state["requests"] += 1
     url = urlparse(self.path)
     body = self.read_json()
+    m = re.fullmatch(r"/repos/[^/]+/[^/]+/issues/comments/(\d+)", url.path)
+    if m:
+        if self.command != "PATCH":
+            return self.invalid("github edits a comment with PATCH")
+        if not self.authorized("github"):
+            return
+        if not isinstance(body, dict) or not isinstance(body.get("body"), str) or len(body["body"]) > 65536:
+            return self.invalid("a comment body is a string of at most 65536 characters")
+        return self.edit_comment(int(m.group(1)), "github", body["body"], lambda: self.reply(200, {"id": int(m.group(1))}))
+    m = re.fullmatch(r"/rest/api/(3|2)/issue/A11Y-(\d+)/comment/(\d+)", url.path)
+    if m:
+        kind = "jira-cloud" if m.group(1) == "3" else "jira-dc"
+        if self.command != "PUT":
+            return self.invalid("Jira edits a comment with PUT")
+        if not self.authorized(kind):
+            return
+        text = body.get("body") if isinstance(body, dict) else None
+        if text is None or self.jira_too_long(text):
+            return self.invalid("a comment body is required, of at most 32,767 characters")
+        if kind == "jira-cloud":
+            if not isinstance(text, dict) or text.get("type") != "doc":
+                return self.invalid("a Cloud comment body is an ADF document")
+            if ADF_SCHEMA is not None:
+                import jsonschema
+                try:
+                    jsonschema.validate(text, ADF_SCHEMA)
+                except jsonschema.ValidationError as error:
+                    return self.invalid("comment is not valid ADF: " + error.message[:200])
+            text = json.dumps(text)
+        return self.edit_comment(int(m.group(3)), kind, text, lambda: self.reply(200, {"id": m.group(3)}))
     routes = ((r"/repos/[^/]+/[^/]+/issues/(\d+)", "github", "PATCH"),
               (r"/api/v4/projects/[^/]+/issues/(\d+)", "gitlab", "PUT"),
               (r"/rest/api/3/issue/A11Y-(\d+)", "jira-cloud", "PUT"),
@@ -1013,6 +1074,8 @@ def handle_update(self):
                 return self.invalid("fields is required")
             if "project" in fields or "issuetype" in fields:
                 return self.invalid("an edit cannot move the issue to another project or type here")
+            if "description" in fields and self.jira_too_long(fields["description"]):
+                return self.reply(400, self.jira_too_long(fields["description"]))
             if kind == "jira-cloud" and "description" in fields and ADF_SCHEMA is not None:
                 import jsonschema
                 try:

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The comments that continue a body too long for one request (GitHub, Jira): posted after the create,
+/// and rewritten in place when the ticket is updated, each exactly once.
+///
+/// Each carries its own marker. One whose answer was lost (or every one, after a stopped run) is looked
+/// for among the ticket's comments before it is posted again; an edit whose answer was lost is checked
+/// by reading the comment back before it is sent again.
+struct TicketFollowUps {
+  let lookup: TicketLookup
+  var loop: RequestLoop { lookup.loop }
+  var tracker: any Tracker { loop.tracker }
+  var credentials: Credentials { loop.credentials }
+
+  /// Posts a filed ticket's follow-ups from number `start` on.
+  ///
+  /// Each is recorded in the ledger once confirmed. With `look` (after an interrupted run or an
+  /// uncertain create) the ticket's comments are read first and the ones there are not posted again.
+  /// Right after the create, the ticket's update time is read back afterwards: the comments moved it,
+  /// and criteria's own comments are no person's edit.
+  func send(
+    _ ticket: Ticket, _ filed: FiledTicket, from start: Int, look: Bool,
+    ledger: inout Ledger
+  ) throws(TicketError) {
+    let requests = try tracker.followUps(
+      for: ticket, filed: filed, credentials: credentials)
+    guard start < requests.count else { return }
+    if ledger[ticket.identity]?.followUpsSent == nil {
+      try ledger.markFollowUps(ticket.identity, sent: start)
+    }
+    let present: Set<Int> =
+      look ? Set(try posted(ticket, filed, count: requests.count).keys) : []
+    for index in start..<requests.count {
+      if !present.contains(index) {
+        let outcome = try loop.exchange(
+          request: { requests[index] },
+          lookUp: { _ throws(TicketError) in
+            try posted(ticket, filed, count: requests.count)[index] != nil
+              ? () : nil
+          },
+          read: {
+            response, answer throws(TicketError) -> RequestLoop.Reading<Void> in
+            answer == .accepted ? .done(()) : .again(loop.problem(response))
+          })
+        if case .failure(let unfinished) = outcome {
+          throw TicketError(
+            "filed as \(filed.key), but its comment \(index + 2) of \(requests.count + 1) is not posted yet "
+              + "(\(unfinished.cause)); the next run looks for it and posts what is missing"
+          )
+        }
+      }
+      try ledger.markFollowUps(ticket.identity, sent: index + 1)
+    }
+    // Only right after the create: a resumed run cannot tell its comments from a person's edit.
+    if !look, let updated = lookup.updateTime(of: filed) {
+      try ledger.change(ticket.identity) { $0.trackerUpdated = updated }
+    }
+  }
+
+  /// Brings an updated ticket's follow-ups in line with its body: each one there whose text differs is
+  /// edited in place, each missing one is posted, and each one the shorter body no longer needs says so.
+  ///
+  /// Returns whether anything was sent. Every step can be taken again: a second run finds the comments
+  /// as this one left them and sends nothing.
+  func rewrite(_ ticket: Ticket, _ filed: FiledTicket, ledger: inout Ledger)
+    throws(TicketError) -> Bool
+  {
+    let payloads = try tracker.followUpPayloads(for: ticket)
+    // The follow-ups the body had when criteria last wrote them: those a shorter body leaves are retired.
+    let known = max(payloads.count, ledger[ticket.identity]?.followUpsSent ?? 0)
+    guard known > 0 else { return false }
+    var there = try posted(ticket, filed, count: known)
+    var sent = false
+    for index in there.keys.sorted() {
+      guard let comment = there[index], let id = comment.id else { continue }
+      let payload =
+        index < payloads.count
+        ? payloads[index]
+        : try tracker.retiredFollowUpPayload(for: ticket, index: index)
+      guard let payload,
+        Self.normalized(comment.text)
+          != Self.normalized(tracker.followUpText(payload)),
+        let request = tracker.followUpRequest(
+          payload, comment: id, filed: filed, credentials: credentials)
+      else { continue }
+      try loop.sendOnce(
+        request, what: "the edit of comment \(index + 2) on \(filed.key)",
+        resumed: false
+      ) {
+        () throws(TicketError) -> Bool in
+        there = try posted(ticket, filed, count: known)
+        return there[index].map {
+          Self.normalized($0.text)
+            == Self.normalized(tracker.followUpText(payload))
+        } ?? false
+      }
+      sent = true
+    }
+    let missing = (0..<payloads.count).filter { there[$0] == nil }
+    try ledger.markFollowUps(
+      ticket.identity, sent: missing.first ?? payloads.count)
+    if !missing.isEmpty {
+      try send(
+        ticket, filed, from: missing[0], look: true, ledger: &ledger)
+      sent = true
+    }
+    return sent
+  }
+
+  /// The first `count` follow-ups found on the tracker, by index, found by their markers.
+  func posted(_ ticket: Ticket, _ filed: FiledTicket, count: Int)
+    throws(TicketError) -> [Int: FollowUpComment]
+  {
+    guard
+      let request = tracker.followUpsListRequest(
+        filed: filed, credentials: credentials)
+    else {
+      throw TicketError(
+        "filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
+        outcomeUnknown: true)
+    }
+    let (response, cause) = try loop.ask(request) { _ in nil }
+    guard let response else {
+      throw TicketError(
+        "filed as \(filed.key), but its comments cannot be listed (\(cause ?? "no attempt was made")); the next run looks again before posting any"
+      )
+    }
+    let comments = tracker.followUpComments(in: response)
+    var found: [Int: FollowUpComment] = [:]
+    for index in 0..<count {
+      let marker = tracker.followUpMarkerText(for: ticket, index: index)
+      found[index] = comments.first { $0.text.contains(marker) }
+    }
+    return found
+  }
+
+  /// Text compared without its white space: trackers may store line ends and spacing their own way.
+  static func normalized(_ text: String) -> String {
+    String(
+      text.unicodeScalars.filter {
+        !CharacterSet.whitespacesAndNewlines.contains($0)
+      })
+  }
+}
