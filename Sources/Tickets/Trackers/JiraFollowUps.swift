@@ -72,10 +72,7 @@ extension JiraIssueAPI {
   public func followUpsListRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
-    HTTPRequest(
-      method: "GET",
-      url: issueURL(filed) + "/comment?orderBy=created&maxResults=100",
-      headers: headers(credentials))
+    commentList(filed, credentials: credentials, newestFirst: false)
   }
 
   public func followUpComments(in response: HTTPResponse) -> [FollowUpComment] {

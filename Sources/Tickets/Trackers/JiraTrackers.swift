@@ -417,9 +417,17 @@ extension JiraIssueAPI {
   public func commentsRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
+    commentList(filed, credentials: credentials, newestFirst: true)
+  }
+
+  /// The first hundred of an issue's comments, newest or oldest first.
+  func commentList(
+    _ filed: FiledTicket, credentials: Credentials, newestFirst: Bool
+  ) -> HTTPRequest {
     HTTPRequest(
       method: "GET",
-      url: issueURL(filed) + "/comment?orderBy=-created&maxResults=100",
+      url: issueURL(filed)
+        + "/comment?orderBy=\(newestFirst ? "-" : "")created&maxResults=100",
       headers: headers(credentials))
   }
 

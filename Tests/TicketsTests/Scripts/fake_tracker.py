@@ -354,6 +354,26 @@ class Handler(BaseHTTPRequestHandler):
             return "Jira v2 takes a wiki-markup string description"
         return None
 
+    def jira_comment(self, kind, body):
+        """A Jira comment request's body as stored (ADF as its JSON text), and what is wrong with it, or None:
+        Cloud takes an ADF document valid against the schema, Data Center text; each at most 32,767 characters."""
+        text = body.get("body") if isinstance(body, dict) else None
+        if text is None or self.jira_too_long(text):
+            return None, "a comment body is required, of at most 32,767 characters"
+        if kind == "jira-cloud":
+            if not isinstance(text, dict) or text.get("type") != "doc":
+                return None, "a Cloud comment body is an ADF document"
+            if ADF_SCHEMA is not None:
+                import jsonschema
+                try:
+                    jsonschema.validate(text, ADF_SCHEMA)
+                except jsonschema.ValidationError as error:
+                    return None, "comment is not valid ADF: " + error.message[:200]
+            return json.dumps(text), None
+        if not isinstance(text, str) or not text:
+            return None, "a Data Center comment body is text"
+        return text, None
+
     @staticmethod
     def jira_too_long(text):
         """Jira's answer to a description or comment over its 32,767 characters, or None. An ADF document
@@ -692,21 +712,9 @@ class Handler(BaseHTTPRequestHandler):
             if issue is None:
                 return self.reply(404, {"errorMessages": ["Issue does not exist or you do not have permission to see it."]})
             if m.group(3) == "comment":
-                text = body.get("body") if isinstance(body, dict) else None
-                if text is not None and self.jira_too_long(text):
-                    return self.invalid("comment over 32,767 characters")
-                if kind == "jira-cloud":
-                    if not isinstance(text, dict) or text.get("type") != "doc":
-                        return self.invalid("a Cloud comment body is an ADF document")
-                    if ADF_SCHEMA is not None:
-                        import jsonschema
-                        try:
-                            jsonschema.validate(text, ADF_SCHEMA)
-                        except jsonschema.ValidationError as error:
-                            return self.invalid("comment is not valid ADF: " + error.message[:200])
-                    text = json.dumps(text)
-                elif not isinstance(text, str) or not text:
-                    return self.invalid("a Data Center comment body is text")
+                text, problem = self.jira_comment(kind, body)
+                if problem:
+                    return self.invalid(problem)
                 return self.post_comment(issue["number"], text, lambda: self.reply(201, {"id": str(state["comments"])}))
             transition = (body.get("transition") or {}).get("id") if isinstance(body, dict) else None
             allowed = {"11"} if issue["state"] == "closed" else {"21", "31"}
@@ -1002,19 +1010,9 @@ def handle_update(self):
             return self.invalid("Jira edits a comment with PUT")
         if not self.authorized(kind):
             return
-        text = body.get("body") if isinstance(body, dict) else None
-        if text is None or self.jira_too_long(text):
-            return self.invalid("a comment body is required, of at most 32,767 characters")
-        if kind == "jira-cloud":
-            if not isinstance(text, dict) or text.get("type") != "doc":
-                return self.invalid("a Cloud comment body is an ADF document")
-            if ADF_SCHEMA is not None:
-                import jsonschema
-                try:
-                    jsonschema.validate(text, ADF_SCHEMA)
-                except jsonschema.ValidationError as error:
-                    return self.invalid("comment is not valid ADF: " + error.message[:200])
-            text = json.dumps(text)
+        text, problem = self.jira_comment(kind, body)
+        if problem:
+            return self.invalid(problem)
         return self.edit_comment(int(m.group(3)), kind, text, lambda: self.reply(200, {"id": m.group(3)}))
     routes = ((r"/repos/[^/]+/[^/]+/issues/(\d+)", "github", "PATCH"),
               (r"/api/v4/projects/[^/]+/issues/(\d+)", "gitlab", "PUT"),
