@@ -1,4 +1,5 @@
 import Foundation
+import Options
 import Testing
 
 @testable import Tickets
@@ -46,6 +47,19 @@ struct TrackerAnswerTests {
     "Jira: a resolution of another shape leaves the status readable; bulk results keep their places past an odd entry"
   )
   func jira() throws {
+    // Both Jira APIs wait ten seconds for their search index unless the output says otherwise.
+    for name in ["jira-cloud", "jira-dc"] {
+      let entry = try #require(
+        try TrackerRegistry.entries(definitionFolders: []).first {
+          $0.name == name
+        })
+      let plain = try entry.make(
+        ExportOptions([
+          "url": .string("https://acme.atlassian.example"),
+          "project": .string("A11Y"),
+        ]))
+      #expect(plain.searchSettleTime == 10)
+    }
     let jira = try makeTracker(
       "jira-cloud", url: "https://acme.atlassian.example",
       extra: ["bulk": .bool(true)])

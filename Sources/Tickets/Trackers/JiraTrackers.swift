@@ -3,8 +3,6 @@ import Foundation
 /// Jira Cloud, REST v3: descriptions in Atlassian Document Format, Basic auth from e-mail and API token.
 public struct JiraCloudTracker: BulkTracker, JiraIssueAPI {
   public let name = "jira-cloud"
-  /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
-  public var searchSettleTime: Double { settings.searchSettle ?? 10 }
   /// Bulk create through `/rest/api/3/issue/bulk` when the output says `bulk: true`.
   public var bulkCreate: (any BulkTracker)? { settings.bulk ? self : nil }
   public let settings: TrackerSettings
@@ -115,8 +113,6 @@ public struct JiraCloudTracker: BulkTracker, JiraIssueAPI {
 /// Jira Server / Data Center, REST v2: descriptions in wiki markup, a personal access token as Bearer.
 public struct JiraDataCenterTracker: JiraIssueAPI {
   public let name = "jira-dc"
-  /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
-  public var searchSettleTime: Double { settings.searchSettle ?? 10 }
   public let settings: TrackerSettings
   var issuePath: String { "/rest/api/2/issue" }
   var searchPath: String { "/rest/api/2/search" }
@@ -296,6 +292,9 @@ protocol JiraIssueAPI: Tracker {
 }
 
 extension JiraIssueAPI {
+  /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
+  public var searchSettleTime: Double { settings.searchSettle ?? 10 }
+
   /// The create's fields for a ticket.
   func issueFields(for ticket: Ticket) -> JiraFields {
     JiraFields(
