@@ -815,4 +815,24 @@ struct TicketUnitTests {
       reopened.filed(inLineage: lineage, except: lineage + "/2026-11-02")
         .compactMap(\.entry.key) == ["#1", "#3"])
   }
+
+  @Test(
+    "a title over 255 UTF-16 units (Jira's, Azure DevOps' and Linear's count) is cut at a character with an ellipsis"
+  )
+  func titleFitting() throws {
+    var ticket = try #require(
+      try sampleTickets(grouping: .componentPlatform, copies: 1).first)
+    ticket.title = String(repeating: "🚫", count: 200)
+    let cut = ticket.title(fitting: 255)
+    #expect(cut.utf16.count <= 255 && cut.hasSuffix("…"))
+    #expect(cut.count == 128, "127 emoji of two units each, and the ellipsis")
+    #expect(ticket.title.hasPrefix(String(cut.dropLast())))
+    let jira = try makeTracker("jira-dc", url: "https://jira.example")
+    let payload =
+      try JSONSerialization.jsonObject(
+        with: try jira.payload(for: ticket)) as? [String: [String: Any]]
+    #expect(payload?["fields"]?["summary"] as? String == cut)
+    ticket.title = String(repeating: "a", count: 255)
+    #expect(ticket.title(fitting: 255) == ticket.title)
+  }
 }

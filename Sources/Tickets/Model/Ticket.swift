@@ -55,6 +55,22 @@ public struct Ticket: Hashable, Sendable {
     self.finding = finding
   }
 
+  /// The title as a tracker that takes at most `limit` characters shows it.
+  ///
+  /// Whole when it fits, else cut at a character and ended with an ellipsis. Jira, Azure DevOps and
+  /// Linear count UTF-16 units (Java's and .NET's string length), in which an emoji is two.
+  public func title(fitting limit: Int) -> String {
+    guard title.utf16.count > limit else { return title }
+    var cut = ""
+    var units = 1  // the ellipsis
+    for character in title {
+      units += character.utf16.count
+      if units > limit { break }
+      cut.append(character)
+    }
+    return cut + "…"
+  }
+
   /// The marker label: `criteria-` and a hash of the identity (labels must be short and have no spaces).
   public var markerLabel: String { "criteria-" + IdentityHash.hex(identity) }
   /// The marker text written into bodies, searched for when a ledger has to be rebuilt.

@@ -59,7 +59,7 @@ public struct AzureDevOpsTracker: Tracker {
     var ops = [
       Operation(
         op: "add", path: "/fields/System.Title",
-        value: String(ticket.title.prefix(255))),
+        value: ticket.title(fitting: 255)),
       Operation(
         op: "add", path: "/fields/System.Description",
         value: TextBodies.html(ticket)),

@@ -299,7 +299,7 @@ extension JiraIssueAPI {
   func issueFields(for ticket: Ticket) -> JiraFields {
     JiraFields(
       project: .init(key: settings.project),
-      summary: String(ticket.title.prefix(255)),
+      summary: ticket.title(fitting: 255),
       issuetype: .init(name: settings.issueType(for: ticket)),
       description: bodyPieces(for: ticket)[0],
       labels: ticket.labels + [ticket.markerLabel],

@@ -176,7 +176,7 @@ public struct LinearTracker: Tracker {
 
   func input(for ticket: Ticket, create: Bool) -> IssueInput {
     IssueInput(
-      title: String(ticket.title.prefix(255)),
+      title: ticket.title(fitting: 255),
       description: TextBodies.markdown(ticket),
       teamId: create ? settings.project : nil,
       id: create ? ticket.clientID : nil,
