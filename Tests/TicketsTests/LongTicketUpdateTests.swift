@@ -126,4 +126,46 @@ struct LongTicketUpdateTests {
     }
     try FilingTests.expectExactlyOnce(server, tickets)
   }
+
+  @Test(
+    "comments a stopped run left unposted are not posted for content changed since; --update posts them with the issue's new text",
+    arguments: ["github", "jira-dc"])
+  func stoppedThenChanged(tracker name: String) throws {
+    let server = try startFakeTracker()
+    defer { server.stop() }
+    let tickets = Array(ConsistencyTests.longTickets().prefix(1))
+    let tracker = try makeTracker(
+      name, url: server.url, extra: ["max_attempts": .int(1)])
+    let ledger = scratchLedger()
+    let stopped = TicketFiler(
+      tracker: tracker,
+      transport: NoCommentsTransport(
+        try CurlClient(settings: CurlClient.Settings())),
+      ledger: try Ledger(path: ledger, tracker: name),
+      credentials: Credentials(
+        token: "secret-token", user: "auditor@example.com"),
+      pacer: RequestPacer(pacing: Pacing()))
+    #expect {
+      _ = try stopped.file(tickets)
+    } throws: { error in
+      (error as? TicketError)?.unreachable == true
+    }
+    #expect(try Self.stats(server).comments == 0)
+
+    // The content changed before the next run: its comments would not match the text.
+    let changed = Self.tailChanged(tickets)
+    let plain = try filer(tracker, ledger: ledger).file(changed)
+    #expect(plain.outdated.count == 1, "\(plain.text)")
+    #expect(
+      try Self.stats(server).comments == 0, "nothing goes out without --update")
+
+    try Self.update(tracker, ledger, changed)
+    let after = try Self.stats(server)
+    #expect(after.comments == (try tracker.followUpCount(for: changed[0])))
+    #expect(
+      after.texts.values.joined().contains {
+        $0.contains("(reworded at the end)")
+      })
+    try FilingTests.expectExactlyOnce(server, tickets)
+  }
 }

@@ -98,9 +98,11 @@ struct TicketFiling {
       }
       switch ledger[ticket.identity]?.state {
       case .filed?:
-        // A run stopped between the create and its follow-ups: post the rest, after looking.
+        // A run stopped between the create and its follow-ups: post the rest, after looking. Only for
+        // the content the issue holds: a changed body's comments go out with its update.
         if let entry = ledger[ticket.identity], let sent = entry.followUpsSent,
-          let key = entry.key
+          let key = entry.key, entry.fingerprint == ticket.revision,
+          entry.updating == nil
         {
           do {
             try followUps.send(
