@@ -168,4 +168,31 @@ struct LongTicketUpdateTests {
       })
     try FilingTests.expectExactlyOnce(server, tickets)
   }
+
+  @Test(
+    "a comment that must change but comes without an id fails the update, says so, and is tried again; nothing is posted twice"
+  )
+  func commentWithoutID() throws {
+    let server = try startFakeTracker(arguments: ["--faults", "comment-noid:1"])
+    defer { server.stop() }
+    let tickets = Array(ConsistencyTests.longTickets().prefix(1))
+    let tracker = try makeTracker("github", url: server.url)
+    let ledger = scratchLedger()
+    _ = try filer(tracker, ledger: ledger).file(tickets)
+    let posted = try Self.stats(server).comments
+    let changed = Self.tailChanged(tickets)
+    for _ in 1...2 {
+      let run = try filer(tracker, ledger: ledger)
+      run.updateChanged = true
+      let summary = try run.file(changed)
+      #expect(summary.updated.isEmpty, "\(summary.text)")
+      #expect(
+        summary.failed.contains {
+          $0.reason.contains("gives no id to edit it by")
+        },
+        "\(summary.text)")
+    }
+    #expect(try Self.stats(server).comments == posted)
+    #expect(try Self.stats(server).edits == 0)
+  }
 }

@@ -72,17 +72,23 @@ struct TicketFollowUps {
     var there = try posted(ticket, filed, count: known)
     var sent = false
     for index in there.keys.sorted() {
-      guard let comment = there[index], let id = comment.id else { continue }
+      guard let comment = there[index] else { continue }
       let payload =
         index < payloads.count
         ? payloads[index]
         : try tracker.retiredFollowUpPayload(for: ticket, index: index)
       guard let payload,
         Self.normalized(comment.text)
-          != Self.normalized(tracker.followUpText(payload)),
+          != Self.normalized(tracker.followUpText(payload))
+      else { continue }
+      guard let id = comment.id,
         let request = tracker.followUpRequest(
           payload, comment: id, filed: filed, credentials: credentials)
-      else { continue }
+      else {
+        throw TicketError(
+          "comment \(index + 2) on \(filed.key) no longer says what the criteria say, and \(tracker.name)'s "
+            + "answer gives no id to edit it by; the next run tries again")
+      }
       try loop.sendOnce(
         request, what: "the edit of comment \(index + 2) on \(filed.key)",
         resumed: false

@@ -14,6 +14,7 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
         odd201:2     every 2nd create: the issue is created, and 201 comes back with a body of another shape
         comment-drop:2   every 2nd GitHub comment: the comment is posted, then the connection is closed
         comment-503:3    every 3rd GitHub comment gets 503 (nothing posted)
+        comment-noid:1   GitHub's comment lists leave out each comment's id
   --index-lag S: searches (GitHub /search/issues, Jira JQL) miss issues created in the last S seconds, as
         real search indexes do; GitHub's issue list by label stays consistent
   --rate N: more than N requests in a second get 429 with Retry-After
@@ -624,6 +625,8 @@ class Handler(BaseHTTPRequestHandler):
                 return
             with lock:
                 bodies = [(k + 1, c) for k, (n, c) in enumerate(state.get("comment_bodies", [])) if n == int(m.group(3))]
+            if "comment-noid" in (args.faults or ""):
+                return self.reply(200, [{"body": b} for k, b in bodies])
             return self.reply(200, [{"id": k, "body": b} for k, b in bodies])
         if url.path == "/issues.json":
             if not self.authorized("redmine"):
