@@ -92,6 +92,28 @@ struct ConsistencyTests {
       for: Catalog(components: components))
   }
 
+  /// Files `tickets` through a transport on which no comment gets an answer: with one attempt a
+  /// request (`max_attempts: 1`), the first comment stops the run (the tracker counts as unreachable)
+  /// after its issue was filed, as a run killed between an issue and its comments.
+  static func fileStopped(
+    _ tickets: [Ticket], _ tracker: any Tracker, ledger: String,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let stopped = TicketFiler(
+      tracker: tracker,
+      transport: NoCommentsTransport(
+        try CurlClient(settings: CurlClient.Settings())),
+      ledger: try Ledger(path: ledger, tracker: tracker.name),
+      credentials: Credentials(
+        token: "secret-token", user: "auditor@example.com"),
+      pacer: RequestPacer(pacing: Pacing()))
+    #expect(sourceLocation: sourceLocation) {
+      _ = try stopped.file(tickets)
+    } throws: { error in
+      (error as? TicketError)?.unreachable == true
+    }
+  }
+
   static func expectCommentsOnce(
     _ server: FakeTrackerProcess, _ count: Int,
     sourceLocation: Testing.SourceLocation = #_sourceLocation
@@ -141,21 +163,7 @@ struct ConsistencyTests {
       name, url: server.url, extra: ["max_attempts": .int(1)])
     let comments = try tracker.followUpCount(for: tickets[0])
     let ledgerPath = scratchLedger()
-    let first = TicketFiler(
-      tracker: tracker,
-      transport: NoCommentsTransport(
-        try CurlClient(settings: CurlClient.Settings())),
-      ledger: try Ledger(path: ledgerPath, tracker: name),
-      credentials: Credentials(
-        token: "secret-token", user: "auditor@example.com"),
-      pacer: RequestPacer(pacing: Pacing()))
-    // The comments' endpoint never answers: with one attempt a request, the first comment that gets
-    // no answer stops the run (the tracker counts as unreachable), after the issue itself was filed.
-    #expect {
-      _ = try first.file(tickets)
-    } throws: { error in
-      (error as? TicketError)?.unreachable == true
-    }
+    try Self.fileStopped(tickets, tracker, ledger: ledgerPath)
     let ledger = try Ledger(path: ledgerPath, tracker: name)
     #expect(ledger[tickets[0].identity]?.state == .filed)
     #expect(ledger[tickets[0].identity]?.followUpsSent ?? 0 == 0)

@@ -137,19 +137,7 @@ struct LongTicketUpdateTests {
     let tracker = try makeTracker(
       name, url: server.url, extra: ["max_attempts": .int(1)])
     let ledger = scratchLedger()
-    let stopped = TicketFiler(
-      tracker: tracker,
-      transport: NoCommentsTransport(
-        try CurlClient(settings: CurlClient.Settings())),
-      ledger: try Ledger(path: ledger, tracker: name),
-      credentials: Credentials(
-        token: "secret-token", user: "auditor@example.com"),
-      pacer: RequestPacer(pacing: Pacing()))
-    #expect {
-      _ = try stopped.file(tickets)
-    } throws: { error in
-      (error as? TicketError)?.unreachable == true
-    }
+    try ConsistencyTests.fileStopped(tickets, tracker, ledger: ledger)
     #expect(try Self.stats(server).comments == 0)
 
     // The content changed before the next run: its comments would not match the text.
