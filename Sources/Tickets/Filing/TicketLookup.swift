@@ -35,19 +35,20 @@ struct TicketLookup {
       outcomeUnknown: true)
   }
 
-  /// The snapshot and the raw answer (whose body tells which revision the ticket holds).
+  /// The ticket's update time as the tracker says it now, or nil when it cannot be read.
   ///
-  /// With `identity`, an answer that is another ticket reads moved or replaced; `former` is the
-  /// identity the ticket was filed under before its component's document moved, whose marker its body
-  /// may still carry.
-  /// The ticket's update time as the tracker says it now, or nil when it cannot be read: recorded after
-  /// criteria's own comments and transitions, so they never read as a person's edit.
+  /// Recorded after criteria's own comments and transitions, so they never read as a person's edit.
   func updateTime(of filed: FiledTicket) -> String? {
     guard tracker.readRequest(for: filed, credentials: credentials) != nil
     else { return nil }
     return try? readAnswer(filed).snapshot.updatedAt
   }
 
+  /// The snapshot and the raw answer (whose body tells which revision the ticket holds).
+  ///
+  /// With `identity`, an answer that is another ticket reads moved or replaced; `former` is the
+  /// identity the ticket was filed under before its component's document moved, whose marker its body
+  /// may still carry.
   func readAnswer(
     _ filed: FiledTicket, identity: String? = nil, former: String? = nil
   )
