@@ -1,5 +1,5 @@
 /// Long text cut into pieces that each fit a limit: an Excel cell, a GitHub issue or comment, a Jira
-/// description or comment.
+/// description or comment (the words a tracker's pieces end with are the Tickets module's).
 public enum TextPieces {
   /// The lines that open and close a block whose lines are shown as they are (a Markdown code fence, Jira's
   /// `{noformat}`): a block cut in two is closed at the end of one piece and opened again in the next.
@@ -40,16 +40,6 @@ public enum TextPieces {
       return out
     }
   }
-
-  /// The words ending a piece that a tracker's next comment continues: `continued in the next comment, 2
-  /// of 3` (the next piece's number, and how many there are).
-  public static func continuation(_ next: Int, of count: Int) -> String {
-    "(continued in the next comment, \(next) of \(count))"
-  }
-
-  /// What a continuation comment says once an update's shorter body no longer needs it.
-  public static let retiredContinuation =
-    "(this comment continued the ticket's text; since an update the text ends before it)"
 
   /// The text cut into pieces that each fit `limit` by `measure`.
   ///

@@ -218,3 +218,16 @@ public enum TextBodies {
     return out
   }
 }
+
+/// The words of a body cut into a tracker's issue and comments.
+extension TextPieces {
+  /// The words ending a piece that a tracker's next comment continues: `continued in the next comment, 2
+  /// of 3` (the next piece's number, and how many there are).
+  static func continuation(_ next: Int, of count: Int) -> String {
+    "(continued in the next comment, \(next) of \(count))"
+  }
+
+  /// What a continuation comment says once an update's shorter body no longer needs it.
+  static let retiredContinuation =
+    "(this comment continued the ticket's text; since an update the text ends before it)"
+}
