@@ -16,8 +16,10 @@ public enum TextPieces {
     }
   }
 
-  /// The text cut as `split` cuts it, with every fenced block a piece ends inside closed at its end and
-  /// opened again (by the line that opened it) at the start of the next; each piece still fits `limit`.
+  /// The text cut as `split` cuts it, each piece still fitting `limit`, with fenced blocks whole in each.
+  ///
+  /// A block a piece ends inside is closed at its end and opened again (by the line that opened it) at
+  /// the start of the next; a piece that would end on a block's opening line leaves it to the next.
   public static func split(
     _ text: String, limit: Int, fence: Fence,
     measure: (String) -> Int = { $0.count }
@@ -36,8 +38,14 @@ public enum TextPieces {
       where fence.isFence(line) {
         open = open == nil ? String(line) : nil
       }
-      if open != nil { out += "\n" + fence.close }
-      return out
+      guard let opened = open else { return out }
+      // A piece ending on the line that opens a block leaves the line to the next piece, which opens the
+      // block anyway: no empty block at its end.
+      if out.hasSuffix("\n" + opened) {
+        out.removeLast(opened.count + 1)
+        return out
+      }
+      return out + "\n" + fence.close
     }
   }
 

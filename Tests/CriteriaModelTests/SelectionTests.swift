@@ -127,6 +127,18 @@ struct SelectionTests {
         #expect(lines.first == "```gherkin" && lines.last == "```")
       }
     }
+    // A piece that would end on a block's opening line leaves it to the next: no empty block.
+    let twoBlocks =
+      (["```gherkin"] + steps + ["```", "```gherkin"] + steps + ["```"])
+      .joined(separator: "\n")
+    let firstBlock = (["```gherkin"] + steps + ["```"]).joined(separator: "\n")
+    let cut = TextPieces.split(
+      twoBlocks, limit: firstBlock.count + 40, fence: fence)
+    #expect(
+      cut.count > 1 && cut[0] == firstBlock, "\(cut.first?.suffix(40) ?? "")")
+    for piece in cut {
+      #expect(!piece.contains("```gherkin\n```"), "an empty block")
+    }
     // Fence lines aside, the pieces hold the text's lines, in order.
     func content(_ text: String) -> [Substring] {
       text.split(separator: "\n").filter { !$0.hasPrefix("```") }
