@@ -227,6 +227,12 @@ extension TextPieces {
     "(continued in the next comment, \(next) of \(count))"
   }
 
+  /// The paragraph ending a Markdown or wiki piece that the next comment continues: the words in
+  /// italics (`_…_` in both), after a blank line.
+  static func continuationParagraph(_ next: Int, of count: Int) -> String {
+    "\n\n_" + continuation(next, of: count) + "_"
+  }
+
   /// What a continuation comment says once an update's shorter body no longer needs it.
   static let retiredContinuation =
     "(this comment continued the ticket's text; since an update the text ends before it)"

@@ -24,8 +24,8 @@ public struct GitHubTracker: Tracker {
       fence: TextPieces.Fence(close: "```") { $0.hasPrefix("```") })
     return pieces.enumerated().map { index, piece in
       index < pieces.count - 1
-        ? piece + "\n\n_" + TextPieces.continuation(index + 2, of: pieces.count)
-          + "_"
+        ? piece
+          + TextPieces.continuationParagraph(index + 2, of: pieces.count)
         : piece
     }
   }

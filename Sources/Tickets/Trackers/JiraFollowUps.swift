@@ -18,7 +18,7 @@ enum JiraLimit {
     else { return [body] }
     let markerLine = String(body[body.index(after: lastBreak)...])
     let continuation =
-      "\n\n_" + TextPieces.continuation(99_999, of: 99_999) + "_"
+      TextPieces.continuationParagraph(99_999, of: 99_999)
     let reserve =
       measure(continuation)
       + max(measure(markerLine), measure(marker(99_999))) + 1
@@ -29,7 +29,7 @@ enum JiraLimit {
     return parts.enumerated().map { index, part in
       let next =
         index < parts.count - 1
-        ? "\n\n_" + TextPieces.continuation(index + 2, of: parts.count) + "_"
+        ? TextPieces.continuationParagraph(index + 2, of: parts.count)
         : ""
       return part + next + "\n" + (index == 0 ? markerLine : marker(index - 1))
     }
