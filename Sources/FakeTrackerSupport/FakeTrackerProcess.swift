@@ -91,10 +91,16 @@ public final class FakeTrackerProcess {
     }
 
     /// Changes an issue as a person on the tracker would: `close` (with a reason: completed, not_planned),
-    /// `edit` or `delete`. `key` is the tracker's key (`A11Y-3`, `#3`, `3`).
-    public func act(_ action: String, key: String, reason: String = "completed") throws {
+    /// `edit`, `delete`, or `chatter` (`count` comments of people, each `text` and its number). `key` is
+    /// the tracker's key (`A11Y-3`, `#3`, `3`).
+    public func act(
+        _ action: String, key: String, reason: String = "completed", count: Int = 1,
+        text: String = "A person's comment"
+    ) throws {
         let number = Int(String(key.reversed().prefix { $0.isNumber }.reversed())) ?? 0
-        let body = try JSONSerialization.data(withJSONObject: ["number": number, "reason": reason])
+        let body = try JSONSerialization.data(withJSONObject: [
+            "number": number, "reason": reason, "count": count, "text": text,
+        ])
         let response = try client().send(HTTPRequest(method: "POST", url: url + "/_" + action, headers: [("Content-Type", "application/json")], body: body))
         guard response.status == 200 else { throw TicketError("the fake tracker did not \(action) \(key)") }
     }

@@ -507,6 +507,38 @@ struct RetestCommandTests {
   }
 
   @Test(
+    "a retest comment whose answer is lost is found on a later page of a busy ticket's comments, never posted twice",
+    arguments: ["github", "jira-cloud", "azure-devops", "linear"])
+  func lostAnswerOnBusyTicket(exporter: String) throws {
+    let server = try Self.server(faults: "comment-drop:1")
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: exporter)
+    // More comments than one page of the list holds (GitHub and Jira 100, Azure DevOps 200), before the
+    // retest's; Linear lists only the comments with a retest marker (50 a page), so people's comments
+    // there quote markers of earlier retests.
+    for key in keys.prefix(2) {
+      try server.act(
+        "chatter", key: key, count: 250,
+        text: exporter == "linear"
+          ? "quoting an earlier retest: criteria:retest=earlier"
+          : "A person's comment")
+    }
+    try Self.retest(server, in: dir, keys: keys)
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(run.stderr.contains("1 closed, 1 reopened"), "\(run.stderr)")
+    let stats = try server.stats()
+    let texts = try #require(stats["retest_texts"] as? [String: [String]])
+    for key in keys.prefix(2) {
+      let posted = (texts[Self.number(key)] ?? []).filter {
+        !$0.hasPrefix("quoting an earlier retest")
+      }
+      #expect(posted.count == 1, "\(key): \(posted.count) retest comments")
+    }
+  }
+
+  @Test(
     "a status the tracker does not offer fails the row with the ones it does, before any comment",
     arguments: ["jira-dc", "azure-devops"])
   func missingStatus(exporter: String) throws {

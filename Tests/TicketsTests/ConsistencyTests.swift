@@ -181,4 +181,60 @@ struct ConsistencyTests {
     #expect(third.alreadyFiled.count == tickets.count)
     try Self.expectCommentsOnce(server, tickets.count * comments)
   }
+
+  @Test(
+    "a resumed run's continuation whose answer is lost is found past the first page of a busy ticket's comments",
+    arguments: continuing)
+  func commentsResumeBusy(tracker name: String) throws {
+    let tickets = Self.longTickets()
+    let server = try startFakeTracker(arguments: ["--faults", "comment-drop:2"])
+    defer { server.stop() }
+    let tracker = try makeTracker(name, url: server.url)
+    let comments = try tracker.followUpCount(for: tickets[0])
+    let ledgerPath = scratchLedger()
+    try Self.fileStopped(
+      tickets,
+      try makeTracker(name, url: server.url, extra: ["max_attempts": .int(1)]),
+      ledger: ledgerPath)
+    let key = try #require(
+      try Ledger(path: ledgerPath, tracker: name)[tickets[0].identity]?.key)
+    // People talk on the issue before the run resumes: more comments than one page of the list (100).
+    try server.act("chatter", key: key, count: 150)
+
+    // Every second continuation's answer is lost: it is looked for past the people's comments.
+    let second = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(second.alreadyFiled == [tickets[0].identity], "\(second.text)")
+    try FilingTests.expectExactlyOnce(server, tickets)
+    try Self.expectCommentsOnce(server, tickets.count * comments)
+  }
+
+  @Test(
+    "past 10,000 comments whether a continuation is there cannot be told: the ticket fails so, and nothing is posted"
+  )
+  func tooManyComments() throws {
+    let tickets = Self.longTickets()
+    let server = try startFakeTracker()
+    defer { server.stop() }
+    let tracker = try makeTracker("jira-dc", url: server.url)
+    let comments = try tracker.followUpCount(for: tickets[0])
+    let ledgerPath = scratchLedger()
+    try Self.fileStopped(
+      tickets,
+      try makeTracker(
+        "jira-dc", url: server.url, extra: ["max_attempts": .int(1)]),
+      ledger: ledgerPath)
+    let key = try #require(
+      try Ledger(path: ledgerPath, tracker: "jira-dc")[tickets[0].identity]?.key
+    )
+    try server.act("chatter", key: key, count: 10_050)
+
+    let second = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(second.problemCount == 1, "\(second.text)")
+    #expect(
+      second.text.contains(
+        "its comments cannot be listed (the comments run past 100 pages"),
+      "\(second.text)")
+    // The other ticket's comments went out; none of the busy one's.
+    try Self.expectCommentsOnce(server, comments)
+  }
 }

@@ -163,6 +163,37 @@ final class RequestLoop {
     }
   }
 
+  /// The most pages of one comment list read (10,000 comments on GitHub and Jira): past them whether a
+  /// comment is there cannot be told, and nothing is posted.
+  static let mostCommentPages = 100
+
+  /// Reads a ticket's comment list page by page through `ask`, until `enough` says the pages read
+  /// hold what is looked for or the tracker's answer is the last page.
+  ///
+  /// Returns the pages, or nil and the cause when one could not be had (or the list is longer than
+  /// `mostCommentPages`): a caller then cannot tell, and sends nothing.
+  func askPages(
+    _ first: HTTPRequest, unusable: (HTTPResponse) -> String?,
+    enough: ([HTTPResponse]) -> Bool
+  ) throws(TicketError) -> ([HTTPResponse]?, cause: String?) {
+    var pages: [HTTPResponse] = []
+    var next: HTTPRequest? = first
+    while let request = next {
+      guard pages.count < Self.mostCommentPages else {
+        return (
+          nil,
+          "the comments run past \(Self.mostCommentPages) pages, more than criteria reads"
+        )
+      }
+      let (answer, cause) = try ask(request, unusable: unusable)
+      guard let answer else { return (nil, cause) }
+      pages.append(answer)
+      if enough(pages) { break }
+      next = tracker.nextCommentPage(after: request, answer: answer)
+    }
+    return (pages, nil)
+  }
+
   /// What sending a change came to.
   enum Sent {
     /// The tracker took it and answered.

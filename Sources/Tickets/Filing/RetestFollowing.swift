@@ -296,13 +296,18 @@ struct RetestFollowing {
         "cannot tell whether the retest comment on \(row.filed.key) was posted: \(tracker.name) tickets cannot be read",
         outcomeUnknown: true)
     }
-    let (answer, cause) = try loop.ask(request) { tracker.refusal(in: $0) }
-    guard let answer else {
+    let marker = Data(row.marker.utf8)
+    let (pages, cause) = try loop.askPages(request) {
+      tracker.refusal(in: $0)
+    } enough: {
+      $0[$0.count - 1].body.range(of: marker) != nil
+    }
+    guard let pages else {
       throw TicketError(
         "cannot tell whether the retest comment on \(row.filed.key) was posted (\(cause ?? "no answer")); "
           + "it is looked for again before anything is sent",
         outcomeUnknown: true)
     }
-    return answer.body.range(of: Data(row.marker.utf8)) != nil
+    return pages.contains { $0.body.range(of: marker) != nil }
   }
 }

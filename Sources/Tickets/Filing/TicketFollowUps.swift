@@ -125,17 +125,25 @@ struct TicketFollowUps {
         "filed as \(filed.key); whether its follow-ups were posted cannot be checked, so none is sent twice",
         outcomeUnknown: true)
     }
-    let (response, cause) = try loop.ask(request) { _ in nil }
-    guard let response else {
+    let markers = (0..<count).map {
+      tracker.followUpMarkerText(for: ticket, index: $0)
+    }
+    var found: [Int: FollowUpComment] = [:]
+    let (pages, cause) = try loop.askPages(request) { _ in
+      nil
+    } enough: {
+      for comment in tracker.followUpComments(in: $0[$0.count - 1]) {
+        for (index, marker) in markers.enumerated()
+        where found[index] == nil && comment.text.contains(marker) {
+          found[index] = comment
+        }
+      }
+      return found.count == count
+    }
+    guard pages != nil else {
       throw TicketError(
         "filed as \(filed.key), but its comments cannot be listed (\(cause ?? "no attempt was made")); the next run looks again before posting any"
       )
-    }
-    let comments = tracker.followUpComments(in: response)
-    var found: [Int: FollowUpComment] = [:]
-    for index in 0..<count {
-      let marker = tracker.followUpMarkerText(for: ticket, index: index)
-      found[index] = comments.first { $0.text.contains(marker) }
     }
     return found
   }

@@ -217,12 +217,26 @@ public struct AzureDevOpsTracker: Tracker {
       body: try JSONBody.encode(["text": comment]))
   }
 
+  /// The newest comments first, 200 a page.
   public func commentsRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {
     HTTPRequest(
       method: "GET", url: commentsURL(filed) + "&order=desc&$top=200",
       headers: headers(credentials, patch: false))
+  }
+
+  /// The next page while the answer carries a `continuationToken`.
+  public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
+    -> HTTPRequest?
+  {
+    let list =
+      (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
+    guard let token = list?["continuationToken"] as? String, !token.isEmpty
+    else { return nil }
+    var next = request
+    next.url = URLQuery.setting("continuationToken", to: token, in: request.url)
+    return next
   }
 
   /// The states of the work-item type the ticket was filed as: Bug for an audit finding, the

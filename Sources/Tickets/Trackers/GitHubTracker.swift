@@ -177,6 +177,22 @@ public struct GitHubTracker: Tracker {
       headers: headers(credentials))
   }
 
+  /// The next page when GitHub's `Link` header names one, or when a full page came.
+  ///
+  /// A proxy may drop the header; an empty page after a full one ends the list. GitHub lists an
+  /// issue's comments oldest first.
+  public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
+    -> HTTPRequest?
+  {
+    let count = answer.decoded([Lenient<Comment>].self)?.count ?? 0
+    let linked = answer.headers["link"]?.contains("rel=\"next\"") ?? false
+    guard count > 0, linked || count >= 100 else { return nil }
+    let page = URLQuery.value("page", in: request.url).flatMap { Int($0) } ?? 1
+    var next = request
+    next.url = URLQuery.setting("page", to: String(page + 1), in: request.url)
+    return next
+  }
+
   public func followUpComments(in response: HTTPResponse) -> [FollowUpComment] {
     (response.decoded([Lenient<Comment>].self) ?? []).compactMap {
       guard let body = $0.wrappedValue?.body else { return nil }

@@ -87,6 +87,24 @@ extension JiraIssueAPI {
     }
   }
 
+  /// The next page while Jira's answer says its comments go on past this one (`startAt` and the
+  /// page's comments short of `total`; without a `total`, while pages come full).
+  public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
+    -> HTTPRequest?
+  {
+    let object =
+      (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
+    let count = (object?["comments"] as? [Any])?.count ?? 0
+    let start = object?["startAt"] as? Int ?? 0
+    let more =
+      (object?["total"] as? Int).map { start + count < $0 } ?? (count >= 100)
+    guard count > 0, more else { return nil }
+    var next = request
+    next.url = URLQuery.setting(
+      "startAt", to: String(start + count), in: request.url)
+    return next
+  }
+
   public func followUpText(_ payload: Data) -> String {
     let answer = try? JSONSerialization.jsonObject(with: payload)
     return ((answer as? [String: Any])?["body"]).map(ADFText.text) ?? ""

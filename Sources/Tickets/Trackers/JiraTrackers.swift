@@ -419,7 +419,7 @@ extension JiraIssueAPI {
     commentList(filed, credentials: credentials, newestFirst: true)
   }
 
-  /// The first hundred of an issue's comments, newest or oldest first.
+  /// The first page (a hundred) of an issue's comments, newest or oldest first.
   func commentList(
     _ filed: FiledTicket, credentials: Credentials, newestFirst: Bool
   ) -> HTTPRequest {
@@ -466,14 +466,5 @@ extension JiraIssueAPI {
       headers: headers(credentials),
       body: try JSONBody.encode(
         JiraIssue.ChosenTransition(transition: .init(id: id))))
-  }
-}
-
-/// Percent-encoding for query values.
-enum URLQuery {
-  static func escape(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
   }
 }

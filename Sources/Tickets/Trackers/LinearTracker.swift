@@ -36,7 +36,7 @@ public struct LinearTracker: Tracker {
   static let commentDocument =
     "mutation CriteriaCommentCreate($input: CommentCreateInput!) { commentCreate(input: $input) { success } }"
   static let commentsDocument =
-    "query CriteriaIssueComments($id: String!, $filter: CommentFilter) { issue(id: $id) { comments(first: 50, filter: $filter) { nodes { body } } } }"
+    "query CriteriaIssueComments($id: String!, $filter: CommentFilter, $after: String) { issue(id: $id) { comments(first: 50, after: $after, filter: $filter) { nodes { body } pageInfo { hasNextPage endCursor } } } }"
   static let statesDocument =
     "query CriteriaIssueStates($id: String!) { issue(id: $id) { team { states(first: 100) { nodes { id name type } } } } }"
   static let stateDocument =
@@ -91,7 +91,9 @@ public struct LinearTracker: Tracker {
   struct CommentsVariables: Encodable {
     struct Filter: Encodable { var body: Contains }
     var id: String
-    var filter: Filter
+    var filter = Filter(body: Contains(contains: "criteria:retest="))
+    /// The cursor of the page before (absent for the first).
+    var after: String?
   }
 
   // MARK: Answers
@@ -343,11 +345,31 @@ public struct LinearTracker: Tracker {
     -> HTTPRequest?
   {
     try? request(
-      Self.commentsDocument,
-      CommentsVariables(
-        id: filed.key,
-        filter: .init(body: Contains(contains: "criteria:retest="))),
+      Self.commentsDocument, CommentsVariables(id: filed.key),
       credentials: credentials, resendable: true)
+  }
+
+  /// The same query after the page's `endCursor`, while its `pageInfo` says another page follows.
+  public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
+    -> HTTPRequest?
+  {
+    let data =
+      (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
+    let issue = (data?["data"] as? [String: Any])?["issue"] as? [String: Any]
+    let page =
+      (issue?["comments"] as? [String: Any])?["pageInfo"] as? [String: Any]
+    let asked = request.body.flatMap {
+      (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any]
+    }
+    guard page?["hasNextPage"] as? Bool == true,
+      let cursor = page?["endCursor"] as? String,
+      let id = (asked?["variables"] as? [String: Any])?["id"] as? String,
+      let body = try? body(
+        Self.commentsDocument, CommentsVariables(id: id, after: cursor))
+    else { return nil }
+    var next = request
+    next.body = body
+    return next
   }
 
   public func transitionChoicesRequest(

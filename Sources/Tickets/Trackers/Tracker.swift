@@ -92,6 +92,13 @@ public protocol Tracker: Sendable {
   /// when the read answer holds them.
   func commentsRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
+  /// The request for the page after `answer` of a comment list (`followUpsListRequest`,
+  /// `commentsRequest`), or nil when `answer` is the last page or the list comes whole.
+  ///
+  /// A marker on a later page must be found there before a comment is posted again: a busy ticket
+  /// has more comments than one page holds.
+  func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
+    -> HTTPRequest?
 }
 
 /// What a retest does to a filed ticket.
@@ -121,6 +128,9 @@ extension Tracker {
     []
   }
   public func followUpText(_ payload: Data) -> String { "" }
+  public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
+    -> HTTPRequest?
+  { nil }
   public func followUpMarkerText(for ticket: Ticket, index: Int) -> String {
     "<!-- \(followUpMarker(for: ticket, index: index)) -->"
   }

@@ -41,7 +41,9 @@ Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Cen
   comment faults (comment-drop, comment-503), transitions through the update faults. /_stats counts
   retest comments (bodies holding criteria:retest=; their texts under retest_texts) and transitions per issue.
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
-  /_delete {"number": N} change issues as people on the tracker would; /_replace {"number": N} gives the number
+  /_delete {"number": N} change issues as people on the tracker would, and /_chatter {"number": N, "count": K} adds
+  K comments of people to an issue, "text" and a number each (GitHub lists comments in pages with a Link header, Jira
+  with startAt and total, Azure DevOps with a continuationToken, Linear with pageInfo); /_replace {"number": N} gives the number
   to another criteria ticket (a tracker reusing ids), /_move {"number": N} moves it (GitHub answers 301, Jira
   answers under the key MOVED-N).
   POST /_drip {"bytes_per_second": R} makes every later answer (the control paths excepted) trickle out at R
@@ -566,18 +568,31 @@ class Handler(BaseHTTPRequestHandler):
                                                         {"id": "31", "name": "Resolve", "to": {"name": "Done"}}]})
             with lock:
                 bodies = [(k + 1, b) for k, (n, b) in enumerate(state.get("comment_bodies", [])) if n == issue["number"]]
-            # Newest first when orderBy=-created asks, else oldest first.
+            # Newest first when orderBy=-created asks, else oldest first; a page of maxResults (at most 100)
+            # from startAt, with the total, as Jira pages its comments.
             if q.get("orderBy", [""])[0] == "-created":
                 bodies.reverse()
-            return self.reply(200, {"comments": [{"id": str(k), "body": json.loads(b) if kind == "jira-cloud" else b}
-                                                 for k, b in bodies]})
+            start = int(q.get("startAt", ["0"])[0])
+            size = min(int(q.get("maxResults", ["50"])[0]), 100)
+            return self.reply(200, {"startAt": start, "maxResults": size, "total": len(bodies),
+                                    "comments": [{"id": str(k), "body": json.loads(b) if kind == "jira-cloud" else b}
+                                                 for k, b in bodies[start:start + size]]})
         m = re.fullmatch(r"/[^/]+/_apis/wit/workItems/(\d+)/comments", url.path, re.IGNORECASE)
         if m:
             if not self.authorized("azure"):
                 return
             with lock:
                 bodies = [b for n, b in state.get("comment_bodies", []) if n == int(m.group(1))]
-            return self.reply(200, {"totalCount": len(bodies), "comments": [{"text": b} for b in reversed(bodies)]})
+            # Newest first when order=desc asks; a page of $top (at most 200) from the continuation token.
+            if q.get("order", [""])[0] == "desc":
+                bodies.reverse()
+            start = int(q.get("continuationToken", ["0"])[0])
+            size = min(int(q.get("$top", ["200"])[0]), 200)
+            page = bodies[start:start + size]
+            answer = {"totalCount": len(bodies), "count": len(page), "comments": [{"text": b} for b in page]}
+            if start + size < len(bodies):
+                answer["continuationToken"] = str(start + size)
+            return self.reply(200, answer)
         m = re.fullmatch(r"/[^/]+/_apis/wit/workitemtypes/([^/]+)/states", url.path)
         if m:
             if not self.authorized("azure"):
@@ -625,9 +640,17 @@ class Handler(BaseHTTPRequestHandler):
                 return
             with lock:
                 bodies = [(k + 1, c) for k, (n, c) in enumerate(state.get("comment_bodies", [])) if n == int(m.group(3))]
+            # Oldest first, a page of per_page (30 unless asked, at most 100), with a Link header naming the
+            # next page, as GitHub pages an issue's comments.
+            size = min(int(q.get("per_page", ["30"])[0]), 100)
+            page = int(q.get("page", ["1"])[0])
+            shown = bodies[(page - 1) * size:page * size]
+            headers = {}
+            if page * size < len(bodies):
+                headers["Link"] = (f'<http://{self.headers.get("Host")}{url.path}?per_page={size}&page={page + 1}>; rel="next"')
             if "comment-noid" in (args.faults or ""):
-                return self.reply(200, [{"body": b} for k, b in bodies])
-            return self.reply(200, [{"id": k, "body": b} for k, b in bodies])
+                return self.reply(200, [{"body": b} for k, b in shown], headers)
+            return self.reply(200, [{"id": k, "body": b} for k, b in shown], headers)
         if url.path == "/issues.json":
             if not self.authorized("redmine"):
                 return
@@ -649,6 +672,21 @@ class Handler(BaseHTTPRequestHandler):
             body = self.read_json()
             with lock:
                 state["drip"] = float(body.get("bytes_per_second", 0))
+            return self.reply(200, {})
+        if url.path == "/_chatter":
+            # People talking on an issue: count comments of theirs, after whatever it holds.
+            body = self.read_json()
+            with lock:
+                kinds = [i["kind"] for i in state["issues"] if i["number"] == body.get("number")]
+                for k in range(body.get("count", 1)):
+                    text = body.get("text") or "A person's comment"
+                    text = f"{text} {k + 1}"
+                    if kinds == ["jira-cloud"]:
+                        # Jira Cloud keeps comments as ADF documents.
+                        text = json.dumps({"type": "doc", "version": 1, "content": [
+                            {"type": "paragraph", "content": [{"type": "text", "text": text}]}]})
+                    state["comments"] += 1
+                    state.setdefault("comment_bodies", []).append((body.get("number"), text))
             return self.reply(200, {})
         if url.path in ("/_close", "/_edit", "/_delete", "/_replace", "/_move"):
             body = self.read_json()
@@ -939,7 +977,14 @@ def handle_graphql(self):
         wanted = (((variables.get("filter") or {}).get("body") or {}).get("contains")) or ""
         with lock:
             bodies = [b for n, b in state.get("comment_bodies", []) if n == issue["number"] and wanted in b]
-        return self.reply(200, {"data": {"issue": {"comments": {"nodes": [{"body": b} for b in bodies]}}}}, linear_headers())
+        # A page of `first` (50 unless asked) after the cursor, with pageInfo, as Linear's connections page.
+        first = re.search(r"comments\(first: (\d+)", query)
+        size = int(first.group(1)) if first else 50
+        start = int(variables.get("after") or 0)
+        more = start + size < len(bodies)
+        return self.reply(200, {"data": {"issue": {"comments": {
+            "nodes": [{"body": b} for b in bodies[start:start + size]],
+            "pageInfo": {"hasNextPage": more, "endCursor": str(start + size) if more else None}}}}}, linear_headers())
     if "states(" in query:
         issue = linear_find(variables.get("id", ""))
         if issue is None:
