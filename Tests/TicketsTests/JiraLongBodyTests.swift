@@ -153,4 +153,45 @@ struct JiraLongBodyTests {
       files.count == (bulk ? 1 + 1 + comments : tickets.count + comments),
       "\(files.map(\.name))")
   }
+
+  @Test(
+    "character_limit: where an administrator lowered Jira's limit, bodies are cut to it and filed once; without it Jira refuses them",
+    arguments: ["jira-cloud", "jira-dc"])
+  func lowerLimit(tracker name: String) throws {
+    let long = try Self.longFinding()
+    let server = try startFakeTracker(arguments: ["--jira-limit", "8000"])
+    defer { server.stop() }
+    let unaware = try filer(
+      try makeTracker(name, url: server.url), ledger: scratchLedger()
+    ).file([long])
+    #expect(unaware.problemCount == 1, "\(unaware.text)")
+    #expect(
+      unaware.text.contains("maximum number of characters of 8,000"),
+      "\(unaware.text)")
+
+    let tracker = try makeTracker(
+      name, url: server.url, extra: ["character_limit": .int(8000)])
+    let comments = try tracker.followUpCount(for: long)
+    #expect(
+      comments
+        > (try makeTracker(name, url: server.url).followUpCount(for: long)))
+    let summary = try filer(tracker, ledger: scratchLedger()).file([long])
+    #expect(
+      summary.filed.count == 1 && summary.problemCount == 0, "\(summary.text)")
+    try ConsistencyTests.expectCommentsOnce(server, comments)
+  }
+
+  @Test(
+    "character_limit outside 2000 to 32767 is a config error naming the key")
+  func limitRange() throws {
+    for value in ["1999", "32768", "many"] {
+      #expect {
+        _ = try makeTracker(
+          "jira-dc", url: "https://jira.example",
+          extra: ["character_limit": .string(value)])
+      } throws: { error in
+        "\(error)".contains("character_limit")
+      }
+    }
+  }
 }

@@ -6,14 +6,16 @@ import Foundation
 enum JiraLimit {
   static let characters = 32_767
 
-  /// A wiki-markup body as pieces that each fit: the description, which keeps the body's last line (the
-  /// marker), then the comments that continue it, each ending with `marker(index)`.
+  /// A wiki-markup body as pieces of at most `limit` characters each: the description, which keeps the
+  /// body's last line (the marker), then the comments that continue it, each ending with `marker(index)`.
   ///
   /// A `{noformat}` block cut in two is closed and opened again, so each piece renders on its own.
-  static func wikiPieces(_ body: String, marker: (Int) -> String) -> [String] {
+  static func wikiPieces(
+    _ body: String, limit: Int = characters, marker: (Int) -> String
+  ) -> [String] {
     // Characters as Java counts them: UTF-16 units.
     let measure: (String) -> Int = { $0.utf16.count }
-    guard measure(body) > characters,
+    guard measure(body) > limit,
       let lastBreak = body.lastIndex(of: "\n")
     else { return [body] }
     let markerLine = String(body[body.index(after: lastBreak)...])
@@ -23,7 +25,7 @@ enum JiraLimit {
       measure(continuation)
       + max(measure(markerLine), measure(marker(99_999))) + 1
     let parts = TextPieces.split(
-      String(body[..<lastBreak]), limit: characters - reserve,
+      String(body[..<lastBreak]), limit: limit - reserve,
       fence: TextPieces.Fence(close: "{noformat}") { $0 == "{noformat}" },
       measure: measure)
     return parts.enumerated().map { index, part in

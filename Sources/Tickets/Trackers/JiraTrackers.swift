@@ -15,7 +15,7 @@ public struct JiraCloudTracker: BulkTracker, JiraIssueAPI {
   /// when it is longer than Jira takes (`ADFPieces`).
   func bodyPieces(for ticket: Ticket) -> [JiraText] {
     ADFPieces.documents(
-      for: ticket, limit: JiraLimit.characters,
+      for: ticket, limit: characterLimit,
       marker: { followUpMarkerText(for: ticket, index: $0) }
     ).map(JiraText.adf)
   }
@@ -123,7 +123,7 @@ public struct JiraDataCenterTracker: JiraIssueAPI {
   /// Jira takes.
   func bodyPieces(for ticket: Ticket) -> [JiraText] {
     JiraLimit.wikiPieces(
-      TextBodies.wiki(ticket),
+      TextBodies.wiki(ticket), limit: characterLimit,
       marker: {
         TextBodies.wikiMarker(followUpMarkerText(for: ticket, index: $0))
       }
@@ -294,6 +294,9 @@ protocol JiraIssueAPI: Tracker {
 extension JiraIssueAPI {
   /// JQL searches an index that lags creates by a few seconds; there is no consistent lookup by label.
   public var searchSettleTime: Double { settings.searchSettle ?? 10 }
+
+  /// The most characters a description or comment takes: the output's `character_limit`, else Jira's.
+  var characterLimit: Int { settings.characterLimit ?? JiraLimit.characters }
 
   /// The create's fields for a ticket.
   func issueFields(for ticket: Ticket) -> JiraFields {

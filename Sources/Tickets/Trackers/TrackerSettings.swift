@@ -25,6 +25,9 @@ public struct TrackerSettings: Sendable {
   public var maxWait: Double
   public var pacing: Pacing
   public var bulk: Bool
+  /// Jira: the most characters a description or comment takes, when an administrator set less than
+  /// Jira's 32,767 (nil: 32,767).
+  public var characterLimit: Int?
   /// Linear: label ids to set on every issue.
   public var labelIDs: [String]
   /// Linear: `api_key` (sent as it is) or `oauth` (sent as a bearer token).
@@ -76,6 +79,8 @@ public struct TrackerSettings: Sendable {
       "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent)",
     "bulk":
       "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
+    "character_limit":
+      "Jira: the most characters a description or comment takes, 2000 to 32767 (default 32767; a Data Center administrator may set it lower with jira.text.field.character.limit); a longer body continues in comments",
     "label_ids": "Linear: label ids to set on every issue",
     "token_type":
       "Linear: api_key (a personal API key, the default) or oauth (an OAuth access token)",
@@ -141,6 +146,8 @@ public struct TrackerSettings: Sendable {
     }
     self.pacing = pacing
     bulk = try options.bool("bulk") ?? false
+    characterLimit = try Self.wholeNumber(
+      options, "character_limit", in: 2000...32_767)
     update = try options.bool("update") ?? false
     followRetest = try options.bool("follow_retest") ?? false
     closedStatus = try options.string("closed_status")

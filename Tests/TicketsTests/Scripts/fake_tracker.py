@@ -21,6 +21,8 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
   --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
+  --jira-limit N: the most characters a Jira description or comment takes (default 32,767; an administrator's
+        jira.text.field.character.limit on Data Center)
   Comments can be edited (GitHub PATCH /repos/O/R/issues/comments/ID, Jira PUT …/comment/ID; an id is the
   comment's place among all comments, from 1), through the update faults; /_stats counts comment_edits and
   lists comment_texts per issue.
@@ -359,10 +361,10 @@ class Handler(BaseHTTPRequestHandler):
 
     def jira_comment(self, kind, body):
         """A Jira comment request's body as stored (ADF as its JSON text), and what is wrong with it, or None:
-        Cloud takes an ADF document valid against the schema, Data Center text; each at most 32,767 characters."""
+        Cloud takes an ADF document valid against the schema, Data Center text; each at most --jira-limit characters."""
         text = body.get("body") if isinstance(body, dict) else None
         if text is None or self.jira_too_long(text):
-            return None, "a comment body is required, of at most 32,767 characters"
+            return None, f"a comment body is required, of at most {args.jira_limit:,} characters"
         if kind == "jira-cloud":
             if not isinstance(text, dict) or text.get("type") != "doc":
                 return None, "a Cloud comment body is an ADF document"
@@ -379,13 +381,13 @@ class Handler(BaseHTTPRequestHandler):
 
     @staticmethod
     def jira_too_long(text):
-        """Jira's answer to a description or comment over its 32,767 characters, or None. An ADF document
+        """Jira's answer to a description or comment over its --jira-limit characters, or None. An ADF document
         counts as its compact JSON: the most Jira could count."""
         size = len(text) if isinstance(text, str) else len(json.dumps(text, separators=(",", ":"), ensure_ascii=False))
-        if size <= 32767:
+        if size <= args.jira_limit:
             return None
         return {"errorMessages": [], "errors": {"description": "The entered text is too long. It exceeded the "
-                                                              "maximum number of characters of 32,767."}}
+                                                              f"maximum number of characters of {args.jira_limit:,}."}}
 
     def jira_refusal(self, fields):
         """Jira's own error body for a create this project refuses (issue type Nope, --reject WORD in the
@@ -393,7 +395,7 @@ class Handler(BaseHTTPRequestHandler):
         too_long = self.jira_too_long(fields.get("description", ""))
         if too_long:
             with lock:
-                state["invalid"].append("description over 32,767 characters")
+                state["invalid"].append(f"description over {args.jira_limit:,} characters")
             return too_long
         if fields.get("issuetype", {}).get("name") == "Nope":
             return {"errorMessages": [], "errors": {"issuetype": "The issue type selected is invalid."}}
@@ -1164,6 +1166,7 @@ def main():
     parser.add_argument("--rate", type=int, default=0)
     parser.add_argument("--signin", action="store_true")
     parser.add_argument("--reject", default="")
+    parser.add_argument("--jira-limit", type=int, default=32767)
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     parser.add_argument("--adf-schema")
     parser.add_argument("--index-lag", type=float, default=0)
