@@ -93,6 +93,52 @@ struct TicketUnitTests {
   }
 
   @Test(
+    "GitHub pacing of reads: 600 a minute, never held by the limits on writes; a write keeps its second"
+  )
+  func githubReads() {
+    var now = 0.0
+    let pacer = RequestPacer(
+      pacing: GitHubTracker.defaultPacing, clock: { now }, sleep: { now += $0 })
+    // Reading back 1,000 tickets' statuses: not 500 an hour.
+    var reads: [Double] = []
+    for _ in 0..<1000 {
+      pacer.waitForTurn(writing: false)
+      reads.append(now)
+    }
+    #expect(reads[599] < 60 && reads[600] >= 60)
+    #expect(reads[999] < 120)
+    for (index, start) in reads.enumerated() {
+      #expect(reads[index...].prefix { $0 < start + 60 }.count <= 600)
+    }
+    // Writes among reads: a second apart from each other, a read between them does not wait for it.
+    pacer.waitForTurn(writing: true)
+    let write = now
+    pacer.waitForTurn(writing: false)
+    #expect(now - write < 1)
+    pacer.waitForTurn(writing: true)
+    #expect(now - write >= 1 - 1e-9)
+  }
+
+  @Test("an output's rate holds every request, reads and writes alike")
+  func rateOverReadsAndWrites() throws {
+    let settings = try TrackerSettings(
+      tracker: "github",
+      options: ExportOptions([
+        "url": .string("https://api.github.com"), "rate": .string("2"),
+      ]),
+      defaultPacing: GitHubTracker.defaultPacing)
+    var now = 0.0
+    let pacer = RequestPacer(
+      pacing: settings.pacing, clock: { now }, sleep: { now += $0 })
+    var times: [Double] = []
+    for index in 0..<40 {
+      pacer.waitForTurn(writing: index % 2 == 0)
+      times.append(now)
+    }
+    for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 0.5) }
+  }
+
+  @Test(
     "server pauses: Retry-After in seconds or as a date, GitHub's reset when nothing remains"
   )
   func serverPauses() {

@@ -92,10 +92,10 @@ final class RequestLoop {
     }
     for attempt in 1...retry.maxAttempts {
       if let found = try look() { return .success(found) }
-      pacer.waitForTurn()
+      let outgoing = try request()
+      pacer.waitForTurn(writing: !["GET", "HEAD"].contains(outgoing.method))
       attempts = attempt
       let response: HTTPResponse
-      let outgoing = try request()
       do { response = try transport.send(outgoing) } catch {
         if error.fatal || error.unreachable {
           throw TicketError(stopping: error)

@@ -8,9 +8,12 @@ public struct GitHubTracker: Tracker {
   public let settings: TrackerSettings
   /// GitHub's limit on an issue or comment body.
   public static let maxBody = 65_536
-  /// Writes one at a time, at least a second apart, at most 80 a minute and 500 an hour.
+  /// Writes at least a second apart, at most 80 a minute and 500 an hour (GitHub's limits on creating
+  /// content); reads at most 600 a minute, so that they and a minute's writes (five points each) stay
+  /// within GitHub's 900 points a minute.
   public static let defaultPacing = Pacing(
-    minimumInterval: 1, perMinute: 80, perHour: 500)
+    minimumInterval: 1, perMinute: 80, perHour: 500,
+    reads: Pacing.Reads(perMinute: 600))
 
   public init(settings: TrackerSettings) { self.settings = settings }
 

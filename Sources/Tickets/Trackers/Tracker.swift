@@ -323,12 +323,34 @@ public struct Pacing: Sendable, Hashable {
   public var perMinute: Int
   /// At most this many in any hour (0: no limit).
   public var perHour: Int
+  /// How reads (GET, HEAD) are paced when the limits above count only requests that change
+  /// something, as GitHub's limits on creating content do; nil when they count every request.
+  public var reads: Reads?
+  /// Minimum time between any two requests, reads and writes alike (an output's `rate`).
+  public var rateInterval: Double = 0
+
+  /// The pace of reads beside limits that count writes only.
+  public struct Reads: Sendable, Hashable {
+    /// Minimum time between two reads.
+    public var minimumInterval: Double
+    /// At most this many reads in any 60 s (0: no limit).
+    public var perMinute: Int
+
+    /// Creates a pace of reads.
+    public init(minimumInterval: Double = 0, perMinute: Int = 0) {
+      self.minimumInterval = minimumInterval
+      self.perMinute = perMinute
+    }
+  }
 
   /// Creates a pacing.
-  public init(minimumInterval: Double = 0, perMinute: Int = 0, perHour: Int = 0)
-  {
+  public init(
+    minimumInterval: Double = 0, perMinute: Int = 0, perHour: Int = 0,
+    reads: Reads? = nil
+  ) {
     self.minimumInterval = minimumInterval
     self.perMinute = perMinute
     self.perHour = perHour
+    self.reads = reads
   }
 }

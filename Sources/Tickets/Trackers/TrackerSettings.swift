@@ -143,6 +143,7 @@ public struct TrackerSettings: Sendable {
       // 2% under the limit: a server counting "at most N in any second" sees clock jitter on both
       // sides, and requests exactly 1/N apart land N+1 in one second now and then.
       pacing.minimumInterval = max(pacing.minimumInterval, 1.02 / perSecond)
+      pacing.rateInterval = 1.02 / perSecond
     }
     self.pacing = pacing
     bulk = try options.bool("bulk") ?? false
