@@ -485,6 +485,21 @@ struct RetestCommandTests {
     }
   }
 
+  /// The retest followed (`tickets --from retest.csv`), one ticket closed and one reopened; the tracker's
+  /// counters after it.
+  static func followed(
+    _ server: FakeTrackerProcess, in dir: URL, keys: [String],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> [String: Any] {
+    try retest(server, in: dir, keys: keys)
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir, environment: environment)
+    #expect(
+      run.stderr.contains("1 closed, 1 reopened"), "\(run.stderr)",
+      sourceLocation: sourceLocation)
+    return try server.stats()
+  }
+
   @Test(
     "every comment and every transition lost on the way back: asked about, never sent twice",
     arguments: ["github", "redmine", "jira-cloud", "azure-devops", "linear"])
@@ -492,12 +507,7 @@ struct RetestCommandTests {
     let server = try Self.server(faults: "comment-drop:1,update-drop:1")
     defer { server.stop() }
     let (dir, keys) = try Self.filed(server, exporter: exporter)
-    try Self.retest(server, in: dir, keys: keys)
-    let run = try CLIRunner.run(
-      ["tickets", "--from", "retest.csv"], in: dir,
-      environment: Self.environment)
-    #expect(run.stderr.contains("1 closed, 1 reopened"), "\(run.stderr)")
-    let stats = try server.stats()
+    let stats = try Self.followed(server, in: dir, keys: keys)
     let transitions = try #require(stats["transitions"] as? [String: Int])
     let comments = try #require(stats["retest_comments"] as? [String: Int])
     for key in keys.prefix(2) {
@@ -523,12 +533,7 @@ struct RetestCommandTests {
           ? "quoting an earlier retest: criteria:retest=earlier"
           : "A person's comment")
     }
-    try Self.retest(server, in: dir, keys: keys)
-    let run = try CLIRunner.run(
-      ["tickets", "--from", "retest.csv"], in: dir,
-      environment: Self.environment)
-    #expect(run.stderr.contains("1 closed, 1 reopened"), "\(run.stderr)")
-    let stats = try server.stats()
+    let stats = try Self.followed(server, in: dir, keys: keys)
     let texts = try #require(stats["retest_texts"] as? [String: [String]])
     for key in keys.prefix(2) {
       let posted = (texts[Self.number(key)] ?? []).filter {

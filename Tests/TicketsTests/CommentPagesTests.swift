@@ -20,6 +20,16 @@ struct CommentPagesTests {
       body: try JSONSerialization.data(withJSONObject: object))
   }
 
+  /// A tracker of this name, and its first request for a ticket's comments.
+  static func first(_ name: String, url: String) throws -> (
+    any Tracker, HTTPRequest
+  ) {
+    let tracker = try makeTracker(name, url: url)
+    let request = try #require(
+      tracker.commentsRequest(filed: filed, credentials: credentials))
+    return (tracker, request)
+  }
+
   static func comments(_ count: Int) -> [[String: Any]] {
     (0..<count).map { ["id": $0 + 1, "body": "comment \($0 + 1)"] }
   }
@@ -28,9 +38,8 @@ struct CommentPagesTests {
     "GitHub: the next page while the Link header names one or a page comes full"
   )
   func github() throws {
-    let tracker = try makeTracker("github", url: "https://api.github.com")
-    let first = try #require(
-      tracker.commentsRequest(filed: Self.filed, credentials: Self.credentials))
+    let (tracker, first) = try Self.first(
+      "github", url: "https://api.github.com")
     #expect(first.url.hasSuffix("/issues/7/comments?per_page=100"))
     let full = try tracker.nextCommentPage(
       after: first, answer: Self.answer(Self.comments(100)))
@@ -53,10 +62,8 @@ struct CommentPagesTests {
     "Jira: the next page from startAt while the comments fall short of the total"
   )
   func jira() throws {
-    let tracker = try makeTracker(
+    let (tracker, first) = try Self.first(
       "jira-cloud", url: "https://acme.atlassian.net")
-    let first = try #require(
-      tracker.commentsRequest(filed: Self.filed, credentials: Self.credentials))
     let next = try tracker.nextCommentPage(
       after: first,
       answer: Self.answer([
@@ -83,10 +90,8 @@ struct CommentPagesTests {
   @Test(
     "Azure DevOps: the next page with the answer's continuation token, escaped")
   func azure() throws {
-    let tracker = try makeTracker(
+    let (tracker, first) = try Self.first(
       "azure-devops", url: "https://dev.azure.com/acme")
-    let first = try #require(
-      tracker.commentsRequest(filed: Self.filed, credentials: Self.credentials))
     let next = try tracker.nextCommentPage(
       after: first,
       answer: Self.answer([
