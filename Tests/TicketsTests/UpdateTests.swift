@@ -161,6 +161,48 @@ struct UpdateTests {
   }
 
   @Test(
+    "a ticket commented on or closed since criteria wrote it is updated; one whose description, title or labels a person changed is left alone",
+    arguments: ["github", "jira-cloud", "jira-dc", "azure-devops", "linear"])
+  func activityIsNoEdit(tracker name: String) throws {
+    let server = try startFakeTracker()
+    defer { server.stop() }
+    let tickets = Array(try FilingTests.tickets().prefix(5))
+    #expect(tickets.count == 5)
+    let ledgerPath = scratchLedger()
+    // Linear's labels are criteria's only where the output sets label ids.
+    let tracker = try makeTracker(
+      name, url: server.url,
+      extra: name == "linear" ? ["label_ids": .list(["label-1"])] : [:])
+    let keys = try filer(tracker, ledger: ledgerPath).file(tickets).filed.map(
+      \.ticket.key)
+    try #require(keys.count == 5)
+    try server.act("chatter", key: keys[0], count: 3)
+    try server.act("close", key: keys[1])
+    try server.act("edit", key: keys[2])
+    try server.act("retitle", key: keys[3])
+    try server.act("label", key: keys[4])
+
+    let run = try filer(tracker, ledger: ledgerPath)
+    run.updateChanged = true
+    let summary = try run.file(Self.changed(tickets))
+    #expect(
+      Set(summary.updated.map(\.key)) == Set(keys.prefix(2)), "\(summary.text)")
+    #expect(
+      Set(summary.edited.map(\.key)) == Set(keys.suffix(3)), "\(summary.text)")
+    let updates = try Self.updates(server)
+    #expect(
+      (1...5).map { updates[String($0)] ?? -1 } == [1, 1, 0, 0, 0], "\(updates)"
+    )
+
+    // What criteria wrote is recorded again: a later comment is no edit either.
+    try server.act("chatter", key: keys[0], count: 1)
+    let later = try filer(tracker, ledger: ledgerPath)
+    later.updateChanged = true
+    let again = try later.file(Self.changed(Self.changed(tickets)))
+    #expect(again.updated.map(\.key).contains(keys[0]), "\(again.text)")
+  }
+
+  @Test(
     "criteria's own continuation comments are no edit: a changed long ticket is updated, not left alone",
     arguments: ConsistencyTests.continuing)
   func ownFollowUps(tracker name: String) throws {

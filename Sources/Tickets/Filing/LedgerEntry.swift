@@ -19,6 +19,10 @@ extension Ledger {
     /// The tracker's update time of the ticket right after criteria last wrote it, when the tracker
     /// reports one: a later time means a person edited it since.
     public var trackerUpdated: String?
+    /// The digest of the fields an update overwrites (title, description, labels) as criteria last
+    /// wrote them (`WrittenFields`), where the tracker shows them: a ticket whose update time moved
+    /// with these fields unchanged was commented on or moved along, not edited.
+    public var written: String?
     /// The id criteria chose for the ticket before creating it (Linear), so a retry finds it by that id.
     public var clientID: String?
     /// A retest follow-up under way (`follow_retest`): each step is recorded before it is sent.

@@ -16,7 +16,8 @@ extension TicketFiling {
     var remaining = tickets
 
     func settle(_ ticket: Ticket, _ filed: FiledTicket) throws(TicketError) {
-      try ledger.markFiled(ticket.identity, filed)
+      try ledger.markFiled(
+        ticket.identity, filed, written: written(ticket, ledger: ledger))
       summary.filed.append((ticket.identity, filed))
       progress?.advance()
     }
@@ -137,7 +138,8 @@ extension TicketFiling {
         }
         try ledger.markFiled(
           ticket.identity, filed, fingerprint: ticket.revision,
-          trackerUpdated: tracker.snapshot(from: response)?.updatedAt)
+          trackerUpdated: tracker.snapshot(from: response)?.updatedAt,
+          written: try? tracker.writtenFields(for: ticket)?.digest)
         try followUps.send(ticket, filed, from: 0, look: false, ledger: &ledger)
         return .done(filed)
       })
@@ -164,7 +166,8 @@ extension TicketFiling {
     guard let found = try lookup.search(ticket, ledgerPath: ledger.path) else {
       return nil
     }
-    try ledger.markFiled(ticket.identity, found)
+    try ledger.markFiled(
+      ticket.identity, found, written: written(ticket, ledger: ledger))
     try followUps.send(ticket, found, from: 0, look: true, ledger: &ledger)
     return found
   }

@@ -225,6 +225,15 @@ struct TicketFiling {
     }
   }
 
+  /// The digest of what an update of `ticket` overwrites, when the request the ledger recorded as sent
+  /// for it carried this content (its fingerprint); nil otherwise.
+  func written(_ ticket: Ticket, ledger: Ledger) -> String? {
+    guard ticket.revision != nil,
+      ledger[ticket.identity]?.fingerprint == ticket.revision
+    else { return nil }
+    return try? tracker.writtenFields(for: ticket)?.digest
+  }
+
   /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
   func recovered(_ ticket: Ticket, ledger: inout Ledger) throws(TicketError)
     -> Bool
@@ -232,7 +241,8 @@ struct TicketFiling {
     guard let found = try lookup.search(ticket, ledgerPath: ledger.path) else {
       return false
     }
-    try ledger.markFiled(ticket.identity, found)
+    try ledger.markFiled(
+      ticket.identity, found, written: written(ticket, ledger: ledger))
     // Found after an interrupted run: which of its follow-ups made it is not known, so look first.
     try followUps.send(ticket, found, from: 0, look: true, ledger: &ledger)
     return true

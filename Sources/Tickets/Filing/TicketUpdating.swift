@@ -53,11 +53,15 @@ struct TicketUpdating {
         ? try followUps.rewrite(ticket, filed, ledger: &ledger) : false
       let updated =
         rewrote ? lookup.updateTime(of: filed) : snapshot.updatedAt
+      let written =
+        sent == revision
+        ? try? tracker.writtenFields(for: ticket)?.digest : nil
       try ledger.change(ticket.identity) {
         $0.fingerprint = sent
         if sent == revision { $0.checks = Ledger.Checks(ticket) }
         $0.updating = nil
         $0.trackerUpdated = updated
+        $0.written = written
         $0.formerIdentity = nil
       }
       entry = ledger[ticket.identity] ?? entry
@@ -66,7 +70,8 @@ struct TicketUpdating {
         return
       }
     } else if !overwriteEdited,
-      snapshot.editedSince(recorded: entry.trackerUpdated)
+      snapshot.editedSince(recorded: entry.trackerUpdated),
+      !Self.untouched(entry, response, tracker)
     {
       summary.edited.append((ticket.identity, key))
       return
@@ -106,14 +111,27 @@ struct TicketUpdating {
         tracker.snapshot(from: answer)?.updatedAt
         ?? (try? lookup.readAnswer(filed))?.snapshot.updatedAt
     }
+    let written = try? tracker.writtenFields(for: ticket)?.digest
     try ledger.change(ticket.identity) {
       $0.fingerprint = revision
       $0.checks = Ledger.Checks(ticket)
       $0.updating = nil
       $0.trackerUpdated = updated
+      $0.written = written
       // The body names this identity now.
       $0.formerIdentity = nil
     }
     summary.updated.append((ticket.identity, key))
+  }
+
+  /// Whether the fields an update overwrites (title, description, labels) are as criteria last wrote
+  /// them, so that the moved update time was someone's comment, a status or an assignee, not an edit.
+  static func untouched(
+    _ entry: Ledger.Entry, _ response: HTTPResponse?, _ tracker: any Tracker
+  ) -> Bool {
+    guard let written = entry.written, let response,
+      let now = tracker.writtenFields(in: response)
+    else { return false }
+    return now.digest == written
   }
 }

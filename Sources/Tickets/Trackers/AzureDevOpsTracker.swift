@@ -179,6 +179,36 @@ public struct AzureDevOpsTracker: Tracker {
       createdAt: item.field("System.CreatedDate"))
   }
 
+  /// The title, description and tags its create and update send.
+  public func writtenFields(for ticket: Ticket) throws(TicketError)
+    -> WrittenFields?
+  {
+    let operations =
+      WrittenFields.json(try payload(for: ticket)) as? [[String: Any]] ?? []
+    var fields: [String: Any] = [:]
+    for operation in operations {
+      if let path = operation["path"] as? String, path.hasPrefix("/fields/") {
+        fields[String(path.dropFirst(8))] = operation["value"]
+      }
+    }
+    return Self.fields(fields)
+  }
+
+  /// The title, description and tags of a read answer.
+  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
+    WrittenFields.object(WrittenFields.json(response.body), "fields").flatMap(
+      Self.fields)
+  }
+
+  static func fields(_ fields: [String: Any]) -> WrittenFields? {
+    guard let title = fields["System.Title"] as? String else { return nil }
+    let tags = (fields["System.Tags"] as? String ?? "").split(separator: ";")
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    return WrittenFields(
+      title: title, description: fields["System.Description"] as? String ?? "",
+      labels: tags)
+  }
+
   /// A JSON Patch replacing the title, description and tags.
   public func updateRequest(
     for ticket: Ticket, filed: FiledTicket, credentials: Credentials

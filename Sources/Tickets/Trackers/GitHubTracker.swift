@@ -249,6 +249,30 @@ public struct GitHubTracker: Tracker {
       createdAt: issue.createdAt?.value)
   }
 
+  /// The title, body and labels its create and update send.
+  public func writtenFields(for ticket: Ticket) throws(TicketError)
+    -> WrittenFields?
+  {
+    Self.fields(WrittenFields.json(try payload(for: ticket)))
+  }
+
+  /// The title, body and labels (names) of a read answer.
+  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
+    Self.fields(WrittenFields.json(response.body))
+  }
+
+  static func fields(_ json: Any?) -> WrittenFields? {
+    guard let issue = json as? [String: Any],
+      let title = issue["title"] as? String
+    else { return nil }
+    let labels = (issue["labels"] as? [Any])?.compactMap {
+      ($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String
+    }
+    return WrittenFields(
+      title: title, description: issue["body"] as? String ?? "",
+      labels: labels ?? [])
+  }
+
   /// PATCH of the title, body and labels (an over-long body's continuation comments are rewritten after
   /// it, `TicketFollowUps.rewrite`).
   public func updateRequest(

@@ -376,7 +376,7 @@ extension JiraIssueAPI {
     HTTPRequest(
       method: "GET",
       url: issueURL(filed)
-        + "?fields=status,resolution,resolutiondate,updated,created,description",
+        + "?fields=status,resolution,resolutiondate,updated,created,description,summary,labels",
       headers: headers(credentials))
   }
 

@@ -30,7 +30,7 @@ public struct LinearTracker: Tracker {
   static let markerDocument =
     "query CriteriaIssueByMarker($filter: IssueFilter) { issues(filter: $filter, first: 50, includeArchived: true) { nodes { id identifier url description } } }"
   static let readDocument =
-    "query CriteriaIssueRead($id: String!) { issue(id: $id) { \(issueFields) description } }"
+    "query CriteriaIssueRead($id: String!) { issue(id: $id) { \(issueFields) title description labels { nodes { id } } } }"
   static let updateDocument =
     "mutation CriteriaIssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { \(issueFields) } } }"
   static let commentDocument =
@@ -199,6 +199,32 @@ public struct LinearTracker: Tracker {
     HTTPRequest(
       method: "POST", url: endpoint, headers: headers(credentials),
       body: try body(document, variables), resendable: resendable)
+  }
+
+  /// The title, description and (when the output sets them) label ids its create and update send.
+  public func writtenFields(for ticket: Ticket) throws(TicketError)
+    -> WrittenFields?
+  {
+    let input = WrittenFields.object(
+      WrittenFields.json(try payload(for: ticket)), "variables", "input")
+    return fields(input, labels: input?["labelIds"] as? [String] ?? [])
+  }
+
+  /// The title, description and label ids of a read answer.
+  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
+    let issue = WrittenFields.object(
+      WrittenFields.json(response.body), "data", "issue")
+    let nodes =
+      WrittenFields.object(issue, "labels")?["nodes"] as? [[String: Any]] ?? []
+    return fields(issue, labels: nodes.compactMap { $0["id"] as? String })
+  }
+
+  /// Labels count only where the output sets them: an update without `label_ids` leaves them alone.
+  func fields(_ issue: [String: Any]?, labels: [String]) -> WrittenFields? {
+    guard let issue, let title = issue["title"] as? String else { return nil }
+    return WrittenFields(
+      title: title, description: issue["description"] as? String ?? "",
+      labels: settings.labelIDs.isEmpty ? nil : labels)
   }
 
   public func payload(for ticket: Ticket) throws(TicketError) -> Data {

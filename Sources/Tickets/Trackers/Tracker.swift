@@ -99,6 +99,11 @@ public protocol Tracker: Sendable {
   /// has more comments than one page holds.
   func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
     -> HTTPRequest?
+  /// What an update of `ticket` overwrites (title, description, labels), as a read answer would show it;
+  /// nil where criteria cannot tell, and a moved update time then counts as a person's edit.
+  func writtenFields(for ticket: Ticket) throws(TicketError) -> WrittenFields?
+  /// The fields an update overwrites, as a read answer (`readRequest`) shows them now, or nil.
+  func writtenFields(in response: HTTPResponse) -> WrittenFields?
 }
 
 /// What a retest does to a filed ticket.
@@ -131,6 +136,12 @@ extension Tracker {
   public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
     -> HTTPRequest?
   { nil }
+  public func writtenFields(for ticket: Ticket) throws(TicketError)
+    -> WrittenFields?
+  { nil }
+  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
+    nil
+  }
   public func followUpMarkerText(for ticket: Ticket, index: Int) -> String {
     "<!-- \(followUpMarker(for: ticket, index: index)) -->"
   }

@@ -74,6 +74,15 @@ state = {"creates": 0, "requests": 0, "issues": [], "invalid": [], "comments": 0
 ADF_SCHEMA = None
 
 
+def edited(description, words):
+    """A description with a person's words added: at the end of a text, or as a paragraph of an ADF document."""
+    if isinstance(description, dict):
+        document = json.loads(json.dumps(description))
+        document.setdefault("content", []).append({"type": "paragraph", "content": [{"type": "text", "text": words}]})
+        return document
+    return (description or "") + words
+
+
 def busiest_second(times):
     """The most requests that arrived within any one second."""
     best, start = 0, 0
@@ -250,8 +259,9 @@ class Handler(BaseHTTPRequestHandler):
                 return parts[0]
         return None
 
-    def apply_update(self, issue, title, respond):
-        """Stores an update (body = the request as sent), through this request's update fault."""
+    def apply_update(self, issue, title, respond, changes=None):
+        """Stores an update (body = the request as sent; changes = the description and labels it sets), through
+        this request's update fault."""
         fault = self.update_fault()
         if fault == "update-503":
             return self.reply(503, {"message": "unavailable"})
@@ -261,6 +271,7 @@ class Handler(BaseHTTPRequestHandler):
             issue["body"] = self.raw_body
             if title:
                 issue["title"] = title
+            issue.update(changes or {})
             issue["updates"] += 1
             issue["updated_at"] = time.time()
             state["updates"] = state.get("updates", 0) + 1
@@ -276,7 +287,9 @@ class Handler(BaseHTTPRequestHandler):
         if kind == "github":
             return {"number": i["number"], "html_url": f"http://gh/{i['number']}", "state": i["state"],
                     "state_reason": i["reason"] if closed else None, "closed_at": iso(i["closed_at"]),
-                    "created_at": iso(i["created_at"]), "updated_at": iso(i["updated_at"]), "body": i["body"]}
+                    "created_at": iso(i["created_at"]), "updated_at": iso(i["updated_at"]),
+                    "title": i["title"], "labels": [{"name": l} for l in i.get("labels", [])],
+                    "body": i.get("description", i["body"])}
         if kind == "gitlab":
             return {"iid": i["number"], "web_url": f"http://gl/{i['number']}", "state": "closed" if closed else "opened",
                     "closed_at": iso(i["closed_at"]), "created_at": iso(i["created_at"]),
@@ -289,12 +302,15 @@ class Handler(BaseHTTPRequestHandler):
             return {"key": key, "fields": {
                 "status": {"name": "Done" if closed else "To Do", "statusCategory": {"key": category}},
                 "resolution": resolution, "resolutiondate": jira_time(i["closed_at"]),
-                "created": jira_time(i["created_at"]), "updated": jira_time(i["updated_at"]), "description": i["body"]}}
+                "created": jira_time(i["created_at"]), "updated": jira_time(i["updated_at"]),
+                "summary": i["title"], "labels": i.get("labels", []), "description": i.get("description", i["body"])}}
         if kind == "azure":
             state_name = ("Removed" if i["reason"] == "not_planned" else "Closed") if closed else "New"
             fields = {"System.State": state_name, "System.WorkItemType": i.get("type", "Bug"),
                       "System.CreatedDate": iso(i["created_at"]),
-                      "System.ChangedDate": iso(i["updated_at"]), "System.Description": i["body"]}
+                      "System.ChangedDate": iso(i["updated_at"]), "System.Title": i["title"],
+                      "System.Tags": "; ".join(i.get("labels", [])),
+                      "System.Description": i.get("description", i["body"])}
             if closed:
                 fields["Microsoft.VSTS.Common.ClosedDate"] = iso(i["closed_at"])
             return {"id": i["number"], "fields": fields, "_links": {"html": {"href": f"http://ado/{i['number']}"}}}
@@ -689,8 +705,11 @@ class Handler(BaseHTTPRequestHandler):
                             {"type": "paragraph", "content": [{"type": "text", "text": text}]}]})
                     state["comments"] += 1
                     state.setdefault("comment_bodies", []).append((body.get("number"), text))
+                for i in state["issues"]:
+                    if i["number"] == body.get("number"):
+                        i["updated_at"] = time.time()
             return self.reply(200, {})
-        if url.path in ("/_close", "/_edit", "/_delete", "/_replace", "/_move"):
+        if url.path in ("/_close", "/_edit", "/_label", "/_retitle", "/_delete", "/_replace", "/_move"):
             body = self.read_json()
             with lock:
                 for i in state["issues"]:
@@ -700,9 +719,16 @@ class Handler(BaseHTTPRequestHandler):
                             i.update(state="closed", reason=body.get("reason", "completed"), closed_at=now, updated_at=now)
                         elif url.path == "/_edit":
                             i.update(updated_at=now, body=i["body"] + " (edited by a person)")
+                            if "description" in i:
+                                i["description"] = edited(i["description"], " (edited by a person)")
+                        elif url.path == "/_label":
+                            i.update(updated_at=now, labels=i.get("labels", []) + [body.get("label", "triaged")])
+                        elif url.path == "/_retitle":
+                            i.update(updated_at=now, title=i["title"] + " (retitled by a person)")
                         elif url.path == "/_replace":
                             # A tracker that reused the number: another criteria ticket now has it.
                             i.update(updated_at=now, body="Another ticket\n<!-- criteria:id=someone/else@ios criteria:rev=0 -->")
+                            i.pop("description", None)
                         elif url.path == "/_move":
                             i["moved"] = True
                         else:
@@ -725,7 +751,8 @@ class Handler(BaseHTTPRequestHandler):
             if not all(isinstance(l, str) for l in labels):
                 return self.invalid("labels must be strings")
             return self.create("github", marker_of(body.get("body")), body["title"],
-                               lambda n: self.reply(201, {"number": n, "html_url": f"http://gh/{n}"}), {"labels": labels})
+                               lambda n: self.reply(201, {"number": n, "html_url": f"http://gh/{n}"}),
+                               {"labels": labels, "description": body.get("body", "")})
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues/(\d+)/comments", url.path)
         if m:
             body = self.read_json()
@@ -816,7 +843,8 @@ class Handler(BaseHTTPRequestHandler):
                 state["bulk_requests"] = state.get("bulk_requests", 0) + 1
             def make():
                 numbers = [self.store("jira-cloud", marker_of(json.dumps(fields["description"])), fields["summary"],
-                                      {"labels": fields.get("labels", [])}) for fields in accepted]
+                                      {"labels": fields.get("labels", []), "description": fields["description"]})
+                           for fields in accepted]
                 return [{"id": str(1000 + n), "key": f"A11Y-{n}", "self": f"http://jira/{n}"} for n in numbers]
             return self.with_faults(make, lambda issues: self.reply(201 if issues else 400, {"issues": issues, "errors": errors}))
         if url.path in ("/rest/api/3/issue", "/rest/api/2/issue"):
@@ -836,7 +864,7 @@ class Handler(BaseHTTPRequestHandler):
             text = json.dumps(fields["description"]) if kind == "jira-cloud" else fields["description"]
             return self.create(kind, marker_of(text), fields["summary"],
                                lambda n: self.reply(201, {"id": str(1000 + n), "key": f"A11Y-{n}", "self": f"http://jira/{n}"}),
-                               {"labels": fields.get("labels", [])})
+                               {"labels": fields.get("labels", []), "description": fields["description"]})
         m = re.fullmatch(r"/([^/]+)/_apis/wit/workitems/\$([^/?]+)", url.path)
         if m:
             body = self.read_json()
@@ -860,7 +888,8 @@ class Handler(BaseHTTPRequestHandler):
             tags = [t.strip() for t in fields.get("System.Tags", "").split(";")]
             return self.create("azure", marker_of(fields.get("System.Description")), fields["System.Title"],
                                lambda n: self.reply(200, {"id": n, "_links": {"html": {"href": f"http://ado/{n}"}}}),
-                               {"labels": tags, "type": unquote(m.group(2))})
+                               {"labels": tags, "type": unquote(m.group(2)),
+                                "description": fields.get("System.Description", "")})
         m = re.fullmatch(r"/([^/]+)/_apis/wit/wiql", url.path)
         if m:
             body = self.read_json()
@@ -904,7 +933,8 @@ def linear_issue(i, with_description=False):
              "canceledAt": iso(i["closed_at"]) if kind == "canceled" else None, "trashed": None,
              "state": {"name": {"unstarted": "Todo", "completed": "Done", "canceled": "Canceled"}[kind], "type": kind}}
     if with_description:
-        issue["description"] = i["body"]
+        issue.update(title=i["title"], description=i.get("description", i["body"]),
+                     labels={"nodes": [{"id": l} for l in i.get("labels", [])]})
     return issue
 
 
@@ -959,7 +989,8 @@ def handle_graphql(self):
         if exists:
             return linear_error(self, "Argument Validation Error", presentable="An issue with this id already exists.")
         issue_made = lambda: self.store("linear", marker_of(data.get("description")), data.get("title", ""),
-                                        {"linear_id": issue_id})
+                                        {"linear_id": issue_id, "description": data.get("description", ""),
+                                         "labels": data.get("labelIds") or []})
         return self.with_faults(issue_made, lambda number: self.reply(
             200, {"data": {"issueCreate": {"success": True, "issue": linear_issue(self.issue("linear", number))}}},
             linear_headers()))
@@ -1012,9 +1043,11 @@ def handle_graphql(self):
                       and (f"A11Y-{i['number']}" == key or i["linear_id"] == key)), None)
         if issue is None:
             return linear_error(self, "Entity not found: Issue", presentable="Could not find referenced Issue.")
-        return self.apply_update(issue, variables.get("input", {}).get("title"),
+        data = variables.get("input", {})
+        changes = {k: data[f] for k, f in (("description", "description"), ("labels", "labelIds")) if f in data}
+        return self.apply_update(issue, data.get("title"),
                                  lambda: self.reply(200, {"data": {"issueUpdate": {"success": True, "issue": linear_issue(issue)}}},
-                                                    linear_headers()))
+                                                    linear_headers()), changes)
     if "issues(" in query:
         flt = variables.get("filter") or {}
         team = (((flt.get("team") or {}).get("id") or {}).get("eq"))
@@ -1111,7 +1144,9 @@ def handle_update(self):
             if not isinstance(body, dict) or not isinstance(body.get("title"), str):
                 return self.invalid("title must be a string")
             title = body["title"]
-            return self.apply_update(issue, title, lambda: self.reply(200, self.shape(kind, issue)))
+            changes = {k: v for k, v in (("description", body.get("body")), ("labels", body.get("labels")))
+                       if v is not None}
+            return self.apply_update(issue, title, lambda: self.reply(200, self.shape(kind, issue)), changes)
         if kind == "gitlab":
             if not isinstance(body, dict) or not isinstance(body.get("labels", ""), str):
                 return self.invalid("GitLab labels are one comma-separated string")
@@ -1130,7 +1165,8 @@ def handle_update(self):
                     jsonschema.validate(fields["description"], ADF_SCHEMA)
                 except jsonschema.ValidationError as error:
                     return self.invalid("description is not valid ADF: " + error.message[:200])
-            return self.apply_update(issue, fields.get("summary"), lambda: self.reply(204, raw=b""))
+            changes = {k: fields[f] for k, f in (("description", "description"), ("labels", "labels")) if f in fields}
+            return self.apply_update(issue, fields.get("summary"), lambda: self.reply(204, raw=b""), changes)
         if kind == "azure" and isinstance(body, list) and any(op.get("path") == "/fields/System.State" for op in body):
             if self.headers.get("Content-Type") != "application/json-patch+json":
                 return self.invalid("work items are updated with Content-Type: application/json-patch+json")
@@ -1146,7 +1182,13 @@ def handle_update(self):
             if not isinstance(body, list) or not all(op.get("op") in ("add", "replace") for op in body):
                 return self.invalid("expected a JSON Patch list")
             title = next((op["value"] for op in body if op.get("path") == "/fields/System.Title"), None)
-            return self.apply_update(issue, title, lambda: self.reply(200, self.shape(kind, issue)))
+            values = {op.get("path"): op.get("value") for op in body}
+            changes = {}
+            if "/fields/System.Description" in values:
+                changes["description"] = values["/fields/System.Description"]
+            if "/fields/System.Tags" in values:
+                changes["labels"] = [t.strip() for t in values["/fields/System.Tags"].split(";")]
+            return self.apply_update(issue, title, lambda: self.reply(200, self.shape(kind, issue)), changes)
         if kind == "redmine":
             if not isinstance(body, dict) or not isinstance(body.get("issue"), dict):
                 return self.invalid("issue is required")

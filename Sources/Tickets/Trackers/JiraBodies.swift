@@ -118,6 +118,30 @@ extension JiraIssueAPI {
   }
 }
 
+extension JiraIssueAPI {
+  /// The summary, description and labels its create and update send.
+  public func writtenFields(for ticket: Ticket) throws(TicketError)
+    -> WrittenFields?
+  {
+    Self.fields(WrittenFields.json(try payload(for: ticket)))
+  }
+
+  /// The summary, description and labels of a read answer.
+  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
+    Self.fields(WrittenFields.json(response.body))
+  }
+
+  static func fields(_ json: Any?) -> WrittenFields? {
+    guard let fields = WrittenFields.object(json, "fields"),
+      let summary = fields["summary"] as? String
+    else { return nil }
+    return WrittenFields(
+      title: summary,
+      description: fields["description"].map(ADFText.text) ?? "",
+      labels: fields["labels"] as? [String] ?? [])
+  }
+}
+
 /// The text of a comment body as Jira answers it: wiki markup as it is (Data Center), or an ADF
 /// document's text nodes one a line (Cloud).
 enum ADFText {

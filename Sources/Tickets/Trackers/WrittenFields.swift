@@ -1,0 +1,56 @@
+import Foundation
+
+/// What an update overwrites on a ticket (its title, description and labels), as the tracker shows them.
+///
+/// criteria records these fields' digest when it writes a ticket. A ticket whose update time moved since
+/// then, but whose fields still have that digest, was only commented on, moved through its workflow or
+/// assigned: an update loses nothing a person wrote. Where a tracker shows them otherwise than criteria
+/// sent them, the digests differ, and the ticket counts as edited, as before.
+public struct WrittenFields: Sendable, Hashable {
+  public var title: String
+  /// The description's text (an ADF document's text nodes, one a line).
+  public var description: String
+  /// The labels an update sets, in any order; nil when the update leaves labels alone.
+  public var labels: [String]?
+
+  /// Creates the fields.
+  public init(title: String, description: String, labels: [String]?) {
+    self.title = title
+    self.description = description
+    self.labels = labels
+  }
+
+  /// Sixteen hex digits of the fields with white space left out (trackers store line ends and spacing
+  /// their own way) and the labels in order.
+  public var digest: String {
+    let parts =
+      [title, description].map(Self.compact)
+      + (labels.map {
+        // Any order, any case: a tracker may answer a label under the name it already had.
+        [
+          $0.map { Self.compact($0).lowercased() }.sorted().joined(
+            separator: "\u{1F}")
+        ]
+      } ?? [])
+    return IdentityHash.hex(parts.joined(separator: "\u{1E}"))
+  }
+
+  static func compact(_ text: String) -> String {
+    String(
+      text.unicodeScalars.filter {
+        !CharacterSet.whitespacesAndNewlines.contains($0)
+      })
+  }
+
+  /// The JSON object at `path` (keys) below `object`, or nil.
+  static func object(_ object: Any?, _ path: String...) -> [String: Any]? {
+    var node = object
+    for key in path { node = (node as? [String: Any])?[key] }
+    return node as? [String: Any]
+  }
+
+  /// The JSON in `data`, or nil.
+  static func json(_ data: Data?) -> Any? {
+    data.flatMap { try? JSONSerialization.jsonObject(with: $0) }
+  }
+}
