@@ -33,3 +33,12 @@ enum URLQuery {
     return url[..<mark] + "?" + pairs.joined(separator: "&")
   }
 }
+
+extension HTTPRequest {
+  /// The same request with its URL's query parameter `name` set to `value` (the next page of a list).
+  func setting(_ name: String, to value: String) -> HTTPRequest {
+    var next = self
+    next.url = URLQuery.setting(name, to: value, in: url)
+    return next
+  }
+}

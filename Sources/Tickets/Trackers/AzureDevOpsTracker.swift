@@ -264,9 +264,7 @@ public struct AzureDevOpsTracker: Tracker {
       (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
     guard let token = list?["continuationToken"] as? String, !token.isEmpty
     else { return nil }
-    var next = request
-    next.url = URLQuery.setting("continuationToken", to: token, in: request.url)
-    return next
+    return request.setting("continuationToken", to: token)
   }
 
   /// The states of the work-item type the ticket was filed as: Bug for an audit finding, the

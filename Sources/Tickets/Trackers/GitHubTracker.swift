@@ -3,7 +3,7 @@ import Foundation
 
 /// GitHub issues: GFM bodies of at most 65,536 characters (the rest follows as comments, never cut),
 /// labels, and GitHub's secondary rate limits for content creation.
-public struct GitHubTracker: Tracker {
+public struct GitHubTracker: SameShapeFields {
   public let name = "github"
   public let settings: TrackerSettings
   /// GitHub's limit on an issue or comment body.
@@ -191,9 +191,7 @@ public struct GitHubTracker: Tracker {
     let linked = answer.headers["link"]?.contains("rel=\"next\"") ?? false
     guard count > 0, linked || count >= 100 else { return nil }
     let page = URLQuery.value("page", in: request.url).flatMap { Int($0) } ?? 1
-    var next = request
-    next.url = URLQuery.setting("page", to: String(page + 1), in: request.url)
-    return next
+    return request.setting("page", to: String(page + 1))
   }
 
   public func followUpComments(in response: HTTPResponse) -> [FollowUpComment] {
@@ -249,18 +247,7 @@ public struct GitHubTracker: Tracker {
       createdAt: issue.createdAt?.value)
   }
 
-  /// The title, body and labels its create and update send.
-  public func writtenFields(for ticket: Ticket) throws(TicketError)
-    -> WrittenFields?
-  {
-    Self.fields(WrittenFields.json(try payload(for: ticket)))
-  }
-
-  /// The title, body and labels (names) of a read answer.
-  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
-    Self.fields(WrittenFields.json(response.body))
-  }
-
+  /// The title, body and labels (names) of a create, an update or a read answer.
   static func fields(_ json: Any?) -> WrittenFields? {
     guard let issue = json as? [String: Any],
       let title = issue["title"] as? String

@@ -101,10 +101,7 @@ extension JiraIssueAPI {
     let more =
       (object?["total"] as? Int).map { start + count < $0 } ?? (count >= 100)
     guard count > 0, more else { return nil }
-    var next = request
-    next.url = URLQuery.setting(
-      "startAt", to: String(start + count), in: request.url)
-    return next
+    return request.setting("startAt", to: String(start + count))
   }
 
   public func followUpText(_ payload: Data) -> String {
@@ -119,18 +116,7 @@ extension JiraIssueAPI {
 }
 
 extension JiraIssueAPI {
-  /// The summary, description and labels its create and update send.
-  public func writtenFields(for ticket: Ticket) throws(TicketError)
-    -> WrittenFields?
-  {
-    Self.fields(WrittenFields.json(try payload(for: ticket)))
-  }
-
-  /// The summary, description and labels of a read answer.
-  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
-    Self.fields(WrittenFields.json(response.body))
-  }
-
+  /// The summary, description and labels of a create, an update or a read answer.
   static func fields(_ json: Any?) -> WrittenFields? {
     guard let fields = WrittenFields.object(json, "fields"),
       let summary = fields["summary"] as? String

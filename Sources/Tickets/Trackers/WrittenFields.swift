@@ -54,3 +54,22 @@ public struct WrittenFields: Sendable, Hashable {
     data.flatMap { try? JSONSerialization.jsonObject(with: $0) }
   }
 }
+
+/// A tracker whose create and read answer hold the fields an update overwrites in one shape (GitHub's
+/// issue, Jira's `fields`).
+protocol SameShapeFields: Tracker {
+  /// The fields in a create payload or a read answer.
+  static func fields(_ json: Any?) -> WrittenFields?
+}
+
+extension SameShapeFields {
+  public func writtenFields(for ticket: Ticket) throws(TicketError)
+    -> WrittenFields?
+  {
+    Self.fields(WrittenFields.json(try payload(for: ticket)))
+  }
+
+  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
+    Self.fields(WrittenFields.json(response.body))
+  }
+}
