@@ -119,6 +119,57 @@ struct TicketUnitTests {
     #expect(now - write >= 1 - 1e-9)
   }
 
+  @Test(
+    "Jira's written description: a person's formatting or words count, the ids Jira adds to stored nodes do not"
+  )
+  func jiraWrittenDescription() throws {
+    func answer(_ description: Any) throws -> HTTPResponse {
+      HTTPResponse(
+        status: 200, headers: [:],
+        body: try JSONSerialization.data(withJSONObject: [
+          "fields": [
+            "summary": "Rating", "labels": ["accessibility"],
+            "description": description,
+          ]
+        ]))
+    }
+    func paragraph(_ text: [String: Any]) -> [String: Any] {
+      [
+        "type": "doc", "version": 1,
+        "content": [["type": "paragraph", "content": [text]]],
+      ]
+    }
+    let tracker = try makeTracker(
+      "jira-cloud", url: "https://acme.atlassian.net")
+    let sent = try #require(
+      tracker.writtenFields(
+        in: answer(paragraph(["type": "text", "text": "Name is read"]))))
+    let stored = try #require(
+      tracker.writtenFields(
+        in: answer([
+          "type": "doc", "version": 1,
+          "content": [
+            [
+              "type": "paragraph", "attrs": ["localId": "a1b2"],
+              "content": [["type": "text", "text": "Name is read"]],
+            ]
+          ],
+        ])))
+    #expect(stored.digest == sent.digest)
+    let bold = try #require(
+      tracker.writtenFields(
+        in: answer(
+          paragraph([
+            "type": "text", "text": "Name is read",
+            "marks": [["type": "strong"]],
+          ]))))
+    #expect(bold.digest != sent.digest)
+    let reworded = try #require(
+      tracker.writtenFields(
+        in: answer(paragraph(["type": "text", "text": "Name is said"]))))
+    #expect(reworded.digest != sent.digest)
+  }
+
   @Test("an output's rate holds every request, reads and writes alike")
   func rateOverReadsAndWrites() throws {
     let settings = try TrackerSettings(

@@ -123,7 +123,7 @@ extension JiraIssueAPI {
     else { return nil }
     return WrittenFields(
       title: summary,
-      description: fields["description"].map(ADFText.text) ?? "",
+      description: fields["description"].map(ADFText.signature) ?? "",
       labels: fields["labels"] as? [String] ?? [])
   }
 }
@@ -140,5 +140,23 @@ enum ADFText {
     guard let object = node as? [String: Any] else { return [] }
     let own = (object["text"] as? String).map { [$0] } ?? []
     return own + ((object["content"] as? [Any]) ?? []).flatMap(lines)
+  }
+
+  /// A body's words and form: wiki markup as it is, or an ADF document's node types, marks and text.
+  ///
+  /// A link mark keeps its address. Other attributes are left out, since Jira adds ids of its own to
+  /// the nodes it stores; a person's bold or heading shows as much as a changed word.
+  static func signature(_ node: Any) -> String {
+    if let text = node as? String { return text }
+    guard let object = node as? [String: Any] else { return "" }
+    var parts = [object["type"] as? String ?? ""]
+    for mark in object["marks"] as? [[String: Any]] ?? [] {
+      let href = (mark["attrs"] as? [String: Any])?["href"] as? String
+      parts.append(
+        "[\(mark["type"] as? String ?? "")\(href.map { " " + $0 } ?? "")]")
+    }
+    if let text = object["text"] as? String { parts.append(text) }
+    parts += (object["content"] as? [Any] ?? []).map(signature)
+    return parts.joined(separator: "\u{1D}")
   }
 }
