@@ -163,13 +163,7 @@ extension TicketFiling {
     if settle > 0 {
       loop.pacer.pause(until: Date().timeIntervalSince1970 + settle)
     }
-    guard let found = try lookup.search(ticket, ledgerPath: ledger.path) else {
-      return nil
-    }
-    try ledger.markFiled(
-      ticket.identity, found, written: written(ticket, ledger: ledger))
-    try followUps.send(ticket, found, from: 0, look: true, ledger: &ledger)
-    return found
+    return try recovered(ticket, ledger: &ledger)
   }
 }
 

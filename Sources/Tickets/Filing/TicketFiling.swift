@@ -136,7 +136,7 @@ struct TicketFiling {
       case .pending?:
         // The last run stopped during this ticket's request: it may exist. Look before filing again.
         do {
-          if try recovered(ticket, ledger: &ledger) {
+          if try recovered(ticket, ledger: &ledger) != nil {
             summary.alreadyFiled.append(ticket.identity)
             progress?.advance()
             continue
@@ -155,7 +155,7 @@ struct TicketFiling {
               + "cannot be rebuilt; add a search: block to the definition",
             stopsRun: true)
         }
-        if try recovered(ticket, ledger: &ledger) {
+        if try recovered(ticket, ledger: &ledger) != nil {
           summary.alreadyFiled.append(ticket.identity)
           progress?.advance()
           continue
@@ -234,17 +234,19 @@ struct TicketFiling {
     return try? tracker.writtenFields(for: ticket)?.digest
   }
 
-  /// Finds the ticket on the tracker by its marker and records it; false when it is not there.
+  /// Finds the ticket on the tracker by its marker and records it, with the follow-ups it lacks; nil
+  /// when it is not there.
+  @discardableResult
   func recovered(_ ticket: Ticket, ledger: inout Ledger) throws(TicketError)
-    -> Bool
+    -> FiledTicket?
   {
     guard let found = try lookup.search(ticket, ledgerPath: ledger.path) else {
-      return false
+      return nil
     }
     try ledger.markFiled(
       ticket.identity, found, written: written(ticket, ledger: ledger))
     // Found after an interrupted run: which of its follow-ups made it is not known, so look first.
     try followUps.send(ticket, found, from: 0, look: true, ledger: &ledger)
-    return true
+    return found
   }
 }
