@@ -237,3 +237,14 @@ extension TextPieces {
   static let retiredContinuation =
     "(this comment continued the ticket's text; since an update the text ends before it)"
 }
+
+extension String {
+  /// The text without white space, for comparing what a tracker holds with what criteria sent: trackers
+  /// store line ends and spacing their own way.
+  var withoutWhiteSpace: String {
+    String(
+      unicodeScalars.filter {
+        !CharacterSet.whitespacesAndNewlines.contains($0)
+      })
+  }
+}

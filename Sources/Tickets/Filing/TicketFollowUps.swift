@@ -78,8 +78,8 @@ struct TicketFollowUps {
         ? payloads[index]
         : try tracker.retiredFollowUpPayload(for: ticket, index: index)
       guard let payload,
-        Self.normalized(comment.text)
-          != Self.normalized(tracker.followUpText(payload))
+        comment.text.withoutWhiteSpace
+          != tracker.followUpText(payload).withoutWhiteSpace
       else { continue }
       guard let id = comment.id,
         let request = tracker.followUpRequest(
@@ -96,8 +96,8 @@ struct TicketFollowUps {
         () throws(TicketError) -> Bool in
         there = try posted(ticket, filed, count: known)
         return there[index].map {
-          Self.normalized($0.text)
-            == Self.normalized(tracker.followUpText(payload))
+          $0.text.withoutWhiteSpace
+            == tracker.followUpText(payload).withoutWhiteSpace
         } ?? false
       }
       sent = true
@@ -148,11 +148,4 @@ struct TicketFollowUps {
     return found
   }
 
-  /// Text compared without its white space: trackers may store line ends and spacing their own way.
-  static func normalized(_ text: String) -> String {
-    String(
-      text.unicodeScalars.filter {
-        !CharacterSet.whitespacesAndNewlines.contains($0)
-      })
-  }
 }

@@ -19,6 +19,11 @@ enum JSONBody {
     }
   }
 
+  /// Bytes as decoded JSON (a request body built here, or an answer), or nil when they are not JSON.
+  static func parsed(_ data: Data?) -> Any? {
+    data.flatMap { try? JSONSerialization.jsonObject(with: $0) }
+  }
+
   /// Follows a dotted path (`issue.id`, `items.0.number`) through decoded JSON: for the paths a
   /// tracker definition names, which are the user's, not the code's.
   static func value(at path: String, in json: Any?) -> Any? {

@@ -184,7 +184,7 @@ public struct AzureDevOpsTracker: Tracker {
     -> WrittenFields?
   {
     let operations =
-      WrittenFields.json(try payload(for: ticket)) as? [[String: Any]] ?? []
+      JSONBody.parsed(try payload(for: ticket)) as? [[String: Any]] ?? []
     var fields: [String: Any] = [:]
     for operation in operations {
       if let path = operation["path"] as? String, path.hasPrefix("/fields/") {
@@ -196,7 +196,7 @@ public struct AzureDevOpsTracker: Tracker {
 
   /// The title, description and tags of a read answer.
   public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
-    WrittenFields.object(WrittenFields.json(response.body), "fields").flatMap(
+    (JSONBody.value(at: "fields", in: response.json) as? [String: Any]).flatMap(
       Self.fields)
   }
 
@@ -260,9 +260,9 @@ public struct AzureDevOpsTracker: Tracker {
   public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
     -> HTTPRequest?
   {
-    let list =
-      (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
-    guard let token = list?["continuationToken"] as? String, !token.isEmpty
+    guard
+      let token = JSONBody.value(at: "continuationToken", in: answer.json)
+        as? String, !token.isEmpty
     else { return nil }
     return request.setting("continuationToken", to: token)
   }

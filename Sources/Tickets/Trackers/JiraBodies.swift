@@ -94,8 +94,7 @@ extension JiraIssueAPI {
   public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
     -> HTTPRequest?
   {
-    let object =
-      (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
+    let object = answer.json as? [String: Any]
     let count = (object?["comments"] as? [Any])?.count ?? 0
     let start = object?["startAt"] as? Int ?? 0
     let more =
@@ -105,8 +104,8 @@ extension JiraIssueAPI {
   }
 
   public func followUpText(_ payload: Data) -> String {
-    let answer = try? JSONSerialization.jsonObject(with: payload)
-    return ((answer as? [String: Any])?["body"]).map(ADFText.text) ?? ""
+    JSONBody.value(at: "body", in: JSONBody.parsed(payload)).map(ADFText.text)
+      ?? ""
   }
 
   /// The marker in plain text, in parentheses so that part 2's is not found in part 20's.
@@ -118,7 +117,7 @@ extension JiraIssueAPI {
 extension JiraIssueAPI {
   /// The summary, description and labels of a create, an update or a read answer.
   static func fields(_ json: Any?) -> WrittenFields? {
-    guard let fields = WrittenFields.object(json, "fields"),
+    guard let fields = JSONBody.value(at: "fields", in: json) as? [String: Any],
       let summary = fields["summary"] as? String
     else { return nil }
     return WrittenFields(

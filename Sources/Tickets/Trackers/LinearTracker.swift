@@ -205,18 +205,20 @@ public struct LinearTracker: Tracker {
   public func writtenFields(for ticket: Ticket) throws(TicketError)
     -> WrittenFields?
   {
-    let input = WrittenFields.object(
-      WrittenFields.json(try payload(for: ticket)), "variables", "input")
+    let input =
+      JSONBody.value(
+        at: "variables.input", in: JSONBody.parsed(try payload(for: ticket)))
+      as? [String: Any]
     return fields(input, labels: input?["labelIds"] as? [String] ?? [])
   }
 
   /// The title, description and label ids of a read answer.
   public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
-    let issue = WrittenFields.object(
-      WrittenFields.json(response.body), "data", "issue")
+    let issue = JSONBody.value(at: "data.issue", in: response.json)
     let nodes =
-      WrittenFields.object(issue, "labels")?["nodes"] as? [[String: Any]] ?? []
-    return fields(issue, labels: nodes.compactMap { $0["id"] as? String })
+      JSONBody.value(at: "labels.nodes", in: issue) as? [[String: Any]] ?? []
+    return fields(
+      issue as? [String: Any], labels: nodes.compactMap { $0["id"] as? String })
   }
 
   /// Labels count only where the output sets them: an update without `label_ids` leaves them alone.
@@ -379,17 +381,13 @@ public struct LinearTracker: Tracker {
   public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
     -> HTTPRequest?
   {
-    let data =
-      (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any]
-    let issue = (data?["data"] as? [String: Any])?["issue"] as? [String: Any]
     let page =
-      (issue?["comments"] as? [String: Any])?["pageInfo"] as? [String: Any]
-    let asked = request.body.flatMap {
-      (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any]
-    }
+      JSONBody.value(at: "data.issue.comments.pageInfo", in: answer.json)
+      as? [String: Any]
     guard page?["hasNextPage"] as? Bool == true,
       let cursor = page?["endCursor"] as? String,
-      let id = (asked?["variables"] as? [String: Any])?["id"] as? String,
+      let id = JSONBody.value(
+        at: "variables.id", in: JSONBody.parsed(request.body)) as? String,
       let body = try? body(
         Self.commentsDocument, CommentsVariables(id: id, after: cursor))
     else { return nil }

@@ -8,7 +8,7 @@ import Foundation
 /// sent them, the digests differ, and the ticket counts as edited, as before.
 public struct WrittenFields: Sendable, Hashable {
   public var title: String
-  /// The description's text (an ADF document's text nodes, one a line).
+  /// The description as the tracker shows it (an ADF document's form and words: `ADFText.signature`).
   public var description: String
   /// The labels an update sets, in any order; nil when the update leaves labels alone.
   public var labels: [String]?
@@ -24,34 +24,15 @@ public struct WrittenFields: Sendable, Hashable {
   /// their own way) and the labels in order.
   public var digest: String {
     let parts =
-      [title, description].map(Self.compact)
+      [title.withoutWhiteSpace, description.withoutWhiteSpace]
       + (labels.map {
         // Any order, any case: a tracker may answer a label under the name it already had.
         [
-          $0.map { Self.compact($0).lowercased() }.sorted().joined(
+          $0.map { $0.withoutWhiteSpace.lowercased() }.sorted().joined(
             separator: "\u{1F}")
         ]
       } ?? [])
     return IdentityHash.hex(parts.joined(separator: "\u{1E}"))
-  }
-
-  static func compact(_ text: String) -> String {
-    String(
-      text.unicodeScalars.filter {
-        !CharacterSet.whitespacesAndNewlines.contains($0)
-      })
-  }
-
-  /// The JSON object at `path` (keys) below `object`, or nil.
-  static func object(_ object: Any?, _ path: String...) -> [String: Any]? {
-    var node = object
-    for key in path { node = (node as? [String: Any])?[key] }
-    return node as? [String: Any]
-  }
-
-  /// The JSON in `data`, or nil.
-  static func json(_ data: Data?) -> Any? {
-    data.flatMap { try? JSONSerialization.jsonObject(with: $0) }
   }
 }
 
@@ -66,10 +47,10 @@ extension SameShapeFields {
   public func writtenFields(for ticket: Ticket) throws(TicketError)
     -> WrittenFields?
   {
-    Self.fields(WrittenFields.json(try payload(for: ticket)))
+    Self.fields(JSONBody.parsed(try payload(for: ticket)))
   }
 
   public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
-    Self.fields(WrittenFields.json(response.body))
+    Self.fields(response.json)
   }
 }
