@@ -311,6 +311,89 @@ struct RedmineEndToEndTests {
       "\(third.stderr)")
   }
 
+  @Test(
+    "--update brings issues only noted on or moved along up to date; an issue whose subject or description a person changed is left alone"
+  )
+  func notesAreNoEdit() throws {
+    let redmine = try Redmine.start()
+    let project = try redmine.newProject()
+    let folder = try CLIRunner.scratch()
+    try writeTwoHundredCriteria(to: folder)
+    try folder.write(
+      """
+      version: 1
+      sources: [criteria/]
+      outputs:
+        - name: redmine
+          exporter: redmine
+          options:
+            url: \(redmine.url)
+            project: \(project)
+            token_env: E2E_REDMINE_KEY
+      """, to: "criteria.yml")
+    let environment = ["E2E_REDMINE_KEY": redmine.key]
+    let config = folder.appendingPathComponent("criteria.yml").path
+    let first = try CLIRunner.run(
+      ["run", "--config", config], environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let ids = try redmine.issues(project: project).compactMap {
+      $0["id"] as? Int
+    }.sorted()
+    try #require(ids.count >= 4, "\(first.stderr)")
+
+    // People work on the issues: a note, a status, and edits of a description and of a subject.
+    let issue = try redmine.request("GET", "/issues/\(ids[2]).json")
+    let fields =
+      (issue.json as? [String: Any])?["issue"] as? [String: Any] ?? [:]
+    let description = try #require(fields["description"] as? String)
+    let subject = try #require(fields["subject"] as? String)
+    let changes: [(Int, [String: Any])] = [
+      (ids[0], ["notes": "Seen on the 3.2 build too."]),
+      (ids[1], ["status_id": 2]),
+      (ids[2], ["description": description + "\n\nSteps: open the app."]),
+    ]
+    for (id, change) in changes {
+      let answer = try redmine.request(
+        "PUT", "/issues/\(id).json", json: ["issue": change])
+      #expect(answer.status == 204, "\(answer.status) \(answer.snippet)")
+    }
+    let retitled = try redmine.request(
+      "GET", "/issues/\(ids[3]).json")
+    let title = try #require(
+      ((retitled.json as? [String: Any])?["issue"] as? [String: Any])?[
+        "subject"] as? String)
+    #expect(
+      try redmine.request(
+        "PUT", "/issues/\(ids[3]).json",
+        json: ["issue": ["subject": title + " (iPad)"]]
+      ).status == 204)
+    #expect(!subject.isEmpty)
+
+    for n in 1...10 {
+      let file = folder.appendingPathComponent(
+        "criteria/native/controls/widget-\(n).md")
+      let text = try String(contentsOf: file, encoding: .utf8)
+      try text.replacingOccurrences(of: "idget \(n)", with: "idget number \(n)")
+        .write(to: file, atomically: true, encoding: .utf8)
+    }
+    let update = try CLIRunner.run(
+      ["run", "--update", "--config", config], environment: environment)
+    #expect(update.status == 0, "\(update.stderr)")
+    let leftAlone = try #require(
+      update.stderr.firstMatch(
+        of: /edited them on the tracker since[^:]*: ([0-9, ]+)/)
+    ).1.split(separator: ", ").compactMap { Int($0) }
+    #expect(Set(leftAlone) == [ids[2], ids[3]], "\(update.stderr)")
+    for issue in try redmine.issues(project: project) {
+      let id = issue["id"] as? Int ?? 0
+      let text = issue["description"] as? String ?? ""
+      #expect(
+        text.contains("idget number") == !leftAlone.contains(id),
+        "issue \(id): \(text.prefix(200))")
+    }
+    #expect(try Self.history(redmine, issue: ids[0]).notes.count == 1)
+  }
+
   /// The journal of one issue: its notes and the status changes.
   static func history(_ redmine: Redmine, issue id: Int) throws
     -> (notes: [String], statusChanges: [String], closed: Bool)

@@ -378,6 +378,66 @@ struct TicketUnitTests {
   }
 
   @Test(
+    "a definition's update.fields: read from the update body and from GitLab's answer alike, labels a list or one string"
+  )
+  func definedWrittenFields() throws {
+    let ticket = try #require(try FilingTests.tickets().first)
+    let tracker = try makeTracker("gitlab", url: "http://127.0.0.1:9")
+    let written = try #require(try tracker.writtenFields(for: ticket))
+    #expect(written.title == ticket.title)
+    #expect(written.description.contains(ticket.marker))
+    #expect(written.labels?.contains(ticket.markerLabel) == true)
+    // GitLab answers labels as a list (in its own order), the description as stored.
+    func answer(_ labels: [String], title: String? = nil) throws -> HTTPResponse
+    {
+      let issue: [String: Any] = [
+        "iid": 7, "state": "opened", "title": title ?? written.title,
+        "description": written.description + "\r\n", "labels": labels,
+      ]
+      return HTTPResponse(
+        status: 200, headers: [:],
+        body: try JSONSerialization.data(withJSONObject: issue))
+    }
+    let labels = try #require(written.labels)
+    let same = try #require(
+      tracker.writtenFields(in: try answer(labels.reversed())))
+    #expect(same.digest == written.digest)
+    let relabelled = try #require(
+      tracker.writtenFields(in: try answer(labels + ["triaged"])))
+    #expect(relabelled.digest != written.digest)
+    let retitled = try #require(
+      tracker.writtenFields(in: try answer(labels, title: "Another title")))
+    #expect(retitled.digest != written.digest)
+
+    let definition = """
+      name: x
+      create: {url: "{{url}}/x", body: "{}"}
+      auth: {}
+      created: {key: id}
+      update:
+        url: "{{url}}/x/{{key}}"
+        content_type: application/x-www-form-urlencoded
+        body: "title={{title}}"
+        fields: {title: title, description: description}
+
+      """
+    #expect(
+      throws: TicketError(
+        "x.yml:9: update.fields: needs a JSON body (content_type is 'application/x-www-form-urlencoded')"
+      )
+    ) { try TrackerDefinition(yaml: definition, file: "x.yml") }
+    let noDescription = definition.replacingOccurrences(
+      of: "  content_type: application/x-www-form-urlencoded\n", with: ""
+    ).replacingOccurrences(of: ", description: description", with: "")
+    let error = #expect(throws: TicketError.self) {
+      try TrackerDefinition(yaml: noDescription, file: "x.yml")
+    }
+    #expect(
+      error?.message.contains("update.fields.description") == true,
+      "\(error?.message ?? "")")
+  }
+
+  @Test(
     "the ledger file: entries in identity order, any identity text, read back as written"
   )
   func ledgerFile() throws {

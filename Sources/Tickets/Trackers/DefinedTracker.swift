@@ -200,6 +200,44 @@ public struct DefinedTracker: Tracker {
       credentials)
   }
 
+  /// The fields the update body writes, at the definition's `update.fields` paths.
+  public func writtenFields(for ticket: Ticket) throws(TicketError)
+    -> WrittenFields?
+  {
+    guard let update = definition.update, let paths = update.fields else {
+      return nil
+    }
+    let body = update.body.render(
+      values(ticket, escape: JSONEscape.string))
+    return Self.fields(JSONBody.parsed(Data(body.utf8)), at: paths)
+  }
+
+  public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
+    definition.update?.fields.flatMap { Self.fields(response.json, at: $0) }
+  }
+
+  /// The title, description and labels at `paths` in a body or an answer; nil when one is missing.
+  static func fields(_ json: Any?, at paths: TrackerDefinition.FieldPaths)
+    -> WrittenFields?
+  {
+    guard
+      let title = JSONBody.value(at: paths.title, in: json) as? String,
+      let description = JSONBody.value(at: paths.description, in: json)
+        as? String
+    else { return nil }
+    guard let labelPath = paths.labels else {
+      return WrittenFields(title: title, description: description, labels: nil)
+    }
+    let labels: [String]
+    switch JSONBody.value(at: labelPath, in: json) {
+    case let names as [String]: labels = names
+    case let list as String:
+      labels = list.split(separator: ",").map(String.init)
+    default: return nil
+    }
+    return WrittenFields(title: title, description: description, labels: labels)
+  }
+
   /// A GET of the URL a definition's template gives (values URL-escaped); nil without a template.
   func get(
     _ template: MustacheTemplate?, _ values: [String: Any],

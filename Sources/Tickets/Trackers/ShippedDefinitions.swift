@@ -42,6 +42,12 @@ enum ShippedDefinitions {
         url: "{{url}}/issues/{{key}}.json"
         body: |
           {"issue": {"subject": "{{title}}", "description": "{{body_text}}"}}
+        # Where this body and the read: answer hold what an update overwrites. A ticket whose update time
+        # moved (a note, a status, an assignee) but whose subject and description are as criteria wrote them
+        # is updated; one whose subject or description a person changed is left alone.
+        fields:
+          title: issue.subject
+          description: issue.description
       # Following retests (follow_retest: true): a comment, then the status a retest closes or reopens with.
       # In these bodies `comment` is escaped for a JSON string; `closed_status` and `reopened_status` come from
       # the output's options of those names, else from defaults below (Redmine's default Closed and In Progress).
@@ -110,6 +116,12 @@ enum ShippedDefinitions {
         url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}"
         body: |
           {"title": "{{title}}", "description": "{{body_markdown}}", "labels": "{{labels_csv}}"}
+        # Where this body and the read: answer hold what an update overwrites (labels: a list, or one
+        # comma-separated string). A ticket only commented on or moved along since criteria wrote it is updated.
+        fields:
+          title: title
+          description: description
+          labels: labels
       # Following retests (follow_retest: true): a note, then state_event close or reopen.
       # In these bodies `comment` is escaped for a JSON string.
       comment:

@@ -63,6 +63,20 @@ public struct TrackerDefinition: Sendable {
     var url: MustacheTemplate
     var contentType: String
     var body: MustacheTemplate
+    /// Where the body and the `read:` answer hold what an update overwrites (`update.fields`).
+    var fields: FieldPaths?
+  }
+
+  /// The JSON paths of a ticket's title, description and labels, the same in the update body and in
+  /// the read answer.
+  ///
+  /// With them, a ticket only commented on or moved along since criteria wrote it is
+  /// updated; without them, any move of its update time counts as a person's edit.
+  struct FieldPaths: Sendable {
+    var title: String
+    var description: String
+    /// A list of names, or one comma-separated string of them; nil when the update sets no labels.
+    var labels: String?
   }
 
   static let topKeys = [
@@ -149,7 +163,7 @@ public struct TrackerDefinition: Sendable {
         updatedAt: try map.text("updated_at"),
         createdAt: try map.text("created_at"))
     }
-    update = try top.request("update", method: "PUT")
+    update = try top.request("update", method: "PUT", fields: true)
     comment = try top.request("comment", method: "POST")
     close = try top.request("close", method: "PUT")
     reopen = try top.request("reopen", method: "PUT")
@@ -179,18 +193,34 @@ public struct TrackerDefinition: Sendable {
 extension YAMLMap {
   /// A request block about one filed ticket (`update:`, `comment:`, `close:`, `reopen:`): method, URL,
   /// content type and body template; nil when the definition has none.
-  func request(_ key: String, method: String) throws(StrictYAMLError)
-    -> TrackerDefinition.Update?
+  func request(_ key: String, method: String, fields: Bool = false)
+    throws(StrictYAMLError) -> TrackerDefinition.Update?
   {
     guard
       let map = try map(
-        key, allowed: ["method", "url", "content_type", "body"])
+        key,
+        allowed: ["method", "url", "content_type", "body"]
+          + (fields ? ["fields"] : []))
     else { return nil }
+    let contentType = try map.text("content_type") ?? "application/json"
+    var paths: TrackerDefinition.FieldPaths?
+    if fields,
+      let block = try map.map(
+        "fields", allowed: ["title", "description", "labels"])
+    {
+      guard contentType.contains("json") else {
+        throw map.problem(
+          "fields", "needs a JSON body (content_type is '\(contentType)')")
+      }
+      paths = TrackerDefinition.FieldPaths(
+        title: try block.text("title", required: true) ?? "",
+        description: try block.text("description", required: true) ?? "",
+        labels: try block.text("labels"))
+    }
     return TrackerDefinition.Update(
       method: (try map.text("method") ?? method).uppercased(),
-      url: try map.requiredTemplate("url"),
-      contentType: try map.text("content_type") ?? "application/json",
-      body: try map.requiredTemplate("body"))
+      url: try map.requiredTemplate("url"), contentType: contentType,
+      body: try map.requiredTemplate("body"), fields: paths)
   }
 
   /// A template that must be there.

@@ -293,7 +293,8 @@ class Handler(BaseHTTPRequestHandler):
         if kind == "gitlab":
             return {"iid": i["number"], "web_url": f"http://gl/{i['number']}", "state": "closed" if closed else "opened",
                     "closed_at": iso(i["closed_at"]), "created_at": iso(i["created_at"]),
-                    "updated_at": iso(i["updated_at"]), "description": i["body"]}
+                    "updated_at": iso(i["updated_at"]), "title": i["title"], "labels": i.get("labels", []),
+                    "description": i.get("description", i["body"])}
         if kind in ("jira-cloud", "jira-dc"):
             category = "done" if closed else "new"
             resolution = None if not closed else {"name": "Done" if i["reason"] != "not_planned" else "Won't Do"}
@@ -318,7 +319,8 @@ class Handler(BaseHTTPRequestHandler):
             name = ("Rejected" if i["reason"] == "not_planned" else "Closed") if closed else "New"
             return {"issue": {"id": i["number"], "status": {"id": 5 if closed else 1, "name": name, "is_closed": closed},
                               "closed_on": iso(i["closed_at"]), "created_on": iso(i["created_at"]),
-                              "updated_on": iso(i["updated_at"]), "description": i["body"]}}
+                              "updated_on": iso(i["updated_at"]), "subject": i["title"],
+                              "description": i.get("description", i["body"])}}
         return {}
 
     def create(self, kind, marker, title, respond, extra=None):
@@ -816,9 +818,10 @@ class Handler(BaseHTTPRequestHandler):
                 return self.invalid("title is missing")
             if not isinstance(body.get("labels", ""), str):
                 return self.invalid("GitLab labels are one comma-separated string")
-            labels = body.get("labels", "").split(",")
+            labels = [l for l in body.get("labels", "").split(",") if l]
             return self.create("gitlab", marker_of(body.get("description")), body["title"],
-                               lambda n: self.reply(201, {"iid": n, "web_url": f"http://gl/{n}"}), {"labels": labels})
+                               lambda n: self.reply(201, {"iid": n, "web_url": f"http://gl/{n}"}),
+                               {"labels": labels, "description": body.get("description", "")})
         if url.path == "/rest/api/3/issue/bulk":
             body = self.read_json()
             if not self.authorized("jira-cloud"):
@@ -908,7 +911,8 @@ class Handler(BaseHTTPRequestHandler):
             if issue["project_id"] == "NOPE":
                 return self.reply(422, {"errors": ["Project cannot be blank"]})
             return self.create("redmine", marker_of(issue.get("description")), issue["subject"],
-                               lambda n: self.reply(201, {"issue": {"id": n}}))
+                               lambda n: self.reply(201, {"issue": {"id": n}}),
+                               {"description": issue.get("description", "")})
         self.reply(404, {"message": "not found"})
 
 
@@ -1150,7 +1154,11 @@ def handle_update(self):
         if kind == "gitlab":
             if not isinstance(body, dict) or not isinstance(body.get("labels", ""), str):
                 return self.invalid("GitLab labels are one comma-separated string")
-            return self.apply_update(issue, body.get("title"), lambda: self.reply(200, self.shape(kind, issue)))
+            changes = {k: v for k, v in (("description", body.get("description")),
+                                         ("labels", [l for l in body.get("labels", "").split(",") if l]
+                                          if "labels" in body else None)) if v is not None}
+            return self.apply_update(issue, body.get("title"), lambda: self.reply(200, self.shape(kind, issue)),
+                                     changes)
         if kind in ("jira-cloud", "jira-dc"):
             fields = body.get("fields") if isinstance(body, dict) else None
             if not isinstance(fields, dict) or not fields:
@@ -1192,7 +1200,8 @@ def handle_update(self):
         if kind == "redmine":
             if not isinstance(body, dict) or not isinstance(body.get("issue"), dict):
                 return self.invalid("issue is required")
-            return self.apply_update(issue, body["issue"].get("subject"), lambda: self.reply(204, raw=b""))
+            changes = {"description": body["issue"]["description"]} if "description" in body["issue"] else {}
+            return self.apply_update(issue, body["issue"].get("subject"), lambda: self.reply(204, raw=b""), changes)
     self.reply(404, {"message": "not found"})
 
 
