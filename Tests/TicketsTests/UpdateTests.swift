@@ -211,6 +211,49 @@ struct UpdateTests {
   }
 
   @Test(
+    "a tracker that keeps the description in its own form: what its create or update answered is what criteria compares, so a comment is still no edit",
+    arguments: ["azure-devops", "linear"])
+  func storedForm(tracker name: String) throws {
+    let server = try startFakeTracker(arguments: ["--restyle"])
+    defer { server.stop() }
+    let tickets = Array(try FilingTests.tickets().prefix(2))
+    let ledgerPath = scratchLedger()
+    let tracker = try makeTracker(name, url: server.url)
+    let keys = try filer(tracker, ledger: ledgerPath).file(tickets).filed.map(
+      \.ticket.key)
+    try #require(keys.count == 2)
+    // The tracker shows another description than the one sent.
+    let credentials = Credentials(token: "secret-token", user: "a@example.com")
+    let read = try #require(
+      tracker.readRequest(
+        for: FiledTicket(key: keys[0], url: ""), credentials: credentials))
+    let shown = try #require(
+      tracker.writtenFields(in: try CurlClient().send(read)))
+    #expect(
+      shown.digest != (try tracker.writtenFields(for: tickets[0]))?.digest,
+      "the fake tracker restyles descriptions")
+
+    // Azure DevOps' create answers the work item as stored. Linear's create document stays as it was
+    // (it is part of every ticket's revision), so there only an update's answer shows the stored form.
+    if name == "azure-devops" {
+      try server.act("chatter", key: keys[0], count: 2)
+    }
+    try server.act("edit", key: keys[1])
+    let run = try filer(tracker, ledger: ledgerPath)
+    run.updateChanged = true
+    let summary = try run.file(Self.changed(tickets))
+    #expect(summary.updated.map(\.key) == [keys[0]], "\(summary.text)")
+    #expect(summary.edited.map(\.key) == [keys[1]], "\(summary.text)")
+
+    // What the update answered is recorded in turn.
+    try server.act("chatter", key: keys[0], count: 1)
+    let later = try filer(tracker, ledger: ledgerPath)
+    later.updateChanged = true
+    let again = try later.file(Self.changed(Self.changed(tickets)))
+    #expect(again.updated.map(\.key) == [keys[0]], "\(again.text)")
+  }
+
+  @Test(
     "criteria's own continuation comments are no edit: a changed long ticket is updated, not left alone",
     arguments: ConsistencyTests.continuing)
   func ownFollowUps(tracker name: String) throws {

@@ -111,7 +111,7 @@ struct TicketUpdating {
         tracker.snapshot(from: answer)?.updatedAt
         ?? (try? lookup.readAnswer(filed))?.snapshot.updatedAt
     }
-    let written = try? tracker.writtenFields(for: ticket)?.digest
+    let written = tracker.stored(ticket, answer: answer)?.digest
     try ledger.change(ticket.identity) {
       $0.fingerprint = revision
       $0.checks = Ledger.Checks(ticket)

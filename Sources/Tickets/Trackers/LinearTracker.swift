@@ -23,6 +23,13 @@ public struct LinearTracker: Tracker {
   static let issueFields =
     "id identifier url updatedAt createdAt completedAt canceledAt trashed state { name type }"
 
+  /// The fields an update overwrites, read back (and in an update's answer) to tell a person's edit
+  /// from activity.
+  ///
+  /// The create's document stays as it was: it is part of every ticket's revision.
+  static let writtenFieldsSelection =
+    "title description labels { nodes { id } }"
+
   static let createDocument =
     "mutation CriteriaIssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { \(issueFields) } } }"
   static let findDocument =
@@ -30,9 +37,9 @@ public struct LinearTracker: Tracker {
   static let markerDocument =
     "query CriteriaIssueByMarker($filter: IssueFilter) { issues(filter: $filter, first: 50, includeArchived: true) { nodes { id identifier url description } } }"
   static let readDocument =
-    "query CriteriaIssueRead($id: String!) { issue(id: $id) { \(issueFields) title description labels { nodes { id } } } }"
+    "query CriteriaIssueRead($id: String!) { issue(id: $id) { \(issueFields) \(writtenFieldsSelection) } }"
   static let updateDocument =
-    "mutation CriteriaIssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { \(issueFields) } } }"
+    "mutation CriteriaIssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { \(issueFields) \(writtenFieldsSelection) } } }"
   static let commentDocument =
     "mutation CriteriaCommentCreate($input: CommentCreateInput!) { commentCreate(input: $input) { success } }"
   static let commentsDocument =
@@ -212,9 +219,12 @@ public struct LinearTracker: Tracker {
     return fields(input, labels: input?["labelIds"] as? [String] ?? [])
   }
 
-  /// The title, description and label ids of a read answer.
+  /// The title, description and label ids of a read answer, or of a create's or an update's.
   public func writtenFields(in response: HTTPResponse) -> WrittenFields? {
-    let issue = JSONBody.value(at: "data.issue", in: response.json)
+    let issue = [
+      "data.issue", "data.issueCreate.issue", "data.issueUpdate.issue",
+    ]
+    .lazy.compactMap { JSONBody.value(at: $0, in: response.json) }.first
     let nodes =
       JSONBody.value(at: "labels.nodes", in: issue) as? [[String: Any]] ?? []
     return fields(

@@ -102,7 +102,8 @@ public protocol Tracker: Sendable {
   /// What an update of `ticket` overwrites (title, description, labels), as a read answer would show it;
   /// nil where criteria cannot tell, and a moved update time then counts as a person's edit.
   func writtenFields(for ticket: Ticket) throws(TicketError) -> WrittenFields?
-  /// The fields an update overwrites, as a read answer (`readRequest`) shows them now, or nil.
+  /// The fields an update overwrites, as a read answer (`readRequest`) or the answer to a create or an
+  /// update shows them, or nil where it does not.
   func writtenFields(in response: HTTPResponse) -> WrittenFields?
 }
 

@@ -36,6 +36,17 @@ public struct WrittenFields: Sendable, Hashable {
   }
 }
 
+extension Tracker {
+  /// What a create or update of `ticket` wrote, as the tracker's answer to it shows the fields.
+  ///
+  /// A tracker may store a description otherwise than sent, and a later read shows that form; where the
+  /// answer holds no fields, the fields as sent. The answer belongs to the write itself, so no person's
+  /// edit can be taken into it.
+  func stored(_ ticket: Ticket, answer: HTTPResponse?) -> WrittenFields? {
+    answer.flatMap(writtenFields(in:)) ?? (try? writtenFields(for: ticket))
+  }
+}
+
 /// A tracker whose create and read answer hold the fields an update overwrites in one shape (GitHub's
 /// issue, Jira's `fields`).
 protocol SameShapeFields: Tracker {

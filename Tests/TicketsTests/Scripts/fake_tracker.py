@@ -23,6 +23,8 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
   --jira-limit N: the most characters a Jira description or comment takes (default 32,767; an administrator's
         jira.text.field.character.limit on Data Center)
+  --restyle: Azure DevOps and Linear keep descriptions in their own form, not as sent (a div around the HTML,
+        asterisk bullets in Markdown); reads and the create's and update's own answers show that form
   Comments can be edited (GitHub PATCH /repos/O/R/issues/comments/ID, Jira PUT …/comment/ID; an id is the
   comment's place among all comments, from 1), through the update faults; /_stats counts comment_edits and
   lists comment_texts per issue.
@@ -81,6 +83,18 @@ def edited(description, words):
         document.setdefault("content", []).append({"type": "paragraph", "content": [{"type": "text", "text": words}]})
         return document
     return (description or "") + words
+
+
+def restyled(kind, fields):
+    """With --restyle, Azure DevOps and Linear keep a description in their own form rather than as sent
+    (the HTML wrapped in a div; Markdown bullets as asterisks), as a tracker may: a read, and the answer to
+    the create or update itself, show that form."""
+    if not args.restyle or kind not in ("azure", "linear") or not isinstance(fields, dict) \
+            or not isinstance(fields.get("description"), str):
+        return fields
+    text = fields["description"]
+    text = f"<div>{text}</div>" if kind == "azure" else re.sub(r"(?m)^- ", "* ", text)
+    return {**fields, "description": text}
 
 
 def busiest_second(times):
@@ -215,6 +229,7 @@ class Handler(BaseHTTPRequestHandler):
         return None, None
 
     def store(self, kind, marker, title, extra=None):
+        extra = restyled(kind, extra)
         with lock:
             number = len(state["issues"]) + 1
             now = time.time()
@@ -271,7 +286,7 @@ class Handler(BaseHTTPRequestHandler):
             issue["body"] = self.raw_body
             if title:
                 issue["title"] = title
-            issue.update(changes or {})
+            issue.update(restyled(issue["kind"], changes) or {})
             issue["updates"] += 1
             issue["updated_at"] = time.time()
             state["updates"] = state.get("updates", 0) + 1
@@ -753,7 +768,7 @@ class Handler(BaseHTTPRequestHandler):
             if not all(isinstance(l, str) for l in labels):
                 return self.invalid("labels must be strings")
             return self.create("github", marker_of(body.get("body")), body["title"],
-                               lambda n: self.reply(201, {"number": n, "html_url": f"http://gh/{n}"}),
+                               lambda n: self.reply(201, self.shape("github", self.issue("github", n))),
                                {"labels": labels, "description": body.get("body", "")})
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues/(\d+)/comments", url.path)
         if m:
@@ -820,7 +835,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.invalid("GitLab labels are one comma-separated string")
             labels = [l for l in body.get("labels", "").split(",") if l]
             return self.create("gitlab", marker_of(body.get("description")), body["title"],
-                               lambda n: self.reply(201, {"iid": n, "web_url": f"http://gl/{n}"}),
+                               lambda n: self.reply(201, self.shape("gitlab", self.issue("gitlab", n))),
                                {"labels": labels, "description": body.get("description", "")})
         if url.path == "/rest/api/3/issue/bulk":
             body = self.read_json()
@@ -890,7 +905,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.reply(203, raw=b"<html><body>Sign in to your account</body></html>", content_type="text/html")
             tags = [t.strip() for t in fields.get("System.Tags", "").split(";")]
             return self.create("azure", marker_of(fields.get("System.Description")), fields["System.Title"],
-                               lambda n: self.reply(200, {"id": n, "_links": {"html": {"href": f"http://ado/{n}"}}}),
+                               lambda n: self.reply(200, self.shape("azure", self.issue("azure", n))),
                                {"labels": tags, "type": unquote(m.group(2)),
                                 "description": fields.get("System.Description", "")})
         m = re.fullmatch(r"/([^/]+)/_apis/wit/wiql", url.path)
@@ -911,7 +926,7 @@ class Handler(BaseHTTPRequestHandler):
             if issue["project_id"] == "NOPE":
                 return self.reply(422, {"errors": ["Project cannot be blank"]})
             return self.create("redmine", marker_of(issue.get("description")), issue["subject"],
-                               lambda n: self.reply(201, {"issue": {"id": n}}),
+                               lambda n: self.reply(201, self.shape("redmine", self.issue("redmine", n))),
                                {"description": issue.get("description", "")})
         self.reply(404, {"message": "not found"})
 
@@ -996,7 +1011,7 @@ def handle_graphql(self):
                                         {"linear_id": issue_id, "description": data.get("description", ""),
                                          "labels": data.get("labelIds") or []})
         return self.with_faults(issue_made, lambda number: self.reply(
-            200, {"data": {"issueCreate": {"success": True, "issue": linear_issue(self.issue("linear", number))}}},
+            200, {"data": {"issueCreate": {"success": True, "issue": linear_issue(self.issue("linear", number), "description" in query)}}},
             linear_headers()))
     if "commentCreate(" in query:
         data = variables.get("input") or {}
@@ -1050,7 +1065,7 @@ def handle_graphql(self):
         data = variables.get("input", {})
         changes = {k: data[f] for k, f in (("description", "description"), ("labels", "labelIds")) if f in data}
         return self.apply_update(issue, data.get("title"),
-                                 lambda: self.reply(200, {"data": {"issueUpdate": {"success": True, "issue": linear_issue(issue)}}},
+                                 lambda: self.reply(200, {"data": {"issueUpdate": {"success": True, "issue": linear_issue(issue, "description" in query)}}},
                                                     linear_headers()), changes)
     if "issues(" in query:
         flt = variables.get("filter") or {}
@@ -1218,6 +1233,7 @@ def main():
     parser.add_argument("--signin", action="store_true")
     parser.add_argument("--reject", default="")
     parser.add_argument("--jira-limit", type=int, default=32767)
+    parser.add_argument("--restyle", action="store_true")
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     parser.add_argument("--adf-schema")
     parser.add_argument("--index-lag", type=float, default=0)
