@@ -82,6 +82,18 @@ public struct ExportOptions: Sendable {
     }
   }
 
+  /// Names in order of preference: a list, or one text taken whole (a name may hold a comma).
+  public func names(_ key: String) throws(ExportError) -> [String]? {
+    switch values[key] {
+    case .list(let l)?:
+      guard !l.isEmpty else {
+        throw ExportError("\(origin).\(key): expected at least one name")
+      }
+      return l
+    default: return try string(key).map { [$0] }
+    }
+  }
+
   /// A list option; a comma-separated text is split.
   public func list(_ key: String) throws(ExportError) -> [String]? {
     switch values[key] {

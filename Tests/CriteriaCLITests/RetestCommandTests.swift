@@ -403,7 +403,7 @@ struct RetestCommandTests {
   }
 
   @Test(
-    "Azure DevOps: a criteria ticket's close is chosen among the states of its own work-item type (a Task), and a state it lacks fails before any comment"
+    "Azure DevOps: a criteria ticket's close is chosen among the states of its own work-item type (a Task): a state it lacks fails before any comment, the next one named is taken"
   )
   func componentTicketOfItsType() throws {
     let server = try Self.server()
@@ -428,6 +428,20 @@ struct RetestCommandTests {
         == [], "no comment says criteria closes it: \(stats)")
     #expect(
       (stats["states"] as? [String: String])?[Self.number(key)] == "open")
+
+    // Statuses in order of preference: the Task lacks Resolved, so it closes with Closed.
+    try dir.write(
+      Self.config(
+        server, exporter: "azure-devops",
+        extra: "      closed_status: [Resolved, Closed]"), to: "criteria.yml")
+    let again = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stderr.contains("1 closed"), "\(again.stderr)")
+    #expect(
+      (try server.stats()["states"] as? [String: String])?[Self.number(key)]
+        == "closed")
   }
 
   @Test(

@@ -378,6 +378,42 @@ struct TicketUnitTests {
   }
 
   @Test(
+    "closed_status as a list: the first status a ticket's transitions lead to is taken, in the order given; none names them all"
+  )
+  func closedStatusPreference() throws {
+    let transitions: [String: Any] = [
+      "transitions": [
+        ["id": "11", "name": "Resolve", "to": ["name": "Resolved"]],
+        ["id": "21", "name": "Close", "to": ["name": "Closed"]],
+      ]
+    ]
+    let choices = HTTPResponse(
+      status: 200, headers: [:],
+      body: try JSONSerialization.data(withJSONObject: transitions))
+    func chosen(_ names: [String]) throws -> String {
+      let tracker = try makeTracker(
+        "jira-dc", url: "http://127.0.0.1:9",
+        extra: ["closed_status": .list(names)])
+      let request = try tracker.transitionRequest(
+        .close, filed: FiledTicket(key: "A11Y-1", url: ""), choices: choices,
+        credentials: Credentials(token: "t"))
+      let body = JSONBody.parsed(request?.body)
+      return JSONBody.string(JSONBody.value(at: "transition.id", in: body))
+        ?? ""
+    }
+    #expect(try chosen(["Closed", "Resolved"]) == "21")
+    #expect(try chosen(["Resolved", "Closed"]) == "11")
+    #expect(try chosen(["Shipped", "Closed"]) == "21")
+    let error = #expect(throws: TicketError.self) {
+      try chosen(["Shipped", "Released"])
+    }
+    #expect(
+      error?.message.contains(
+        "offers no way to 'Shipped' or 'Released' for A11Y-1 (it offers: Resolve → Resolved, Close → Closed)"
+      ) == true, "\(error?.message ?? "")")
+  }
+
+  @Test(
     "a definition's update.fields: read from the update body and from GitLab's answer alike, labels a list or one string"
   )
   func definedWrittenFields() throws {

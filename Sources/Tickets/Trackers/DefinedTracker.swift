@@ -256,9 +256,10 @@ public struct DefinedTracker: Tracker {
   {
     var values = values(nil, filed: filed, escape: escape)
     values["closed_status"] = escape(
-      settings.closedStatus ?? definition.defaultClosedStatus ?? "")
+      settings.closedStatus?.first ?? definition.defaultClosedStatus ?? "")
     values["reopened_status"] = escape(
-      settings.reopenedStatus ?? definition.defaultReopenedStatus ?? "")
+      settings.reopenedStatus?.first ?? definition.defaultReopenedStatus
+        ?? "")
     return values
   }
 

@@ -6,11 +6,11 @@ struct RetestStatus {
   var closedDefault: String
   var reopenedDefault: String
 
-  /// The status name the action asks for.
-  func wanted(_ action: RetestAction) -> String {
+  /// The status names the action asks for, first choice first.
+  func wanted(_ action: RetestAction) -> [String] {
     action == .close
-      ? settings.closedStatus ?? closedDefault
-      : settings.reopenedStatus ?? reopenedDefault
+      ? settings.closedStatus ?? [closedDefault]
+      : settings.reopenedStatus ?? [reopenedDefault]
   }
 
   /// The option that names it, for messages.
@@ -26,19 +26,20 @@ struct RetestStatus {
     var shown: String
   }
 
-  /// What to send for the action: the choice whose first name is the one asked for, else one whose
-  /// later name is; none is an error naming every choice.
+  /// What to send for the action: for the first name asked for that any choice answers to, the choice
+  /// whose first name it is, else one whose later name is; none is an error naming every choice.
   func choose(
     _ action: RetestAction, among choices: [Choice], key: String,
     tracker: String
   ) throws(TicketError) -> String {
-    let wanted = wanted(action)
-    for rank in 0..<(choices.map(\.names.count).max() ?? 0) {
-      if let hit = choices.first(where: {
-        rank < $0.names.count
-          && $0.names[rank].caseInsensitiveCompare(wanted) == .orderedSame
-      }) {
-        return hit.value
+    for wanted in wanted(action) {
+      for rank in 0..<(choices.map(\.names.count).max() ?? 0) {
+        if let hit = choices.first(where: {
+          rank < $0.names.count
+            && $0.names[rank].caseInsensitiveCompare(wanted) == .orderedSame
+        }) {
+          return hit.value
+        }
       }
     }
     throw missing(
@@ -50,7 +51,9 @@ struct RetestStatus {
     _ action: RetestAction, key: String, tracker: String, offered: [String]
   ) -> TicketError {
     TicketError(
-      "\(tracker) offers no way to '\(wanted(action))' for \(key) (it offers: "
+      "\(tracker) offers no way to "
+        + wanted(action).map { "'\($0)'" }.joined(separator: " or ")
+        + " for \(key) (it offers: "
         + (offered.isEmpty ? "nothing" : offered.joined(separator: ", "))
         + "); set \(option(action)) to one of them. Nothing was sent for it.")
   }

@@ -36,9 +36,11 @@ public struct TrackerSettings: Sendable {
   public var update: Bool
   /// Act on the tickets of retested rows (`follow_retest`): close a fixed one, reopen one failing again.
   public var followRetest: Bool
-  /// The status a retest closes a ticket with, and the one it reopens it with (Redmine: status ids).
-  public var closedStatus: String?
-  public var reopenedStatus: String?
+  /// The statuses a retest closes a ticket with, and those it reopens it with (Redmine: status ids).
+  ///
+  /// First choice first: the first one a ticket offers is taken.
+  public var closedStatus: [String]?
+  public var reopenedStatus: [String]?
   public var planner: TicketPlanner
   /// How the options are named in messages.
   public var origin: String
@@ -89,9 +91,9 @@ public struct TrackerSettings: Sendable {
     "follow_retest":
       "criteria tickets also closes the open ticket of a row now Pass and reopens the done ticket of a row failing again, each with a comment (default false)",
     "closed_status":
-      "the status follow_retest closes with: Jira a transition or its target status (default Done), Azure DevOps a state (default Closed), Linear a workflow state (default Done), Redmine a status id (default 5)",
+      "the status follow_retest closes with, or a list in order of preference (the first one a ticket offers): Jira a transition or its target status (default Done), Azure DevOps a state (default Closed), Linear a workflow state (default Done), Redmine a status id (default 5)",
     "reopened_status":
-      "the status follow_retest reopens with: Jira a transition or its target status (default To Do), Azure DevOps a state (default Active), Linear a workflow state (default Todo), Redmine a status id (default 2)",
+      "the status follow_retest reopens with, or a list in order of preference: Jira a transition or its target status (default To Do), Azure DevOps a state (default Active), Linear a workflow state (default Todo), Redmine a status id (default 2)",
   ]
 
   /// Reads settings from options, with the tracker's defaults.
@@ -151,8 +153,8 @@ public struct TrackerSettings: Sendable {
       options, "character_limit", in: 2000...32_767)
     update = try options.bool("update") ?? false
     followRetest = try options.bool("follow_retest") ?? false
-    closedStatus = try options.string("closed_status")
-    reopenedStatus = try options.string("reopened_status")
+    closedStatus = try options.names("closed_status")
+    reopenedStatus = try options.names("reopened_status")
     labelIDs = try options.list("label_ids") ?? []
     tokenType = try options.string("token_type") ?? "api_key"
     guard ["api_key", "oauth"].contains(tokenType) else {
