@@ -238,6 +238,44 @@ public struct DefinedTracker: Tracker {
     return WrittenFields(title: title, description: description, labels: labels)
   }
 
+  /// The next page of a comment list, where the answer names one in a `Link` header (`rel="next"`, as
+  /// GitLab and many REST APIs page); only on the same scheme, host and port, so the credentials go
+  /// nowhere else.
+  public func nextCommentPage(after request: HTTPRequest, answer: HTTPResponse)
+    -> HTTPRequest?
+  {
+    guard let next = Self.nextLink(answer.headers["link"]),
+      let asked = URLComponents(string: request.url),
+      let named = URLComponents(string: next),
+      named.scheme?.lowercased() == asked.scheme?.lowercased(),
+      named.host?.lowercased() == asked.host?.lowercased(),
+      named.port == asked.port, next != request.url
+    else { return nil }
+    var page = request
+    page.url = next
+    return page
+  }
+
+  /// The URL of a `Link` header's `rel="next"` entry (RFC 8288), or nil.
+  static func nextLink(_ header: String?) -> String? {
+    for entry in (header ?? "").split(separator: ",") {
+      let parts = entry.split(separator: ";").map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard let target = parts.first, target.hasPrefix("<"),
+        target.hasSuffix(">"),
+        parts.dropFirst().contains(where: {
+          $0.replacingOccurrences(of: "\"", with: "").lowercased()
+            .split(separator: "=").map {
+              $0.trimmingCharacters(in: .whitespaces)
+            } == ["rel", "next"]
+        })
+      else { continue }
+      return String(target.dropFirst().dropLast())
+    }
+    return nil
+  }
+
   /// A GET of the URL a definition's template gives (values URL-escaped); nil without a template.
   func get(
     _ template: MustacheTemplate?, _ values: [String: Any],

@@ -39,7 +39,7 @@ Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Cen
   list: Start progress, Resolve → Done while open; Reopen → To Do when closed; POST by id); Azure DevOps comments
   (7.1-preview), each work-item type's states (Agile: a Task has no Resolved), and PATCH of System.State (a state the item's type lacks is refused); GitHub comments and PATCH {"state": ...};
   Linear commentCreate, an issue's comments and its team's states, issueUpdate with a stateId;
-  GitLab POST/GET .../issues/N/notes
+  GitLab POST/GET .../issues/N/notes (newest first unless sort=asc, in pages with a Link header)
   and PUT {"state_event": "close"|"reopen"}; Redmine PUT {"issue": {"notes": ...}} and {"issue": {"status_id": N}}
   (5 closes, 6 rejects, others reopen) and GET /issues/N.json?include=journals. Comments go through the
   comment faults (comment-drop, comment-503), transitions through the update faults. /_stats counts
@@ -587,7 +587,18 @@ class Handler(BaseHTTPRequestHandler):
                 return
             with lock:
                 bodies = [b for n, b in state.get("comment_bodies", []) if n == int(m.group(2))]
-            return self.reply(200, [{"body": b} for b in bodies])
+            # As GitLab pages notes: newest first unless sort=asc, per_page (20 unless asked, at most 100),
+            # a Link header naming the next page.
+            if q.get("sort", ["desc"])[0] != "asc":
+                bodies.reverse()
+            size = min(int(q.get("per_page", ["20"])[0]), 100)
+            page = int(q.get("page", ["1"])[0])
+            headers = {}
+            if page * size < len(bodies):
+                query = "&".join(f"{k}={v[0]}" for k, v in q.items() if k != "page")
+                headers["Link"] = f'<http://{self.headers.get("Host")}{url.path}?{query}&page={page + 1}>; rel="next"'
+                headers["X-Next-Page"] = str(page + 1)
+            return self.reply(200, [{"body": b} for b in bodies[(page - 1) * size:page * size]], headers)
         m = re.fullmatch(r"/rest/api/(3|2)/issue/A11Y-(\d+)/(comment|transitions)", url.path)
         if m:
             kind = "jira-cloud" if m.group(1) == "3" else "jira-dc"
