@@ -54,6 +54,53 @@ struct LongTicketUpdateTests {
   }
 
   @Test(
+    "a continuation comment a person changed (a box ticked) is their edit: --update leaves the ticket alone and their words stay; --force rewrites it",
+    arguments: ConsistencyTests.continuing)
+  func personsComment(tracker name: String) throws {
+    let server = try startFakeTracker()
+    defer { server.stop() }
+    let tickets = ConsistencyTests.longTickets()
+    let tracker = try makeTracker(name, url: server.url)
+    let ledger = scratchLedger()
+    let keys = try filer(tracker, ledger: ledger).file(tickets).filed.map(
+      \.ticket.key)
+    try #require(keys.count == tickets.count && keys.count > 1)
+    // The update time stays: not every tracker moves it for a comment's edit.
+    try server.act("comment_edit", key: keys[0])
+    func theirs() throws -> Bool {
+      let number = String(keys[0].reversed().prefix { $0.isNumber }.reversed())
+      return try Self.stats(server).texts[number]?.contains {
+        $0.contains("(ticked by a person)")
+      } == true
+    }
+    #expect(try theirs())
+
+    let changed = Self.tailChanged(tickets)
+    let run = try filer(tracker, ledger: ledger)
+    run.updateChanged = true
+    let summary = try run.file(changed)
+    #expect(summary.edited.map(\.key) == [keys[0]], "\(summary.text)")
+    #expect(
+      Set(summary.updated.map(\.key)) == Set(keys.dropFirst()),
+      "\(summary.text)")
+    #expect(try theirs(), "the person's words are still there")
+
+    let forced = try filer(tracker, ledger: ledger)
+    forced.updateChanged = true
+    forced.overwriteEdited = true
+    let again = try forced.file(changed)
+    #expect(again.updated.map(\.key) == [keys[0]], "\(again.text)")
+    #expect(try !theirs())
+    // What --force wrote is criteria's again: a later change is updated without it.
+    let later = try filer(tracker, ledger: ledger)
+    later.updateChanged = true
+    let third = try later.file(Self.tailChanged(changed))
+    #expect(
+      third.updated.count == keys.count && third.edited.isEmpty,
+      "\(third.text)")
+  }
+
+  @Test(
     "a change in a comment's part is out of date; --update edits the comments in place, once each, under dropped answers",
     arguments: ConsistencyTests.continuing)
   func rewritesComments(tracker name: String) throws {

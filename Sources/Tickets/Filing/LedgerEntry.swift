@@ -23,6 +23,10 @@ extension Ledger {
     /// wrote them (`WrittenFields`), where the tracker shows them: a ticket whose update time moved
     /// with these fields unchanged was commented on or moved along, not edited.
     public var written: String?
+    /// The digest of the follow-ups (continuation comments) as criteria last wrote them, the first
+    /// `followUpsSent` in order (`TicketFollowUps.digest`): one a person changed since (a ticked box) is
+    /// an edit, and an update leaves the ticket alone.
+    public var followUpsWritten: String?
     /// The id criteria chose for the ticket before creating it (Linear), so a retry finds it by that id.
     public var clientID: String?
     /// A retest follow-up under way (`follow_retest`): each step is recorded before it is sent.

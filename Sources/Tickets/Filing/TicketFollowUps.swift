@@ -51,6 +51,9 @@ struct TicketFollowUps {
       }
       try ledger.markFollowUps(ticket.identity, sent: index + 1)
     }
+    let written = Self.digest(
+      try tracker.followUpPayloads(for: ticket).map(tracker.followUpText))
+    try ledger.change(ticket.identity) { $0.followUpsWritten = written }
     // Only right after the create: a resumed run cannot tell its comments from a person's edit.
     if !look, let updated = lookup.updateTime(of: filed) {
       try ledger.change(ticket.identity) { $0.trackerUpdated = updated }
@@ -110,7 +113,30 @@ struct TicketFollowUps {
         ticket, filed, from: missing[0], look: true, ledger: &ledger)
       sent = true
     }
+    let written = Self.digest(payloads.map(tracker.followUpText))
+    try ledger.change(ticket.identity) { $0.followUpsWritten = written }
     return sent
+  }
+
+  /// Sixteen hex digits of follow-up texts in order, white space left out (as `rewrite` compares them).
+  static func digest(_ texts: [String]) -> String {
+    IdentityHash.hex(texts.map(\.withoutWhiteSpace).joined(separator: "\u{1E}"))
+  }
+
+  /// Whether a person changed one of the follow-ups criteria last wrote (edited, or deleted it) since.
+  ///
+  /// Their texts on the tracker are compared with the digest the ledger keeps. False where the ledger keeps none
+  /// (no follow-ups, an earlier version's entry) or the ticket moved (its comments carry another marker).
+  func changedByPerson(
+    _ ticket: Ticket, _ filed: FiledTicket, _ entry: Ledger.Entry
+  )
+    throws(TicketError) -> Bool
+  {
+    guard let written = entry.followUpsWritten, entry.formerIdentity == nil,
+      let count = entry.followUpsSent, count > 0
+    else { return false }
+    let there = try posted(ticket, filed, count: count)
+    return Self.digest((0..<count).map { there[$0]?.text ?? "" }) != written
   }
 
   /// The first `count` follow-ups found on the tracker, by index, found by their markers.

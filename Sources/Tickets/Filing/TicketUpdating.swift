@@ -70,8 +70,7 @@ struct TicketUpdating {
         return
       }
     } else if !overwriteEdited,
-      snapshot.editedSince(recorded: entry.trackerUpdated),
-      !Self.untouched(entry, response, tracker)
+      try edited(ticket, filed, entry, snapshot, response)
     {
       summary.edited.append((ticket.identity, key))
       return
@@ -122,6 +121,21 @@ struct TicketUpdating {
       $0.formerIdentity = nil
     }
     summary.updated.append((ticket.identity, key))
+  }
+
+  /// Whether a person changed what an update overwrites since criteria last wrote it: the title,
+  /// description or labels (where the update time moved), or a follow-up (a box ticked in a
+  /// continuation comment, whether or not the tracker moved the update time for it).
+  func edited(
+    _ ticket: Ticket, _ filed: FiledTicket, _ entry: Ledger.Entry,
+    _ snapshot: TicketSnapshot, _ response: HTTPResponse?
+  ) throws(TicketError) -> Bool {
+    if snapshot.editedSince(recorded: entry.trackerUpdated),
+      !Self.untouched(entry, response, tracker)
+    {
+      return true
+    }
+    return try followUps.changedByPerson(ticket, filed, entry)
   }
 
   /// Whether the fields an update overwrites (title, description, labels) are as criteria last wrote

@@ -50,6 +50,8 @@ Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Cen
   with startAt and total, Azure DevOps with a continuationToken, Linear with pageInfo); /_replace {"number": N} gives the number
   to another criteria ticket (a tracker reusing ids), /_move {"number": N} moves it (GitHub answers 301, Jira
   answers under the key MOVED-N).
+  POST /_comment_edit {"number": N, "part": P} changes criteria's continuation comment P (2 is the first) as a
+  person would, leaving the issue's update time as it was.
   POST /_drip {"bytes_per_second": R} makes every later answer (the control paths excepted) trickle out at R
   bytes a second, one byte at a time: 2 is a stalled tracker, a few hundred a slow but moving one; 0 stops it.
 Linear: POST /graphql with issueCreate (the client's own UUID as input.id), issue(id:) and issueUpdate, each
@@ -719,6 +721,22 @@ class Handler(BaseHTTPRequestHandler):
             with lock:
                 state["drip"] = float(body.get("bytes_per_second", 0))
             return self.reply(200, {})
+        if url.path == "/_comment_edit":
+            # A person changes one of criteria's continuation comments ("part": 2 is the first), as a
+            # developer ticking a box would; the issue's update time stays (not every tracker moves it).
+            body = self.read_json()
+            wanted = f"part {body.get('part', 2)}"
+            with lock:
+                comments = state.get("comment_bodies", [])
+                for place, (number, text) in enumerate(comments):
+                    if number == body.get("number") and wanted in text:
+                        if text.startswith("{"):
+                            text = json.dumps(edited(json.loads(text), " (ticked by a person)"))
+                        else:
+                            text = text + " (ticked by a person)"
+                        comments[place] = (number, text)
+                        return self.reply(200, {})
+            return self.reply(404, {"message": "no such comment"})
         if url.path == "/_chatter":
             # People talking on an issue: count comments of theirs, after whatever it holds.
             body = self.read_json()
