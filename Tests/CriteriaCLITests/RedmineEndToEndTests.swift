@@ -128,8 +128,11 @@ func writeTwoHundredCriteria(to folder: URL) throws {
   "Tickets into a real Redmine", .serialized, .tags(.slow),
   .enabled(if: SlowTests.enabled, SlowTests.skipped))
 struct RedmineEndToEndTests {
-  /// A new Redmine project, and a folder whose config files the 200 synthetic criteria into it, one ticket each.
-  static func twoHundred() throws -> (Redmine, String, URL, [String: String]) {
+  /// A new Redmine project, and a folder whose config files the 200 synthetic criteria into it, one ticket
+  /// each (`grouping: criterion`), or one a component and platform (20).
+  static func twoHundred(grouping: String = "criterion") throws -> (
+    Redmine, String, URL, [String: String]
+  ) {
     let redmine = try Redmine.start()
     let project = try redmine.newProject()
     let folder = try CLIRunner.scratch()
@@ -145,9 +148,20 @@ struct RedmineEndToEndTests {
             url: \(redmine.url)
             project: \(project)
             token_env: E2E_REDMINE_KEY
-            grouping: criterion
+            grouping: \(grouping)
       """, to: "criteria.yml")
     return (redmine, project, folder, ["E2E_REDMINE_KEY": redmine.key])
+  }
+
+  /// Rewords every expected result of the synthetic criteria: each ticket is out of date.
+  static func reword(_ folder: URL) throws {
+    for n in 1...10 {
+      let file = folder.appendingPathComponent(
+        "criteria/native/controls/widget-\(n).md")
+      let text = try String(contentsOf: file, encoding: .utf8)
+      try text.replacingOccurrences(of: "idget \(n)", with: "idget number \(n)")
+        .write(to: file, atomically: true, encoding: .utf8)
+    }
   }
 
   /// Runs criteria with `arguments` and kills it with SIGKILL as soon as `enough` says so (polled every
@@ -242,13 +256,7 @@ struct RedmineEndToEndTests {
       .mapValues { $0.fingerprint }
 
     // Every expected result is reworded: all 200 tickets are out of date, and a run without --update only says so.
-    for n in 1...10 {
-      let file = folder.appendingPathComponent(
-        "criteria/native/controls/widget-\(n).md")
-      let text = try String(contentsOf: file, encoding: .utf8)
-      try text.replacingOccurrences(of: "idget \(n)", with: "idget number \(n)")
-        .write(to: file, atomically: true, encoding: .utf8)
-    }
+    try Self.reword(folder)
     let counted = try CLIRunner.run(
       ["run", "--config", config], environment: environment)
     #expect(
@@ -315,23 +323,8 @@ struct RedmineEndToEndTests {
     "--update brings issues only noted on or moved along up to date; an issue whose subject or description a person changed is left alone"
   )
   func notesAreNoEdit() throws {
-    let redmine = try Redmine.start()
-    let project = try redmine.newProject()
-    let folder = try CLIRunner.scratch()
-    try writeTwoHundredCriteria(to: folder)
-    try folder.write(
-      """
-      version: 1
-      sources: [criteria/]
-      outputs:
-        - name: redmine
-          exporter: redmine
-          options:
-            url: \(redmine.url)
-            project: \(project)
-            token_env: E2E_REDMINE_KEY
-      """, to: "criteria.yml")
-    let environment = ["E2E_REDMINE_KEY": redmine.key]
+    let (redmine, project, folder, environment) = try Self.twoHundred(
+      grouping: "component-platform")
     let config = folder.appendingPathComponent("criteria.yml").path
     let first = try CLIRunner.run(
       ["run", "--config", config], environment: environment)
@@ -342,40 +335,31 @@ struct RedmineEndToEndTests {
     try #require(ids.count >= 4, "\(first.stderr)")
 
     // People work on the issues: a note, a status, and edits of a description and of a subject.
-    let issue = try redmine.request("GET", "/issues/\(ids[2]).json")
-    let fields =
-      (issue.json as? [String: Any])?["issue"] as? [String: Any] ?? [:]
-    let description = try #require(fields["description"] as? String)
-    let subject = try #require(fields["subject"] as? String)
+    func field(_ name: String, of id: Int) throws -> String {
+      let issue = try redmine.request("GET", "/issues/\(id).json")
+      return try #require(
+        ((issue.json as? [String: Any])?["issue"] as? [String: Any])?[name]
+          as? String)
+    }
     let changes: [(Int, [String: Any])] = [
       (ids[0], ["notes": "Seen on the 3.2 build too."]),
       (ids[1], ["status_id": 2]),
-      (ids[2], ["description": description + "\n\nSteps: open the app."]),
+      (
+        ids[2],
+        [
+          "description": try field("description", of: ids[2])
+            + "\n\nSteps: open the app."
+        ]
+      ),
+      (ids[3], ["subject": try field("subject", of: ids[3]) + " (iPad)"]),
     ]
     for (id, change) in changes {
       let answer = try redmine.request(
         "PUT", "/issues/\(id).json", json: ["issue": change])
       #expect(answer.status == 204, "\(answer.status) \(answer.snippet)")
     }
-    let retitled = try redmine.request(
-      "GET", "/issues/\(ids[3]).json")
-    let title = try #require(
-      ((retitled.json as? [String: Any])?["issue"] as? [String: Any])?[
-        "subject"] as? String)
-    #expect(
-      try redmine.request(
-        "PUT", "/issues/\(ids[3]).json",
-        json: ["issue": ["subject": title + " (iPad)"]]
-      ).status == 204)
-    #expect(!subject.isEmpty)
 
-    for n in 1...10 {
-      let file = folder.appendingPathComponent(
-        "criteria/native/controls/widget-\(n).md")
-      let text = try String(contentsOf: file, encoding: .utf8)
-      try text.replacingOccurrences(of: "idget \(n)", with: "idget number \(n)")
-        .write(to: file, atomically: true, encoding: .utf8)
-    }
+    try Self.reword(folder)
     let update = try CLIRunner.run(
       ["run", "--update", "--config", config], environment: environment)
     #expect(update.status == 0, "\(update.stderr)")

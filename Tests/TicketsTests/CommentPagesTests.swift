@@ -140,4 +140,31 @@ struct CommentPagesTests {
     #expect(
       try tracker.nextCommentPage(after: first, answer: page(false)) == nil)
   }
+
+  @Test(
+    "a definition's comment list pages by its Link header's next entry, only on the host it asked"
+  )
+  func definedCommentPages() throws {
+    let tracker = try makeTracker("gitlab", url: "http://127.0.0.1:9")
+    let first = try #require(
+      tracker.commentsRequest(
+        filed: FiledTicket(key: "7", url: ""), credentials: Self.credentials))
+    func next(_ link: String) throws -> String? {
+      tracker.nextCommentPage(
+        after: first, answer: try Self.answer([], headers: ["link": link]))?.url
+    }
+    let page2 =
+      "http://127.0.0.1:9/api/v4/projects/A11Y/issues/7/notes?per_page=100&page=2"
+    #expect(
+      try next(
+        "<http://127.0.0.1:9/x?page=1>; rel=\"first\", <\(page2)>; rel=\"next\", <http://127.0.0.1:9/x?page=9>; rel=\"last\""
+      ) == page2)
+    #expect(try next("<\(page2)>; rel=next") == page2)
+    #expect(try next("<http://127.0.0.1:9/x?page=1>; rel=\"first\"") == nil)
+    // The token never goes to another host or port.
+    #expect(
+      try next("<http://elsewhere.example/notes?page=2>; rel=\"next\"") == nil)
+    #expect(try next("<http://127.0.0.1:10/notes?page=2>; rel=\"next\"") == nil)
+    #expect(try next("<https://127.0.0.1:9/notes?page=2>; rel=\"next\"") == nil)
+  }
 }

@@ -378,36 +378,6 @@ struct TicketUnitTests {
   }
 
   @Test(
-    "a definition's comment list pages by its Link header's next entry, only on the host it asked"
-  )
-  func definedCommentPages() throws {
-    let tracker = try makeTracker("gitlab", url: "http://127.0.0.1:9")
-    let first = try #require(
-      tracker.commentsRequest(
-        filed: FiledTicket(key: "7", url: ""),
-        credentials: Credentials(token: "t")))
-    func next(_ link: String) -> String? {
-      tracker.nextCommentPage(
-        after: first,
-        answer: HTTPResponse(
-          status: 200, headers: ["link": link], body: Data("[]".utf8)))?.url
-    }
-    let page2 =
-      "http://127.0.0.1:9/api/v4/projects/A11Y/issues/7/notes?per_page=100&page=2"
-    #expect(
-      next(
-        "<http://127.0.0.1:9/x?page=1>; rel=\"first\", <\(page2)>; rel=\"next\", <http://127.0.0.1:9/x?page=9>; rel=\"last\""
-      ) == page2)
-    #expect(next("<\(page2)>; rel=next") == page2)
-    #expect(next("<http://127.0.0.1:9/x?page=1>; rel=\"first\"") == nil)
-    // The token never goes to another host or port.
-    #expect(
-      next("<http://elsewhere.example/notes?page=2>; rel=\"next\"") == nil)
-    #expect(next("<http://127.0.0.1:10/notes?page=2>; rel=\"next\"") == nil)
-    #expect(next("<https://127.0.0.1:9/notes?page=2>; rel=\"next\"") == nil)
-  }
-
-  @Test(
     "closed_status as a list: the first status a ticket's transitions lead to is taken, in the order given; none names them all"
   )
   func closedStatusPreference() throws {
