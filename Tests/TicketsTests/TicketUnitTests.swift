@@ -424,8 +424,7 @@ struct TicketUnitTests {
     #expect(written.description.contains(ticket.marker))
     #expect(written.labels?.contains(ticket.markerLabel) == true)
     // GitLab answers labels as a list (in its own order), the description as stored.
-    func answer(_ labels: [String], title: String? = nil) throws -> HTTPResponse
-    {
+    func answer(_ labels: [Any], title: String? = nil) throws -> HTTPResponse {
       let issue: [String: Any] = [
         "iid": 7, "state": "opened", "title": title ?? written.title,
         "description": written.description + "\r\n", "labels": labels,
@@ -438,6 +437,11 @@ struct TicketUnitTests {
     let same = try #require(
       tracker.writtenFields(in: try answer(labels.reversed())))
     #expect(same.digest == written.digest)
+    // Label objects with names (GitLab's with_labels_details) read as their names.
+    let detailed = try #require(
+      tracker.writtenFields(
+        in: try answer(labels.map { ["name": $0, "color": "#fff"] })))
+    #expect(detailed.digest == written.digest)
     let relabelled = try #require(
       tracker.writtenFields(in: try answer(labels + ["triaged"])))
     #expect(relabelled.digest != written.digest)

@@ -125,13 +125,12 @@ struct TicketFollowUps {
 
   /// Whether a person changed one of the follow-ups criteria last wrote (edited, or deleted it) since.
   ///
-  /// Their texts on the tracker are compared with the digest the ledger keeps. False where the ledger keeps none
-  /// (no follow-ups, an earlier version's entry) or the ticket moved (its comments carry another marker).
+  /// Their texts on the tracker are compared with the digest the ledger keeps. False where the ledger
+  /// keeps none (no follow-ups, an earlier version's entry) or the ticket moved (its comments carry
+  /// another marker).
   func changedByPerson(
     _ ticket: Ticket, _ filed: FiledTicket, _ entry: Ledger.Entry
-  )
-    throws(TicketError) -> Bool
-  {
+  ) throws(TicketError) -> Bool {
     guard let written = entry.followUpsWritten, entry.formerIdentity == nil,
       let count = entry.followUpsSent, count > 0
     else { return false }

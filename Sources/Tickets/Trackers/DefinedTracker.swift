@@ -230,7 +230,11 @@ public struct DefinedTracker: Tracker {
     }
     let labels: [String]
     switch JSONBody.value(at: labelPath, in: json) {
-    case let names as [String]: labels = names
+    case let names as [Any]:
+      // Names, or label objects with a name (GitLab's with_labels_details).
+      labels = names.compactMap {
+        ($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String
+      }
     case let list as String:
       labels = list.split(separator: ",").map(String.init)
     default: return nil
