@@ -161,7 +161,7 @@ struct UpdateTests {
   }
 
   @Test(
-    "a ticket commented on or closed since criteria wrote it is updated; one whose description, title or labels a person changed is left alone",
+    "a ticket commented on, closed or labelled since criteria wrote it is updated, keeping the person's label; one whose description or title a person changed, or one of criteria's labels they removed, is left alone",
     arguments: [
       "github", "jira-cloud", "jira-dc", "azure-devops", "linear", "gitlab",
       "redmine",
@@ -169,8 +169,8 @@ struct UpdateTests {
   func activityIsNoEdit(tracker name: String) throws {
     let server = try startFakeTracker()
     defer { server.stop() }
-    let tickets = Array(try FilingTests.tickets().prefix(5))
-    #expect(tickets.count == 5)
+    let tickets = Array(try FilingTests.tickets().prefix(6))
+    #expect(tickets.count == 6)
     let ledgerPath = scratchLedger()
     // Linear's labels are criteria's only where the output sets label ids.
     let tracker = try makeTracker(
@@ -178,18 +178,19 @@ struct UpdateTests {
       extra: name == "linear" ? ["label_ids": .list(["label-1"])] : [:])
     let keys = try filer(tracker, ledger: ledgerPath).file(tickets).filed.map(
       \.ticket.key)
-    try #require(keys.count == 5)
+    try #require(keys.count == 6)
     try server.act("chatter", key: keys[0], count: 3)
     try server.act("close", key: keys[1])
     try server.act("edit", key: keys[2])
     try server.act("retitle", key: keys[3])
     try server.act("label", key: keys[4])
+    try server.act("unlabel", key: keys[5])
 
     let run = try filer(tracker, ledger: ledgerPath)
     run.updateChanged = true
     let summary = try run.file(Self.changed(tickets))
     // Redmine issues have no labels: a label is nothing an update overwrites.
-    let edited = name == "redmine" ? [2, 3] : [2, 3, 4]
+    let edited = name == "redmine" ? [2, 3] : [2, 3, 5]
     #expect(
       Set(summary.updated.map(\.key))
         == Set(keys.indices.filter { !edited.contains($0) }.map { keys[$0] }),
@@ -199,15 +200,29 @@ struct UpdateTests {
       "\(summary.text)")
     let updates = try Self.updates(server)
     #expect(
-      (1...5).map { updates[String($0)] ?? -1 }
-        == (0..<5).map { edited.contains($0) ? 0 : 1 }, "\(updates)")
+      (1...6).map { updates[String($0)] ?? -1 }
+        == (0..<6).map { edited.contains($0) ? 0 : 1 }, "\(updates)")
+    // The person's label is still on the updated ticket (where tickets have labels).
+    if name != "redmine" {
+      let read = try #require(
+        tracker.readRequest(
+          for: FiledTicket(key: keys[4], url: ""),
+          credentials: Credentials(token: "secret-token", user: "a@example.com")
+        ))
+      let labels = try #require(
+        tracker.writtenFields(in: try CurlClient().send(read))?.labels)
+      #expect(labels.contains("triaged"), "\(labels)")
+    }
 
-    // What criteria wrote is recorded again: a later comment is no edit either.
+    // What criteria wrote is recorded again: a later comment or label is no edit either.
     try server.act("chatter", key: keys[0], count: 1)
+    try server.act("label", key: keys[4])
     let later = try filer(tracker, ledger: ledgerPath)
     later.updateChanged = true
     let again = try later.file(Self.changed(Self.changed(tickets)))
-    #expect(again.updated.map(\.key).contains(keys[0]), "\(again.text)")
+    #expect(
+      Set(again.updated.map(\.key)).isSuperset(of: [keys[0], keys[4]]),
+      "\(again.text)")
   }
 
   @Test(

@@ -235,7 +235,7 @@ public struct Ledger: Sendable {
   /// recorded when it was sent.
   public mutating func markFiled(
     _ identity: String, _ filed: FiledTicket, fingerprint: String? = nil,
-    trackerUpdated: String? = nil, written: String? = nil
+    trackerUpdated: String? = nil, written: WrittenRecord? = nil
   )
     throws(TicketError)
   {
@@ -247,7 +247,7 @@ public struct Ledger: Sendable {
     entry.checks = previous?.checks
     entry.fingerprint = fingerprint ?? previous?.fingerprint
     entry.trackerUpdated = trackerUpdated
-    entry.written = written
+    entry.keep(written)
     try save(identity, entry)
   }
 

@@ -23,6 +23,10 @@ extension Ledger {
     /// wrote them (`WrittenFields`), where the tracker shows them: a ticket whose update time moved
     /// with these fields unchanged was commented on or moved along, not edited.
     public var written: String?
+    /// The digest of the title and description alone as criteria last wrote them, and criteria's own
+    /// labels then (normalized): with these, labels a person added beside criteria's are no edit.
+    public var writtenText: String?
+    public var writtenLabels: [String]?
     /// The digest of the follow-ups (continuation comments) as criteria last wrote them, the first
     /// `followUpsSent` in order (`TicketFollowUps.digest`): one a person changed since (a ticked box) is
     /// an edit, and an update leaves the ticket alone.
@@ -88,5 +92,14 @@ extension Ledger {
     public var transition: Step
     /// A comment alone, no transition: a row failing again on a ticket still open (nil: false).
     public var commentOnly: Bool? = nil
+  }
+}
+
+extension Ledger.Entry {
+  /// Keeps what criteria wrote (`WrittenRecord`), or forgets it where criteria cannot tell.
+  mutating func keep(_ record: WrittenRecord?) {
+    written = record?.digest
+    writtenText = record?.text
+    writtenLabels = record?.labels
   }
 }

@@ -139,7 +139,7 @@ extension TicketFiling {
         try ledger.markFiled(
           ticket.identity, filed, fingerprint: ticket.revision,
           trackerUpdated: tracker.snapshot(from: response)?.updatedAt,
-          written: tracker.stored(ticket, answer: response)?.digest)
+          written: tracker.record(ticket, answer: response))
         try followUps.send(ticket, filed, from: 0, look: false, ledger: &ledger)
         return .done(filed)
       })

@@ -227,11 +227,11 @@ struct TicketFiling {
 
   /// The digest of what an update of `ticket` overwrites, when the request the ledger recorded as sent
   /// for it carried this content (its fingerprint); nil otherwise.
-  func written(_ ticket: Ticket, ledger: Ledger) -> String? {
+  func written(_ ticket: Ticket, ledger: Ledger) -> WrittenRecord? {
     guard ticket.revision != nil,
       ledger[ticket.identity]?.fingerprint == ticket.revision
     else { return nil }
-    return try? tracker.writtenFields(for: ticket)?.digest
+    return tracker.record(ticket, answer: nil)
   }
 
   /// Finds the ticket on the tracker by its marker and records it, with the follow-ups it lacks; nil

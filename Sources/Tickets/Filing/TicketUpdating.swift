@@ -24,8 +24,8 @@ struct TicketUpdating {
     guard let key = recorded.key, let revision = ticket.revision else { return }
     let filed = FiledTicket(key: key, url: recorded.url ?? "")
     guard
-      let request = try tracker.updateRequest(
-        for: ticket, filed: filed, credentials: credentials),
+      try tracker.updateRequest(
+        for: ticket, filed: filed, credentials: credentials) != nil,
       tracker.readRequest(for: filed, credentials: credentials) != nil
     else {
       throw TicketError(
@@ -54,14 +54,13 @@ struct TicketUpdating {
       let updated =
         rewrote ? lookup.updateTime(of: filed) : snapshot.updatedAt
       let written =
-        sent == revision
-        ? try? tracker.writtenFields(for: ticket)?.digest : nil
+        sent == revision ? tracker.record(ticket, answer: nil) : nil
       try ledger.change(ticket.identity) {
         $0.fingerprint = sent
         if sent == revision { $0.checks = Ledger.Checks(ticket) }
         $0.updating = nil
         $0.trackerUpdated = updated
-        $0.written = written
+        $0.keep(written)
         $0.formerIdentity = nil
       }
       entry = ledger[ticket.identity] ?? entry
@@ -75,6 +74,13 @@ struct TicketUpdating {
       summary.edited.append((ticket.identity, key))
       return
     }
+    // Labels a person added beside criteria's stay on the ticket.
+    var sending = ticket
+    sending.keptLabels = Self.kept(ticket, entry, response, tracker)
+    guard
+      let request = try tracker.updateRequest(
+        for: sending, filed: filed, credentials: credentials)
+    else { return }
     try ledger.change(ticket.identity) { $0.updating = revision }
     // After a lost answer the ticket is read: the update's revision in it means it landed.
     var readBack: String?
@@ -110,13 +116,13 @@ struct TicketUpdating {
         tracker.snapshot(from: answer)?.updatedAt
         ?? (try? lookup.readAnswer(filed))?.snapshot.updatedAt
     }
-    let written = tracker.stored(ticket, answer: answer)?.digest
+    let written = tracker.record(ticket, sent: sending, answer: answer)
     try ledger.change(ticket.identity) {
       $0.fingerprint = revision
       $0.checks = Ledger.Checks(ticket)
       $0.updating = nil
       $0.trackerUpdated = updated
-      $0.written = written
+      $0.keep(written)
       // The body names this identity now.
       $0.formerIdentity = nil
     }
@@ -140,12 +146,35 @@ struct TicketUpdating {
 
   /// Whether the fields an update overwrites (title, description, labels) are as criteria last wrote
   /// them, so that the moved update time was someone's comment, a status or an assignee, not an edit.
+  ///
+  /// A label a person added beside criteria's is no edit (the update keeps it); one of criteria's they
+  /// removed is. Entries of earlier versions compare the whole digest.
   static func untouched(
     _ entry: Ledger.Entry, _ response: HTTPResponse?, _ tracker: any Tracker
   ) -> Bool {
-    guard let written = entry.written, let response,
-      let now = tracker.writtenFields(in: response)
-    else { return false }
-    return now.digest == written
+    guard let response, let now = tracker.writtenFields(in: response) else {
+      return false
+    }
+    guard let text = entry.writtenText else {
+      return entry.written.map { now.digest == $0 } ?? false
+    }
+    guard now.textDigest == text else { return false }
+    guard let own = entry.writtenLabels else { return true }
+    return Set(own).isSubset(
+      of: WrittenFields.normalized(now.labels ?? []))
+  }
+
+  /// The labels on the ticket now that are not criteria's (neither those it sends now nor those it last
+  /// wrote): a person's, which an update sends along so that they stay.
+  static func kept(
+    _ ticket: Ticket, _ entry: Ledger.Entry, _ response: HTTPResponse?,
+    _ tracker: any Tracker
+  ) -> [String] {
+    guard let response, let now = tracker.writtenFields(in: response)?.labels,
+      let sent = (try? tracker.writtenFields(for: ticket))?.labels
+    else { return [] }
+    let own = Set(
+      WrittenFields.normalized(sent) + (entry.writtenLabels ?? []))
+    return now.filter { !own.contains(WrittenFields.normalized([$0])[0]) }
   }
 }

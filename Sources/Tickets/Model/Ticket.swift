@@ -35,6 +35,13 @@ public struct Ticket: Hashable, Sendable {
   /// start followed by a slash. A ticket whose lineage already has a ticket on the tracker is filed
   /// only when every earlier one was done (`TicketFiling`).
   public var lineage: String?
+  /// Labels a person added on the tracker that an update keeps (names; Linear's label ids).
+  ///
+  /// Sent with criteria's own, never part of the revision; empty but in an update.
+  public var keptLabels: [String] = []
+
+  /// The labels a create or update sends: criteria's, the marker label, and the labels kept.
+  public var sentLabels: [String] { labels + [markerLabel] + keptLabels }
 
   /// Creates a ticket.
   public init(

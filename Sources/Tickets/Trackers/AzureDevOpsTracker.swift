@@ -65,7 +65,7 @@ public struct AzureDevOpsTracker: Tracker {
         value: TextBodies.html(ticket)),
       Operation(
         op: "add", path: "/fields/System.Tags",
-        value: (ticket.labels + [ticket.markerLabel]).joined(separator: "; ")),
+        value: ticket.sentLabels.joined(separator: "; ")),
     ]
     for (field, value) in settings.customFields.sorted(by: { $0.key < $1.key })
     {

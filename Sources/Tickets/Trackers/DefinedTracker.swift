@@ -16,7 +16,7 @@ public struct DefinedTracker: Tracker {
 
   /// The values templates see; `escape` makes them safe where they are used (JSON strings or URLs).
   func values(_ ticket: Ticket, escape: (String) -> String) -> [String: Any] {
-    let labels = ticket.labels + [ticket.markerLabel]
+    let labels = ticket.sentLabels
     return [
       "url": settings.url,
       "project": escape(settings.project),

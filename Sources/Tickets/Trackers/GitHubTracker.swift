@@ -53,7 +53,7 @@ public struct GitHubTracker: SameShapeFields {
     return try JSONBody.encode(
       NewIssue(
         title: ticket.title, body: first,
-        labels: ticket.labels + [ticket.markerLabel]))
+        labels: ticket.sentLabels))
   }
 
   /// The body of an issue's create and update.

@@ -305,7 +305,7 @@ extension JiraIssueAPI {
       summary: ticket.title(fitting: 255),
       issuetype: .init(name: settings.issueType(for: ticket)),
       description: bodyPieces(for: ticket)[0],
-      labels: ticket.labels + [ticket.markerLabel],
+      labels: ticket.sentLabels,
       components: settings.components.isEmpty
         ? nil : settings.components.map { .init(name: $0) },
       custom: settings.customFields)

@@ -189,7 +189,8 @@ public struct LinearTracker: Tracker {
       description: TextBodies.markdown(ticket),
       teamId: create ? settings.project : nil,
       id: create ? ticket.clientID : nil,
-      labelIds: settings.labelIDs.isEmpty ? nil : settings.labelIDs)
+      labelIds: settings.labelIDs.isEmpty
+        ? nil : settings.labelIDs + ticket.keptLabels)
   }
 
   func body(_ document: String, _ variables: some Encodable)

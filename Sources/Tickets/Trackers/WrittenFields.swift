@@ -36,7 +36,45 @@ public struct WrittenFields: Sendable, Hashable {
   }
 }
 
+extension WrittenFields {
+  /// Sixteen hex digits of the title and description alone, white space left out.
+  public var textDigest: String {
+    IdentityHash.hex(
+      [title.withoutWhiteSpace, description.withoutWhiteSpace].joined(
+        separator: "\u{1E}"))
+  }
+
+  /// Labels as compared: white space left out, lower case (a tracker may answer a label under the
+  /// name it already had).
+  static func normalized(_ labels: [String]) -> [String] {
+    labels.map { $0.withoutWhiteSpace.lowercased() }
+  }
+}
+
+/// What the ledger keeps of a create or update: the fields' digest, the title and description's digest,
+/// and criteria's own labels (a label a person adds beside them is no edit, and an update keeps it).
+public struct WrittenRecord: Sendable, Hashable {
+  public var digest: String
+  public var text: String
+  /// Criteria's labels as sent (normalized), without the ones kept; nil where the update sets none.
+  public var labels: [String]?
+}
+
 extension Tracker {
+  /// What the ledger keeps of a write of `ticket`: the fields as the write's answer shows them (or as
+  /// sent, `stored`), with criteria's own labels as `ticket` (without kept labels) has them.
+  func record(_ ticket: Ticket, sent: Ticket? = nil, answer: HTTPResponse?)
+    -> WrittenRecord?
+  {
+    guard let fields = stored(sent ?? ticket, answer: answer) else {
+      return nil
+    }
+    let own = (try? writtenFields(for: ticket))?.labels
+    return WrittenRecord(
+      digest: fields.digest, text: fields.textDigest,
+      labels: own.map(WrittenFields.normalized))
+  }
+
   /// What a create or update of `ticket` wrote, as the tracker's answer to it shows the fields.
   ///
   /// A tracker may store a description otherwise than sent, and a later read shows that form; where the

@@ -45,6 +45,7 @@ Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Cen
   comment faults (comment-drop, comment-503), transitions through the update faults. /_stats counts
   retest comments (bodies holding criteria:retest=; their texts under retest_texts) and transitions per issue.
   POST /_close {"number": N, "reason": "completed"|"not_planned"}, /_edit {"number": N} (a person's edit),
+  /_label {"number": N} (a person adds the label triaged), /_unlabel {"number": N} (removes the first label),
   /_delete {"number": N} change issues as people on the tracker would, and /_chatter {"number": N, "count": K} adds
   K comments of people to an issue, "text" and a number each (GitHub lists comments in pages with a Link header, Jira
   with startAt and total, Azure DevOps with a continuationToken, Linear with pageInfo); /_replace {"number": N} gives the number
@@ -755,7 +756,7 @@ class Handler(BaseHTTPRequestHandler):
                     if i["number"] == body.get("number"):
                         i["updated_at"] = time.time()
             return self.reply(200, {})
-        if url.path in ("/_close", "/_edit", "/_label", "/_retitle", "/_delete", "/_replace", "/_move"):
+        if url.path in ("/_close", "/_edit", "/_label", "/_unlabel", "/_retitle", "/_delete", "/_replace", "/_move"):
             body = self.read_json()
             with lock:
                 for i in state["issues"]:
@@ -769,6 +770,9 @@ class Handler(BaseHTTPRequestHandler):
                                 i["description"] = edited(i["description"], " (edited by a person)")
                         elif url.path == "/_label":
                             i.update(updated_at=now, labels=i.get("labels", []) + [body.get("label", "triaged")])
+                        elif url.path == "/_unlabel":
+                            # A person removes the first of the issue's labels (one of criteria's).
+                            i.update(updated_at=now, labels=i.get("labels", [])[1:])
                         elif url.path == "/_retitle":
                             i.update(updated_at=now, title=i["title"] + " (retitled by a person)")
                         elif url.path == "/_replace":
