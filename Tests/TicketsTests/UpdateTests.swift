@@ -204,13 +204,7 @@ struct UpdateTests {
         == (0..<6).map { edited.contains($0) ? 0 : 1 }, "\(updates)")
     // The person's label is still on the updated ticket (where tickets have labels).
     if name != "redmine" {
-      let read = try #require(
-        tracker.readRequest(
-          for: FiledTicket(key: keys[4], url: ""),
-          credentials: Credentials(token: "secret-token", user: "a@example.com")
-        ))
-      let labels = try #require(
-        tracker.writtenFields(in: try CurlClient().send(read))?.labels)
+      let labels = try #require(try Self.shown(tracker, keys[4]).labels)
       #expect(labels.contains("triaged"), "\(labels)")
     }
 
@@ -223,6 +217,17 @@ struct UpdateTests {
     #expect(
       Set(again.updated.map(\.key)).isSuperset(of: [keys[0], keys[4]]),
       "\(again.text)")
+  }
+
+  /// The title, description and labels the tracker shows for `key` now (read as criteria reads them).
+  static func shown(_ tracker: any Tracker, _ key: String) throws
+    -> WrittenFields
+  {
+    let read = try #require(
+      tracker.readRequest(
+        for: FiledTicket(key: key, url: ""),
+        credentials: Credentials(token: "secret-token", user: "a@example.com")))
+    return try #require(tracker.writtenFields(in: try CurlClient().send(read)))
   }
 
   @Test(
@@ -238,12 +243,7 @@ struct UpdateTests {
       \.ticket.key)
     try #require(keys.count == 2)
     // The tracker shows another description than the one sent.
-    let credentials = Credentials(token: "secret-token", user: "a@example.com")
-    let read = try #require(
-      tracker.readRequest(
-        for: FiledTicket(key: keys[0], url: ""), credentials: credentials))
-    let shown = try #require(
-      tracker.writtenFields(in: try CurlClient().send(read)))
+    let shown = try Self.shown(tracker, keys[0])
     #expect(
       shown.digest != (try tracker.writtenFields(for: tickets[0]))?.digest,
       "the fake tracker restyles descriptions")
