@@ -363,11 +363,18 @@ struct RedmineEndToEndTests {
     let update = try CLIRunner.run(
       ["run", "--update", "--config", config], environment: environment)
     #expect(update.status == 0, "\(update.stderr)")
-    let leftAlone = try #require(
+    // Each key with what was changed: both a subject and a description are "its title or description".
+    let line = try #require(
       update.stderr.firstMatch(
-        of: /edited them on the tracker since[^:]*: ([0-9, ]+)/)
-    ).1.split(separator: ", ").compactMap { Int($0) }
+        of: /edited them on the tracker since[^:]*: (.+)/)
+    ).1
+    let said = line.matches(of: /(\d+) \(([^)]*)\)/).map {
+      (Int($0.1) ?? 0, String($0.2))
+    }
+    let leftAlone = said.map(\.0)
     #expect(Set(leftAlone) == [ids[2], ids[3]], "\(update.stderr)")
+    #expect(
+      said.allSatisfy { $0.1 == "its title or description" }, "\(line)")
     for issue in try redmine.issues(project: project) {
       let id = issue["id"] as? Int ?? 0
       let text = issue["description"] as? String ?? ""

@@ -81,6 +81,8 @@ struct LongTicketUpdateTests {
     let summary = try run.file(changed)
     #expect(summary.edited.map(\.key) == [keys[0]], "\(summary.text)")
     #expect(
+      summary.edited.first?.what == "a continuation comment", "\(summary.text)")
+    #expect(
       Set(summary.updated.map(\.key)) == Set(keys.dropFirst()),
       "\(summary.text)")
     #expect(try theirs(), "the person's words are still there")

@@ -198,6 +198,18 @@ struct UpdateTests {
     #expect(
       Set(summary.edited.map(\.key)) == Set(edited.map { keys[$0] }),
       "\(summary.text)")
+    // What each person changed is said: what --force would overwrite.
+    let said = Dictionary(
+      uniqueKeysWithValues: summary.edited.map { ($0.key, $0.what) })
+    #expect(said[keys[2]] == "its title or description", "\(summary.text)")
+    #expect(said[keys[3]] == "its title or description", "\(summary.text)")
+    if name != "redmine" {
+      #expect(
+        said[keys[5]] == "a label of criteria's removed", "\(summary.text)")
+    }
+    #expect(
+      summary.text.contains("\(keys[2]) (its title or description)"),
+      "\(summary.text)")
     let updates = try Self.updates(server)
     #expect(
       (1...6).map { updates[String($0)] ?? -1 }

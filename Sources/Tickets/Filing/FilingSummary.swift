@@ -18,8 +18,9 @@ public struct FilingSummary: Sendable {
     [(identity: String, key: String, from: String, sameContent: Bool)] = []
   /// Filed tickets updated in place.
   public var updated: [(identity: String, key: String)] = []
-  /// Out-of-date tickets a person edited since criteria wrote them: left alone (no `--force`).
-  public var edited: [(identity: String, key: String)] = []
+  /// Out-of-date tickets a person edited since criteria wrote them, with what they changed (what
+  /// `--force` would overwrite): left alone (no `--force`).
+  public var edited: [(identity: String, key: String, what: String)] = []
   /// Out-of-date tickets the tracker no longer has: never filed again.
   public var deleted: [(identity: String, key: String)] = []
   /// Out-of-date tickets whose key now names a moved or another ticket: left for a person to decide.
@@ -78,7 +79,7 @@ public struct FilingSummary: Sendable {
     if !edited.isEmpty {
       lines.append(
         "left alone because someone edited them on the tracker since (--force overwrites): "
-          + edited.map(\.key).joined(separator: ", "))
+          + edited.map { "\($0.key) (\($0.what))" }.joined(separator: ", "))
     }
     if !deleted.isEmpty {
       lines.append(

@@ -69,9 +69,9 @@ struct TicketUpdating {
         return
       }
     } else if !overwriteEdited,
-      try edited(ticket, filed, entry, snapshot, response)
+      let what = try edited(ticket, filed, entry, snapshot, response)
     {
-      summary.edited.append((ticket.identity, key))
+      summary.edited.append((ticket.identity, key, what))
       return
     }
     // Labels a person added beside criteria's stay on the ticket.
@@ -129,19 +129,31 @@ struct TicketUpdating {
     summary.updated.append((ticket.identity, key))
   }
 
-  /// Whether a person changed what an update overwrites since criteria last wrote it: the title,
-  /// description or labels (where the update time moved), or a follow-up (a box ticked in a
-  /// continuation comment, whether or not the tracker moved the update time for it).
+  /// What a person changed of what an update overwrites since criteria last wrote it, in a few words,
+  /// or nil: the title or description, one of criteria's labels (where the update time moved), or a
+  /// follow-up (a box ticked in a continuation comment, whether or not the update time moved for it).
   func edited(
     _ ticket: Ticket, _ filed: FiledTicket, _ entry: Ledger.Entry,
     _ snapshot: TicketSnapshot, _ response: HTTPResponse?
-  ) throws(TicketError) -> Bool {
+  ) throws(TicketError) -> String? {
     if snapshot.editedSince(recorded: entry.trackerUpdated),
       !Self.untouched(entry, response, tracker)
     {
-      return true
+      return Self.change(entry, response, tracker)
     }
     return try followUps.changedByPerson(ticket, filed, entry)
+      ? "a continuation comment" : nil
+  }
+
+  /// What changed on a ticket `untouched` finds touched, as far as the ledger can tell.
+  static func change(
+    _ entry: Ledger.Entry, _ response: HTTPResponse?, _ tracker: any Tracker
+  ) -> String {
+    guard let text = entry.writtenText, let response,
+      let now = tracker.writtenFields(in: response)
+    else { return "updated since; what changed cannot be told" }
+    return now.textDigest != text
+      ? "its title or description" : "a label of criteria's removed"
   }
 
   /// Whether the fields an update overwrites (title, description, labels) are as criteria last wrote
