@@ -137,43 +137,37 @@ struct TicketUpdating {
     _ snapshot: TicketSnapshot, _ response: HTTPResponse?
   ) throws(TicketError) -> String? {
     if snapshot.editedSince(recorded: entry.trackerUpdated),
-      !Self.untouched(entry, response, tracker)
+      let change = Self.fieldChange(entry, response, tracker)
     {
-      return Self.change(entry, response, tracker)
+      return change
     }
     return try followUps.changedByPerson(ticket, filed, entry)
       ? "a continuation comment" : nil
   }
 
-  /// What changed on a ticket `untouched` finds touched, as far as the ledger can tell.
-  static func change(
-    _ entry: Ledger.Entry, _ response: HTTPResponse?, _ tracker: any Tracker
-  ) -> String {
-    guard let text = entry.writtenText, let response,
-      let now = tracker.writtenFields(in: response)
-    else { return "updated since; what changed cannot be told" }
-    return now.textDigest != text
-      ? "its title or description" : "a label of criteria's removed"
-  }
-
-  /// Whether the fields an update overwrites (title, description, labels) are as criteria last wrote
-  /// them, so that the moved update time was someone's comment, a status or an assignee, not an edit.
+  /// What a person changed of the fields an update overwrites (title, description, labels) since
+  /// criteria last wrote them, or nil when they are as it wrote them: the moved update time was then
+  /// someone's comment, a status or an assignee, not an edit.
   ///
   /// A label a person added beside criteria's is no edit (the update keeps it); one of criteria's they
-  /// removed is. Entries of earlier versions compare the whole digest.
-  static func untouched(
+  /// removed is. Entries of earlier versions compare the whole digest and cannot tell what changed.
+  static func fieldChange(
     _ entry: Ledger.Entry, _ response: HTTPResponse?, _ tracker: any Tracker
-  ) -> Bool {
+  ) -> String? {
+    let untold = "updated since; what changed cannot be told"
     guard let response, let now = tracker.writtenFields(in: response) else {
-      return false
+      return untold
     }
     guard let text = entry.writtenText else {
-      return entry.written.map { now.digest == $0 } ?? false
+      return entry.written == now.digest ? nil : untold
     }
-    guard now.textDigest == text else { return false }
-    guard let own = entry.writtenLabels else { return true }
-    return Set(own).isSubset(
-      of: WrittenFields.normalized(now.labels ?? []))
+    if now.textDigest != text { return "its title or description" }
+    if let own = entry.writtenLabels,
+      !Set(own).isSubset(of: (now.labels ?? []).map(WrittenFields.normalized))
+    {
+      return "a label of criteria's removed"
+    }
+    return nil
   }
 
   /// The labels on the ticket now that are not criteria's (neither those it sends now nor those it last
@@ -186,7 +180,7 @@ struct TicketUpdating {
       let sent = (try? tracker.writtenFields(for: ticket))?.labels
     else { return [] }
     let own = Set(
-      WrittenFields.normalized(sent) + (entry.writtenLabels ?? []))
-    return now.filter { !own.contains(WrittenFields.normalized([$0])[0]) }
+      sent.map(WrittenFields.normalized) + (entry.writtenLabels ?? []))
+    return now.filter { !own.contains(WrittenFields.normalized($0)) }
   }
 }

@@ -24,30 +24,30 @@ public struct WrittenFields: Sendable, Hashable {
   /// their own way) and the labels in order.
   public var digest: String {
     let parts =
-      [title.withoutWhiteSpace, description.withoutWhiteSpace]
+      textParts
       + (labels.map {
         // Any order, any case: a tracker may answer a label under the name it already had.
-        [
-          $0.map { $0.withoutWhiteSpace.lowercased() }.sorted().joined(
-            separator: "\u{1F}")
-        ]
+        [$0.map(Self.normalized).sorted().joined(separator: "\u{1F}")]
       } ?? [])
     return IdentityHash.hex(parts.joined(separator: "\u{1E}"))
   }
 }
 
 extension WrittenFields {
-  /// Sixteen hex digits of the title and description alone, white space left out.
-  public var textDigest: String {
-    IdentityHash.hex(
-      [title.withoutWhiteSpace, description.withoutWhiteSpace].joined(
-        separator: "\u{1E}"))
+  /// The title and description as compared: white space left out.
+  var textParts: [String] {
+    [title.withoutWhiteSpace, description.withoutWhiteSpace]
   }
 
-  /// Labels as compared: white space left out, lower case (a tracker may answer a label under the
+  /// Sixteen hex digits of the title and description alone, white space left out.
+  public var textDigest: String {
+    IdentityHash.hex(textParts.joined(separator: "\u{1E}"))
+  }
+
+  /// A label as compared: white space left out, lower case (a tracker may answer a label under the
   /// name it already had).
-  static func normalized(_ labels: [String]) -> [String] {
-    labels.map { $0.withoutWhiteSpace.lowercased() }
+  static func normalized(_ label: String) -> String {
+    label.withoutWhiteSpace.lowercased()
   }
 }
 
@@ -61,27 +61,23 @@ public struct WrittenRecord: Sendable, Hashable {
 }
 
 extension Tracker {
-  /// What the ledger keeps of a write of `ticket`: the fields as the write's answer shows them (or as
-  /// sent, `stored`), with criteria's own labels as `ticket` (without kept labels) has them.
-  func record(_ ticket: Ticket, sent: Ticket? = nil, answer: HTTPResponse?)
-    -> WrittenRecord?
-  {
-    guard let fields = stored(sent ?? ticket, answer: answer) else {
-      return nil
-    }
-    let own = (try? writtenFields(for: ticket))?.labels
-    return WrittenRecord(
-      digest: fields.digest, text: fields.textDigest,
-      labels: own.map(WrittenFields.normalized))
-  }
-
-  /// What a create or update of `ticket` wrote, as the tracker's answer to it shows the fields.
+  /// What the ledger keeps of a create or update of `ticket` (as `sent`, with the labels kept): the
+  /// fields as the write's answer shows them, with criteria's own labels as `ticket` has them.
   ///
   /// A tracker may store a description otherwise than sent, and a later read shows that form; where the
   /// answer holds no fields, the fields as sent. The answer belongs to the write itself, so no person's
   /// edit can be taken into it.
-  func stored(_ ticket: Ticket, answer: HTTPResponse?) -> WrittenFields? {
-    answer.flatMap(writtenFields(in:)) ?? (try? writtenFields(for: ticket))
+  func record(_ ticket: Ticket, sent: Ticket? = nil, answer: HTTPResponse?)
+    -> WrittenRecord?
+  {
+    let own = try? writtenFields(for: ticket)
+    guard
+      let fields = answer.flatMap(writtenFields(in:))
+        ?? (sent.map { try? writtenFields(for: $0) } ?? own)
+    else { return nil }
+    return WrittenRecord(
+      digest: fields.digest, text: fields.textDigest,
+      labels: own?.labels.map { $0.map(WrittenFields.normalized) })
   }
 }
 
