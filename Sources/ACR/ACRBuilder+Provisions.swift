@@ -35,14 +35,14 @@ extension ACRBuilder {
                 "From the audit's \(rule.what): "
                   + Remarks.evidence(rowsHere, term: judged.term))
               if let part = judged.partial { remarks.append(part) }
-              let failures = rowsHere.filter { $0.outcome == .fail }
+              let failures = rowsHere.filter(\.isKnownFailure)
               if let set = answer?.term, set != .notEvaluated {
                 if let problem = Self.contradiction(
                   set, answer: answer, failures: failures, level: .aa,
                   place: place)
                 {
                   if draft {
-                    remarks.insert("Draft: \(problem)", at: 0)
+                    remarks.insert("Draft: \(problem).", at: 0)
                   } else {
                     contradictions.append(problem)
                   }

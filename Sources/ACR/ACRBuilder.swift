@@ -95,7 +95,7 @@ public struct ACRBuilder: Sendable {
           let found = Self.conformance(rowsHere)
           var remarks = Remarks.evidence(rowsHere, term: found)
           var term: ACRTerm
-          let failures = rowsHere.filter { $0.outcome == .fail }
+          let failures = rowsHere.filter(\.isKnownFailure)
           let place = "\(criterion.number) \(criterion.handle) (\(kind.label))"
           if let set = answer?.term {
             // An answer may not say what the evidence disproves (VPAT's definitions rule).
@@ -106,7 +106,7 @@ public struct ACRBuilder: Sendable {
               if !draft {
                 contradictions.append(problem)
               } else {
-                remarks = "Draft: \(problem) " + remarks
+                remarks = "Draft: \(problem). " + remarks
               }
             }
             if set == .supports, !failures.isEmpty,
@@ -288,7 +288,10 @@ public struct ACRBuilder: Sendable {
     level: WCAGLevel, place: String
   ) -> String? {
     let origin = answer.map { " (\($0.origin))" } ?? ""
-    let rows = failures.prefix(3).map(\.place).joined(separator: "; ")
+    let rows = failures.prefix(3).map {
+      $0.place + ($0.failedBefore ? " (a Fail not retested since)" : "")
+    }
+    .joined(separator: "; ")
     switch set {
     case .supports
     where !failures.isEmpty && (answer?.equivalentFacilitation ?? "").isEmpty:
@@ -349,6 +352,20 @@ enum Remarks {
         ? "; and \(fails.count - namedFailures) more (the audit report lists every failure)"
         : ""
       sentences.append("Fails: " + named.joined(separator: "; ") + more + ".")
+    }
+    // Failures a refresh cleared (the check changed, or a new cycle began) and no tester retested: known
+    // defects, so they are named though they count as not tested.
+    let earlier = rows.filter(\.failedBefore)
+    if !earlier.isEmpty {
+      let named = earlier.prefix(namedFailures).map {
+        $0.what + ($0.ticket.isEmpty ? "" : " (ticket \($0.ticket))")
+      }
+      let more =
+        earlier.count > namedFailures
+        ? "; and \(earlier.count - namedFailures) more" : ""
+      sentences.append(
+        "Failed before and not retested since: "
+          + named.joined(separator: "; ") + more + ".")
     }
     if term == .supports {
       // What a Supports rests on: how many checks, in which components, on which platforms.

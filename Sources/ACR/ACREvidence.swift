@@ -39,6 +39,19 @@ public struct ACREvidence: Sendable, Hashable {
   public var date = ""
   /// The component ids a refresh carried the row from (`AuditResultRow.movedFrom`).
   public var movedFrom: [String] = []
+  /// On a row not tested, a finding its check held before and was not retested since
+  /// (`AuditResultRow.earlierFinding`).
+  public var earlierFinding: Outcome?
+
+  /// A Fail not retested since: its check changed, or a new cycle began (`earlierFinding`).
+  public var failedBefore: Bool {
+    outcome == .notTested && earlierFinding == .fail
+  }
+
+  /// A defect the audit knows of: a Fail, or a Fail not retested since (`failedBefore`).
+  ///
+  /// An answer may say Supports over one only with equivalent facilitation, and never Not Applicable.
+  public var isKnownFailure: Bool { outcome == .fail || failedBefore }
 
   /// Creates a row of evidence.
   public init(
@@ -170,5 +183,6 @@ public struct ACREvidence: Sendable, Hashable {
     tester = row.tester
     date = row.date
     movedFrom = row.movedFrom
+    earlierFinding = row.earlierFinding
   }
 }

@@ -50,6 +50,10 @@ public struct AuditCarry: Sendable {
   /// old audit's marker said so): `tickets` looks its failure up under each, so a second refresh
   /// before `tickets` runs loses no link to a ticket filed under an older id.
   public var movedBefore: [String: [String]] = [:]
+  /// Row id → the Result word of a finding recorded on the check before and not retested since (its
+  /// expectation changed, so the Result was cleared): the marker says `changed (was Fail, not
+  /// retested)`, and keeps saying it through later refreshes until a tester records a result.
+  public var notRetested: [String: String] = [:]
   /// The rows of the old audit that no longer exist, with its header: the Retired sheet (or file).
   public var retiredHeader: [String] = []
   public var retired: [[String]] = []
@@ -78,12 +82,16 @@ public struct AuditCarry: Sendable {
 
   /// The marker cell of the row `id`: kept, changed, new, or `moved from <old component id>`; then,
   /// in parentheses, the ids earlier refreshes moved it from (`kept (moved from … in an earlier
-  /// refresh)`).
+  /// refresh)`), or the finding it held before and not retested since (`changed (was Fail, not
+  /// retested)`).
   public func mark(row id: String) -> String {
     let mark = marks[id] ?? .new
     var cell = mark.rawValue
     if mark == .moved, let from = movedFrom[id] {
       cell = Self.movedPrefix + from
+    }
+    if let word = notRetested[id] {
+      cell += " (\(Self.earlierPrefix)\(word)\(Self.earlierSuffix))"
     }
     guard let before = movedBefore[id], !before.isEmpty else { return cell }
     let list = before.map { "from \($0)" }.joined(separator: ", ")
@@ -101,6 +109,24 @@ public struct AuditCarry: Sendable {
 
   /// What the marker cell of a moved row says before the old component id.
   public static let movedPrefix = "moved from "
+  /// What a marker cell says around the Result word of a finding not retested since.
+  static let earlierPrefix = "was "
+  static let earlierSuffix = ", not retested"
+
+  /// The Result word a marker cell says its row held before and was not retested since
+  /// (`changed (was Fail, not retested)` → `Fail`), or nil.
+  public static func earlierResult(mark: String) -> String? {
+    guard
+      let start = mark.range(
+        of: "(" + earlierPrefix, options: .caseInsensitive),
+      let end = mark.range(
+        of: earlierSuffix + ")", options: .caseInsensitive,
+        range: start.upperBound..<mark.endIndex)
+    else { return nil }
+    let word = mark[start.upperBound..<end.lowerBound]
+      .trimmingCharacters(in: .whitespaces)
+    return word.isEmpty ? nil : word
+  }
 
   /// The component ids a marker cell says its row was carried from (each word after `from`), newest
   /// first; none for a row that did not move.

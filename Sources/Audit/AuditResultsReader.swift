@@ -89,6 +89,12 @@ public struct AuditResultRow: Sendable, Hashable {
   public var ticket: String
   /// Columns the layout does not know, by header, in sheet order.
   public var extra: [String: String]
+  /// On a row not tested, a finding recorded on its check before and not retested since.
+  ///
+  /// That is a Fail a refresh cleared when the check's expectation changed (its Since last audit cell
+  /// says `(was Fail, not retested)`), or a fresh cycle's Previous result. A Supports must not rest on
+  /// its having been cleared. Nil once the row has a result of its own.
+  public var earlierFinding: Outcome? = nil
 }
 
 extension AuditResultRow {
@@ -208,8 +214,29 @@ public struct AuditResultsReader: Sendable {
           extra: Dictionary(
             extras.map { (sheet.header[$0], row[$0]) },
             uniquingKeysWith: { first, _ in first })))
+      if outcome == .notTested {
+        rows[rows.count - 1].earlierFinding = earlierFinding(
+          rows[rows.count - 1].extra)
+      }
     }
     return rows
+  }
+
+  /// The finding a not-tested row's marker (`AuditCarry.earlierResult`) or Previous result column says
+  /// its check held before, or nil.
+  func earlierFinding(_ extra: [String: String]) -> Outcome? {
+    func cell(_ header: String) -> String? {
+      extra.first {
+        $0.key.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
+          header) == .orderedSame
+      }?.value
+    }
+    let word =
+      cell(AuditCarry.markHeader).flatMap(AuditCarry.earlierResult(mark:))
+      ?? cell(AuditCarry.previousHeader)
+    guard let word, let outcome = layout.outcome(of: word), outcome.isFinding
+    else { return nil }
+    return outcome
   }
 }
 

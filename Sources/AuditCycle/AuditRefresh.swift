@@ -150,6 +150,14 @@ public struct AuditRefresh: Sendable {
         ]
       }
       cells[.ticket] = was.ticket
+      // A finding the row leaves this refresh without (its check changed), or one it held before and
+      // was not retested since: the marker keeps its word until a tester records a result.
+      let earlier =
+        was.outcome.isFinding
+        ? was.outcome : was.outcome == .notTested ? was.earlierFinding : nil
+      if !fresh, let earlier, changed || was.outcome == .notTested {
+        carry.notRetested[row.id] = layout.word(for: earlier)
+      }
       if changed {
         counts.changed += 1
         carry.marks[row.id] = .changed
@@ -186,7 +194,11 @@ public struct AuditRefresh: Sendable {
           $0 == .ticket || !(fresh || changed) ? was.text($0) : ""
         } ?? was.extra[header] ?? ""
       }
-      if fresh { extras.append(was.outcome == .notTested ? "" : was.result) }
+      if fresh {
+        extras.append(
+          was.outcome != .notTested
+            ? was.result : earlier.map { layout.word(for: $0) } ?? "")
+      }
       carry.extras[row.id] = extras
     }
     carry.retiredHeader = sheet.header

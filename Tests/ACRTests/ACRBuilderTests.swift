@@ -267,6 +267,22 @@ struct ACRBuilderTests {
       refusal([row(["2.1.1"], .pass)], answers)?.contains(
         "2.1.1 Keyboard (Software): answered Not Evaluated (answers.yml:4); VPAT allows Not Evaluated for Level AAA only"
       ) == true)
+
+    // A Fail a refresh cleared and no tester retested is a known defect too; an earlier Cannot tell is
+    // not a failure.
+    var cleared = row(["2.1.1"], .notTested, check: "Escape", place: "a.csv:3")
+    cleared.earlierFinding = .fail
+    var unsure = cleared
+    unsure.earlierFinding = .cannotTell
+    for term in [ACRTerm.supports, .notApplicable] {
+      answers.answers["2.1.1"]?[.software] = ACRAnswer(
+        term: term, notes: "n", origin: "answers.yml:4")
+      #expect(
+        refusal([cleared, row(["2.1.1"], .pass)], answers)?.contains(
+          "over 1 recorded failure (a.csv:3 (a Fail not retested since))")
+          == true, "\(term)")
+      #expect(refusal([unsure, row(["2.1.1"], .pass)], answers) == nil)
+    }
     var aaa = try answeredAll()
     aaa.answers["2.1.3"] = [
       .software: ACRAnswer(term: .notEvaluated, notes: "", origin: "a.yml:9")

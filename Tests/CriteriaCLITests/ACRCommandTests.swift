@@ -919,6 +919,90 @@ struct ACRCommandTests {
         && !passed.contains("Arrow keys"), "\(passed)")
   }
 
+  @Test(
+    "a Fail a refresh cleared (its check's expectation changed, or a new cycle began) is a known defect until retested: no answer says Supports over it"
+  )
+  func failedBefore() throws {
+    let dir = try Self.samplesCopy()
+    // The next release rewords the banner's Name check, which fails on iOS in the sample audit.
+    let banner = "Samples/criteria/native/notifications/banner.md"
+    let before = try dir.read(banner)
+    let expectation = "announced when the banner appears, without moving focus"
+    try #require(before.contains(expectation))
+    try dir.write(
+      before.replacingOccurrences(
+        of: expectation, with: expectation + ", and once only"), to: banner)
+    try dir.write(
+      "\"4.1.3\": {software: {level: supports, notes: \"Announced.\"}}\n",
+      to: "Samples/answers.yml")
+    let config = try dir.read("Samples/criteria.yml")
+    try dir.write(
+      config.replacingOccurrences(
+        of: "acr:\n", with: "acr:\n  answers: answers.yml\n"),
+      to: "Samples/criteria.yml")
+    let failing = "native/notifications/banner/screenreader/name@ios"
+    let steps: [(from: String, to: String, fresh: Bool, mark: String)] = [
+      ("audit-filled", "changed", false, "changed (was Fail, not retested)"),
+      ("changed", "kept", false, "kept (was Fail, not retested)"),
+      ("kept", "fresh", true, "kept"),
+      ("fresh", "after", false, "kept (was Fail, not retested)"),
+    ]
+    for step in steps {
+      let refresh = try CLIRunner.run(
+        [
+          "refresh", "--config", "Samples/criteria.yml", "--from",
+          "Samples/\(step.from).csv", "--output", "Samples/\(step.to).csv",
+        ] + (step.fresh ? ["--fresh"] : []), in: dir)
+      #expect(refresh.status == 0, "\(refresh.stderr)")
+      let row = try TesterScript.rows(
+        dir.appendingPathComponent("Samples/\(step.to).csv"))[failing]
+      #expect(row?["Result"] == "Not tested", "\(step.to): \(row ?? [:])")
+      #expect(
+        row?["Since last audit"] == step.mark, "\(step.to): \(row ?? [:])")
+      if step.fresh { #expect(row?["Previous result"] == "Fail") }
+
+      // A final report lists the answer as a contradiction; a draft says so and names the failure.
+      let final = try CLIRunner.run(
+        [
+          "acr", "--config", "Samples/criteria.yml", "--from",
+          "Samples/\(step.to).csv", "--to", "markdown", "--output", "acr.md",
+        ], in: dir)
+      #expect(final.status == 1)
+      #expect(
+        final.stderr.contains(
+          "4.1.3 Status Messages (Software): answered Supports (\(dir.path)/Samples/answers.yml:1) over 1 recorded failure"
+        ) && final.stderr.contains("(a Fail not retested since)"),
+        "\(step.to): \(final.stderr)")
+      let draft = try Self.draftMarkdown(
+        config: "Samples/criteria.yml", from: "Samples/\(step.to).csv",
+        to: "acr.md", in: dir)
+      #expect(draft.status == 0, "\(draft.stderr)")
+      let remark = try Self.row("4.1.3 Status Messages", of: dir.read("acr.md"))
+      #expect(
+        remark.contains(
+          "Software: Draft: 4.1.3 Status Messages (Software): answered Supports"
+        )
+          && remark.contains(
+            "Failed before and not retested since: Banner (iOS) Screen reader: Name."
+          ), "\(step.to): \(remark)")
+    }
+
+    // Retested: the row's own Result is the evidence, and the answer stands.
+    let after = dir.appendingPathComponent("Samples/after.csv")
+    let line = try #require(try AuditCycleTests.numbers(after)[failing])
+    try TesterScript.fill(
+      after, dir.appendingPathComponent("Samples/retested.csv"),
+      [line: ["Result": "Pass", "Tester": "Sam"]])
+    let retested = try Self.draftMarkdown(
+      config: "Samples/criteria.yml", from: "Samples/retested.csv",
+      to: "acr.md", in: dir)
+    #expect(retested.status == 0, "\(retested.stderr)")
+    let remark = try Self.row("4.1.3 Status Messages", of: dir.read("acr.md"))
+    #expect(
+      remark.contains("Software: Supports") && !remark.contains("Draft: 4.1.3")
+        && !remark.contains("Failed before"), "\(remark)")
+  }
+
   /// The sample config with its one source replaced by `sources`, written to `name` in `dir`.
   static func sampleConfig(in dir: URL, sources: String, as name: String) throws
   {

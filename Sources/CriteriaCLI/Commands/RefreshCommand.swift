@@ -22,7 +22,8 @@ struct RefreshCommand: ParsableCommand {
       to the same checks under the new id. The \
       "Since last audit" column says kept, changed, moved from <old component id>, returned or new on every row (and \
       keeps, in parentheses, the old ids of a failure without a ticket that an earlier refresh moved, so \
-      tickets still finds its ticket). --fresh starts a new cycle: every \
+      tickets still finds its ticket, or "was Fail, not retested" on a changed check's failure until a \
+      result is recorded, so no ACR answer calls it Supports). --fresh starts a new cycle: every \
       Result blank, the old one in "Previous result", tickets kept. The input is never written over, nor \
       an output holding results this refresh would not write again (exit 73): refresh from that audit instead.
       """
