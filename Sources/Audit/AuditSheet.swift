@@ -402,22 +402,61 @@ public struct AuditSheet: Sendable {
     return line
   }
 
-  /// Comma, semicolon or tab: whichever the first line (outside quotes) has most of.
+  /// The delimiter of a CSV: comma, semicolon, tab or bar.
+  ///
+  /// It is the one that splits a Result column out of one of the first lines that are not empty
+  /// (`headerSearch`, as the header is found), so a title above the header (which may hold a comma in a
+  /// semicolon file, or no delimiter at all) does not decide; where two do, the one that splits that
+  /// line into most cells. With no such line, whichever the first line (outside quotes) has most of.
   static func guessDelimiter(_ bytes: [UInt8]) -> UInt8 {
-    var counts: [UInt8: Int] = [
-      UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, 0x09: 0,
+    // The delimiters the CSV output writes (`--option delimiter=`).
+    let candidates = [
+      UInt8(ascii: ","), UInt8(ascii: ";"), 0x09, UInt8(ascii: "|"),
     ]
+    var lines: [ArraySlice<UInt8>] = []
     var quoted = false
-    for byte in bytes {
+    var start = bytes.startIndex
+    for index in bytes.indices where lines.count < headerSearch {
+      let byte = bytes[index]
       if byte == 0x22 { quoted.toggle() }
-      if !quoted && (byte == 0x0A || byte == 0x0D) { break }
-      if !quoted, let count = counts[byte] { counts[byte] = count + 1 }
+      guard !quoted, byte == 0x0A || byte == 0x0D else { continue }
+      if index > start { lines.append(bytes[start..<index]) }
+      start = index + 1
     }
-    let best = counts.max {
-      $0.value < $1.value
-        || ($0.value == $1.value && $0.key != UInt8(ascii: ","))
+    if lines.count < headerSearch, start < bytes.endIndex {
+      lines.append(bytes[start...])
     }
-    return best.map { $0.value > 0 ? $0.key : UInt8(ascii: ",") }
-      ?? UInt8(ascii: ",")
+    for line in lines {
+      let splits = candidates.map { ($0, cells(line, $0)) }
+        .filter { namesResult($0.1) }
+      if let best = splits.max(by: { $0.1.count < $1.1.count }) {
+        return best.0
+      }
+    }
+    // Ties go to the comma, the first candidate.
+    let first = lines.first ?? []
+    let counts = candidates.map { ($0, cells(first, $0).count - 1) }
+    let best = counts.max { $0.1 < $1.1 }
+    return best.map { $0.1 > 0 ? $0.0 : UInt8(ascii: ",") } ?? UInt8(ascii: ",")
+  }
+
+  /// A line's cells split at `delimiter` outside quotes, each unquoted.
+  private static func cells(_ line: ArraySlice<UInt8>, _ delimiter: UInt8)
+    -> [String]
+  {
+    var cells: [String] = []
+    var cell: [UInt8] = []
+    var quoted = false
+    for byte in line {
+      if byte == 0x22 {
+        quoted.toggle()
+      } else if byte == delimiter && !quoted {
+        cells.append(String(decoding: cell, as: UTF8.self))
+        cell = []
+      } else {
+        cell.append(byte)
+      }
+    }
+    return cells + [String(decoding: cell, as: UTF8.self)]
   }
 }

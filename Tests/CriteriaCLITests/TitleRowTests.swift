@@ -49,4 +49,40 @@ struct TitleRowTests {
         "\(name): \(report.stdout)")
     }
   }
+
+  @Test(
+    "a CSV's delimiter is the header's: a semicolon file under a title with a comma or none, and the bar the csv output writes"
+  )
+  func delimiterOfTheHeader() throws {
+    let (dir, audit, line) = try AuditCycleTests.arrowKeysAudit(format: "csv")
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("filled.csv"),
+      [line: ["Result": "Fail", "Tester": "Ana"]])
+    let script = """
+      import csv, sys
+      source, target, title, delimiter = sys.argv[1:5]
+      rows = list(csv.reader(open(source, newline="", encoding="utf-8-sig")))
+      with open(target, "w", newline="", encoding="utf-8") as out:
+          if title:
+              out.write(title + "\\r\\n")
+          csv.writer(out, delimiter=delimiter).writerows(rows)
+      """
+    for (name, title, delimiter) in [
+      ("comma-title.csv", "Accessibility audit, release 4.2", ";"),
+      ("plain-title.csv", "Accessibility audit", ";"),
+      ("bar.csv", "", "|"),
+    ] {
+      let made = try CLIRunner.runPython([
+        "-c", script, dir.appendingPathComponent("filled.csv").path,
+        dir.appendingPathComponent(name).path, title, delimiter,
+      ])
+      #expect(made.status == 0, "\(made.stderr)")
+      let report = try AuditCycleTests.junit(name, in: dir)
+      #expect(report.status == 0, "\(name): \(report.stderr)")
+      #expect(
+        report.stdout.contains("failures=\"1\"")
+          && report.stdout.contains(AuditCycleTests.arrowKeys),
+        "\(name): \(report.stdout)")
+    }
+  }
 }
