@@ -381,7 +381,8 @@ public struct AuditSheet: Sendable {
     let crlf =
       bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true
     return try table(
-      path: path, sheetName: nil, rows: records.map { ($0.line, $0.fields) },
+      path: path, sheetName: nil,
+      rows: records.map { ($0.line, $0.fields.map(FormulaGuard.restore)) },
       source: .csv(
         records: records, delimiter: delimiter,
         lineEnding: crlf ? [0x0D, 0x0A] : [0x0A],

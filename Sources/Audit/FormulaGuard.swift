@@ -13,4 +13,14 @@ public enum FormulaGuard {
   public static func neutralise(_ text: String) -> String {
     isRisky(text) ? "'" + text : text
   }
+
+  /// The text a CSV cell held before `neutralise`: its apostrophe dropped where one stands before what
+  /// a spreadsheet would run (a tester's "- focus lost" reads as written, not "'- focus lost").
+  ///
+  /// A spreadsheet saving a CSV writes the text a cell shows, never such an apostrophe, so only the
+  /// guard puts one there.
+  public static func restore(_ text: String) -> String {
+    text.hasPrefix("'") && isRisky(String(text.dropFirst()))
+      ? String(text.dropFirst()) : text
+  }
 }

@@ -443,6 +443,33 @@ struct AuditCycleTests {
   }
 
   @Test(
+    "a tester's note starting with a dash reads as written after a refresh guarded it in the CSV against formulas"
+  )
+  func guardedNotes() throws {
+    let (dir, audit, line) = try Self.arrowKeysAudit(format: "csv")
+    let notes = "- focus lost\n- no label"
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("filled.csv"),
+      [line: ["Result": "Fail", "Notes": notes]])
+    for (from, to) in [
+      ("filled", "next"), ("filled", "next"), ("next", "again"),
+    ] {
+      let run = try CLIRunner.run(
+        ["refresh", "--from", "\(from).csv", "--output", "\(to).csv"], in: dir)
+      #expect(run.status == 0, "\(from) → \(to): \(run.stderr)")
+      // The file holds the guard a spreadsheet shows; the notes are read without it.
+      let written = try TesterScript.rows(
+        dir.appendingPathComponent("\(to).csv"))
+      #expect(written[Self.arrowKeys]?["Notes"] == "'" + notes)
+      let report = try Self.junit("\(to).csv", in: dir)
+      #expect(report.status == 0, "\(report.stderr)")
+      #expect(
+        report.stdout.contains(">- focus lost")
+          && !report.stdout.contains("'- focus lost"), "\(report.stdout)")
+    }
+  }
+
+  @Test(
     "rows retired in two releases: the earlier keep their own columns, the later are cut to their header"
   )
   func retiredTwice() throws {

@@ -9,7 +9,7 @@ public struct CSVExporter: AuditExporter {
     "Audit checklist as RFC 4180 CSV (UTF-8), one row per component, criterion and platform."
   public static let optionHelp = AuditLayout.optionHelp.merging([
     "delimiter":
-      "field separator: ',' (default), ';' for European Excel, or 'tab'",
+      "field separator: ',' (default), ';' for European Excel, 'tab' or '|'",
     "line_ending": "crlf (default, RFC 4180) or lf",
     "bom":
       "start with a UTF-8 byte order mark so Excel detects UTF-8 (default false)",
