@@ -230,6 +230,7 @@ public struct AuditSheet: Sendable {
       path: path, sheetName: sheet.name, rows: rows,
       source: .xlsx(part: sheet.part))
     try table.refuseMergedResults(scan.mergedRanges)
+    try table.refuseUnsavedFormulas(scan.unsavedFormulas)
     if try package.usesDate1904() { table.readDates1904() }
     return name != nil && table.rows.isEmpty ? nil : table
   }
@@ -306,6 +307,29 @@ public struct AuditSheet: Sendable {
         "\(place): the header (row \(row)) names \(what) twice: "
           + "\(CellReference.letters(first)) '\(header[first])' and \(CellReference.letters(index)) '\(name)'; "
           + "\(why). Rename or remove one (a tester's own column needs a name of its own, such as 'Retest result')."
+      )
+    }
+  }
+
+  /// A formula with no saved value in a row's Result, WCAG or Failed WCAG cell is an error.
+  ///
+  /// Spreadsheet programs save a formula's value beside it; a script (openpyxl) or a copy that dropped
+  /// the values leaves the formula alone, and its cell would read as empty: a Fail computed there would
+  /// count as not tested.
+  func refuseUnsavedFormulas(_ cells: [(row: Int, column: Int)])
+    throws(AuditError)
+  {
+    let columns = [AuditColumn.result, .wcag, .failedWCAG].compactMap {
+      column in self.column(column).map { (column, $0) }
+    }
+    for cell in cells where cell.row > headerRow {
+      guard let named = columns.first(where: { $0.1 == cell.column }) else {
+        continue
+      }
+      throw AuditError(
+        "\(place(cell.row)): the \(header[named.1]) cell (\(CellReference.letters(cell.column))\(cell.row)) holds a "
+          + "formula whose value the workbook does not save (a script wrote it, or a copy dropped the values), so it "
+          + "would read as empty. Open the workbook in a spreadsheet program and save it, or type the value."
       )
     }
   }

@@ -66,7 +66,8 @@ extension AuditSheet {
   }
 
   /// A writer of the workbook at `path` with `cells` (column index → row number → text) written into
-  /// the worksheet parts named; with `recalculate`, every formula of every sheet loses its cached value.
+  /// the worksheet parts named; with `recalculate`, every formula of every other sheet but the Retired
+  /// sheet loses its cached value.
   static func workbookCopy(
     of path: String, setting parts: [String: [Int: [Int: String]]],
     recalculate: Bool
@@ -81,10 +82,18 @@ extension AuditSheet {
       replacements[part] = document
     }
     if recalculate {
-      for sheet in try package.sheets() where replacements[sheet.part] == nil {
-        replacements[sheet.part] = try package.worksheet(sheet.part, of: path)
+      // The sheets criteria reads rows from (those written into, and the Retired sheet) keep their
+      // formulas' values: a ticket key's HYPERLINK there, or a tester's formula in a Result cell, reads
+      // as its value, and without it would read as empty.
+      for sheet in try package.sheets()
+      where replacements[sheet.part] == nil
+        && sheet.name.caseInsensitiveCompare(AuditSheet.retiredSheet)
+          != .orderedSame
+      {
+        let document = try package.worksheet(sheet.part, of: path)
+        Self.dropCachedValues(document)
+        replacements[sheet.part] = document
       }
-      for sheet in replacements.values { Self.dropCachedValues(sheet) }
     }
     let data = replacements.mapValues {
       $0.xmlData(options: [.nodeCompactEmptyElement])

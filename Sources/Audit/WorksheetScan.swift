@@ -16,6 +16,9 @@ struct WorksheetRows: XMLEvents {
   var rows: [(Int, [String])] = []
   /// The `ref` of each merged range (`mergeCells`), such as `G3:G5`.
   var mergedRanges: [String] = []
+  /// The row number and column of each formula cell with no saved value (`f` without `v`), which reads
+  /// as empty.
+  var unsavedFormulas: [(row: Int, column: Int)] = []
   /// Stop at the header: the first row naming the Result column, or after `AuditSheet.headerSearch`
   /// rows that are not empty (`AuditSheet.headerIndex`).
   var headerOnly = false
@@ -34,7 +37,9 @@ struct WorksheetRows: XMLEvents {
   private var type: String?
   private var value = RichText()
   private var inline = RichText()
-  private var cellHas: (value: Bool, inline: Bool) = (false, false)
+  private var cellHas: (value: Bool, inline: Bool, formula: Bool) = (
+    false, false, false
+  )
 
   init(shared: [String], place: String) {
     self.shared = shared
@@ -74,6 +79,9 @@ struct WorksheetRows: XMLEvents {
     case .cell where !cellHas.inline && local.elementsEqual("is".utf8):
       cellHas.inline = true
       role = .inline
+    case .cell where local.elementsEqual("f".utf8):
+      cellHas.formula = true
+      role = .other
     default:
       role = inline.child(of: roles.last, named: local) ?? .other
     }
@@ -145,13 +153,16 @@ struct WorksheetRows: XMLEvents {
       cells += Array(repeating: "", count: column - cells.count + 1)
     }
     type = attributes.string("t")
-    cellHas = (false, false)
+    cellHas = (false, false, false)
     value.text = ""
     inline.text = ""
   }
 
   private mutating func finishCell() throws(AuditError) {
     let raw = value.text
+    if cellHas.formula && !cellHas.value && !cellHas.inline {
+      unsavedFormulas.append((number, column))
+    }
     switch type {
     case "s":
       // A cell with no value is empty; an index the table lacks would read a value as empty.

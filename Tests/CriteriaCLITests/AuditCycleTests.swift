@@ -470,6 +470,68 @@ struct AuditCycleTests {
   }
 
   @Test(
+    "a formula in a Result cell reads as its saved value, merge keeps the checklist's saved values, and one with no saved value is refused"
+  )
+  func resultFormula() throws {
+    let (dir, audit, line) = try Self.arrowKeysAudit(format: "xlsx")
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("filled.xlsx"),
+      [line: ["Tester": "Ana"]])
+    // The row's Result cell made a formula, with the value a spreadsheet program saves beside it, and
+    // without (as a script writes one).
+    let script = #"""
+      import openpyxl, re, sys, zipfile
+      source, target, line, saved = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "yes"
+      book = openpyxl.load_workbook(source)
+      sheet = book["Checklist"]
+      column = next(c.column_letter for c in sheet[1] if c.value == "Result")
+      part = "xl/worksheets/sheet%d.xml" % (book.sheetnames.index("Checklist") + 1)
+      ref = "%s%d" % (column, line)
+      value = "<v>Fail</v>" if saved else ""
+      with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
+          for item in zin.infolist():
+              data = zin.read(item.filename)
+              if item.filename == part:
+                  text, count = re.subn(
+                      r'<c r="%s"( s="\d+")?[^>]*?(/>|>.*?</c>)' % ref,
+                      lambda m: '<c r="%s"%s t="str"><f>"Fa"&amp;"il"</f>%s</c>' % (ref, m.group(1) or "", value),
+                      data.decode("utf-8"), count=1, flags=re.S)
+                  assert count == 1, "no cell " + ref
+                  data = text.encode("utf-8")
+              zout.writestr(item, data)
+      """#
+    for (name, saved) in [("formula.xlsx", "yes"), ("unsaved.xlsx", "no")] {
+      let made = try CLIRunner.runPython([
+        "-c", script, dir.appendingPathComponent("filled.xlsx").path,
+        dir.appendingPathComponent(name).path, line, saved,
+      ])
+      #expect(made.status == 0, "\(made.stderr)")
+    }
+    let read = try Self.junit("formula.xlsx", in: dir)
+    #expect(read.status == 0, "\(read.stderr)")
+    #expect(read.stdout.contains("failures=\"1\""), "\(read.stdout)")
+    let unsaved = try Self.junit("unsaved.xlsx", in: dir)
+    #expect(unsaved.status == 65)
+    #expect(
+      unsaved.stderr.contains(
+        "unsaved.xlsx, sheet 'Checklist', row \(line): the Result cell (")
+        && unsaved.stderr.contains(
+          "holds a formula whose value the workbook does not save"),
+      "\(unsaved.stderr)")
+
+    // Merged with a copy that has no result there: the merged copy is the first file's, formula and all,
+    // and the formula's saved value stays, so the failure is still read.
+    let merge = try CLIRunner.run(
+      [
+        "merge", "formula.xlsx", "filled.xlsx", "--output", "merged.xlsx",
+      ], in: dir)
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let merged = try Self.junit("merged.xlsx", in: dir)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    #expect(merged.stdout.contains("failures=\"1\""), "\(merged.stdout)")
+  }
+
+  @Test(
     "rows retired in two releases: the earlier keep their own columns, the later are cut to their header"
   )
   func retiredTwice() throws {
