@@ -146,12 +146,21 @@ public struct AuditDiff: Sendable {
       if let moved { seen.insert(moved) }
       let was =
         before[row.id] ?? moved.flatMap { before[$0] } ?? retiredBefore[row.id]
+      // A Fail a refresh cleared and no one retested is compared as the Fail it was once the new audit
+      // has a result: a pass then is a fix, a fail is still failing (not new).
+      let failedBefore =
+        was.map { $0.outcome == .notTested && $0.earlierFinding == .fail }
+        ?? false
+      let compared = failedBefore && row.outcome != .notTested
       changes.append(
         Change(
           id: row.id, component: row.component,
           platform: row.platform?.rawValue ?? row.platformText,
           check: row.check,
-          bucket: Self.bucket(was?.outcome, row.outcome), old: was?.result,
+          bucket: Self.bucket(compared ? .fail : was?.outcome, row.outcome),
+          old: was.map {
+            $0.result + (failedBefore ? " (a Fail not retested since)" : "")
+          },
           new: row.result, oldSeverity: was?.severity,
           newSeverity: row.severity, notes: row.notes,
           expectationChanged: was.map {

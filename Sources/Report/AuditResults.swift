@@ -25,6 +25,8 @@ public struct ResultRow: Sendable, Hashable {
   public var movedFrom: [String] = []
   /// A finding among the rows a refresh retired (`AuditResults.add(retiredFrom:)`).
   public var retired = false
+  /// Not tested, though it failed before and a refresh cleared the Fail (`AuditResultRow.earlierFinding`).
+  public var failedBefore = false
 
   /// The check as the report names it: `Keyboard: Tab`, and that a refresh retired it.
   var checkName: String {
@@ -80,6 +82,8 @@ public struct AuditResults: Sendable {
       notes: row.notes, ticket: row.ticket)
     shown.countedWCAG = row.countedWCAG
     shown.movedFrom = row.movedFrom
+    shown.failedBefore =
+      row.outcome == .notTested && row.earlierFinding == .fail
     return shown
   }
 

@@ -36,6 +36,7 @@ public struct HTMLReport: Sendable {
   /// The page.
   public func html() -> String {
     let script = ReportScript.source
+    let failedBefore = results.rows.filter(\.failedBefore).count
     let lacking =
       (results.lackingCount == 0
         ? ""
@@ -45,6 +46,10 @@ public struct HTMLReport: Sendable {
         ? ""
         : " (\(results.retiredCount) of them \(results.retiredCount == 1 ? "a finding" : "findings") among "
           + "the rows a refresh retired, counted until retested)")
+      + (failedBefore == 0
+        ? ""
+        : " (\(failedBefore) of them not tested since a refresh cleared \(failedBefore == 1 ? "its" : "their") "
+          + "Fail, listed under Not tested)")
     let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
     var out =
       HTMLPage.start(
@@ -335,7 +340,9 @@ public struct HTMLReport: Sendable {
       out +=
         "<li>\(e(name)): "
         + rows.map {
-          "\(e($0.platform)) \(e($0.test))\($0.test.isEmpty ? "" : ": ")\(e($0.check)) (\(e($0.result.lowercased())))"
+          "\(e($0.platform)) \(e($0.test))\($0.test.isEmpty ? "" : ": ")\(e($0.check)) (\(e($0.result.lowercased()))"
+            + ($0.failedBefore
+              ? "; it failed before and is not retested since" : "") + ")"
         }.joined(separator: "; ") + "</li>\n"
     }
     return out + "</ul>\n</section>\n"

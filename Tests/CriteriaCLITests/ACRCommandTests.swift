@@ -987,6 +987,20 @@ struct ACRCommandTests {
           ), "\(step.to): \(remark)")
     }
 
+    // The report says so too: in its header, and beside the row under Not tested.
+    let report = try CLIRunner.run(
+      [
+        "report", "--config", "Samples/criteria.yml", "--from",
+        "Samples/after.csv", "--output", "report.html",
+      ], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    let page = try dir.read("report.html")
+    #expect(
+      page.contains("of them not tested since a refresh cleared")
+        && page.contains(
+          "iOS Screen reader: Name (not tested; it failed before and is not retested since)"
+        ))
+
     // Retested: the row's own Result is the evidence, and the answer stands.
     let after = dir.appendingPathComponent("Samples/after.csv")
     let line = try #require(try AuditCycleTests.numbers(after)[failing])
@@ -1001,6 +1015,32 @@ struct ACRCommandTests {
     #expect(
       remark.contains("Software: Supports") && !remark.contains("Draft: 4.1.3")
         && !remark.contains("Failed before"), "\(remark)")
+
+    // diff compares the cleared row as the Fail it was: a pass is a fix, a fail still failing (so
+    // --fail-on regression does not stop a CI step on a known failure).
+    try TesterScript.fill(
+      after, dir.appendingPathComponent("Samples/failing.csv"),
+      [line: ["Result": "Fail", "Tester": "Sam"]])
+    for (retest, bucket) in [("retested", "fix"), ("failing", "still-failing")]
+    {
+      let diff = try CLIRunner.run(
+        [
+          "diff", "Samples/after.csv", "Samples/\(retest).csv", "--to", "json",
+          "--output", "diff.json", "--fail-on", "regression",
+        ], in: dir)
+      #expect(diff.status == 0, "\(retest): \(diff.stderr)")
+      let document = try #require(
+        try JSONSerialization.jsonObject(
+          with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
+          as? [String: Any])
+      let row = (document["rows"] as? [[String: Any]] ?? []).first {
+        $0["id"] as? String == failing
+      }
+      #expect(row?["bucket"] as? String == bucket, "\(retest): \(row ?? [:])")
+      #expect(
+        row?["old"] as? String == "Not tested (a Fail not retested since)",
+        "\(retest): \(row ?? [:])")
+    }
   }
 
   /// The sample config with its one source replaced by `sources`, written to `name` in `dir`.
