@@ -752,11 +752,7 @@ struct ACRCommandTests {
       markdown.contains(
         "from a manual audit of 57 checklist rows (and 1 check of today's criteria it lacks, counted not tested)."
       ), "the rows the audit has, and the check it lacks, apart")
-    let report = try CLIRunner.run(
-      [
-        "report", "--config", "Samples/criteria.yml", "--from",
-        "Samples/deleted.csv", "--output", "report.html",
-      ], in: dir)
+    let report = try Self.sampleReport("deleted.csv", in: dir)
     #expect(
       report.status == 0 && report.stderr.contains(warning), "\(report.stderr)")
     let page = try dir.read("report.html")
@@ -856,11 +852,7 @@ struct ACRCommandTests {
       try dir.read("acr.md").contains(
         "(and 1 finding among the rows a refresh retired, counted until retested)"
       ))
-    let report = try CLIRunner.run(
-      [
-        "report", "--config", "Samples/criteria.yml", "--from",
-        "Samples/next.\(format)", "--output", "report.html",
-      ], in: dir)
+    let report = try Self.sampleReport("next.\(format)", in: dir)
     #expect(report.status == 0, "\(report.stderr)")
     let page = try dir.read("report.html")
     #expect(
@@ -988,11 +980,7 @@ struct ACRCommandTests {
     }
 
     // The report says so too: in its header, and beside the row under Not tested.
-    let report = try CLIRunner.run(
-      [
-        "report", "--config", "Samples/criteria.yml", "--from",
-        "Samples/after.csv", "--output", "report.html",
-      ], in: dir)
+    let report = try Self.sampleReport("after.csv", in: dir)
     #expect(report.status == 0, "\(report.stderr)")
     let page = try dir.read("report.html")
     #expect(
@@ -1070,6 +1058,17 @@ struct ACRCommandTests {
       markdown.components(separatedBy: "\n").first {
         $0.contains("[\(criterion)]")
       })
+  }
+
+  /// `criteria report` of `Samples/<audit>` with the sample config, run in `dir`, into `report.html`.
+  static func sampleReport(_ audit: String, in dir: URL) throws
+    -> CLIRunner.Outcome
+  {
+    try CLIRunner.run(
+      [
+        "report", "--config", "Samples/criteria.yml", "--from",
+        "Samples/\(audit)", "--output", "report.html",
+      ], in: dir)
   }
 
   /// A scratch folder holding a copy of `Samples/`.

@@ -45,6 +45,21 @@ struct AuditCycleTests {
     return (dir, audit, try #require(try numbers(audit)[arrowKeys]))
   }
 
+  /// Expects the JUnit report of `file` in `dir` (`junit`) to hold one failure, the `arrowKeys` row's.
+  static func expectArrowKeysFails(
+    _ file: String, in dir: URL,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let report = try junit(file, in: dir)
+    #expect(
+      report.status == 0, "\(file): \(report.stderr)",
+      sourceLocation: sourceLocation)
+    #expect(
+      report.stdout.contains("failures=\"1\"")
+        && report.stdout.contains(arrowKeys), "\(file): \(report.stdout)",
+      sourceLocation: sourceLocation)
+  }
+
   /// `criteria report --from FILE --to junit --output -`: the report a CI step reads.
   static func junit(_ file: String, in dir: URL) throws -> CLIRunner.Outcome {
     try CLIRunner.run(
@@ -507,9 +522,7 @@ struct AuditCycleTests {
       ])
       #expect(made.status == 0, "\(made.stderr)")
     }
-    let read = try Self.junit("formula.xlsx", in: dir)
-    #expect(read.status == 0, "\(read.stderr)")
-    #expect(read.stdout.contains("failures=\"1\""), "\(read.stdout)")
+    try Self.expectArrowKeysFails("formula.xlsx", in: dir)
     let unsaved = try Self.junit("unsaved.xlsx", in: dir)
     #expect(unsaved.status == 65)
     #expect(
@@ -526,9 +539,7 @@ struct AuditCycleTests {
         "merge", "formula.xlsx", "filled.xlsx", "--output", "merged.xlsx",
       ], in: dir)
     #expect(merge.status == 0, "\(merge.stderr)")
-    let merged = try Self.junit("merged.xlsx", in: dir)
-    #expect(merged.status == 0, "\(merged.stderr)")
-    #expect(merged.stdout.contains("failures=\"1\""), "\(merged.stdout)")
+    try Self.expectArrowKeysFails("merged.xlsx", in: dir)
   }
 
   @Test(

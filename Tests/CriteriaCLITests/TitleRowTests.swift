@@ -41,12 +41,7 @@ struct TitleRowTests {
         dir.appendingPathComponent(name).path, renamed,
       ])
       #expect(made.status == 0, "\(made.stderr)")
-      let report = try AuditCycleTests.junit(name, in: dir)
-      #expect(report.status == 0, "\(name): \(report.stderr)")
-      #expect(
-        report.stdout.contains("failures=\"1\"")
-          && report.stdout.contains(AuditCycleTests.arrowKeys),
-        "\(name): \(report.stdout)")
+      try AuditCycleTests.expectArrowKeysFails(name, in: dir)
     }
   }
 
@@ -77,12 +72,7 @@ struct TitleRowTests {
         dir.appendingPathComponent(name).path, title, delimiter,
       ])
       #expect(made.status == 0, "\(made.stderr)")
-      let report = try AuditCycleTests.junit(name, in: dir)
-      #expect(report.status == 0, "\(name): \(report.stderr)")
-      #expect(
-        report.stdout.contains("failures=\"1\"")
-          && report.stdout.contains(AuditCycleTests.arrowKeys),
-        "\(name): \(report.stdout)")
+      try AuditCycleTests.expectArrowKeysFails(name, in: dir)
     }
   }
 }
