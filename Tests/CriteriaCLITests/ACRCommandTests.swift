@@ -835,11 +835,8 @@ struct ACRCommandTests {
     #expect(retired.count == 2, "the check on iOS and Android")
 
     func keyboard(_ audit: String = "next") throws -> String {
-      let acr = try Self.draftMarkdown(
-        config: "Samples/criteria.yml", from: "Samples/\(audit).\(format)",
-        to: "acr.md", in: dir)
-      #expect(acr.status == 0, "\(acr.stderr)")
-      return try Self.row("2.1.1 Keyboard", of: try dir.read("acr.md"))
+      try Self.sampleDraftRow(
+        "2.1.1 Keyboard", of: "\(audit).\(format)", in: dir)
     }
     let counted = try keyboard()
     #expect(
@@ -965,11 +962,8 @@ struct ACRCommandTests {
           "4.1.3 Status Messages (Software): answered Supports (\(dir.path)/Samples/answers.yml:1) over 1 recorded failure"
         ) && final.stderr.contains("(a Fail not retested since)"),
         "\(step.to): \(final.stderr)")
-      let draft = try Self.draftMarkdown(
-        config: "Samples/criteria.yml", from: "Samples/\(step.to).csv",
-        to: "acr.md", in: dir)
-      #expect(draft.status == 0, "\(draft.stderr)")
-      let remark = try Self.row("4.1.3 Status Messages", of: dir.read("acr.md"))
+      let remark = try Self.sampleDraftRow(
+        "4.1.3 Status Messages", of: "\(step.to).csv", in: dir)
       #expect(
         remark.contains(
           "Software: Draft: 4.1.3 Status Messages (Software): answered Supports"
@@ -995,11 +989,8 @@ struct ACRCommandTests {
     try TesterScript.fill(
       after, dir.appendingPathComponent("Samples/retested.csv"),
       [line: ["Result": "Pass", "Tester": "Sam"]])
-    let retested = try Self.draftMarkdown(
-      config: "Samples/criteria.yml", from: "Samples/retested.csv",
-      to: "acr.md", in: dir)
-    #expect(retested.status == 0, "\(retested.stderr)")
-    let remark = try Self.row("4.1.3 Status Messages", of: dir.read("acr.md"))
+    let remark = try Self.sampleDraftRow(
+      "4.1.3 Status Messages", of: "retested.csv", in: dir)
     #expect(
       remark.contains("Software: Supports") && !remark.contains("Draft: 4.1.3")
         && !remark.contains("Failed before"), "\(remark)")
@@ -1050,6 +1041,21 @@ struct ACRCommandTests {
         "acr", "--config", config, "--from", audit, "--to", "markdown",
         "--output", output, "--draft",
       ], in: dir)
+  }
+
+  /// The row of one criterion in the draft Markdown ACR of `Samples/<audit>` with the sample config,
+  /// run in `dir`.
+  static func sampleDraftRow(
+    _ criterion: String, of audit: String, in dir: URL,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let acr = try draftMarkdown(
+      config: "Samples/criteria.yml", from: "Samples/\(audit)", to: "acr.md",
+      in: dir)
+    #expect(
+      acr.status == 0, "\(audit): \(acr.stderr)", sourceLocation: sourceLocation
+    )
+    return try row(criterion, of: try dir.read("acr.md"))
   }
 
   /// The row of a Markdown ACR (`draftMarkdown`) for one criterion (`2.1.1 Keyboard`).

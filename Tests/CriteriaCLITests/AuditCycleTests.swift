@@ -45,6 +45,17 @@ struct AuditCycleTests {
     return (dir, audit, try #require(try numbers(audit)[arrowKeys]))
   }
 
+  /// `arrowKeysAudit` with its `arrowKeys` row given `cells` by the tester, saved as `filled.FORMAT`:
+  /// its folder and the row's spreadsheet row.
+  static func filledArrowKeys(format: String, _ cells: [String: Any]) throws
+    -> (dir: URL, line: String)
+  {
+    let (dir, audit, line) = try arrowKeysAudit(format: format)
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("filled.\(format)"), [line: cells])
+    return (dir, line)
+  }
+
   /// Expects the JUnit report of `file` in `dir` (`junit`) to hold one failure, the `arrowKeys` row's.
   static func expectArrowKeysFails(
     _ file: String, in dir: URL,
@@ -461,11 +472,10 @@ struct AuditCycleTests {
     "a tester's note starting with a dash reads as written after a refresh guarded it in the CSV against formulas"
   )
   func guardedNotes() throws {
-    let (dir, audit, line) = try Self.arrowKeysAudit(format: "csv")
     let notes = "- focus lost\n- no label"
-    try TesterScript.fill(
-      audit, dir.appendingPathComponent("filled.csv"),
-      [line: ["Result": "Fail", "Notes": notes]])
+    let dir = try Self.filledArrowKeys(
+      format: "csv", ["Result": "Fail", "Notes": notes]
+    ).dir
     for (from, to) in [
       ("filled", "next"), ("filled", "next"), ("next", "again"),
     ] {
@@ -488,10 +498,8 @@ struct AuditCycleTests {
     "a formula in a Result cell reads as its saved value, merge keeps the checklist's saved values, and one with no saved value is refused"
   )
   func resultFormula() throws {
-    let (dir, audit, line) = try Self.arrowKeysAudit(format: "xlsx")
-    try TesterScript.fill(
-      audit, dir.appendingPathComponent("filled.xlsx"),
-      [line: ["Tester": "Ana"]])
+    let (dir, line) = try Self.filledArrowKeys(
+      format: "xlsx", ["Tester": "Ana"])
     // The row's Result cell made a formula, with the value a spreadsheet program saves beside it, and
     // without (as a script writes one).
     let script = #"""

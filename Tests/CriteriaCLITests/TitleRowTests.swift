@@ -11,10 +11,9 @@ struct TitleRowTests {
     "a title row (and a blank row) above the header: the failure is read, in a workbook, a renamed workbook sheet and a CSV",
     arguments: ["xlsx", "csv"])
   func titleAboveHeader(format: String) throws {
-    let (dir, audit, line) = try AuditCycleTests.arrowKeysAudit(format: format)
-    try TesterScript.fill(
-      audit, dir.appendingPathComponent("filled.\(format)"),
-      [line: ["Result": "Fail", "Tester": "Ana"]])
+    let dir = try AuditCycleTests.filledArrowKeys(
+      format: format, ["Result": "Fail", "Tester": "Ana"]
+    ).dir
     let script = """
       import csv, sys
       source, target, renamed = sys.argv[1], sys.argv[2], sys.argv[3] == "yes"
@@ -49,10 +48,9 @@ struct TitleRowTests {
     "a CSV's delimiter is the header's: a semicolon file under a title with a comma or none, and the bar the csv output writes"
   )
   func delimiterOfTheHeader() throws {
-    let (dir, audit, line) = try AuditCycleTests.arrowKeysAudit(format: "csv")
-    try TesterScript.fill(
-      audit, dir.appendingPathComponent("filled.csv"),
-      [line: ["Result": "Fail", "Tester": "Ana"]])
+    let dir = try AuditCycleTests.filledArrowKeys(
+      format: "csv", ["Result": "Fail", "Tester": "Ana"]
+    ).dir
     let script = """
       import csv, sys
       source, target, title, delimiter = sys.argv[1:5]
