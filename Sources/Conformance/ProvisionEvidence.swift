@@ -38,70 +38,83 @@ public struct ProvisionEvidenceRule: Sendable, Hashable {
 
 /// The evidence rules for provisions, data with a reason each (as the WCAG rules are).
 public enum ProvisionEvidence {
-  static let withoutVision =
-    "a screen reader is the mode of operation that does not require vision, so every screen-reader and "
-    + "gesture check of the audit tests it, whatever WCAG number it carries"
-  static let objectInformation =
-    "the native name, role and state checks (4.1.2) test what the platform's accessibility services expose; "
-    + "502 and EN 11.5 apply to software with access to those services, so web rows are not counted "
-    + "(a web application without platform services meets them through WCAG, 501.1 Exception)"
-  static let userPreferences =
-    "the native text-size checks (1.4.4) test that the platform's font size setting is followed; web "
-    + "applications, isolated from the platform, are excepted (503.2 Exception); colour, contrast, font type "
-    + "and focus cursor are not tested by these checks"
+  /// The rules, by provision: each kind of evidence once, with the provision of each standard it speaks
+  /// to (Revised 508's and EN 301 549's say the same of the same rows).
+  public static let rules: [ProvisionEvidenceRule] =
+    kind(
+      tests: ["Screen reader", "Gestures"], wcag: [],
+      platforms: ["iOS", "Android", "Web"], covers: nil,
+      what: "screen-reader checks",
+      why:
+        "a screen reader is the mode of operation that does not require vision, so every screen-reader and "
+        + "gesture check of the audit tests it, whatever WCAG number it carries",
+      provisions: [
+        (
+          "302.1",
+          "Revised 508 302.1 Without Vision: where a visual mode of operation is provided, ICT shall provide at "
+            + "least one mode of operation that does not require user vision"
+        ),
+        (
+          "4.2.1",
+          "EN 301 549 V3.2.1 4.2.1 Usage without vision: where ICT provides visual modes of operation, it provides "
+            + "at least one mode of operation that does not require vision"
+        ),
+      ])
+    + kind(
+      tests: ["Screen reader", "Gestures"], wcag: ["4.1.2"],
+      platforms: ["iOS", "Android"], covers: nil,
+      what: "native name, role and state checks",
+      why:
+        "the native name, role and state checks (4.1.2) test what the platform's accessibility services expose; "
+        + "502 and EN 11.5 apply to software with access to those services, so web rows are not counted "
+        + "(a web application without platform services meets them through WCAG, 501.1 Exception)",
+      provisions: [
+        (
+          "502.3.1",
+          "Revised 508 502.3.1 Object Information: the object role, state(s), properties, boundary, name, and "
+            + "description shall be programmatically determinable"
+        ),
+        (
+          "11.5.2.5",
+          "EN 301 549 V3.2.1 11.5.2.5 Object information: where software provides a user interface, it makes the "
+            + "role, state(s), boundary, name and description of its user interface elements programmatically "
+            + "determinable by assistive technologies"
+        ),
+      ])
+    + kind(
+      tests: ["Settings"], wcag: ["1.4.4"], platforms: ["iOS", "Android"],
+      covers: "font size", what: "native text-size checks",
+      why:
+        "the native text-size checks (1.4.4) test that the platform's font size setting is followed; web "
+        + "applications, isolated from the platform, are excepted (503.2 Exception); colour, contrast, font type "
+        + "and focus cursor are not tested by these checks",
+      provisions: [
+        (
+          "503.2",
+          "Revised 508 503.2 User Preferences: applications shall permit user preferences from platform settings "
+            + "for color, contrast, font type, font size, and focus cursor"
+        ),
+        (
+          "11.7",
+          "EN 301 549 V3.2.1 11.7 User preferences: where software provides a user interface, it provides modes "
+            + "of operation that use the platform's user preferences for colour, contrast, font type, font size "
+            + "and focus cursor, except software isolated from its platform"
+        ),
+      ])
 
-  /// The rules, by provision.
-  public static let rules: [ProvisionEvidenceRule] = [
-    ProvisionEvidenceRule(
-      provision: "302.1", tests: ["Screen reader", "Gestures"], wcag: [],
-      platforms: ["iOS", "Android", "Web"], covers: nil,
-      what: "screen-reader checks",
-      reason:
-        "Revised 508 302.1 Without Vision: where a visual mode of operation is provided, ICT shall provide at "
-        + "least one mode of operation that does not require user vision; "
-        + withoutVision + "."),
-    ProvisionEvidenceRule(
-      provision: "4.2.1", tests: ["Screen reader", "Gestures"], wcag: [],
-      platforms: ["iOS", "Android", "Web"], covers: nil,
-      what: "screen-reader checks",
-      reason:
-        "EN 301 549 V3.2.1 4.2.1 Usage without vision: where ICT provides visual modes of operation, it provides "
-        + "at least one mode of operation that does not require vision; "
-        + withoutVision + "."),
-    ProvisionEvidenceRule(
-      provision: "502.3.1", tests: ["Screen reader", "Gestures"],
-      wcag: ["4.1.2"], platforms: ["iOS", "Android"], covers: nil,
-      what: "native name, role and state checks",
-      reason:
-        "Revised 508 502.3.1 Object Information: the object role, state(s), properties, boundary, name, and "
-        + "description shall be programmatically determinable; "
-        + objectInformation + "."),
-    ProvisionEvidenceRule(
-      provision: "11.5.2.5", tests: ["Screen reader", "Gestures"],
-      wcag: ["4.1.2"], platforms: ["iOS", "Android"], covers: nil,
-      what: "native name, role and state checks",
-      reason:
-        "EN 301 549 V3.2.1 11.5.2.5 Object information: where software provides a user interface, it makes the "
-        + "role, state(s), boundary, name and description of its user interface elements programmatically "
-        + "determinable by assistive technologies; " + objectInformation + "."),
-    ProvisionEvidenceRule(
-      provision: "503.2", tests: ["Settings"], wcag: ["1.4.4"],
-      platforms: ["iOS", "Android"], covers: "font size",
-      what: "native text-size checks",
-      reason:
-        "Revised 508 503.2 User Preferences: applications shall permit user preferences from platform settings "
-        + "for color, contrast, font type, font size, and focus cursor; "
-        + userPreferences + "."),
-    ProvisionEvidenceRule(
-      provision: "11.7", tests: ["Settings"], wcag: ["1.4.4"],
-      platforms: ["iOS", "Android"], covers: "font size",
-      what: "native text-size checks",
-      reason:
-        "EN 301 549 V3.2.1 11.7 User preferences: where software provides a user interface, it provides modes "
-        + "of operation that use the platform's user preferences for colour, contrast, font type, font size "
-        + "and focus cursor, except software isolated from its platform; "
-        + userPreferences + "."),
-  ]
+  /// One kind of evidence as a rule for each of `provisions` (number, and its text as the standard says
+  /// it), the reason being the provision's text and then `why`.
+  static func kind(
+    tests: [String], wcag: [String], platforms: [String], covers: String?,
+    what: String, why: String, provisions: [(id: String, text: String)]
+  ) -> [ProvisionEvidenceRule] {
+    provisions.map { provision in
+      ProvisionEvidenceRule(
+        provision: provision.id, tests: tests, wcag: wcag,
+        platforms: platforms, covers: covers, what: what,
+        reason: provision.text + "; " + why + ".")
+    }
+  }
 
   /// The rule for a provision, if the audit can speak to it.
   public static func rule(for provision: String) -> ProvisionEvidenceRule? {
