@@ -4,7 +4,8 @@ import Foundation
 
 /// Audit results as JUnit XML, for CI dashboards and test-management tools: one `testsuite` per component and
 /// platform, one `testcase` per row; Fail is a `failure`, Not tested and Cannot tell are `skipped`, Not
-/// applicable is `skipped` with the message "not applicable"; a skipped row's notes are its text.
+/// applicable is `skipped` with the message "not applicable" (and a row a refresh cleared a Fail on says
+/// so in its message); a skipped row's notes are its text.
 public struct JUnitReport: Sendable {
   public var results: AuditResults
   public var title: String
@@ -63,7 +64,10 @@ public struct JUnitReport: Sendable {
           // The tester's notes (why it could not be told, why it does not apply) are the element's text.
           let message =
             row.outcome == .notApplicable
-            ? "not applicable" : row.result.lowercased()
+            ? "not applicable"
+            : row.result.lowercased()
+              + (row.failedBefore
+                ? "; it failed before and is not retested since" : "")
           out +=
             ">\n      <skipped message=\"\(x(message))\""
             + (row.notes.isEmpty ? "/>" : ">\(x(row.notes))</skipped>")

@@ -983,6 +983,16 @@ struct ACRCommandTests {
           "iOS Screen reader: Name (not tested; it failed before and is not retested since)"
         ))
 
+    let junit = try CLIRunner.run(
+      [
+        "report", "--from", "Samples/after.csv", "--to", "junit", "--output",
+        "-",
+      ], in: dir)
+    #expect(
+      junit.stdout.contains(
+        "<skipped message=\"not tested; it failed before and is not retested since\""
+      ), "\(junit.stdout)")
+
     // Retested: the row's own Result is the evidence, and the answer stands.
     let after = dir.appendingPathComponent("Samples/after.csv")
     let line = try #require(try AuditCycleTests.numbers(after)[failing])
