@@ -441,7 +441,9 @@ public struct AuditSheet: Sendable {
     var lines: [ArraySlice<UInt8>] = []
     var quoted = false
     var start = bytes.startIndex
-    for index in bytes.indices where lines.count < headerSearch {
+    for index in bytes.indices {
+      // The lines the header may be among, no more: a large file is read once, by the CSV reader.
+      if lines.count == headerSearch { break }
       let byte = bytes[index]
       if byte == 0x22 { quoted.toggle() }
       guard !quoted, byte == 0x0A || byte == 0x0D else { continue }
