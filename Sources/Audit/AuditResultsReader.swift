@@ -185,7 +185,8 @@ public struct AuditResultsReader: Sendable {
       let word = cell(.result)
       guard let outcome = layout.outcome(of: word) else {
         throw AuditError(
-          "\(sheet.place(row.number)): Result '\(word)' is not one of \(layout.statuses.joined(separator: ", "))"
+          "\(sheet.place(row.number)): Result '\(word)' is not one of \(layout.statuses.joined(separator: ", ")) "
+            + "(the Result words of the config's audit output: an audit made with other words is read with its config, --config)"
         )
       }
       let id = cell(.id)

@@ -807,7 +807,8 @@ struct TicketUnitTests {
         records: [], delimiter: 44, lineEnding: [13, 10], byteOrderMark: false))
     #expect(
       throws: TicketError(
-        "a.csv:3: Result '\(word)' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell; "
+        "a.csv:3: Result '\(word)' is not one of Pass, Fail, Not applicable, Not tested, Cannot tell "
+          + "(the Result words of the config's audit output: an audit made with other words is read with its config, --config); "
           + "correct it, so that no failure goes unfiled (tickets are filed for the rows whose Result is Fail)"
       )
     ) {
