@@ -222,7 +222,7 @@ extension AuditSheet {
 
 extension [String] {
   /// Sets a CSV record's field, adding empty fields before it when the record is shorter.
-  mutating func set(_ value: String, at column: Int) {
+  public mutating func set(_ value: String, at column: Int) {
     if column >= count {
       self += Array(repeating: "", count: column - count + 1)
     }

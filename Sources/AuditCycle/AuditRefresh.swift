@@ -206,13 +206,23 @@ public struct AuditRefresh: Sendable {
     where typed.id.isEmpty
       || !(current.contains(typed.id) || carriedOld.contains(typed.id))
     {
-      carry.retired.append(row.cells)
+      var cells = row.cells
+      var result = typed.result
+      // A finding an earlier refresh cleared and no one retested retires as the finding it was, so the
+      // Retired sheet counts it as it counts every recorded failure.
+      if typed.outcome == .notTested, let earlier = typed.earlierFinding,
+        let column = sheet.column(.result)
+      {
+        result = layout.word(for: earlier)
+        cells.set(result, at: column)
+      }
+      carry.retired.append(cells)
       counts.retired += 1
-      if typed.outcome.isFinding {
+      if typed.outcome.isFinding || typed.earlierFinding != nil {
         counts.retiredFindings.append(
           RetiredFinding(
             place: typed.place, id: typed.id, check: typed.what,
-            result: typed.result))
+            result: result))
       }
     }
     if let earlier {

@@ -913,14 +913,8 @@ struct ACRCommandTests {
   )
   func failedBefore() throws {
     let dir = try Self.samplesCopy()
-    // The next release rewords the banner's Name check, which fails on iOS in the sample audit.
-    let banner = "Samples/criteria/native/notifications/banner.md"
-    let before = try dir.read(banner)
-    let expectation = "announced when the banner appears, without moving focus"
-    try #require(before.contains(expectation))
-    try dir.write(
-      before.replacingOccurrences(
-        of: expectation, with: expectation + ", and once only"), to: banner)
+    try Self.editBanner(
+      in: dir, "without moving focus", "without moving focus, and once only")
     try dir.write(
       "\"4.1.3\": {software: {level: supports, notes: \"Announced.\"}}\n",
       to: "Samples/answers.yml")
@@ -1030,6 +1024,61 @@ struct ACRCommandTests {
         row?["old"] as? String == "Not tested (a Fail not retested since)",
         "\(retest): \(row ?? [:])")
     }
+  }
+
+  @Test(
+    "a Fail a refresh cleared retires as the Fail it was when its check leaves the criteria before a retest"
+  )
+  func failedBeforeRetired() throws {
+    let dir = try Self.samplesCopy()
+    // One release rewords the banner's Name check (failing on iOS), the next removes it.
+    let name =
+      "   - Name: The message is announced when the banner appears, without moving focus\n"
+    try Self.editBanner(
+      in: dir, "without moving focus", "without moving focus, and once only")
+    let first = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv", "--output", "Samples/changed.csv",
+      ], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    try Self.editBanner(
+      in: dir,
+      name.replacingOccurrences(of: "focus\n", with: "focus, and once only\n"),
+      "")
+    let second = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/changed.csv", "--output", "Samples/removed.csv",
+      ], in: dir)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(
+      second.stderr.contains("Banner (iOS) Screen reader: Name: Fail"),
+      "the warning names the retired failure: \(second.stderr)")
+    let retired = try TesterScript.rows(
+      dir.appendingPathComponent("Samples/removed-retired.csv"))
+    #expect(
+      retired["native/notifications/banner/screenreader/name@ios"]?["Result"]
+        == "Fail")
+    #expect(
+      retired["native/notifications/banner/screenreader/name@android"]?[
+        "Result"] == "Not tested", "a Pass a change cleared is no finding")
+    let remark = try Self.sampleDraftRow(
+      "4.1.3 Status Messages", of: "removed.csv", in: dir)
+    #expect(
+      remark.contains("Software: Does Not Support")
+        && remark.contains(
+          "Banner (iOS) Screen reader: Name (a row a refresh retired): Changed since the last audit: was 'Fail'"
+        ),
+      "\(remark)")
+  }
+
+  /// Replaces `old` with `new` in the sample banner document in `dir` (which must hold it).
+  static func editBanner(in dir: URL, _ old: String, _ new: String) throws {
+    let banner = "Samples/criteria/native/notifications/banner.md"
+    let text = try dir.read(banner)
+    try #require(text.contains(old))
+    try dir.write(text.replacingOccurrences(of: old, with: new), to: banner)
   }
 
   /// The sample config with its one source replaced by `sources`, written to `name` in `dir`.
