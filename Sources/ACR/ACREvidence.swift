@@ -76,9 +76,16 @@ public struct ACREvidence: Sendable, Hashable {
 
   /// Whether this is a finding tied to no success criterion.
   ///
-  /// That is a Fail or Cannot tell row with no WCAG number; it must never vanish from a report.
+  /// That is a Fail or Cannot tell row with no WCAG number, or such a Fail a refresh cleared and no one
+  /// retested (`failedBefore`); it must never vanish from a report.
   public var isUnmappedFinding: Bool {
-    countedWCAG.isEmpty && outcome.isFinding
+    countedWCAG.isEmpty && (outcome.isFinding || failedBefore)
+  }
+
+  /// The result of a finding as a report lists it: Fail, Cannot tell, or a Fail not retested since.
+  var findingLabel: String {
+    failedBefore
+      ? "Fail (not retested since)" : outcome == .fail ? "Fail" : "Cannot tell"
   }
 
   /// What a reviewer should know about the row's Failed WCAG cell, or nil.

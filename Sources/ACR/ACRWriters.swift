@@ -181,7 +181,7 @@ public enum ACRMarkdownWriter {
         "", "| Row | Check | Result | Notes |", "| --- | --- | --- | --- |",
       ]
       lines += report.unmappedFindings.map {
-        "| \(cell($0.place)) | \(cell($0.what)) | \($0.outcome == .fail ? "Fail" : "Cannot tell") | \(cell($0.notes)) |"
+        "| \(cell($0.place)) | \(cell($0.what)) | \($0.findingLabel) | \(cell($0.notes)) |"
       }
     }
     if !s.legalDisclaimer.isEmpty {
@@ -320,7 +320,7 @@ public enum ACRHTMLWriter {
       for row in report.unmappedFindings {
         out +=
           "<tr><th scope=\"row\">\(escape(row.place))</th><td>\(escape(row.what))</td>"
-          + "<td>\(row.outcome == .fail ? "Fail" : "Cannot tell")</td><td>\(escape(row.notes))</td></tr>\n"
+          + "<td>\(row.findingLabel)</td><td>\(escape(row.notes))</td></tr>\n"
       }
       out += "</tbody>\n</table>\n"
     }

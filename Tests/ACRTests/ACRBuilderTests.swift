@@ -361,6 +361,9 @@ struct ACRBuilderTests {
     "a Fail or Cannot tell row with no WCAG number never vanishes: a final report refuses and lists it, a draft prints it with its notes"
   )
   func unmappedFindings() throws {
+    // A Fail a refresh cleared (its check changed) and no one retested, with no WCAG number.
+    var cleared = row([], .notTested, check: "Drag", place: "audit.csv:14")
+    cleared.earlierFinding = .fail
     let rows = [
       row(
         [], .fail, check: "Swipe", severity: "Critical", place: "audit.csv:12",
@@ -368,12 +371,14 @@ struct ACRBuilderTests {
       row([], .cannotTell, check: "Pinch", place: "audit.csv:13"),
       row([], .pass, check: "Tap"),
       row(["2.1.1"], .pass),
+      cleared,
     ]
     let refused = try #require(refusal(rows, try answeredAll()))
     #expect(
       refused.hasPrefix(
-        "2 failed or uncertain rows name no WCAG success criterion"),
+        "3 failed or uncertain rows name no WCAG success criterion"),
       "\(refused)")
+    #expect(refused.contains("audit.csv:14: Modal (iOS) Keyboard: Drag"))
     #expect(refused.contains("audit.csv:12: Modal (iOS) Keyboard: Swipe"))
     #expect(refused.contains("audit.csv:13: Modal (iOS) Keyboard: Pinch"))
     #expect(!refused.contains("Tap"))
@@ -382,15 +387,21 @@ struct ACRBuilderTests {
       toolVersion: "test")
     draft.draft = true
     let report = try draft.build(rows)
-    #expect(report.unmappedFindings.map(\.check) == ["Swipe", "Pinch"])
+    #expect(
+      report.unmappedFindings.map(\.check) == ["Swipe", "Pinch", "Drag"])
     let markdown = ACRMarkdownWriter.markdown(report)
     #expect(markdown.contains("## Findings not mapped to a criterion"))
     #expect(
       markdown.contains(
         "| audit.csv:12 | Modal (iOS) Keyboard: Swipe | Fail | Focus is lost. |"
       ), "\(markdown)")
+    #expect(
+      markdown.contains(
+        "| audit.csv:14 | Modal (iOS) Keyboard: Drag | Fail (not retested since) |"
+      ), "\(markdown)")
     let html = ACRHTMLWriter.html(report)
     #expect(html.contains("<h2>Findings not mapped to a criterion</h2>"))
+    #expect(html.contains("<td>Fail (not retested since)</td>"))
     #expect(html.contains("<td>Focus is lost.</td>"))
   }
 
