@@ -51,8 +51,9 @@ public struct AuditCarry: Sendable {
   /// before `tickets` runs loses no link to a ticket filed under an older id.
   public var movedBefore: [String: [String]] = [:]
   /// Row id → the Result word of a finding recorded on the check before and not retested since (its
-  /// expectation changed, so the Result was cleared): the marker says `changed (was Fail, not
-  /// retested)`, and keeps saying it through later refreshes until a tester records a result.
+  /// expectation changed, or a fresh cycle began, and the Result was cleared): the marker says
+  /// `changed (was Fail, not retested)`, and keeps saying it through later refreshes until a tester
+  /// records a result.
   public var notRetested: [String: String] = [:]
   /// The rows of the old audit that no longer exist, with its header: the Retired sheet (or file).
   public var retiredHeader: [String] = []

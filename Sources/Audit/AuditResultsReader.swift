@@ -98,6 +98,12 @@ public struct AuditResultRow: Sendable, Hashable {
 }
 
 extension AuditResultRow {
+  /// Not tested, though a Fail was recorded on its check before and no one retested it since
+  /// (`earlierFinding`): a known failure.
+  public var failedBefore: Bool {
+    outcome == .notTested && earlierFinding == .fail
+  }
+
   /// The component ids the row's "Since last audit" cell says a refresh carried it from (a document
   /// moved or renamed since), newest first; none for a row that did not move.
   public var movedFrom: [String] {

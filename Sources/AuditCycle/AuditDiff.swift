@@ -148,9 +148,7 @@ public struct AuditDiff: Sendable {
         before[row.id] ?? moved.flatMap { before[$0] } ?? retiredBefore[row.id]
       // A Fail a refresh cleared and no one retested is compared as the Fail it was once the new audit
       // has a result: a pass then is a fix, a fail is still failing (not new).
-      let failedBefore =
-        was.map { $0.outcome == .notTested && $0.earlierFinding == .fail }
-        ?? false
+      let failedBefore = was?.failedBefore ?? false
       let compared = failedBefore && row.outcome != .notTested
       changes.append(
         Change(

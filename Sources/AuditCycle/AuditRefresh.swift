@@ -152,11 +152,11 @@ public struct AuditRefresh: Sendable {
       cells[.ticket] = was.ticket
       // A finding the row leaves this refresh without (its check changed), or one it held before and
       // was not retested since: the marker keeps its word until a tester records a result.
-      let earlier =
+      let heldBefore =
         was.outcome.isFinding
         ? was.outcome : was.outcome == .notTested ? was.earlierFinding : nil
-      if !fresh, let earlier, changed || was.outcome == .notTested {
-        carry.notRetested[row.id] = layout.word(for: earlier)
+      if !fresh, let heldBefore, changed || was.outcome == .notTested {
+        carry.notRetested[row.id] = layout.word(for: heldBefore)
       }
       if changed {
         counts.changed += 1
@@ -197,7 +197,7 @@ public struct AuditRefresh: Sendable {
       if fresh {
         extras.append(
           was.outcome != .notTested
-            ? was.result : earlier.map { layout.word(for: $0) } ?? "")
+            ? was.result : heldBefore.map { layout.word(for: $0) } ?? "")
       }
       carry.extras[row.id] = extras
     }

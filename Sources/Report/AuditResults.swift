@@ -82,8 +82,7 @@ public struct AuditResults: Sendable {
       notes: row.notes, ticket: row.ticket)
     shown.countedWCAG = row.countedWCAG
     shown.movedFrom = row.movedFrom
-    shown.failedBefore =
-      row.outcome == .notTested && row.earlierFinding == .fail
+    shown.failedBefore = row.failedBefore
     return shown
   }
 
