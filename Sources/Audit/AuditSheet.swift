@@ -406,7 +406,14 @@ public struct AuditSheet: Sendable {
       bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? true
     return try table(
       path: path, sheetName: nil,
-      rows: records.map { ($0.line, $0.fields.map(FormulaGuard.restore)) },
+      rows: records.map { record in
+        // Most records hold no guarded cell, and keep their fields as read.
+        let guarded = record.fields.contains { $0.hasPrefix("'") }
+        return (
+          record.line,
+          guarded ? record.fields.map(FormulaGuard.restore) : record.fields
+        )
+      },
       source: .csv(
         records: records, delimiter: delimiter,
         lineEnding: crlf ? [0x0D, 0x0A] : [0x0A],
