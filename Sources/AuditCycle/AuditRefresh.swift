@@ -164,7 +164,8 @@ public struct AuditRefresh: Sendable {
         if Self.recorded(was) {
           let note =
             "Changed since the last audit: was '\(was.result.isEmpty ? layout.defaultStatus : was.result)' "
-            + "against the expectation '\(was.expected)'."
+            + "against the expectation '\(was.expected)'"
+            + (was.severity.isEmpty ? "." : " (severity \(was.severity)).")
           cells[.notes] = was.notes.isEmpty ? note : note + "\n" + was.notes
         }
       } else if moved != nil {

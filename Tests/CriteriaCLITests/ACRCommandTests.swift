@@ -1061,6 +1061,11 @@ struct ACRCommandTests {
       retired["native/notifications/banner/screenreader/name@ios"]?["Result"]
         == "Fail")
     #expect(
+      retired["native/notifications/banner/screenreader/name@ios"]?["Notes"]?
+        .hasPrefix(
+          "Changed since the last audit: was 'Fail' against the expectation 'The message is announced when the banner appears, without moving focus' (severity Critical).\nVoiceOver says nothing"
+        ) == true, "the severity the change cleared is in the note")
+    #expect(
       retired["native/notifications/banner/screenreader/name@android"]?[
         "Result"] == "Not tested", "a Pass a change cleared is no finding")
     let remark = try Self.sampleDraftRow(
