@@ -205,6 +205,21 @@ public enum ACRMarkdownWriter {
 
 /// The report as one accessible, self-contained HTML page.
 public enum ACRHTMLWriter {
+  /// A table: `opening` is its `table` tag and caption, `columns` the column headers' text, and each row
+  /// its header cell's HTML and then its other cells' HTML.
+  static func table(
+    _ opening: String, columns: [String],
+    rows: [(header: String, cells: [String])]
+  ) -> String {
+    opening + "\n<thead><tr>"
+      + columns.map { "<th scope=\"col\">\($0)</th>" }.joined()
+      + "</tr></thead>\n<tbody>\n"
+      + rows.map { row in
+        "<tr><th scope=\"row\">\(row.header)</th>"
+          + row.cells.map { "<td>\($0)</td>" }.joined() + "</tr>\n"
+      }.joined() + "</tbody>\n</table>\n"
+  }
+
   public static func html(_ report: ACRReport) -> String {
     let s = report.settings
     var out =
@@ -227,13 +242,13 @@ public enum ACRHTMLWriter {
       + report.scope.paragraphs.map { "<p>\(escape($0))</p>\n" }.joined()
     out +=
       "<h2 id=\"standards\">Applicable Standards/Guidelines</h2>\n"
-      + "<table class=\"summary\" aria-labelledby=\"standards\">\n<thead><tr><th scope=\"col\">Standard/Guideline</th>"
-      + "<th scope=\"col\">Included In Report</th></tr></thead>\n<tbody>\n"
-    for standard in report.applicableStandards {
-      out +=
-        "<tr><th scope=\"row\">\(escape(standard.standard))</th><td>\(escape(standard.included))</td></tr>\n"
-    }
-    out += "</tbody>\n</table>\n<h2>Terms</h2>\n<dl>\n"
+      + table(
+        "<table class=\"summary\" aria-labelledby=\"standards\">",
+        columns: ["Standard/Guideline", "Included In Report"],
+        rows: report.applicableStandards.map {
+          (escape($0.standard), [escape($0.included)])
+        })
+    out += "<h2>Terms</h2>\n<dl>\n"
     for term in ACRTerm.allCases {
       out +=
         "<dt>\(escape(term.label))</dt><dd>\(escape(term.definition))</dd>\n"
@@ -252,42 +267,35 @@ public enum ACRHTMLWriter {
       "<p>Conformance per success criterion for \(escape(report.components.map(\.label).joined(separator: " and "))), from \(escape(report.auditPhrase)).</p>\n"
     for (index, chapter) in report.chapters.enumerated() {
       out += "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n"
-      out +=
-        "<table class=\"summary\">\n<caption>Summary, Level \(chapter.level.rawValue)</caption>\n<thead><tr><th scope=\"col\">Conformance Level</th>"
-      out +=
-        report.components.map { "<th scope=\"col\">\($0.label)</th>" }.joined()
-        + "</tr></thead>\n<tbody>\n"
-      for term in ACRTerm.allCases {
-        out += "<tr><th scope=\"row\">\(term.label)</th>"
-        out +=
-          report.components.map { "<td>\(chapter.counts($0)[term] ?? 0)</td>" }
-          .joined() + "</tr>\n"
-      }
-      out += "</tbody>\n</table>\n"
-      out +=
-        "<table class=\"criteria\">\n<caption>\(escape(chapter.label))</caption>\n<thead><tr><th scope=\"col\">Criteria</th>"
-      out +=
-        "<th scope=\"col\">Conformance Level</th><th scope=\"col\">Remarks and Explanations</th></tr></thead>\n<tbody>\n"
-      for row in chapter.rows {
-        let c = row.criterion
-        out +=
-          "<tr><th scope=\"row\"><a href=\"\(escape(c.understanding))\">\(c.number) \(escape(c.handle))</a> (Level \(c.level.rawValue)\(c.obsolete ? ", obsolete" : ""))</th>"
-        let levels = report.components.compactMap { kind in
-          row.adherence[kind].map {
-            "<strong>\(kind.label):</strong> \($0.term.label)"
+      let counts = report.components.map { chapter.counts($0) }
+      out += table(
+        "<table class=\"summary\">\n<caption>Summary, Level \(chapter.level.rawValue)</caption>",
+        columns: ["Conformance Level"] + report.components.map(\.label),
+        rows: ACRTerm.allCases.map { term in
+          (term.label, counts.map { "\($0[term] ?? 0)" })
+        })
+      out += table(
+        "<table class=\"criteria\">\n<caption>\(escape(chapter.label))</caption>",
+        columns: ["Criteria", "Conformance Level", "Remarks and Explanations"],
+        rows: chapter.rows.map { row in
+          let c = row.criterion
+          let levels = report.components.compactMap { kind in
+            row.adherence[kind].map {
+              "<strong>\(kind.label):</strong> \($0.term.label)"
+            }
           }
-        }
-        let remarks = report.components.compactMap { kind in
-          row.adherence[kind].flatMap {
-            $0.remarks.isEmpty
-              ? nil
-              : "<p><strong>\(kind.label):</strong> \(linkedRemarks(report, $0.remarks))</p>"
+          let remarks = report.components.compactMap { kind in
+            row.adherence[kind].flatMap {
+              $0.remarks.isEmpty
+                ? nil
+                : "<p><strong>\(kind.label):</strong> \(linkedRemarks(report, $0.remarks))</p>"
+            }
           }
-        }
-        out +=
-          "<td>\(levels.joined(separator: "<br>"))</td><td>\(remarks.joined())</td></tr>\n"
-      }
-      out += "</tbody>\n</table>\n"
+          return (
+            "<a href=\"\(escape(c.understanding))\">\(c.number) \(escape(c.handle))</a> (Level \(c.level.rawValue)\(c.obsolete ? ", obsolete" : ""))",
+            [levels.joined(separator: "<br>"), remarks.joined()]
+          )
+        })
       _ = index
     }
     var heading = ""
@@ -301,28 +309,31 @@ public enum ACRHTMLWriter {
         out += "<p>Notes: \(escape(chapter.notes))</p>\n"
       }
       if chapter.rows.isEmpty { continue }
-      out +=
-        "<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">\n"
-        + "<thead><tr><th scope=\"col\">Criteria</th><th scope=\"col\">Conformance Level</th>"
-        + "<th scope=\"col\">Remarks and Explanations</th></tr></thead>\n<tbody>\n"
-      for row in chapter.rows {
-        out +=
-          "<tr><th scope=\"row\">\(escape(row.provision.id)) \(escape(row.provision.handle))</th>"
-          + "<td>\(row.adherence.term.label)</td><td>\(linkedRemarks(report, row.adherence.remarks))</td></tr>\n"
-      }
-      out += "</tbody>\n</table>\n"
+      out += table(
+        "<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">",
+        columns: ["Criteria", "Conformance Level", "Remarks and Explanations"],
+        rows: chapter.rows.map { row in
+          (
+            "\(escape(row.provision.id)) \(escape(row.provision.handle))",
+            [
+              row.adherence.term.label,
+              linkedRemarks(report, row.adherence.remarks),
+            ]
+          )
+        })
     }
     if !report.unmappedFindings.isEmpty {
       out +=
         "<h2>\(ACRReport.unmappedHeading)</h2>\n<p>Failed or uncertain rows of the audit that name no WCAG success criterion; a final report needs each mapped.</p>\n"
-        + "<table class=\"criteria\">\n<caption>\(ACRReport.unmappedHeading)</caption>\n<thead><tr><th scope=\"col\">Row</th>"
-        + "<th scope=\"col\">Check</th><th scope=\"col\">Result</th><th scope=\"col\">Notes</th></tr></thead>\n<tbody>\n"
-      for row in report.unmappedFindings {
-        out +=
-          "<tr><th scope=\"row\">\(escape(row.place))</th><td>\(escape(row.what))</td>"
-          + "<td>\(row.findingLabel)</td><td>\(escape(row.notes))</td></tr>\n"
-      }
-      out += "</tbody>\n</table>\n"
+        + table(
+          "<table class=\"criteria\">\n<caption>\(ACRReport.unmappedHeading)</caption>",
+          columns: ["Row", "Check", "Result", "Notes"],
+          rows: report.unmappedFindings.map { row in
+            (
+              escape(row.place),
+              [escape(row.what), row.findingLabel, escape(row.notes)]
+            )
+          })
     }
     if !s.legalDisclaimer.isEmpty {
       out += "<h2>Legal Disclaimer</h2>\n<p>\(escape(s.legalDisclaimer))</p>\n"
