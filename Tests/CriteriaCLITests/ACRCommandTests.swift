@@ -814,12 +814,7 @@ struct ACRCommandTests {
       ("audit-filled.csv", "new.\(format)"),
       ("new.\(format)", "next.\(format)"),
     ] {
-      let refresh = try CLIRunner.run(
-        [
-          "refresh", "--config", "Samples/criteria.yml", "--from",
-          "Samples/\(from)", "--output", "Samples/\(to)",
-        ], in: dir)
-      #expect(refresh.status == 0, "\(refresh.stderr)")
+      let refresh = try Self.sampleRefresh(from, to, in: dir)
       #expect(
         refresh.stderr.contains("Rating (Android) Keyboard: Arrow keys: Fail"),
         "\(refresh.stderr)")
@@ -931,12 +926,8 @@ struct ACRCommandTests {
       ("fresh", "after", false, "kept (was Fail, not retested)"),
     ]
     for step in steps {
-      let refresh = try CLIRunner.run(
-        [
-          "refresh", "--config", "Samples/criteria.yml", "--from",
-          "Samples/\(step.from).csv", "--output", "Samples/\(step.to).csv",
-        ] + (step.fresh ? ["--fresh"] : []), in: dir)
-      #expect(refresh.status == 0, "\(refresh.stderr)")
+      try Self.sampleRefresh(
+        "\(step.from).csv", "\(step.to).csv", fresh: step.fresh, in: dir)
       let row = try TesterScript.rows(
         dir.appendingPathComponent("Samples/\(step.to).csv"))[failing]
       #expect(row?["Result"] == "Not tested", "\(step.to): \(row ?? [:])")
@@ -1036,22 +1027,12 @@ struct ACRCommandTests {
       "   - Name: The message is announced when the banner appears, without moving focus\n"
     try Self.editBanner(
       in: dir, "without moving focus", "without moving focus, and once only")
-    let first = try CLIRunner.run(
-      [
-        "refresh", "--config", "Samples/criteria.yml", "--from",
-        "Samples/audit-filled.csv", "--output", "Samples/changed.csv",
-      ], in: dir)
-    #expect(first.status == 0, "\(first.stderr)")
+    try Self.sampleRefresh("audit-filled.csv", "changed.csv", in: dir)
     try Self.editBanner(
       in: dir,
       name.replacingOccurrences(of: "focus\n", with: "focus, and once only\n"),
       "")
-    let second = try CLIRunner.run(
-      [
-        "refresh", "--config", "Samples/criteria.yml", "--from",
-        "Samples/changed.csv", "--output", "Samples/removed.csv",
-      ], in: dir)
-    #expect(second.status == 0, "\(second.stderr)")
+    let second = try Self.sampleRefresh("changed.csv", "removed.csv", in: dir)
     #expect(
       second.stderr.contains("Banner (iOS) Screen reader: Name: Fail"),
       "the warning names the retired failure: \(second.stderr)")
@@ -1128,6 +1109,24 @@ struct ACRCommandTests {
       markdown.components(separatedBy: "\n").first {
         $0.contains("[\(criterion)]")
       })
+  }
+
+  /// `criteria refresh` of `Samples/<from>` into `Samples/<to>` with the sample config, run in `dir`,
+  /// expected to succeed.
+  @discardableResult
+  static func sampleRefresh(
+    _ from: String, _ to: String, fresh: Bool = false, in dir: URL,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> CLIRunner.Outcome {
+    let run = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/\(from)", "--output", "Samples/\(to)",
+      ] + (fresh ? ["--fresh"] : []), in: dir)
+    #expect(
+      run.status == 0, "\(from) → \(to): \(run.stderr)",
+      sourceLocation: sourceLocation)
+    return run
   }
 
   /// `criteria report` of `Samples/<audit>` with the sample config, run in `dir`, into `report.html`.
