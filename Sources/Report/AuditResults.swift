@@ -28,6 +28,9 @@ public struct ResultRow: Sendable, Hashable {
   /// Not tested, though it failed before and a refresh cleared the Fail (`AuditResultRow.earlierFinding`).
   public var failedBefore = false
 
+  /// What the reports add to such a row's result, after a semicolon.
+  static let failedBeforeNote = "it failed before and is not retested since"
+
   /// The check as the report names it: `Keyboard: Tab`, and that a refresh retired it.
   var checkName: String {
     test + (test.isEmpty ? "" : ": ") + check

@@ -342,7 +342,7 @@ public struct HTMLReport: Sendable {
         + rows.map {
           "\(e($0.platform)) \(e($0.test))\($0.test.isEmpty ? "" : ": ")\(e($0.check)) (\(e($0.result.lowercased()))"
             + ($0.failedBefore
-              ? "; it failed before and is not retested since" : "") + ")"
+              ? "; " + ResultRow.failedBeforeNote : "") + ")"
         }.joined(separator: "; ") + "</li>\n"
     }
     return out + "</ul>\n</section>\n"

@@ -67,7 +67,7 @@ public struct JUnitReport: Sendable {
             ? "not applicable"
             : row.result.lowercased()
               + (row.failedBefore
-                ? "; it failed before and is not retested since" : "")
+                ? "; " + ResultRow.failedBeforeNote : "")
           out +=
             ">\n      <skipped message=\"\(x(message))\""
             + (row.notes.isEmpty ? "/>" : ">\(x(row.notes))</skipped>")

@@ -855,16 +855,8 @@ struct ACRCommandTests {
 
     // diff's conformance counts it as the ACR does: 2.1.1 on software is Partially Supports before and
     // after.
-    let diff = try CLIRunner.run(
-      [
-        "diff", "Samples/audit-filled.csv", "Samples/next.\(format)", "--to",
-        "json", "--output", "diff.json",
-      ], in: dir)
-    #expect(diff.status == 0, "\(diff.stderr)")
-    let diffed = try #require(
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
-        as? [String: Any])
+    let diffed = try AuditCycleTests.jsonDiff(
+      "Samples/audit-filled.csv", "Samples/next.\(format)", in: dir)
     let changes = diffed["conformance"] as? [[String: Any]] ?? []
     #expect(
       !changes.contains { $0["criterion"] as? String == "2.1.1" },
@@ -997,16 +989,10 @@ struct ACRCommandTests {
       [line: ["Result": "Fail", "Tester": "Sam"]])
     for (retest, bucket) in [("retested", "fix"), ("failing", "still-failing")]
     {
-      let diff = try CLIRunner.run(
-        [
-          "diff", "Samples/after.csv", "Samples/\(retest).csv", "--to", "json",
-          "--output", "diff.json", "--fail-on", "regression",
-        ], in: dir)
-      #expect(diff.status == 0, "\(retest): \(diff.stderr)")
-      let document = try #require(
-        try JSONSerialization.jsonObject(
-          with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
-          as? [String: Any])
+      let document = try AuditCycleTests.jsonDiff(
+        "Samples/after.csv", "Samples/\(retest).csv",
+        ["--fail-on", "regression"],
+        in: dir)
       let row = (document["rows"] as? [[String: Any]] ?? []).first {
         $0["id"] as? String == failing
       }

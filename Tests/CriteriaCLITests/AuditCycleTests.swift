@@ -56,6 +56,24 @@ struct AuditCycleTests {
     return (dir, line)
   }
 
+  /// `criteria diff OLD NEW --to json` (with `options`) run in `dir`, expected to succeed: the JSON it
+  /// writes.
+  static func jsonDiff(
+    _ old: String, _ new: String, _ options: [String] = [], in dir: URL,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> [String: Any] {
+    let run = try CLIRunner.run(
+      ["diff", old, new, "--to", "json", "--output", "diff.json"] + options,
+      in: dir)
+    #expect(
+      run.status == 0, "\(old) → \(new): \(run.stderr)",
+      sourceLocation: sourceLocation)
+    return try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
+        as? [String: Any], sourceLocation: sourceLocation)
+  }
+
   /// Expects the JUnit report of `file` in `dir` (`junit`) to hold one failure, the `arrowKeys` row's.
   static func expectArrowKeysFails(
     _ file: String, in dir: URL,
@@ -1019,16 +1037,8 @@ struct AuditCycleTests {
       audit, dir.appendingPathComponent("old.\(format)"), oldEdits)
     try TesterScript.fill(
       audit, dir.appendingPathComponent("new.\(format)"), newEdits)
-    let json = try CLIRunner.run(
-      [
-        "diff", "old.\(format)", "new.\(format)", "--to", "json", "--output",
-        "diff.json",
-      ], in: dir)
-    #expect(json.status == 0, "\(json.stderr)")
-    let document = try #require(
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
-        as? [String: Any])
+    let document = try Self.jsonDiff(
+      "old.\(format)", "new.\(format)", in: dir)
     let rows = try #require(document["rows"] as? [[String: Any]])
     #expect(rows.count == ids.count, "every row exactly once")
     var got: [String: String] = [:]
@@ -1084,14 +1094,7 @@ struct AuditCycleTests {
         + "D,iOS,d,x,2.1.1,Fail,c/t/d@ios\nE,iOS,e,x,2.1.1,Pass,c/t/e@ios\n"
         + "F,iOS,f,x,2.4.7,Not applicable,c/t/f@ios\nG,iOS,g,x,2.1.1,Pass,c/t/g@ios\n",
       to: "new.csv")
-    let run = try CLIRunner.run(
-      ["diff", "old.csv", "new.csv", "--to", "json", "--output", "diff.json"],
-      in: dir)
-    #expect(run.status == 0, "\(run.stderr)")
-    let document = try #require(
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
-        as? [String: Any])
+    let document = try Self.jsonDiff("old.csv", "new.csv", in: dir)
     var got: [String: String] = [:]
     for row in document["rows"] as? [[String: Any]] ?? [] {
       got[row["id"] as? String ?? ""] = row["bucket"] as? String

@@ -55,15 +55,7 @@ struct ComponentMoveTests {
 
   /// The JSON diff of the filled sample audit against `new.<format>`.
   func diffed(_ dir: URL, format: String = "csv") throws -> [String: Any] {
-    let diff = try CLIRunner.run(
-      [
-        "diff", "audit-filled.csv", "new.\(format)", "--to", "json", "--output",
-        "diff.json",
-      ], in: dir)
-    #expect(diff.status == 0, "\(diff.stderr)")
-    return try JSONSerialization.jsonObject(
-      with: Data(contentsOf: dir.appendingPathComponent("diff.json")))
-      as? [String: Any] ?? [:]
+    try AuditCycleTests.jsonDiff("audit-filled.csv", "new.\(format)", in: dir)
   }
 
   /// A folder set up as `setUp` makes it, whose filled sample audit's failures were filed into
