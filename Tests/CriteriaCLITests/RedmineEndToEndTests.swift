@@ -385,6 +385,75 @@ struct RedmineEndToEndTests {
     #expect(try Self.history(redmine, issue: ids[0]).notes.count == 1)
   }
 
+  @Test(
+    "a check whose title is longer than Redmine's 255 characters is filed with its subject cut, once, and is up to date on the next run"
+  )
+  func longSubject() throws {
+    let redmine = try Redmine.start()
+    let project = try redmine.newProject()
+    let folder = try CLIRunner.scratch()
+    let check =
+      "swipe "
+      + Array(repeating: "past every part of the widget", count: 10)
+      .joined(separator: " and ")
+    try folder.write(
+      """
+      ---
+      layout: entry
+      title: "Long widget"
+      categories: controls
+
+      mobile:
+        \(check): |
+          Focus moves to the widget
+      ---
+      """, to: "criteria/native/controls/long.md")
+    try folder.write(
+      """
+      version: 1
+      sources: [criteria/]
+      outputs:
+        - name: redmine
+          exporter: redmine
+          options:
+            url: \(redmine.url)
+            project: \(project)
+            token_env: E2E_REDMINE_KEY
+            grouping: criterion
+      """, to: "criteria.yml")
+    let arguments = [
+      "run", "--update", "--format", "json", "--config",
+      folder.appendingPathComponent("criteria.yml").path,
+    ]
+    let environment = ["E2E_REDMINE_KEY": redmine.key]
+    let first = try CLIRunner.run(arguments, environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    let issues = try redmine.issues(project: project)
+    #expect(issues.count == 2)
+    for issue in issues {
+      let subject = issue["subject"] as? String ?? ""
+      #expect(
+        subject.count == 255 && subject.hasSuffix("…")
+          && subject.hasPrefix("Accessibility: Long widget ("), "\(subject)")
+      // The body keeps the whole check.
+      #expect(
+        (issue["description"] as? String ?? "")
+          .localizedCaseInsensitiveContains(
+            check), "\(issue)")
+    }
+    // Run again: both already filed, neither out of date nor sent again.
+    let second = try CLIRunner.run(arguments, environment: environment)
+    #expect(second.status == 0, "\(second.stderr)")
+    let summary =
+      try JSONSerialization.jsonObject(
+        with: Data(second.stdout.utf8)) as? [String: Any]
+    let tickets = (summary?["tickets"] as? [[String: Any]])?.first ?? [:]
+    #expect(tickets["already_filed"] as? Int == 2, "\(second.stdout)")
+    #expect(tickets["out_of_date"] as? Int == 0, "\(second.stdout)")
+    #expect(tickets["updated"] as? Int == 0, "\(second.stdout)")
+    #expect(try redmine.issues(project: project).count == 2)
+  }
+
   /// The journal of one issue: its notes and the status changes.
   static func history(_ redmine: Redmine, issue id: Int) throws
     -> (notes: [String], statusChanges: [String], closed: Bool)

@@ -1033,4 +1033,40 @@ struct TicketUnitTests {
     ticket.title = String(repeating: "a", count: 255)
     #expect(ticket.title(fitting: 255) == ticket.title)
   }
+
+  @Test(
+    "GitHub (256 characters), GitLab and Redmine (255, title_limit: in their definitions) get a long title cut, never refused"
+  )
+  func titleLimits() throws {
+    var ticket = try #require(
+      try sampleTickets(grouping: .componentPlatform, copies: 1).first)
+    ticket.title =
+      "Accessibility: " + String(repeating: "long check ", count: 40)
+    let paths = [
+      ("github", ["title"], 256), ("gitlab", ["title"], 255),
+      ("redmine", ["issue", "subject"], 255),
+    ]
+    for (name, path, limit) in paths {
+      let tracker = try makeTracker(name, url: "https://tracker.example")
+      var value: Any? = try JSONSerialization.jsonObject(
+        with: try tracker.payload(for: ticket))
+      for key in path { value = (value as? [String: Any])?[key] }
+      let title = try #require(value as? String, "\(name)")
+      #expect(title == ticket.title(fitting: limit), "\(name): \(title)")
+      #expect(title.count <= limit && title.hasSuffix("…"), "\(name)")
+    }
+    // A definition's own limit must leave room for a character and the ellipsis.
+    let definition = try String(
+      contentsOf: TicketPaths.packageRoot.appendingPathComponent(
+        "exporters/redmine.yml"), encoding: .utf8)
+    let error = #expect(throws: TicketError.self) {
+      try TrackerDefinition(
+        yaml: definition.replacingOccurrences(
+          of: "title_limit: 255", with: "title_limit: 1"),
+        file: "x.yml")
+    }
+    #expect(
+      error?.message.hasPrefix("x.yml:7: title_limit: expected") == true,
+      "\(String(describing: error?.message))")
+  }
 }

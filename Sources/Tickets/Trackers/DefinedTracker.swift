@@ -21,7 +21,8 @@ public struct DefinedTracker: Tracker {
       "url": settings.url,
       "project": escape(settings.project),
       "issue_type": escape(settings.issueType(for: ticket)),
-      "title": escape(ticket.title),
+      "title": escape(
+        definition.titleLimit.map { ticket.title(fitting: $0) } ?? ticket.title),
       "body_markdown": escape(TextBodies.markdown(ticket)),
       "body_html": escape(TextBodies.html(ticket)),
       "body_wiki": escape(TextBodies.wiki(ticket)),

@@ -52,7 +52,7 @@ public struct GitHubTracker: SameShapeFields {
       body.count > 1 ? body[0] + "\n\n<!-- \(ticket.markerLine) -->" : body[0]
     return try JSONBody.encode(
       NewIssue(
-        title: ticket.title, body: first,
+        title: ticket.title(fitting: 256), body: first,
         labels: ticket.sentLabels))
   }
 

@@ -12,6 +12,8 @@ enum ShippedDefinitions {
       # in URLs every value but `url` is percent-encoded.
       name: redmine
       summary: Redmine issues (POST /issues.json), API key from the environment in X-Redmine-API-Key.
+      # The longest title the tracker takes: a longer one is cut with an ellipsis (the body keeps it whole).
+      title_limit: 255
       create:
         method: POST
         url: "{{url}}/issues.json"
@@ -83,6 +85,8 @@ enum ShippedDefinitions {
       # in URLs every value but `url` is percent-encoded (so a project path "group/app" works as the id).
       name: gitlab
       summary: GitLab issues (POST /api/v4/projects/:id/issues), labels as one comma-separated string, PRIVATE-TOKEN.
+      # The longest title the tracker takes: a longer one is cut with an ellipsis (the body keeps it whole).
+      title_limit: 255
       defaults:
         url: https://gitlab.com
       create:

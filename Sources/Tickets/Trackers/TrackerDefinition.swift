@@ -28,6 +28,10 @@ public struct TrackerDefinition: Sendable {
   var defaultTokenEnv: String?
   var defaultURL: String?
   var pacing: Pacing
+  /// The longest title the tracker takes (`title_limit:`, in UTF-16 code units).
+  ///
+  /// A longer one is cut with an ellipsis, its whole text staying in the body; nil sends every title whole.
+  var titleLimit: Int?
   /// How to read one ticket back (`read:`), when the definition says.
   var read: Read?
   /// How to update one ticket in place (`update:`), when the definition says.
@@ -82,7 +86,7 @@ public struct TrackerDefinition: Sendable {
   static let topKeys = [
     "name", "kind", "summary", "create", "auth", "created", "search",
     "defaults", "pacing", "read", "update", "comment", "close", "reopen",
-    "comments",
+    "comments", "title_limit",
   ]
 
   /// Parses a definition; `file` names it in errors.
@@ -118,6 +122,13 @@ public struct TrackerDefinition: Sendable {
         "kind", "unknown kind '\(kind)'.\(hint) Kinds are tracker and file.")
     }
     summary = try top.text("summary") ?? "Tickets defined in \(file)"
+    titleLimit = try top.int("title_limit")
+    if let titleLimit, titleLimit < 2 {
+      throw top.problem(
+        "title_limit",
+        "expected the longest title the tracker takes (2 or more), found \(titleLimit)"
+      )
+    }
     let create = try top.requiredMap(
       "create", allowed: ["method", "url", "content_type", "body"])
     method = (try create.text("method") ?? "POST").uppercased()
