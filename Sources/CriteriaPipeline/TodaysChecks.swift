@@ -65,7 +65,12 @@ extension Pipeline {
     // Rows today's criteria do not know are counted as the audit says, unchecked: say how many, so a
     // config of other sources is not taken for a check made.
     let unknown = rows.filter { today.rows[$0.id] == nil }.count
-    if unknown == rows.count, !rows.isEmpty {
+    if !rows.isEmpty, rows.allSatisfy({ $0.id.isEmpty }) {
+      reporter.note(
+        "warning: \(audit) has no row ids (no ID column), so its rows cannot be checked against today's "
+          + "criteria: a row deleted from it, a failure among them, would go unnoticed. Keep the ID column "
+          + "criteria writes (the csv and xlsx outputs' columns option)")
+    } else if unknown == rows.count, !rows.isEmpty {
       reporter.note(
         "warning: none of \(audit)'s rows is a check of today's criteria, so nothing was checked against "
           + "them (was the audit made from other sources than the config's?)")

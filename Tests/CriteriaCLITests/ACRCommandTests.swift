@@ -803,6 +803,31 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "an audit without the ID column is said to be unchecked against today's criteria, not to be of other sources"
+  )
+  func noIDColumn() throws {
+    let dir = try Self.samplesCopy()
+    // The vendor's copy: the ID column (the last) taken out.
+    let lines = try dir.read("Samples/audit-filled.csv").components(
+      separatedBy: "\r\n")
+    #expect(lines.first?.hasSuffix(",ID") == true)
+    try dir.write(
+      lines.map { line in
+        line.isEmpty
+          ? line : String(line[..<(line.lastIndex(of: ",") ?? line.endIndex)])
+      }.joined(separator: "\r\n"), to: "Samples/no-ids.csv")
+    let report = try Self.sampleReport("no-ids.csv", in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    #expect(
+      report.stderr.contains(
+        "warning: Samples/no-ids.csv has no row ids (no ID column), so its rows cannot be checked against "
+          + "today's criteria: a row deleted from it, a failure among them, would go unnoticed"
+      ),
+      "\(report.stderr)")
+    #expect(!report.stderr.contains("none of"), "\(report.stderr)")
+  }
+
+  @Test(
     "a failure a refresh retired (its check left the criteria) stays in the audit through later refreshes, and the ACR and the report count it until its row says otherwise",
     arguments: ["xlsx", "csv"])
   func retiredFinding(format: String) throws {
