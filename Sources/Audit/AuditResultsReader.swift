@@ -115,7 +115,13 @@ extension AuditResultRow {
 
   /// A check today's criteria hold that an audit has no row for, as a fresh audit holds it: Not tested
   /// (Not applicable where the check expects N/A), its notes saying it is not in the audit (`audit`).
-  public init(lacking check: AuditRow, in audit: String, layout: AuditLayout) {
+  ///
+  /// With `filed`, the tickets a ledger filed for its failure and no retest followed: a Fail not
+  /// retested since (`failedBefore`), its Ticket cell naming them.
+  public init(
+    lacking check: AuditRow, in audit: String, layout: AuditLayout,
+    filed: FiledFailure? = nil
+  ) {
     let outcome: Outcome =
       check.criterion.expectsNotApplicable ? .notApplicable : .notTested
     self.init(
@@ -126,6 +132,32 @@ extension AuditResultRow {
       wcag: check.criterion.wcag, outcome: outcome,
       result: layout.word(for: outcome), severity: "", tester: "", date: "",
       notes: Self.lackingNote, ticket: "", extra: [:])
+    if let filed, outcome == .notTested {
+      earlierFinding = .fail
+      ticket = filed.keys.joined(separator: ", ")
+      notes += " " + filed.sentence
+    }
+  }
+
+  /// The tickets a ledger filed for the failure of a check an audit lacks, no retest following them.
+  public struct FiledFailure: Sendable, Hashable {
+    public var keys: [String]
+    /// The days the failures were recorded, as the audit spelled them.
+    public var dates: [String]
+
+    public init(keys: [String], dates: [String]) {
+      self.keys = keys
+      self.dates = dates
+    }
+
+    /// What the row's notes add, such as "Its failure (2026-11-02) was filed as #12, and no retest
+    /// followed".
+    public var sentence: String {
+      let days = dates.filter { !$0.isEmpty }
+      return "Its failure"
+        + (days.isEmpty ? "" : " (\(days.joined(separator: ", ")))")
+        + " was filed as \(keys.joined(separator: ", ")), and no retest followed."
+    }
   }
 
   /// What a check an audit lacks says in its notes.

@@ -101,15 +101,18 @@ extension Pipeline {
         // Counted as a fresh audit would hold them (`AuditResultRow(lacking:)`), apart from the
         // audit's own rows.
         let layout = AuditLayout()
-        evidence += lacking(
+        let checks = lacking(
           today,
           rows: evidence.filter { !$0.retired }.compactMap { row in
             Platform(rawValue: row.platform).map { (row.id, $0) }
-          }, audit: request.audit
-        )
-        .map { check in
+          }, audit: request.audit)
+        let filed = filedFailures(
+          of: checks, known: known, audit: request.audit)
+        evidence += checks.map { check in
           var lacking = ACREvidence(
-            AuditResultRow(lacking: check, in: request.audit, layout: layout),
+            AuditResultRow(
+              lacking: check, in: request.audit, layout: layout,
+              filed: filed[check.id]),
             platform: check.platform, wcag: check.criterion.wcag)
           lacking.inAudit = false
           return lacking

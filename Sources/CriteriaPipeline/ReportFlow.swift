@@ -66,12 +66,14 @@ extension Pipeline {
         of: sheet, layout: AuditLayout(), mapping: today?.mapping,
         countedBy: "the report's conformance table counts")
       if let today {
+        let checks = lacking(
+          today,
+          rows: results.rows.filter { !$0.retired }.compactMap { row in
+            Platform(rawValue: row.platform).map { (row.id, $0) }
+          }, audit: request.audit)
         results.add(
-          lacking: lacking(
-            today,
-            rows: results.rows.filter { !$0.retired }.compactMap { row in
-              Platform(rawValue: row.platform).map { (row.id, $0) }
-            }, audit: request.audit))
+          lacking: checks,
+          filed: filedFailures(of: checks, known: known, audit: request.audit))
       }
     }
     let page: String
@@ -120,6 +122,33 @@ extension Pipeline {
           rows[index][keyPath: ticket] = key
         }
       }
+    }
+
+    /// The ticket a ledger filed for the latest failure of the row `id`, when no retest has passed it.
+    ///
+    /// That is a failure known and not retested, for a check the audit lacks (its row deleted). Nil when
+    /// none was filed, when a retest of it passed, or when the ledger does not say how its retest went.
+    func failureFiled(ofRow id: String) -> AuditResultRow.FiledFailure? {
+      let found = ledgers.flatMap {
+        AuditFindings.filedFailures(ofRow: id, in: $0)
+      }
+      // The latest by the day its date names (unreadable dates first), then by identity order.
+      guard
+        let latest = found.enumerated().max(by: { one, other in
+          let days = (
+            AuditDate.days(one.element.date).max() ?? "",
+            AuditDate.days(other.element.date).max() ?? ""
+          )
+          return days.0 == days.1 ? one.offset < other.offset : days.0 < days.1
+        })?.element, let key = latest.entry.key
+      else { return nil }
+      let entry = latest.entry
+      if entry.retest?.action == .close || entry.retestPassed == true
+        || (entry.retested != nil && entry.retestPassed == nil)
+      {
+        return nil
+      }
+      return AuditResultRow.FiledFailure(keys: [key], dates: [latest.date])
     }
 
     /// The key the first ledger that filed the failure of the row `id` on `date` filed it as.

@@ -1,3 +1,4 @@
+import Audit
 import Config
 import CriteriaModel
 
@@ -98,5 +99,31 @@ extension Pipeline {
           ? "\n  and \(missing.count - Self.namedAtMost) more (an audit of fewer tests than the config "
             + "selects? give the config it was made from)" : ""))
     return missing
+  }
+
+  /// The failures the config's ledgers filed for checks an audit lacks (`LedgerTickets.failureFiled`),
+  /// by row id, with a warning naming them: such a row was deleted after its failure was filed, and
+  /// counts as a Fail not retested since, never as merely not tested.
+  func filedFailures(
+    of checks: [AuditRow], known: LedgerTickets, audit: String
+  ) -> [String: AuditResultRow.FiledFailure] {
+    var filed: [String: AuditResultRow.FiledFailure] = [:]
+    for check in checks where !check.criterion.expectsNotApplicable {
+      filed[check.id] = known.failureFiled(ofRow: check.id)
+    }
+    guard !filed.isEmpty else { return filed }
+    let named = checks.compactMap { check in
+      filed[check.id].map { failure in
+        "\(check.component) (\(check.platform.rawValue)) \(check.criterion.test.label): "
+          + "\(check.criterion.check) (filed as \(failure.keys.joined(separator: ", ")))"
+      }
+    }
+    let them = named.count == 1 ? "it" : "them"
+    reporter.note(
+      "warning: a ticket ledger filed a failure of \(Counted.phrase(named.count, "check")) \(audit) "
+        + "lacks, and no retest passed \(them) since; the report counts \(them) as "
+        + (named.count == 1 ? "a failure" : "failures") + " not retested:\n  "
+        + named.joined(separator: "\n  "))
+    return filed
   }
 }

@@ -25,7 +25,8 @@ public struct ResultRow: Sendable, Hashable {
   public var movedFrom: [String] = []
   /// A finding among the rows a refresh retired (`AuditResults.add(retiredFrom:)`).
   public var retired = false
-  /// Not tested, though it failed before and a refresh cleared the Fail (`AuditResultRow.earlierFinding`).
+  /// Not tested, though it failed before and no one retested it since: a refresh cleared the Fail, or
+  /// its row is gone after a ledger filed the failure (`AuditResultRow.earlierFinding`).
   public var failedBefore = false
 
   /// What the reports add to such a row's result, after a semicolon.
@@ -109,11 +110,15 @@ public struct AuditResults: Sendable {
 
   /// Adds rows for checks today's criteria hold that the audit lacks, counted as a fresh audit holds
   /// them (`AuditResultRow(lacking:in:layout:)`), each saying it is not in the audit.
-  public mutating func add(lacking checks: [AuditRow]) {
+  public mutating func add(
+    lacking checks: [AuditRow],
+    filed: [String: AuditResultRow.FiledFailure] = [:]
+  ) {
     let layout = AuditLayout(statuses: statuses)
     rows += checks.map { check in
       Self.shown(
-        AuditResultRow(lacking: check, in: source, layout: layout),
+        AuditResultRow(
+          lacking: check, in: source, layout: layout, filed: filed[check.id]),
         platform: check.platform, layout: layout)
     }
     lackingCount += checks.count

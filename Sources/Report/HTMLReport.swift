@@ -48,8 +48,8 @@ public struct HTMLReport: Sendable {
           + "the rows a refresh retired, counted until retested)")
       + (failedBefore == 0
         ? ""
-        : " (\(failedBefore) of them not tested since a refresh cleared \(failedBefore == 1 ? "its" : "their") "
-          + "Fail, listed under Not tested)")
+        : " (\(failedBefore) of them failed before and \(failedBefore == 1 ? "is" : "are") not retested since, "
+          + "listed under Not tested)")
     let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
     var out =
       HTMLPage.start(

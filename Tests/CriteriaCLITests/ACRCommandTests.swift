@@ -803,6 +803,87 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "a row deleted after a ticket ledger filed its failure is a failure not retested, in the ACR and the report, until a followed retest passes it"
+  )
+  func deletedFiledFailure() throws {
+    let dir = try Self.samplesCopy()
+    let failing = "native/controls/rating/keyboard/arrow-keys@android"
+    let audit = try dir.read("Samples/audit-filled.csv")
+    let lines = audit.components(separatedBy: "\r\n")
+    try dir.write(
+      lines.filter { !$0.hasSuffix("," + failing) }.joined(separator: "\r\n"),
+      to: "Samples/deleted.csv")
+    try dir.write(
+      "\"2.1.1\": {software: {level: supports, notes: \"Checked.\"}}\n",
+      to: "Samples/answers.yml")
+    let config = try dir.read("Samples/criteria.yml")
+    try dir.write(
+      config.replacingOccurrences(
+        of: "acr:\n", with: "acr:\n  answers: answers.yml\n")
+          + """
+            - name: redmine
+              exporter: redmine
+              options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
+
+          """, to: "Samples/criteria.yml")
+    // `criteria tickets` filed the sample's failure (2026-11-20) as 12; no retest followed.
+    func ledger(_ retest: String) throws {
+      try dir.write(
+        #"{"entries": {"finding/\#(failing)/2026-11-20": {"attempts": 1, "key": "12", "state": "filed", "#
+          + #""url": "http://127.0.0.1:9/issues/12"\#(retest)}}, "tracker": "redmine", "version": 1}"#,
+        to: "Samples/redmine.ledger.json")
+    }
+    try ledger("")
+    let final = try CLIRunner.run(
+      [
+        "acr", "--config", "Samples/criteria.yml", "--from",
+        "Samples/deleted.csv", "--to", "markdown", "--output", "acr.md",
+      ], in: dir)
+    #expect(final.status == 1, "\(final.stderr)")
+    #expect(
+      final.stderr.contains(
+        "warning: a ticket ledger filed a failure of 1 check Samples/deleted.csv lacks, and no retest "
+          + "passed it since; the report counts it as a failure not retested:\n  "
+          + "Rating (Android) Keyboard: Arrow keys (filed as 12)"),
+      "\(final.stderr)")
+    #expect(
+      final.stderr.contains(
+        "2.1.1 Keyboard (Software): answered Supports (\(dir.path)/Samples/answers.yml:1) over 1 recorded failure"
+      ), "the deleted row's filed failure disproves Supports: \(final.stderr)")
+    let remark = try Self.sampleDraftRow(
+      "2.1.1 Keyboard", of: "deleted.csv", in: dir)
+    #expect(
+      remark.contains(
+        "Failed before and not retested since: Rating (Android) Keyboard: Arrow keys"
+      ),
+      "\(remark)")
+    let report = try Self.sampleReport("deleted.csv", in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    let page = try dir.read("report.html")
+    #expect(
+      page.contains(
+        "(1 of them failed before and is not retested since, listed under Not tested)"
+      )
+        && page.contains(
+          "Its failure (2026-11-20) was filed as 12, and no retest followed.</td><td><a href=\"http://127.0.0.1:9/issues/12\">12</a>"
+        ),
+      "\(page.prefix(400))")
+
+    // A followed retest passed it (follow_retest closed 12): the row is only not tested again.
+    try ledger(#", "retested": "r1", "retestPassed": true"#)
+    let passed = try Self.sampleReport("deleted.csv", in: dir)
+    #expect(
+      passed.status == 0 && !passed.stderr.contains("a ticket ledger filed"),
+      "\(passed.stderr)")
+    #expect(!(try dir.read("report.html")).contains("failed before"))
+    // A retest followed before criteria kept how it went: not claimed either way.
+    try ledger(#", "retested": "r1""#)
+    let unknown = try Self.sampleReport("deleted.csv", in: dir)
+    #expect(
+      !unknown.stderr.contains("a ticket ledger filed"), "\(unknown.stderr)")
+  }
+
+  @Test(
     "an audit without the ID column is said to be unchecked against today's criteria, not to be of other sources"
   )
   func noIDColumn() throws {
@@ -980,7 +1061,9 @@ struct ACRCommandTests {
     #expect(report.status == 0, "\(report.stderr)")
     let page = try dir.read("report.html")
     #expect(
-      page.contains("of them not tested since a refresh cleared")
+      page.contains(
+        "(2 of them failed before and are not retested since, listed under Not tested)"
+      )
         && page.contains(
           "iOS Screen reader: Name (not tested; it failed before and is not retested since)"
         ))

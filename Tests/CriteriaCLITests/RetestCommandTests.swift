@@ -160,6 +160,21 @@ struct RetestCommandTests {
     #expect(comments[two] == 1 && comments[three] == 1, "\(comments)")
     #expect(comments[four] == (gitlab ? 1 : nil))
     #expect(stats["issues"] as? Int == 3, "nothing filed again")
+    // The ledger keeps how each followed retest went: an ACR of an audit that lost the row asks it.
+    let ledgerName = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).first {
+        $0.hasSuffix(".ledger.json")
+      })
+    let ledger =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent(ledgerName)))
+      as? [String: Any]
+    let entries = (ledger?["entries"] as? [String: [String: Any]] ?? [:]).values
+    let passed = Dictionary(
+      entries.compactMap { entry in
+        (entry["key"] as? String).map { ($0, entry["retestPassed"] as? Bool) }
+      }, uniquingKeysWith: { one, _ in one })
+    #expect(passed[keys[0]] == true && passed[keys[1]] == false, "\(passed)")
 
     let again = try CLIRunner.run(
       ["tickets", "--from", "retest.csv"], in: dir,

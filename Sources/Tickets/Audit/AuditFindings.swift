@@ -126,6 +126,17 @@ public struct AuditFindings: Sendable {
       }.first
   }
 
+  /// Every failure of the row `id` the ledger filed, whatever its date: the date and the entry, in
+  /// identity order.
+  public static func filedFailures(ofRow id: String, in ledger: Ledger) -> [(
+    date: String, entry: Ledger.Entry
+  )] {
+    guard let lineage = lineage(ofRow: id) else { return [] }
+    return ledger.filed(inLineage: lineage, except: "").map { identity, entry in
+      (failureDate(of: identity, row: id) ?? "", entry)
+    }
+  }
+
   /// The entry the ledger filed (or, with `pendingToo`, is filing) for the failure of the row `id` on the
   /// day `date` names, spelled otherwise (`AuditDate.maySameDay`); nil when there is none.
   public static func filedOnSameDay(

@@ -37,6 +37,9 @@ extension Ledger {
     public var retest: RetestRecord?
     /// The last retest whose follow-up is confirmed done: the same retest is never acted on again.
     public var retested: String?
+    /// Whether that retest passed (its follow-up closed the ticket); nil in entries recorded before
+    /// criteria kept it, and where no retest was followed.
+    public var retestPassed: Bool?
     /// The identity the ticket was filed under, when its component's document moved or was renamed
     /// since (`Ledger.move`): its body carries that marker until criteria updates it.
     public var formerIdentity: String?

@@ -225,6 +225,7 @@ struct RetestFollowing {
     try ledger.change(row.identity) {
       $0.retest = nil
       $0.retested = row.revision
+      $0.retestPassed = row.passes
       if let updated { $0.trackerUpdated = updated }
     }
     if record.commentOnly == true {
