@@ -813,19 +813,17 @@ struct ACRCommandTests {
     try dir.write(
       lines.filter { !$0.hasSuffix("," + failing) }.joined(separator: "\r\n"),
       to: "Samples/deleted.csv")
-    try dir.write(
+    try Self.sampleAnswers(
       "\"2.1.1\": {software: {level: supports, notes: \"Checked.\"}}\n",
-      to: "Samples/answers.yml")
-    let config = try dir.read("Samples/criteria.yml")
+      in: dir)
     try dir.write(
-      config.replacingOccurrences(
-        of: "acr:\n", with: "acr:\n  answers: answers.yml\n")
-          + """
-            - name: redmine
-              exporter: redmine
-              options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
+      try dir.read("Samples/criteria.yml")
+        + """
+          - name: redmine
+            exporter: redmine
+            options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
 
-          """, to: "Samples/criteria.yml")
+        """, to: "Samples/criteria.yml")
     // `criteria tickets` filed the sample's failure (2026-11-20) as 12; no retest followed.
     func ledger(_ retest: String) throws {
       try dir.write(
@@ -857,9 +855,7 @@ struct ACRCommandTests {
         "Failed before and not retested since: Rating (Android) Keyboard: Arrow keys"
       ),
       "\(remark)")
-    let report = try Self.sampleReport("deleted.csv", in: dir)
-    #expect(report.status == 0, "\(report.stderr)")
-    let page = try dir.read("report.html")
+    let page = try Self.sampleReportPage("deleted.csv", in: dir)
     #expect(
       page.contains(
         "(1 of them failed before and is not retested since, listed under Not tested)"
@@ -950,9 +946,7 @@ struct ACRCommandTests {
       try dir.read("acr.md").contains(
         "(and 1 finding among the rows a refresh retired, counted until retested)"
       ))
-    let report = try Self.sampleReport("next.\(format)", in: dir)
-    #expect(report.status == 0, "\(report.stderr)")
-    let page = try dir.read("report.html")
+    let page = try Self.sampleReportPage("next.\(format)", in: dir)
     #expect(
       page.contains(
         "<th scope=\"row\">Keyboard: Arrow keys (a row a refresh retired)</th><td>Rating</td><td>Android</td>"
@@ -1008,14 +1002,9 @@ struct ACRCommandTests {
     let dir = try Self.samplesCopy()
     try Self.editBanner(
       in: dir, "without moving focus", "without moving focus, and once only")
-    try dir.write(
+    try Self.sampleAnswers(
       "\"4.1.3\": {software: {level: supports, notes: \"Announced.\"}}\n",
-      to: "Samples/answers.yml")
-    let config = try dir.read("Samples/criteria.yml")
-    try dir.write(
-      config.replacingOccurrences(
-        of: "acr:\n", with: "acr:\n  answers: answers.yml\n"),
-      to: "Samples/criteria.yml")
+      in: dir)
     let failing = "native/notifications/banner/screenreader/name@ios"
     let steps: [(from: String, to: String, fresh: Bool, mark: String)] = [
       ("audit-filled", "changed", false, "changed (was Fail, not retested)"),
@@ -1057,9 +1046,7 @@ struct ACRCommandTests {
     }
 
     // The report says so too: in its header, and beside the row under Not tested.
-    let report = try Self.sampleReport("after.csv", in: dir)
-    #expect(report.status == 0, "\(report.stderr)")
-    let page = try dir.read("report.html")
+    let page = try Self.sampleReportPage("after.csv", in: dir)
     #expect(
       page.contains(
         "(2 of them failed before and are not retested since, listed under Not tested)"
@@ -1232,6 +1219,27 @@ struct ACRCommandTests {
         "report", "--config", "Samples/criteria.yml", "--from",
         "Samples/\(audit)", "--output", "report.html",
       ], in: dir)
+  }
+
+  /// Writes `Samples/answers.yml` and names it in the sample config's `acr:` section, in `dir`.
+  static func sampleAnswers(_ yaml: String, in dir: URL) throws {
+    try dir.write(yaml, to: "Samples/answers.yml")
+    let config = try dir.read("Samples/criteria.yml")
+    try dir.write(
+      config.replacingOccurrences(
+        of: "acr:\n", with: "acr:\n  answers: answers.yml\n"),
+      to: "Samples/criteria.yml")
+  }
+
+  /// The HTML report of `Samples/<audit>` with the sample config, run in `dir`; it must succeed.
+  static func sampleReportPage(
+    _ audit: String, in dir: URL,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let report = try sampleReport(audit, in: dir)
+    #expect(
+      report.status == 0, "\(report.stderr)", sourceLocation: sourceLocation)
+    return try dir.read("report.html")
   }
 
   /// A scratch folder holding a copy of `Samples/`.

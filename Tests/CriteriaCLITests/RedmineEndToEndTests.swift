@@ -133,10 +133,18 @@ struct RedmineEndToEndTests {
   static func twoHundred(grouping: String = "criterion") throws -> (
     Redmine, String, URL, [String: String]
   ) {
+    try project(grouping: grouping, criteria: writeTwoHundredCriteria)
+  }
+
+  /// A new Redmine project, and a folder holding the criteria `write` puts in it and a config that
+  /// files them into the project.
+  static func project(grouping: String, criteria write: (URL) throws -> Void)
+    throws -> (Redmine, String, URL, [String: String])
+  {
     let redmine = try Redmine.start()
     let project = try redmine.newProject()
     let folder = try CLIRunner.scratch()
-    try writeTwoHundredCriteria(to: folder)
+    try write(folder)
     try folder.write(
       """
       version: 1
@@ -389,43 +397,30 @@ struct RedmineEndToEndTests {
     "a check whose title is longer than Redmine's 255 characters is filed with its subject cut, once, and is up to date on the next run"
   )
   func longSubject() throws {
-    let redmine = try Redmine.start()
-    let project = try redmine.newProject()
-    let folder = try CLIRunner.scratch()
     let check =
       "swipe "
       + Array(repeating: "past every part of the widget", count: 10)
       .joined(separator: " and ")
-    try folder.write(
-      """
-      ---
-      layout: entry
-      title: "Long widget"
-      categories: controls
+    let (redmine, project, folder, environment) = try Self.project(
+      grouping: "criterion"
+    ) { folder in
+      try folder.write(
+        """
+        ---
+        layout: entry
+        title: "Long widget"
+        categories: controls
 
-      mobile:
-        \(check): |
-          Focus moves to the widget
-      ---
-      """, to: "criteria/native/controls/long.md")
-    try folder.write(
-      """
-      version: 1
-      sources: [criteria/]
-      outputs:
-        - name: redmine
-          exporter: redmine
-          options:
-            url: \(redmine.url)
-            project: \(project)
-            token_env: E2E_REDMINE_KEY
-            grouping: criterion
-      """, to: "criteria.yml")
+        mobile:
+          \(check): |
+            Focus moves to the widget
+        ---
+        """, to: "criteria/native/controls/long.md")
+    }
     let arguments = [
       "run", "--update", "--format", "json", "--config",
       folder.appendingPathComponent("criteria.yml").path,
     ]
-    let environment = ["E2E_REDMINE_KEY": redmine.key]
     let first = try CLIRunner.run(arguments, environment: environment)
     #expect(first.status == 0, "\(first.stderr)")
     let issues = try redmine.issues(project: project)

@@ -121,6 +121,19 @@ struct RetestCommandTests {
     return today
   }
 
+  /// The entries of the one ledger in `dir`, by identity.
+  static func ledgerEntries(in dir: URL) throws -> [String: [String: Any]] {
+    let name = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: dir.path).first {
+        $0.hasSuffix(".ledger.json")
+      })
+    let ledger =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent(name)))
+      as? [String: Any]
+    return ledger?["entries"] as? [String: [String: Any]] ?? [:]
+  }
+
   @Test(
     "a passing row's open ticket is closed and a failing row's done ticket reopened, one comment each; not planned is listed; a second run changes nothing",
     arguments: RetestCommandTests.everyTracker)
@@ -161,15 +174,7 @@ struct RetestCommandTests {
     #expect(comments[four] == (gitlab ? 1 : nil))
     #expect(stats["issues"] as? Int == 3, "nothing filed again")
     // The ledger keeps how each followed retest went: an ACR of an audit that lost the row asks it.
-    let ledgerName = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: dir.path).first {
-        $0.hasSuffix(".ledger.json")
-      })
-    let ledger =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: dir.appendingPathComponent(ledgerName)))
-      as? [String: Any]
-    let entries = (ledger?["entries"] as? [String: [String: Any]] ?? [:]).values
+    let entries = try Self.ledgerEntries(in: dir).values
     let passed = Dictionary(
       entries.compactMap { entry in
         (entry["key"] as? String).map { ($0, entry["retestPassed"] as? Bool) }
@@ -342,15 +347,7 @@ struct RetestCommandTests {
       Self.config(server, exporter: exporter, extra: extra), to: "criteria.yml")
     let run = try CLIRunner.run(["run"], in: dir, environment: Self.environment)
     #expect(run.status == 0, "\(run.stderr)")
-    let ledgerName = try #require(
-      try FileManager.default.contentsOfDirectory(atPath: dir.path).first {
-        $0.hasSuffix(".ledger.json")
-      })
-    let ledger =
-      try JSONSerialization.jsonObject(
-        with: Data(contentsOf: dir.appendingPathComponent(ledgerName)))
-      as? [String: Any]
-    let entries = ledger?["entries"] as? [String: [String: Any]] ?? [:]
+    let entries = try Self.ledgerEntries(in: dir)
     let key = try #require(
       entries["native/controls/rating@ios"]?["key"] as? String, "\(entries)")
     let audit = try TesterScript.read(dir.appendingPathComponent("audit.csv"))
