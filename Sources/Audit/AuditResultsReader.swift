@@ -116,8 +116,8 @@ extension AuditResultRow {
   /// A check today's criteria hold that an audit has no row for, as a fresh audit holds it: Not tested
   /// (Not applicable where the check expects N/A), its notes saying it is not in the audit (`audit`).
   ///
-  /// With `filed`, the tickets a ledger filed for its failure and no retest followed: a Fail not
-  /// retested since (`failedBefore`), its Ticket cell naming them.
+  /// With `filed`, the ticket a ledger filed for its failure and no retest followed: a Fail not
+  /// retested since (`failedBefore`), its Ticket cell naming it.
   public init(
     lacking check: AuditRow, in audit: String, layout: AuditLayout,
     filed: FiledFailure? = nil
@@ -134,29 +134,27 @@ extension AuditResultRow {
       notes: Self.lackingNote, ticket: "", extra: [:])
     if let filed, outcome == .notTested {
       earlierFinding = .fail
-      ticket = filed.keys.joined(separator: ", ")
+      ticket = filed.key
       notes += " " + filed.sentence
     }
   }
 
-  /// The tickets a ledger filed for the failure of a check an audit lacks, no retest following them.
+  /// The ticket a ledger filed for the failure of a check an audit lacks, no retest following it.
   public struct FiledFailure: Sendable, Hashable {
-    public var keys: [String]
-    /// The days the failures were recorded, as the audit spelled them.
-    public var dates: [String]
+    public var key: String
+    /// The day the failure was recorded, as the audit spelled it (empty when the row had no date).
+    public var date: String
 
-    public init(keys: [String], dates: [String]) {
-      self.keys = keys
-      self.dates = dates
+    public init(key: String, date: String) {
+      self.key = key
+      self.date = date
     }
 
     /// What the row's notes add, such as "Its failure (2026-11-02) was filed as #12, and no retest
     /// followed".
     public var sentence: String {
-      let days = dates.filter { !$0.isEmpty }
-      return "Its failure"
-        + (days.isEmpty ? "" : " (\(days.joined(separator: ", ")))")
-        + " was filed as \(keys.joined(separator: ", ")), and no retest followed."
+      "Its failure" + (date.isEmpty ? "" : " (\(date))")
+        + " was filed as \(key), and no retest followed."
     }
   }
 

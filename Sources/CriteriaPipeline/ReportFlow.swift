@@ -148,7 +148,7 @@ extension Pipeline {
       {
         return nil
       }
-      return AuditResultRow.FiledFailure(keys: [key], dates: [latest.date])
+      return AuditResultRow.FiledFailure(key: key, date: latest.date)
     }
 
     /// The key the first ledger that filed the failure of the row `id` on `date` filed it as.

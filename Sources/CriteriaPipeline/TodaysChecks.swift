@@ -115,7 +115,7 @@ extension Pipeline {
     let named = checks.compactMap { check in
       filed[check.id].map { failure in
         "\(check.component) (\(check.platform.rawValue)) \(check.criterion.test.label): "
-          + "\(check.criterion.check) (filed as \(failure.keys.joined(separator: ", ")))"
+          + "\(check.criterion.check) (filed as \(failure.key))"
       }
     }
     let them = named.count == 1 ? "it" : "them"
