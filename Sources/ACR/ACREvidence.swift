@@ -42,6 +42,8 @@ public struct ACREvidence: Sendable, Hashable {
   /// On a row not tested, a finding its check held before and was not retested since
   /// (`AuditResultRow.earlierFinding`).
   public var earlierFinding: Outcome?
+  /// On a row not tested, any result its check held before (`AuditResultRow.earlierResult`).
+  public var earlierResult: Outcome?
 
   /// A Fail not retested since: its check changed, or a new cycle began (`earlierFinding`).
   public var failedBefore: Bool {
@@ -104,7 +106,7 @@ public struct ACREvidence: Sendable, Hashable {
   }
 
   /// `Modal (iOS) Keyboard: Escape`.
-  var what: String {
+  public var what: String {
     "\(componentName) (\(platform)) \(test)\(test.isEmpty ? "" : ": ")\(check)"
   }
 
@@ -191,5 +193,6 @@ public struct ACREvidence: Sendable, Hashable {
     date = row.date
     movedFrom = row.movedFrom
     earlierFinding = row.earlierFinding
+    earlierResult = row.earlierResult
   }
 }

@@ -95,6 +95,9 @@ public struct AuditResultRow: Sendable, Hashable {
   /// says `(was Fail, not retested)`), or a fresh cycle's Previous result. A Supports must not rest on
   /// its having been cleared. Nil once the row has a result of its own.
   public var earlierFinding: Outcome? = nil
+  /// On a row not tested, any result its marker or Previous result column says its check held before
+  /// (a Pass too), or nil when the audit says none: only then may a ledger's filed failure speak for it.
+  public var earlierResult: Outcome? = nil
 }
 
 extension AuditResultRow {
@@ -134,12 +137,13 @@ extension AuditResultRow {
       notes: Self.lackingNote, ticket: "", extra: [:])
     if let filed, outcome == .notTested {
       earlierFinding = .fail
-      ticket = filed.key
-      notes += " " + filed.sentence
+      earlierResult = .fail
+      filed.record(notes: &notes, ticket: &ticket)
     }
   }
 
-  /// The ticket a ledger filed for the failure of a check an audit lacks, no retest following it.
+  /// The ticket a ledger filed for the failure of a check an audit lacks or holds not tested, no retest
+  /// following it.
   public struct FiledFailure: Sendable, Hashable {
     public var key: String
     /// The day the failure was recorded, as the audit spelled it (empty when the row had no date).
@@ -150,11 +154,18 @@ extension AuditResultRow {
       self.date = date
     }
 
-    /// What the row's notes add, such as "Its failure (2026-11-02) was filed as #12, and no retest
-    /// followed".
+    /// What the row's notes add, such as "Its failure (2026-11-02) was filed as #12, and no passing
+    /// retest is recorded since".
     public var sentence: String {
       "Its failure" + (date.isEmpty ? "" : " (\(date))")
-        + " was filed as \(key), and no retest followed."
+        + " was filed as \(key), and no passing retest is recorded since."
+    }
+
+    /// Adds what a row counted as this failure says: `sentence` after its notes, and the key in its
+    /// Ticket cell when that is empty (a ticket a person wrote there stays).
+    public func record(notes: inout String, ticket: inout String) {
+      if ticket.isEmpty { ticket = key }
+      notes += (notes.isEmpty ? "" : " ") + sentence
     }
   }
 
@@ -252,16 +263,18 @@ public struct AuditResultsReader: Sendable {
             extras.map { (sheet.header[$0], row[$0]) },
             uniquingKeysWith: { first, _ in first })))
       if outcome == .notTested {
-        rows[rows.count - 1].earlierFinding = earlierFinding(
-          rows[rows.count - 1].extra)
+        let earlier = earlierResult(rows[rows.count - 1].extra)
+        rows[rows.count - 1].earlierResult = earlier
+        rows[rows.count - 1].earlierFinding =
+          earlier?.isFinding == true ? earlier : nil
       }
     }
     return rows
   }
 
-  /// The finding a not-tested row's marker (`AuditCarry.earlierResult`) or Previous result column says
-  /// its check held before, or nil.
-  func earlierFinding(_ extra: [String: String]) -> Outcome? {
+  /// The result a not-tested row's marker (`AuditCarry.earlierResult`) or Previous result column says
+  /// its check held before, or nil (for Not tested too).
+  func earlierResult(_ extra: [String: String]) -> Outcome? {
     func cell(_ header: String) -> String? {
       extra.first {
         $0.key.trimmingCharacters(in: .whitespaces).caseInsensitiveCompare(
@@ -271,7 +284,8 @@ public struct AuditResultsReader: Sendable {
     let word =
       cell(AuditCarry.markHeader).flatMap(AuditCarry.earlierResult(mark:))
       ?? cell(AuditCarry.previousHeader)
-    guard let word, let outcome = layout.outcome(of: word), outcome.isFinding
+    guard let word, let outcome = layout.outcome(of: word),
+      outcome != .notTested
     else { return nil }
     return outcome
   }

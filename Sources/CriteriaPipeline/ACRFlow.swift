@@ -97,6 +97,21 @@ extension Pipeline {
             status: .usage)
         }
       }
+      // A row not tested whose failure a ledger filed, no retest passing it since, is such a Fail.
+      let untested = { (row: ACREvidence) in
+        row.outcome == .notTested && row.earlierResult == nil && !row.retired
+      }
+      let filedUntested = filedFailures(
+        ofUntested: evidence.filter(untested).map { ($0.id, $0.what) },
+        known: known, audit: request.audit)
+      for (index, row) in evidence.enumerated() where untested(row) {
+        guard let failure = filedUntested[row.id] else { continue }
+        var marked = row
+        marked.earlierFinding = .fail
+        marked.earlierResult = .fail
+        failure.record(notes: &marked.notes, ticket: &marked.ticket)
+        evidence[index] = marked
+      }
       if let today {
         // Counted as a fresh audit would hold them (`AuditResultRow(lacking:)`), apart from the
         // audit's own rows.

@@ -58,6 +58,22 @@ extension Pipeline {
       known.name(
         in: &results.rows, outcome: \.outcome, id: \.id, date: \.date,
         movedFrom: \.movedFrom, ticket: \.ticket)
+      // A row not tested whose failure a ledger filed, no retest passing it since, is such a Fail.
+      let untested = { (row: ResultRow) in
+        row.outcome == .notTested && row.earlierResult == nil && !row.retired
+      }
+      let filedUntested = filedFailures(
+        ofUntested: results.rows.filter(untested).map {
+          ($0.id, "\($0.component) (\($0.platform)) \($0.checkName)")
+        }, known: known, audit: request.audit)
+      for (index, row) in results.rows.enumerated() where untested(row) {
+        guard let failure = filedUntested[row.id] else { continue }
+        var marked = row
+        marked.failedBefore = true
+        marked.earlierResult = .fail
+        failure.record(notes: &marked.notes, ticket: &marked.ticket)
+        results.rows[index] = marked
+      }
       // The conformance table counts each row as its WCAG cell says, and a check the audit lacks as
       // not tested.
       let today = todaysChecks(

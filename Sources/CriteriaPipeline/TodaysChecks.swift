@@ -107,22 +107,48 @@ extension Pipeline {
   func filedFailures(
     of checks: [AuditRow], known: LedgerTickets, audit: String
   ) -> [String: AuditResultRow.FiledFailure] {
+    filedFailures(
+      of: checks.filter { !$0.criterion.expectsNotApplicable }.map { check in
+        (
+          check.id,
+          "\(check.component) (\(check.platform.rawValue)) \(check.criterion.test.label): "
+            + check.criterion.check
+        )
+      }, known: known, how: "\(audit) lacks")
+  }
+
+  /// The failures the config's ledgers filed for rows an audit holds not tested with no earlier finding
+  /// of their own (`rows`: id, and the check as a warning names it), by row id, with a warning naming
+  /// them: a Result cleared after the failure was filed, or a row a refresh added back blank, counts as
+  /// a Fail not retested since.
+  func filedFailures(
+    ofUntested rows: [(id: String, what: String)], known: LedgerTickets,
+    audit: String
+  ) -> [String: AuditResultRow.FiledFailure] {
+    filedFailures(
+      of: rows.filter { !$0.id.isEmpty }, known: known,
+      how: "whose row \(audit) holds not tested")
+  }
+
+  /// The failures the ledgers filed for `rows`, by row id, and a warning naming them (`how` says where
+  /// the audit leaves them, such as "audit.csv lacks").
+  private func filedFailures(
+    of rows: [(id: String, what: String)], known: LedgerTickets, how: String
+  ) -> [String: AuditResultRow.FiledFailure] {
     var filed: [String: AuditResultRow.FiledFailure] = [:]
-    for check in checks where !check.criterion.expectsNotApplicable {
-      filed[check.id] = known.failureFiled(ofRow: check.id)
+    var named: [String] = []
+    for row in rows {
+      guard let failure = known.failureFiled(ofRow: row.id) else { continue }
+      filed[row.id] = failure
+      named.append("\(row.what) (filed as \(failure.key))")
     }
-    guard !filed.isEmpty else { return filed }
-    let named = checks.compactMap { check in
-      filed[check.id].map { failure in
-        "\(check.component) (\(check.platform.rawValue)) \(check.criterion.test.label): "
-          + "\(check.criterion.check) (filed as \(failure.key))"
-      }
-    }
+    guard !named.isEmpty else { return filed }
     let them = named.count == 1 ? "it" : "them"
     reporter.note(
-      "warning: a ticket ledger filed a failure of \(Counted.phrase(named.count, "check")) \(audit) "
-        + "lacks, and no retest passed \(them) since; the report counts \(them) as "
-        + (named.count == 1 ? "a failure" : "failures") + " not retested:\n  "
+      "warning: a ticket ledger filed a failure of \(Counted.phrase(named.count, "check")) \(how), "
+        + "and records no retest passing \(them) since; the report counts \(them) as "
+        + (named.count == 1 ? "a failure" : "failures")
+        + " not retested until \(named.count == 1 ? "its row records" : "their rows record") a retest:\n  "
         + named.joined(separator: "\n  "))
     return filed
   }

@@ -26,14 +26,16 @@ public struct ResultRow: Sendable, Hashable {
   /// A finding among the rows a refresh retired (`AuditResults.add(retiredFrom:)`).
   public var retired = false
   /// Not tested, though it failed before and no one retested it since: a refresh cleared the Fail, or
-  /// its row is gone after a ledger filed the failure (`AuditResultRow.earlierFinding`).
+  /// a ledger filed the failure and its row is gone or blank (`AuditResultRow.earlierFinding`).
   public var failedBefore = false
+  /// On a row not tested, any result its check held before (`AuditResultRow.earlierResult`).
+  public var earlierResult: Outcome?
 
   /// What the reports add to such a row's result, after a semicolon.
   static let failedBeforeNote = "it failed before and is not retested since"
 
   /// The check as the report names it: `Keyboard: Tab`, and that a refresh retired it.
-  var checkName: String {
+  public var checkName: String {
     test + (test.isEmpty ? "" : ": ") + check
       + (retired ? " (a row a refresh retired)" : "")
   }
@@ -87,6 +89,7 @@ public struct AuditResults: Sendable {
     shown.countedWCAG = row.countedWCAG
     shown.movedFrom = row.movedFrom
     shown.failedBefore = row.failedBefore
+    shown.earlierResult = row.earlierResult
     return shown
   }
 

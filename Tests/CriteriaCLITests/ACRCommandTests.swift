@@ -806,32 +806,13 @@ struct ACRCommandTests {
     "a row deleted after a ticket ledger filed its failure is a failure not retested, in the ACR and the report, until a followed retest passes it"
   )
   func deletedFiledFailure() throws {
-    let dir = try Self.samplesCopy()
-    let failing = "native/controls/rating/keyboard/arrow-keys@android"
-    let audit = try dir.read("Samples/audit-filled.csv")
-    let lines = audit.components(separatedBy: "\r\n")
+    let (dir, ledger) = try Self.filedFailureSamples()
+    let lines = try dir.read("Samples/audit-filled.csv").components(
+      separatedBy: "\r\n")
     try dir.write(
-      lines.filter { !$0.hasSuffix("," + failing) }.joined(separator: "\r\n"),
+      lines.filter { !$0.hasSuffix("," + Self.filedFailing) }.joined(
+        separator: "\r\n"),
       to: "Samples/deleted.csv")
-    try Self.sampleAnswers(
-      "\"2.1.1\": {software: {level: supports, notes: \"Checked.\"}}\n",
-      in: dir)
-    try dir.write(
-      try dir.read("Samples/criteria.yml")
-        + """
-          - name: redmine
-            exporter: redmine
-            options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
-
-        """, to: "Samples/criteria.yml")
-    // `criteria tickets` filed the sample's failure (2026-11-20) as 12; no retest followed.
-    func ledger(_ retest: String) throws {
-      try dir.write(
-        #"{"entries": {"finding/\#(failing)/2026-11-20": {"attempts": 1, "key": "12", "state": "filed", "#
-          + #""url": "http://127.0.0.1:9/issues/12"\#(retest)}}, "tracker": "redmine", "version": 1}"#,
-        to: "Samples/redmine.ledger.json")
-    }
-    try ledger("")
     let final = try CLIRunner.run(
       [
         "acr", "--config", "Samples/criteria.yml", "--from",
@@ -840,9 +821,10 @@ struct ACRCommandTests {
     #expect(final.status == 1, "\(final.stderr)")
     #expect(
       final.stderr.contains(
-        "warning: a ticket ledger filed a failure of 1 check Samples/deleted.csv lacks, and no retest "
-          + "passed it since; the report counts it as a failure not retested:\n  "
-          + "Rating (Android) Keyboard: Arrow keys (filed as 12)"),
+        "warning: a ticket ledger filed a failure of 1 check Samples/deleted.csv lacks, and records no "
+          + "retest passing it since; the report counts it as a failure not retested until its row "
+          + "records a retest:\n  Rating (Android) Keyboard: Arrow keys (filed as 12)"
+      ),
       "\(final.stderr)")
     #expect(
       final.stderr.contains(
@@ -861,22 +843,135 @@ struct ACRCommandTests {
         "(1 of them failed before and is not retested since, listed under Not tested)"
       )
         && page.contains(
-          "Its failure (2026-11-20) was filed as 12, and no retest followed.</td><td><a href=\"http://127.0.0.1:9/issues/12\">12</a>"
+          "Its failure (2026-11-20) was filed as 12, and no passing retest is recorded since.</td>"
+            + "<td><a href=\"http://127.0.0.1:9/issues/12\">12</a>"
         ),
       "\(page.prefix(400))")
 
+    // A refresh adds the row back blank: still the failure filed and not retested.
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/deleted.csv", "--output", "Samples/refreshed.csv",
+      ], in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    let refreshed = try Self.sampleReport("refreshed.csv", in: dir)
+    #expect(
+      refreshed.stderr.contains(
+        "a failure of 1 check whose row Samples/refreshed.csv holds not tested, and records no retest"
+      ), "\(refreshed.stderr)")
+    #expect(
+      try dir.read("report.html").contains(
+        "(1 of them failed before and is not retested since, listed under Not tested)"
+      ))
+
     // A followed retest passed it (follow_retest closed 12): the row is only not tested again.
     try ledger(#", "retested": "r1", "retestPassed": true"#)
-    let passed = try Self.sampleReport("deleted.csv", in: dir)
-    #expect(
-      passed.status == 0 && !passed.stderr.contains("a ticket ledger filed"),
-      "\(passed.stderr)")
-    #expect(!(try dir.read("report.html")).contains("failed before"))
+    for audit in ["deleted.csv", "refreshed.csv"] {
+      let passed = try Self.sampleReport(audit, in: dir)
+      #expect(
+        passed.status == 0 && !passed.stderr.contains("a ticket ledger filed"),
+        "\(audit): \(passed.stderr)")
+      #expect(!(try dir.read("report.html")).contains("failed before"))
+    }
     // A retest followed before criteria kept how it went: not claimed either way.
     try ledger(#", "retested": "r1""#)
     let unknown = try Self.sampleReport("deleted.csv", in: dir)
     #expect(
       !unknown.stderr.contains("a ticket ledger filed"), "\(unknown.stderr)")
+  }
+
+  @Test(
+    "a row whose Result was cleared after a ticket ledger filed its failure is a failure not retested, unless the audit says what its check held before"
+  )
+  func clearedFiledFailure() throws {
+    let (dir, _) = try Self.filedFailureSamples()
+    let lines = try dir.read("Samples/audit-filled.csv").components(
+      separatedBy: "\r\n")
+    // The tester cleared the failing row's Result, Severity, Tester, Date and Notes.
+    func cleared(previous: String?) -> String {
+      lines.map { line in
+        var cells = line.components(separatedBy: ",")
+        if line.hasSuffix("," + Self.filedFailing) {
+          #expect(cells[6] == "Fail", "\(line)")
+          for column in 6...10 { cells[column] = "" }
+        }
+        guard let previous, !line.isEmpty else {
+          return cells.joined(separator: ",")
+        }
+        let extra =
+          line.hasPrefix("Component,")
+          ? "Previous result"
+          : line.hasSuffix("," + Self.filedFailing) ? previous : ""
+        return cells.joined(separator: ",") + "," + extra
+      }.joined(separator: "\r\n")
+    }
+    try dir.write(cleared(previous: nil), to: "Samples/cleared.csv")
+    let final = try CLIRunner.run(
+      [
+        "acr", "--config", "Samples/criteria.yml", "--from",
+        "Samples/cleared.csv", "--to", "markdown", "--output", "acr.md",
+      ], in: dir)
+    #expect(final.status == 1, "\(final.stderr)")
+    #expect(
+      final.stderr.contains(
+        "warning: a ticket ledger filed a failure of 1 check whose row Samples/cleared.csv holds not "
+          + "tested, and records no retest passing it since; the report counts it as a failure not "
+          + "retested until its row records a retest:\n  Rating (Android) Keyboard: Arrow keys (filed as 12)"
+      ), "\(final.stderr)")
+    #expect(
+      final.stderr.contains(
+        "2.1.1 Keyboard (Software): answered Supports (\(dir.path)/Samples/answers.yml:1) over 1 recorded failure"
+      ), "the cleared row's filed failure disproves Supports: \(final.stderr)")
+    let page = try Self.sampleReportPage("cleared.csv", in: dir)
+    #expect(
+      page.contains(
+        "(1 of them failed before and is not retested since, listed under Not tested)"
+      )
+        && page.contains(
+          "Its failure (2026-11-20) was filed as 12, and no passing retest is recorded since.</td>"
+            + "<td><a href=\"http://127.0.0.1:9/issues/12\">12</a>"),
+      "\(page.prefix(400))")
+
+    // A new cycle's Previous result says the check passed at last: that retest is newer than the ticket.
+    try dir.write(cleared(previous: "Pass"), to: "Samples/cleared.csv")
+    let passed = try Self.sampleReport("cleared.csv", in: dir)
+    #expect(
+      passed.status == 0 && !passed.stderr.contains("a ticket ledger filed"),
+      "\(passed.stderr)")
+    #expect(!(try dir.read("report.html")).contains("failed before"))
+  }
+
+  /// The failing sample row whose failure `filedFailureSamples` files.
+  static let filedFailing = "native/controls/rating/keyboard/arrow-keys@android"
+
+  /// A copy of the samples whose config has a Redmine output, answers saying 2.1.1 Supports on software,
+  /// and a ledger that filed the failure of `filedFailing` (2026-11-20) as 12; `ledger` writes that entry
+  /// again with the given JSON fields after the URL (a followed retest).
+  static func filedFailureSamples() throws -> (
+    dir: URL, ledger: (String) throws -> Void
+  ) {
+    let dir = try samplesCopy()
+    try sampleAnswers(
+      "\"2.1.1\": {software: {level: supports, notes: \"Checked.\"}}\n",
+      in: dir)
+    try dir.write(
+      try dir.read("Samples/criteria.yml")
+        + """
+          - name: redmine
+            exporter: redmine
+            options: {url: "http://127.0.0.1:9", project: a11y, token_env: NOT_NEEDED}
+
+        """, to: "Samples/criteria.yml")
+    func ledger(_ retest: String) throws {
+      try dir.write(
+        #"{"entries": {"finding/\#(filedFailing)/2026-11-20": {"attempts": 1, "key": "12", "#
+          + #""state": "filed", "url": "http://127.0.0.1:9/issues/12"\#(retest)}}, "tracker": "redmine", "#
+          + #""version": 1}"#,
+        to: "Samples/redmine.ledger.json")
+    }
+    try ledger("")
+    return (dir, ledger)
   }
 
   @Test(
