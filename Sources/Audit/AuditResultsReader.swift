@@ -210,9 +210,19 @@ public struct AuditResultsReader: Sendable {
     guard sheet.column(.result) != nil else {
       let found = sheet.header.filter { !$0.isEmpty }.map { "'\($0)'" }
         .joined(separator: ", ")
+      // A header row holding a result word or a platform is a row of results: a CSV written without
+      // its header.
+      let results = sheet.header.contains {
+        !$0.isEmpty
+          && (layout.outcome(of: $0) != nil || Platform(rawValue: $0) != nil)
+      }
       throw AuditError(
         "\(Self.location(sheet)): no Result column in the header (row \(sheet.headerRow): \(found.isEmpty ? "empty" : found)); "
-          + "results are read from the Result column testers fill in")
+          + "results are read from the Result column testers fill in"
+          + (results
+            ? " (that row holds results, not headers: a CSV written with the csv output's `header: false` "
+              + "cannot be read back; write the audit with its header row)"
+            : ""))
     }
     // Each header is matched once, not once per row.
     let columns = Dictionary(

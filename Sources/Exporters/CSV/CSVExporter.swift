@@ -15,7 +15,8 @@ public struct CSVExporter: AuditExporter {
       "start with a UTF-8 byte order mark so Excel detects UTF-8 (default false)",
     "formula_guard":
       "prefix text starting with = + - @ tab or CR with an apostrophe (default true)",
-    "header": "write the header row (default true)",
+    "header":
+      "write the header row (default true; without it the checklist cannot be read back as an audit)",
   ]) { $1 }
 
   public let layout: AuditLayout
