@@ -72,13 +72,15 @@ extension Pipeline {
     } catch {
       throw PipelineError(error)
     }
+    // A ledger that does not read names nothing here; tickets still finds a moved failure by the
+    // "moved from" cell, and the ACR and the report refuse the ledger themselves.
+    let known = (try? Self.ledgerTickets(config: config)) ?? LedgerTickets()
     if !carry.movedFrom.isEmpty || !carry.movedBefore.isEmpty {
-      Self.nameFiledTickets(
-        in: &carry, layout: exporter.layout,
-        // A ledger that does not read names nothing here; tickets still finds the failure by the
-        // "moved from" cell.
-        known: (try? Self.ledgerTickets(config: config)) ?? LedgerTickets())
+      Self.nameFiledTickets(in: &carry, layout: exporter.layout, known: known)
     }
+    markFiledFailures(
+      in: &carry, rows: AuditRow.rows(of: catalog), layout: exporter.layout,
+      known: known, audit: request.from)
     try Self.refuseLosingResults(
       at: request.output, carrying: carry, layout: exporter.layout)
     let artifact: ExportArtifact
@@ -105,6 +107,35 @@ extension Pipeline {
       (consume sheet, consume catalog, consume loaded, consume artifact))
     return RefreshSummary(
       counts: counts, output: request.output, retiredFile: retiredFile)
+  }
+
+  /// Marks each row this refresh adds (a check the audit lacked) whose failure a ledger of the config
+  /// filed, the ledger recording no passing retest since (`LedgerTickets.failureFiled`): its marker says
+  /// `new (was Fail, not retested)` and its Ticket cell names the ticket, so the refreshed audit itself
+  /// holds the failure its deleted row lost, and a warning names each.
+  func markFiledFailures(
+    in carry: inout AuditCarry, rows: [AuditRow], layout: AuditLayout,
+    known: LedgerTickets, audit: String
+  ) {
+    guard !known.ledgers.isEmpty else { return }
+    var named: [String] = []
+    for row in rows
+    where carry.marks[row.id] == nil && !row.criterion.expectsNotApplicable {
+      guard let failure = known.failureFiled(ofRow: row.id) else { continue }
+      carry.notRetested[row.id] = layout.word(for: .fail)
+      carry.cells[row.id, default: [:]][.ticket] = failure.key
+      named.append(
+        "\(row.component) (\(row.platform.rawValue)) \(row.criterion.test.label): "
+          + "\(row.criterion.check) (filed as \(failure.key))")
+    }
+    guard !named.isEmpty else { return }
+    let them = named.count == 1 ? "it" : "them"
+    reporter.note(
+      "warning: \(audit) lacks \(Counted.phrase(named.count, "check")) whose failure a ticket ledger "
+        + "filed, and the ledger records no retest passing \(them) since; the refreshed audit adds "
+        + "\(them) as \(named.count == 1 ? "a failure" : "failures") not retested (marked "
+        + "`new (was \(layout.word(for: .fail)), not retested)`, the Ticket cell naming the ticket):\n  "
+        + named.joined(separator: "\n  "))
   }
 
   /// Gives each carried failure of a moved component whose Ticket cell is empty the ticket the ledgers

@@ -12,7 +12,10 @@ struct RefreshCommand: ParsableCommand {
     discussion: """
       A check whose id and expected result are unchanged keeps its Result, Severity, Tester, Date, Notes, \
       Ticket and any column a tester added. A check whose expectation changed arrives with its Result \
-      cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives blank. \
+      cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives \
+      blank; one the audit lacked whose failure a ticket ledger of the config filed, no passing retest \
+      recorded since, arrives as that failure not retested (marked `new (was Fail, not retested)`, its \
+      Ticket cell naming the ticket). \
       A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV), and rows \
       an earlier refresh retired stay there, unless their check is back: it then takes their results \
       (marked returned). A warning names each retired row that holds a Fail or Cannot \
