@@ -124,9 +124,7 @@ extension Pipeline {
       guard let failure = known.failureFiled(ofRow: row.id) else { continue }
       carry.notRetested[row.id] = layout.word(for: .fail)
       carry.cells[row.id, default: [:]][.ticket] = failure.key
-      named.append(
-        "\(row.component) (\(row.platform.rawValue)) \(row.criterion.test.label): "
-          + "\(row.criterion.check) (filed as \(failure.key))")
+      named.append("\(row.named) (filed as \(failure.key))")
     }
     guard !named.isEmpty else { return }
     let them = named.count == 1 ? "it" : "them"

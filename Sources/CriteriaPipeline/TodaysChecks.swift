@@ -91,10 +91,8 @@ extension Pipeline {
         + "blank); the report counts \(them) as not tested"
         + (missing.contains { $0.criterion.expectsNotApplicable }
           ? " (Not applicable where the check expects N/A)" : "") + ":\n  "
-        + missing.prefix(Self.namedAtMost).map {
-          "\($0.component) (\($0.platform.rawValue)) \($0.criterion.test.label): \($0.criterion.check)"
-        }
-        .joined(separator: "\n  ")
+        + missing.prefix(Self.namedAtMost).map(\.named).joined(
+          separator: "\n  ")
         + (missing.count > Self.namedAtMost
           ? "\n  and \(missing.count - Self.namedAtMost) more (an audit of fewer tests than the config "
             + "selects? give the config it was made from)" : ""))
@@ -108,12 +106,8 @@ extension Pipeline {
     of checks: [AuditRow], known: LedgerTickets, audit: String
   ) -> [String: AuditResultRow.FiledFailure] {
     filedFailures(
-      of: checks.filter { !$0.criterion.expectsNotApplicable }.map { check in
-        (
-          check.id,
-          "\(check.component) (\(check.platform.rawValue)) \(check.criterion.test.label): "
-            + check.criterion.check
-        )
+      of: checks.filter { !$0.criterion.expectsNotApplicable }.map {
+        ($0.id, $0.named)
       }, known: known, how: "\(audit) lacks")
   }
 
@@ -151,5 +145,12 @@ extension Pipeline {
         + " not retested until \(named.count == 1 ? "its row records" : "their rows record") a retest:\n  "
         + named.joined(separator: "\n  "))
     return filed
+  }
+}
+
+extension AuditRow {
+  /// The check as warnings name it: `Rating (Android) Keyboard: Arrow keys`.
+  var named: String {
+    "\(component) (\(platform.rawValue)) \(criterion.test.label): \(criterion.check)"
   }
 }
