@@ -119,7 +119,7 @@ extension AuditResultRow {
   /// A check today's criteria hold that an audit has no row for, as a fresh audit holds it: Not tested
   /// (Not applicable where the check expects N/A), its notes saying it is not in the audit (`audit`).
   ///
-  /// With `filed`, the ticket a ledger filed for its failure and no retest followed: a Fail not
+  /// With `filed`, the ticket a ledger filed for its failure, no passing retest recorded: a Fail not
   /// retested since (`failedBefore`), its Ticket cell naming it.
   public init(
     lacking check: AuditRow, in audit: String, layout: AuditLayout,
@@ -142,8 +142,8 @@ extension AuditResultRow {
     }
   }
 
-  /// The ticket a ledger filed for the failure of a check an audit lacks or holds not tested, no retest
-  /// following it.
+  /// The ticket a ledger filed for the failure of a check an audit lacks or holds not tested, the ledger
+  /// recording no passing retest since.
   public struct FiledFailure: Sendable, Hashable {
     public var key: String
     /// The day the failure was recorded, as the audit spelled it (empty when the row had no date).

@@ -142,8 +142,10 @@ extension Pipeline {
 
     /// The ticket a ledger filed for the latest failure of the row `id`, when no retest has passed it.
     ///
-    /// That is a failure known and not retested, for a check the audit lacks (its row deleted). Nil when
-    /// none was filed, when a retest of it passed, or when the ledger does not say how its retest went.
+    /// That is a failure known and not retested, for a check the audit lacks (its row deleted) or holds
+    /// Not tested with no earlier result of its own (its Result cleared, or a refresh added it back). Nil
+    /// when none was filed, when a retest of it passed, or when the ledger does not say how its retest
+    /// went.
     func failureFiled(ofRow id: String) -> AuditResultRow.FiledFailure? {
       let found = ledgers.flatMap {
         AuditFindings.filedFailures(ofRow: id, in: $0)
