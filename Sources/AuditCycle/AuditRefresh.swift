@@ -36,6 +36,21 @@ public struct AuditRefresh: Sendable {
     /// Retired rows (this refresh's, then earlier ones') that held a Fail or Cannot tell: the
     /// refreshed audit keeps them among its retired rows, where its ACR and report count them.
     public var retiredFindings: [RetiredFinding] = []
+    /// Checks the audit held Not tested with no earlier result of their own, or lacked, whose failure a
+    /// ticket ledger filed with no passing retest recorded since (`carry(… failureFiled:)`): the
+    /// refreshed audit holds each as that failure not retested, its Ticket cell naming the ticket.
+    public var filedNotRetested: [FiledNotRetested] = []
+  }
+
+  /// A check carried as a failure a ticket ledger filed and no retest passed since.
+  public struct FiledNotRetested: Sendable, Hashable, Codable {
+    public var id: String
+    /// The component, platform, test and check, as warnings name them.
+    public var check: String
+    /// The ticket's key.
+    public var key: String
+    /// The audit had no row of the check (it was deleted); otherwise its row was not tested.
+    public var lacked: Bool
   }
 
   /// A retired row that held a finding.
@@ -63,9 +78,15 @@ public struct AuditRefresh: Sendable {
   /// The carry from `sheet` (read with this layout) to the rows of `catalog`; `earlier` are the rows
   /// an earlier refresh retired from it (`AuditSheet.retired()`), which stay retired unless their check
   /// is back.
+  ///
+  /// `failureFiled` gives, for a row id, the failure a ticket ledger filed with no passing retest
+  /// recorded since: a check the audit lacks or holds Not tested with no earlier result of its own is
+  /// carried as that failure not retested (`(was Fail, not retested)`), its Ticket cell naming the
+  /// ticket, so the refreshed audit holds the failure without the ledger.
   public func carry(
     from sheet: AuditSheet, retired earlier: AuditSheet? = nil,
-    to catalog: Catalog
+    to catalog: Catalog,
+    failureFiled: (String) -> AuditResultRow.FiledFailure? = { _ in nil }
   )
     throws(AuditError) -> (AuditCarry, Counts)
   {
@@ -135,6 +156,22 @@ public struct AuditRefresh: Sendable {
       guard let was = byID[row.id] ?? moved.flatMap({ byID[$0] }) ?? returned
       else {
         counts.new += 1
+        if !row.criterion.expectsNotApplicable,
+          let filed = failureFiled(row.id)
+        {
+          // Said where the refresh says a cleared finding: the marker, or a new cycle's Previous result.
+          if fresh {
+            carry.extras[row.id] =
+              Array(repeating: "", count: extraColumns.count)
+              + [layout.word(for: .fail)]
+          } else {
+            carry.notRetested[row.id] = layout.word(for: .fail)
+          }
+          carry.cells[row.id] = [.ticket: filed.key]
+          counts.filedNotRetested.append(
+            FiledNotRetested(
+              id: row.id, check: row.named, key: filed.key, lacked: true))
+        }
         continue
       }
       let changed =
@@ -150,11 +187,25 @@ public struct AuditRefresh: Sendable {
         ]
       }
       cells[.ticket] = was.ticket
+      // Not tested, and the audit says nothing of what its check held before: a failure a ledger filed
+      // (under its id, or the one it moved from) with no passing retest since is what it held.
+      let filed =
+        was.outcome == .notTested && was.earlierResult == nil
+          && !row.criterion.expectsNotApplicable
+        ? failureFiled(row.id) ?? moved.flatMap(failureFiled) : nil
+      if let filed {
+        if was.ticket.isEmpty { cells[.ticket] = filed.key }
+        counts.filedNotRetested.append(
+          FiledNotRetested(
+            id: row.id, check: row.named, key: filed.key, lacked: false))
+      }
       // A finding the row leaves this refresh without (its check changed), or one it held before and
       // was not retested since: the marker keeps its word until a tester records a result.
       let heldBefore =
         was.outcome.isFinding
-        ? was.outcome : was.outcome == .notTested ? was.earlierFinding : nil
+        ? was.outcome
+        : was.outcome == .notTested
+          ? was.earlierFinding ?? filed.map { _ in .fail } : nil
       if !fresh, let heldBefore, changed || was.outcome == .notTested {
         carry.notRetested[row.id] = layout.word(for: heldBefore)
       }
@@ -209,17 +260,26 @@ public struct AuditRefresh: Sendable {
     {
       var cells = row.cells
       var result = typed.result
-      // A finding an earlier refresh cleared and no one retested retires as the finding it was, so the
-      // Retired sheet counts it as it counts every recorded failure.
-      if typed.outcome == .notTested, let earlier = typed.earlierFinding,
+      // A finding an earlier refresh cleared, or a ledger filed, and no one retested retires as the
+      // finding it was, so the Retired sheet counts it as it counts every recorded failure.
+      let filed =
+        typed.outcome == .notTested && typed.earlierResult == nil
+          && !typed.id.isEmpty
+        ? failureFiled(typed.id) : nil
+      if typed.outcome == .notTested,
+        let earlier = typed.earlierFinding ?? filed.map({ _ in .fail }),
         let column = sheet.column(.result)
       {
         result = layout.word(for: earlier)
         cells.set(result, at: column)
+        if let filed, typed.ticket.isEmpty, let ticket = sheet.column(.ticket) {
+          cells.set(filed.key, at: ticket)
+        }
       }
       carry.retired.append(cells)
       counts.retired += 1
-      if typed.outcome.isFinding || typed.earlierFinding != nil {
+      if typed.outcome.isFinding || typed.earlierFinding != nil || filed != nil
+      {
         counts.retiredFindings.append(
           RetiredFinding(
             place: typed.place, id: typed.id, check: typed.what,

@@ -22,6 +22,11 @@ public struct AuditRow: Hashable, Sendable {
     self.criterion = criterion
   }
 
+  /// The check as messages name it: `Rating (Android) Keyboard: Arrow keys`.
+  public var named: String {
+    "\(component) (\(platform.rawValue)) \(criterion.test.label): \(criterion.check)"
+  }
+
   /// Visits every row without building them all at once, so large audits stream in constant memory.
   public static func forEach<E: Error>(
     in catalog: Catalog, _ body: (AuditRow) throws(E) -> Void

@@ -63,24 +63,26 @@ extension Pipeline {
     let exporter = try Self.auditExporter(format, config: config.settings)
     let sheet = try readSheet(request.from)
     let (catalog, loaded) = try selectedCatalog(config.settings)
+    // A ledger that does not read names nothing here; tickets still finds a moved failure by the
+    // "moved from" cell, and the ACR and the report refuse the ledger themselves.
+    let known = (try? Self.ledgerTickets(config: config)) ?? LedgerTickets()
     var carry: AuditCarry
     let counts: AuditRefresh.Counts
     do {
       (carry, counts) = try AuditRefresh(
         layout: exporter.layout, fresh: request.fresh
-      ).carry(from: sheet, retired: sheet.retired(), to: catalog)
+      ).carry(
+        from: sheet, retired: sheet.retired(), to: catalog,
+        failureFiled: known.failureFiled(ofRow:))
     } catch {
       throw PipelineError(error)
     }
-    // A ledger that does not read names nothing here; tickets still finds a moved failure by the
-    // "moved from" cell, and the ACR and the report refuse the ledger themselves.
-    let known = (try? Self.ledgerTickets(config: config)) ?? LedgerTickets()
     if !carry.movedFrom.isEmpty || !carry.movedBefore.isEmpty {
       Self.nameFiledTickets(in: &carry, layout: exporter.layout, known: known)
     }
-    markFiledFailures(
-      in: &carry, rows: AuditRow.rows(of: catalog), layout: exporter.layout,
-      known: known, audit: request.from)
+    warnFiledFailures(
+      counts.filedNotRetested, layout: exporter.layout, audit: request.from,
+      fresh: request.fresh)
     try Self.refuseLosingResults(
       at: request.output, carrying: carry, layout: exporter.layout)
     let artifact: ExportArtifact
@@ -109,31 +111,40 @@ extension Pipeline {
       counts: counts, output: request.output, retiredFile: retiredFile)
   }
 
-  /// Marks each row this refresh adds (a check the audit lacked) whose failure a ledger of the config
-  /// filed, the ledger recording no passing retest since (`LedgerTickets.failureFiled`): its marker says
-  /// `new (was Fail, not retested)` and its Ticket cell names the ticket, so the refreshed audit itself
-  /// holds the failure its deleted row lost, and a warning names each.
-  func markFiledFailures(
-    in carry: inout AuditCarry, rows: [AuditRow], layout: AuditLayout,
-    known: LedgerTickets, audit: String
+  /// Names the checks the refresh carries as failures a ledger of the config filed with no passing
+  /// retest recorded since (`AuditRefresh.Counts.filedNotRetested`): the ones the audit lacked (added
+  /// back marked `new (was Fail, not retested)`), then the ones it held not tested; in a new cycle,
+  /// their Previous result says the failure.
+  func warnFiledFailures(
+    _ filed: [AuditRefresh.FiledNotRetested], layout: AuditLayout,
+    audit: String, fresh: Bool
   ) {
-    guard !known.ledgers.isEmpty else { return }
-    var named: [String] = []
-    for row in rows
-    where carry.marks[row.id] == nil && !row.criterion.expectsNotApplicable {
-      guard let failure = known.failureFiled(ofRow: row.id) else { continue }
-      carry.notRetested[row.id] = layout.word(for: .fail)
-      carry.cells[row.id, default: [:]][.ticket] = failure.key
-      named.append("\(row.named) (filed as \(failure.key))")
+    let fail = layout.word(for: .fail)
+    for lacked in [true, false] {
+      let named = filed.filter { $0.lacked == lacked }.map {
+        "\($0.check) (filed as \($0.key))"
+      }
+      guard !named.isEmpty else { continue }
+      let them = named.count == 1 ? "it" : "them"
+      let checks = Counted.phrase(named.count, "check")
+      let said =
+        fresh
+        ? "with the Previous result \(fail)"
+        : lacked
+          ? "marked `new (was \(fail), not retested)`"
+          : "the Since last audit cell saying `(was \(fail), not retested)`"
+      reporter.note(
+        "warning: "
+          + (lacked
+            ? "\(audit) lacks \(checks) whose failure a ticket ledger filed"
+            : "\(audit) holds \(checks) not tested, with no earlier result, whose failure a ticket "
+              + "ledger filed")
+          + ", and the ledger records no retest passing \(them) since; the refreshed audit "
+          + (lacked ? "adds" : "keeps") + " \(them) as "
+          + (named.count == 1 ? "a failure" : "failures")
+          + " not retested (\(said), the Ticket cell naming the ticket):\n  "
+          + named.joined(separator: "\n  "))
     }
-    guard !named.isEmpty else { return }
-    let them = named.count == 1 ? "it" : "them"
-    reporter.note(
-      "warning: \(audit) lacks \(Counted.phrase(named.count, "check")) whose failure a ticket ledger "
-        + "filed, and the ledger records no retest passing \(them) since; the refreshed audit adds "
-        + "\(them) as \(named.count == 1 ? "a failure" : "failures") not retested (marked "
-        + "`new (was \(layout.word(for: .fail)), not retested)`, the Ticket cell naming the ticket):\n  "
-        + named.joined(separator: "\n  "))
   }
 
   /// Gives each carried failure of a moved component whose Ticket cell is empty the ticket the ledgers

@@ -147,10 +147,3 @@ extension Pipeline {
     return filed
   }
 }
-
-extension AuditRow {
-  /// The check as warnings name it: `Rating (Android) Keyboard: Arrow keys`.
-  var named: String {
-    "\(component) (\(platform.rawValue)) \(criterion.test.label): \(criterion.check)"
-  }
-}

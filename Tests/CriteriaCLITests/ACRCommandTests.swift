@@ -871,6 +871,15 @@ struct ACRCommandTests {
         ",Not tested,,,,,12,\(Self.filedFailing),\"new (was Fail, not retested)\""
       )
         == true, "\(row ?? "no row")")
+    let newCycle = try Self.sampleRefresh(
+      "deleted.csv", "new-cycle.csv", fresh: true, in: dir)
+    #expect(
+      newCycle.stderr.contains(
+        "adds it as a failure not retested (with the Previous result Fail, the Ticket cell naming the "
+          + "ticket)"), "\(newCycle.stderr)")
+    #expect(
+      try dir.read("Samples/new-cycle.csv").contains(
+        ",Not tested,,,,,12,\(Self.filedFailing),Fail,new\r\n"))
     try FileManager.default.removeItem(
       at: dir.appendingPathComponent("Samples/redmine.ledger.json"))
     #expect(
@@ -905,7 +914,7 @@ struct ACRCommandTests {
     "a row whose Result was cleared after a ticket ledger filed its failure is a failure not retested, unless the audit says what its check held before"
   )
   func clearedFiledFailure() throws {
-    let (dir, _) = try Self.filedFailureSamples()
+    let (dir, ledger) = try Self.filedFailureSamples()
     let lines = try dir.read("Samples/audit-filled.csv").components(
       separatedBy: "\r\n")
     // The tester cleared the failing row's Result, Severity, Tester, Date and Notes.
@@ -953,6 +962,42 @@ struct ACRCommandTests {
             + "<td><a href=\"http://127.0.0.1:9/issues/12\">12</a>"),
       "\(page.prefix(400))")
 
+    // A refresh keeps the row as the failure filed and not retested, in the audit itself: its marker says
+    // so and its Ticket cell names the ticket; a new cycle puts the failure in Previous result.
+    for fresh in [false, true] {
+      let refresh = try Self.sampleRefresh(
+        "cleared.csv", fresh ? "new-cycle.csv" : "refreshed.csv", fresh: fresh,
+        in: dir)
+      let said =
+        fresh
+        ? "with the Previous result Fail"
+        : "the Since last audit cell saying `(was Fail, not retested)`"
+      #expect(
+        refresh.stderr.contains(
+          "warning: Samples/cleared.csv holds 1 check not tested, with no earlier result, whose failure "
+            + "a ticket ledger filed, and the ledger records no retest passing it since; the refreshed "
+            + "audit keeps it as a failure not retested (\(said), the Ticket cell naming the ticket):\n  "
+            + "Rating (Android) Keyboard: Arrow keys (filed as 12)"),
+        "\(refresh.stderr)")
+      let row = try dir.read(
+        fresh ? "Samples/new-cycle.csv" : "Samples/refreshed.csv"
+      ).components(separatedBy: "\r\n").first {
+        $0.contains("," + Self.filedFailing + ",")
+      }
+      #expect(
+        row?.hasSuffix(
+          ",Not tested,,,,,12,\(Self.filedFailing),"
+            + (fresh ? "Fail,kept" : "\"kept (was Fail, not retested)\""))
+          == true, "\(row ?? "no row")")
+    }
+    try FileManager.default.removeItem(
+      at: dir.appendingPathComponent("Samples/redmine.ledger.json"))
+    #expect(
+      try Self.sampleReportPage("refreshed.csv", in: dir).contains(
+        "(1 of them failed before and is not retested since, listed under Not tested)"
+      ), "the refreshed audit holds the failure without the ledger")
+    try ledger("")
+
     // A new cycle's Previous result says the check passed at last: that retest is newer than the ticket.
     try dir.write(cleared(previous: "Pass"), to: "Samples/cleared.csv")
     let passed = try Self.sampleReport("cleared.csv", in: dir)
@@ -960,6 +1005,20 @@ struct ACRCommandTests {
       passed.status == 0 && !passed.stderr.contains("a ticket ledger filed"),
       "\(passed.stderr)")
     #expect(!(try dir.read("report.html")).contains("failed before"))
+
+    // The next criteria drop the check: the cleared row retires as the failure filed, with its ticket.
+    try dir.write(cleared(previous: nil), to: "Samples/cleared.csv")
+    try RetiredWorkbookTests.dropArrowKeys(
+      in: dir, criteria: "Samples/criteria")
+    let retiring = try Self.sampleRefresh("cleared.csv", "next.csv", in: dir)
+    #expect(
+      retiring.stderr.contains("Rating (Android) Keyboard: Arrow keys: Fail"),
+      "\(retiring.stderr)")
+    let retired = try TesterScript.rows(
+      dir.appendingPathComponent("Samples/next-retired.csv"))
+    #expect(
+      retired[Self.filedFailing]?["Result"] == "Fail"
+        && retired[Self.filedFailing]?["Ticket"] == "12", "\(retired)")
   }
 
   /// The failing sample row whose failure `filedFailureSamples` files.

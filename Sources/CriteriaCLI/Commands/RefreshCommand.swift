@@ -15,7 +15,8 @@ struct RefreshCommand: ParsableCommand {
       cleared, its Ticket kept, and the old result and expectation in its Notes. A new check arrives \
       blank; one the audit lacked whose failure a ticket ledger of the config filed, no passing retest \
       recorded since, arrives as that failure not retested (marked `new (was Fail, not retested)`, its \
-      Ticket cell naming the ticket). \
+      Ticket cell naming the ticket); a row held Not tested, with no earlier result, whose failure a \
+      ledger filed in the same way is kept as that failure (`kept (was Fail, not retested)`). \
       A removed check goes, with its results, to a Retired sheet (a …-retired.csv beside a CSV), and rows \
       an earlier refresh retired stay there, unless their check is back: it then takes their results \
       (marked returned). A warning names each retired row that holds a Fail or Cannot \
