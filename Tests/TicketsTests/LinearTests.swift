@@ -77,6 +77,33 @@ struct LinearTests {
   }
 
   @Test(
+    "the create asks back the fields as Linear stores them, and a ticket's revision is taken as before it did"
+  )
+  func createAsksStoredFields() throws {
+    let tracker = try makeTracker("linear", url: "http://127.0.0.1:9")
+    var ticket = try FilingTests.tickets()[0]
+    ticket.revision = nil
+    let sent = String(decoding: try tracker.payload(for: ticket), as: UTF8.self)
+    #expect(
+      sent.contains("issue { id identifier url ")
+        && sent.contains("title description labels { nodes { id } }"), "\(sent)"
+    )
+    // The create's document as criteria sent it before: the revisions of tickets filed then are over it.
+    let before =
+      "mutation CriteriaIssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success "
+      + "issue { id identifier url updatedAt createdAt completedAt canceledAt trashed state { name type } } } }"
+    let query = try #require(
+      JSONBody.value(at: "query", in: JSONBody.parsed(Data(sent.utf8)))
+        as? String)
+    #expect(query != before)
+    let earlier = sent.replacingOccurrences(of: query, with: before)
+    #expect(earlier != sent)
+    #expect(
+      try TicketRevision.stamp(ticket, for: tracker).revision
+        == TicketRevision.of(Data(earlier.utf8)))
+  }
+
+  @Test(
     "a run killed after its create reached Linear: the next run finds the issue by the recorded id, sends no create"
   )
   func killedAfterCreate() throws {

@@ -260,11 +260,8 @@ struct UpdateTests {
       shown.digest != (try tracker.writtenFields(for: tickets[0]))?.digest,
       "the fake tracker restyles descriptions")
 
-    // Azure DevOps' create answers the work item as stored. Linear's create document stays as it was
-    // (it is part of every ticket's revision), so there only an update's answer shows the stored form.
-    if name == "azure-devops" {
-      try server.act("chatter", key: keys[0], count: 2)
-    }
+    // The create's answer shows the work item or issue as stored: a comment since is still no edit.
+    try server.act("chatter", key: keys[0], count: 2)
     try server.act("edit", key: keys[1])
     let run = try filer(tracker, ledger: ledgerPath)
     run.updateChanged = true

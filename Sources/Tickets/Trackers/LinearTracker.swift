@@ -23,14 +23,16 @@ public struct LinearTracker: Tracker {
   static let issueFields =
     "id identifier url updatedAt createdAt completedAt canceledAt trashed state { name type }"
 
-  /// The fields an update overwrites, read back (and in an update's answer) to tell a person's edit
-  /// from activity.
-  ///
-  /// The create's document stays as it was: it is part of every ticket's revision.
+  /// The fields an update overwrites, read back (and in the answers to a create and an update) to tell a
+  /// person's edit from activity: Linear may keep a description otherwise than sent.
   static let writtenFieldsSelection =
     "title description labels { nodes { id } }"
 
   static let createDocument =
+    "mutation CriteriaIssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { \(issueFields) \(writtenFieldsSelection) } } }"
+  /// The create's document before it asked for the written fields: every ticket's revision is taken over
+  /// a body with it (`revisionBasis`), so tickets filed before it changed are not out of date.
+  static let revisionDocument =
     "mutation CriteriaIssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { \(issueFields) } } }"
   static let findDocument =
     "query CriteriaIssue($id: String!) { issue(id: $id) { \(issueFields) } }"
@@ -243,6 +245,12 @@ public struct LinearTracker: Tracker {
   public func payload(for ticket: Ticket) throws(TicketError) -> Data {
     try body(
       Self.createDocument,
+      IssueVariables(input: input(for: ticket, create: true)))
+  }
+
+  public func revisionBasis(for ticket: Ticket) throws(TicketError) -> Data {
+    try body(
+      Self.revisionDocument,
       IssueVariables(input: input(for: ticket, create: true)))
   }
 

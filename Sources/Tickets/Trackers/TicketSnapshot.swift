@@ -110,8 +110,8 @@ extension Tracker {
 }
 
 extension TicketRevision {
-  /// The ticket with its revision set: the fingerprint of the request body without one (and of its
-  /// continuation comments' bodies, when it has any).
+  /// The ticket with its revision set: the fingerprint of the request body without one
+  /// (`Tracker.revisionBasis`), and of its continuation comments' bodies, when it has any.
   public static func stamp(_ ticket: Ticket, for tracker: any Tracker)
     throws(TicketError) -> Ticket
   {
@@ -122,7 +122,7 @@ extension TicketRevision {
     var stamped = ticket
     // A body continued in comments: the revision covers every piece, so a change in a comment's part
     // makes the ticket out of date too.
-    var content = try tracker.payload(for: unstamped)
+    var content = try tracker.revisionBasis(for: unstamped)
     for piece in try tracker.followUpPayloads(for: unstamped) {
       content.append(piece)
     }

@@ -10,6 +10,10 @@ public protocol Tracker: Sendable {
   var settings: TrackerSettings { get }
   /// The body of the single-create request for a ticket (what `--dry-run` writes).
   func payload(for ticket: Ticket) throws(TicketError) -> Data
+  /// What a ticket's revision fingerprints (`TicketRevision.stamp`): the create's body, unless a tracker
+  /// changed what its create asks back and keeps the body the revisions of its filed tickets were taken
+  /// from, so that no ticket reads as out of date for it.
+  func revisionBasis(for ticket: Ticket) throws(TicketError) -> Data
   /// The full create request, credentials included.
   func createRequest(for ticket: Ticket, credentials: Credentials)
     throws(TicketError) -> HTTPRequest
@@ -116,6 +120,9 @@ public enum RetestAction: String, Codable, Sendable, CaseIterable {
 }
 
 extension Tracker {
+  public func revisionBasis(for ticket: Ticket) throws(TicketError) -> Data {
+    try payload(for: ticket)
+  }
   public func followUpPayloads(for ticket: Ticket) throws(TicketError) -> [Data]
   {
     []
