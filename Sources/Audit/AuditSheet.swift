@@ -272,10 +272,21 @@ public struct AuditSheet: Sendable {
       return nil
     }
     if let other = found.first(where: { $0.sheet.part != read.part }) {
+      // The rows a refresh retired, under another name ("Retired 2026-11"), are read from no sheet: said
+      // first, so that no one moves them into the checklist.
+      let renamedRetired =
+        other.sheet.name.localizedCaseInsensitiveContains(retiredSheet)
+          && !sheets.contains {
+            $0.name.caseInsensitiveCompare(retiredSheet) == .orderedSame
+          }
+        ? "If it holds the rows a refresh retired (the \(retiredSheet) sheet, renamed), name it "
+          + "'\(retiredSheet)' again: criteria reads them from the sheet of that name. Otherwise, move "
+        : "Move "
       throw AuditError(
         "\(package.path): the sheet '\(other.sheet.name)' is a checklist too (its header, row \(other.row), has "
           + "Result and ID columns), and criteria reads one, '\(read.name)': its results would be left out. "
-          + "Move its rows into '\(read.name)' and delete it, or save it as a workbook of its own and join the "
+          + renamedRetired
+          + "its rows into '\(read.name)' and delete it, or save it as a workbook of its own and join the "
           + "two with criteria merge.")
     }
     return read

@@ -113,6 +113,41 @@ struct RetiredWorkbookTests {
 
   /// Drops the rating's Arrow keys check (it fails on Android in the filled sample audit) from the
   /// criteria in `folder` of `dir`, as a next release of the criteria would.
+  @Test(
+    "a Retired sheet a tester renamed is refused, with the way back: name it Retired again, not move its rows into the checklist"
+  )
+  func renamedRetiredSheet() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    try Self.dropArrowKeys(in: dir, criteria: "Samples/criteria")
+    try ACRCommandTests.sampleRefresh("audit-filled.csv", "new.xlsx", in: dir)
+    let rename = try CLIRunner.runPython([
+      "-c",
+      "import openpyxl, sys; book = openpyxl.load_workbook(sys.argv[1]); "
+        + "book['Retired'].title = 'Retired 2026-11'; book.save(sys.argv[2])",
+      dir.appendingPathComponent("Samples/new.xlsx").path,
+      dir.appendingPathComponent("Samples/renamed.xlsx").path,
+    ])
+    #expect(rename.status == 0, "\(rename.stderr)")
+    try AuditCycleTests.refused(
+      [
+        [
+          "report", "--config", "Samples/criteria.yml", "--from",
+          "Samples/renamed.xlsx", "--output", "report.html",
+        ],
+        [
+          "acr", "--config", "Samples/criteria.yml", "--from",
+          "Samples/renamed.xlsx", "--draft", "--to", "markdown", "--output",
+          "acr.md",
+        ],
+      ], in: dir,
+      saying: [
+        "the sheet 'Retired 2026-11' is a checklist too (its header, row 1, has Result and ID columns), "
+          + "and criteria reads one, 'Checklist': its results would be left out. If it holds the rows a "
+          + "refresh retired (the Retired sheet, renamed), name it 'Retired' again: criteria reads them "
+          + "from the sheet of that name. Otherwise, move its rows into 'Checklist'"
+      ], writing: ["report.html", "acr.md"])
+  }
+
   static func dropArrowKeys(in dir: URL, criteria folder: String) throws {
     let document = "\(folder)/native/controls/rating.md"
     let check =
