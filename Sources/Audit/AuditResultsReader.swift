@@ -89,18 +89,28 @@ public struct AuditResultRow: Sendable, Hashable {
   public var ticket: String
   /// Columns the layout does not know, by header, in sheet order.
   public var extra: [String: String]
-  /// On a row not tested, a finding recorded on its check before and not retested since.
-  ///
-  /// That is a Fail a refresh cleared when the check's expectation changed (its Since last audit cell
-  /// says `(was Fail, not retested)`), or a fresh cycle's Previous result. A Supports must not rest on
-  /// its having been cleared. Nil once the row has a result of its own.
-  public var earlierFinding: Outcome? = nil
   /// On a row not tested, any result its marker or Previous result column says its check held before
   /// (a Pass too), or nil when the audit says none: only then may a ledger's filed failure speak for it.
   public var earlierResult: Outcome? = nil
 }
 
 extension AuditResultRow {
+  /// On a row not tested, a finding recorded on its check before and not retested since: its
+  /// `earlierResult` when that is a Fail or Cannot tell.
+  ///
+  /// That is a Fail a refresh cleared when the check's expectation changed (its Since last audit cell
+  /// says `(was Fail, not retested)`), or a fresh cycle's Previous result. A Supports must not rest on
+  /// its having been cleared. Nil once the row has a result of its own.
+  public var earlierFinding: Outcome? {
+    earlierResult?.isFinding == true ? earlierResult : nil
+  }
+
+  /// Not tested, and the audit says nothing of what its check held before (`earlierResult`): only such a
+  /// row may a ticket ledger's filed failure, with no passing retest since, speak for.
+  public var untestedWithNoEarlierResult: Bool {
+    outcome == .notTested && earlierResult == nil
+  }
+
   /// Not tested, though a Fail was recorded on its check before and no one retested it since
   /// (`earlierFinding`): a known failure.
   public var failedBefore: Bool {
@@ -136,7 +146,6 @@ extension AuditResultRow {
       result: layout.word(for: outcome), severity: "", tester: "", date: "",
       notes: Self.lackingNote, ticket: "", extra: [:])
     if let filed, outcome == .notTested {
-      earlierFinding = .fail
       earlierResult = .fail
       filed.record(notes: &notes, ticket: &ticket)
     }
@@ -273,10 +282,8 @@ public struct AuditResultsReader: Sendable {
             extras.map { (sheet.header[$0], row[$0]) },
             uniquingKeysWith: { first, _ in first })))
       if outcome == .notTested {
-        let earlier = earlierResult(rows[rows.count - 1].extra)
-        rows[rows.count - 1].earlierResult = earlier
-        rows[rows.count - 1].earlierFinding =
-          earlier?.isFinding == true ? earlier : nil
+        rows[rows.count - 1].earlierResult = earlierResult(
+          rows[rows.count - 1].extra)
       }
     }
     return rows

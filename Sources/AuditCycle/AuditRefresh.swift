@@ -190,8 +190,7 @@ public struct AuditRefresh: Sendable {
       // Not tested, and the audit says nothing of what its check held before: a failure a ledger filed
       // (under its id, or the one it moved from) with no passing retest since is what it held.
       let filed =
-        was.outcome == .notTested && was.earlierResult == nil
-          && !row.criterion.expectsNotApplicable
+        was.untestedWithNoEarlierResult && !row.criterion.expectsNotApplicable
         ? failureFiled(row.id) ?? moved.flatMap(failureFiled) : nil
       if let filed {
         if was.ticket.isEmpty { cells[.ticket] = filed.key }
@@ -263,8 +262,7 @@ public struct AuditRefresh: Sendable {
       // A finding an earlier refresh cleared, or a ledger filed, and no one retested retires as the
       // finding it was, so the Retired sheet counts it as it counts every recorded failure.
       let filed =
-        typed.outcome == .notTested && typed.earlierResult == nil
-          && !typed.id.isEmpty
+        typed.untestedWithNoEarlierResult && !typed.id.isEmpty
         ? failureFiled(typed.id) : nil
       if typed.outcome == .notTested,
         let earlier = typed.earlierFinding ?? filed.map({ _ in .fail }),

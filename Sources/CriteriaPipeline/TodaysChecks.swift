@@ -111,7 +111,7 @@ extension Pipeline {
       }, known: known, how: "\(audit) lacks")
   }
 
-  /// The failures the config's ledgers filed for rows an audit holds not tested with no earlier finding
+  /// The failures the config's ledgers filed for rows an audit holds not tested with no earlier result
   /// of their own (`rows`: id, and the check as a warning names it), by row id, with a warning naming
   /// them: a Result cleared after the failure was filed, or a row a refresh added back blank, counts as
   /// a Fail not retested since.
