@@ -850,12 +850,8 @@ struct ACRCommandTests {
 
     // A refresh adds the row back as the failure filed and not retested: its marker says so and its
     // Ticket cell names the ticket, so the refreshed audit holds it without the ledger.
-    let refresh = try CLIRunner.run(
-      [
-        "refresh", "--config", "Samples/criteria.yml", "--from",
-        "Samples/deleted.csv", "--output", "Samples/refreshed.csv",
-      ], in: dir)
-    #expect(refresh.status == 0, "\(refresh.stderr)")
+    let refresh = try Self.sampleRefresh(
+      "deleted.csv", "refreshed.csv", in: dir)
     #expect(
       refresh.stderr.contains(
         "warning: Samples/deleted.csv lacks 1 check whose failure a ticket ledger filed, and the ledger "
@@ -894,11 +890,8 @@ struct ACRCommandTests {
       passed.status == 0 && !passed.stderr.contains("a ticket ledger filed"),
       "\(passed.stderr)")
     #expect(!(try dir.read("report.html")).contains("failed before"))
-    let refreshedAgain = try CLIRunner.run(
-      [
-        "refresh", "--config", "Samples/criteria.yml", "--from",
-        "Samples/deleted.csv", "--output", "Samples/refreshed-again.csv",
-      ], in: dir)
+    let refreshedAgain = try Self.sampleRefresh(
+      "deleted.csv", "refreshed-again.csv", in: dir)
     #expect(
       refreshedAgain.status == 0
         && !refreshedAgain.stderr.contains("a ticket ledger filed"),
