@@ -180,6 +180,95 @@ struct RunOutputsTests {
         > 15_000)
   }
 
+  /// Starts `criteria export` of `docs` into `out/audit.xlsx` (through `sh -c`, which first runs
+  /// `shell`), sends `signal` as soon as the workbook's temporary file appears, and returns the
+  /// temporary file's name (nil when the run finished before it was seen), the process and its stderr.
+  func export(
+    in dir: URL, signal: Int32, shell: String = ""
+  ) throws -> (seen: String?, process: Process, stderr: String) {
+    let out = dir.appendingPathComponent("out")
+    try? FileManager.default.removeItem(at: out)
+    try FileManager.default.createDirectory(
+      at: out, withIntermediateDirectories: false)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c",
+      shell + " exec \"$0\" export docs --to xlsx --output out/audit.xlsx",
+      CLIRunner.executable.path,
+    ]
+    process.currentDirectoryURL = dir
+    // A file, not a pipe: the samples' warnings, 150 times, would fill a pipe no one reads yet.
+    let errorsFile = dir.appendingPathComponent("stderr.txt")
+    FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+    let errors = try FileHandle(forWritingTo: errorsFile)
+    defer { try? errors.close() }
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    var seen: String?
+    while process.isRunning, seen == nil {
+      // The workbook itself (libxlsxwriter's folder of parts beside it comes first).
+      seen = out.listing.first {
+        $0.contains(".partial-") && !$0.hasSuffix("-parts")
+      }
+      if seen == nil { usleep(500) }
+    }
+    if seen != nil { kill(process.processIdentifier, signal) }
+    process.waitUntilExit()
+    return (seen, process, try dir.read("stderr.txt"))
+  }
+
+  @Test(
+    "a run stopped by SIGTERM (or Ctrl-C, SIGHUP) removes the workbook it was writing under a temporary name, and says so; a signal started ignored stays ignored"
+  )
+  func interruptedRun() throws {
+    let dir = try CLIRunner.scratch()
+    // The samples copied under 150 folders of their own (every copy has its own component ids):
+    // a workbook of some thousands of rows, whose temporary file lives long enough to be seen.
+    let samples = CLIRunner.packageRoot.appendingPathComponent(
+      "Samples/criteria")
+    for copy in 0..<150 {
+      try FileManager.default.copyItem(
+        at: samples, to: dir.appendingPathComponent("docs/copy\(copy)"))
+    }
+    let out = dir.appendingPathComponent("out")
+    let target = out.appendingPathComponent("audit.xlsx")
+    var interrupted = 0
+    // SIGTERM: a test process may run with SIGINT ignored, as a shell's `&` starts it, and then
+    // criteria leaves SIGINT ignored too (below).
+    for _ in 0..<6 where interrupted < 2 {
+      let run = try export(in: dir, signal: SIGTERM)
+      // The run finished first: it did not test the interruption; again.
+      guard let seen = run.seen,
+        !FileManager.default.fileExists(atPath: target.path)
+      else { continue }
+      interrupted += 1
+      #expect(out.listing.isEmpty, "left behind: \(out.listing)")
+      #expect(run.process.terminationReason == .uncaughtSignal)
+      #expect(run.process.terminationStatus == SIGTERM)
+      #expect(
+        run.stderr.contains(
+          "criteria: interrupted; removed the unfinished \(out.path)/\(seen), "
+            + "\(out.path)/\(seen)-parts (what each was to replace is as it was)"
+        ),
+        "\(run.stderr)")
+    }
+    #expect(
+      interrupted > 0,
+      "every run finished before it could be interrupted: nothing was tested")
+    // Under `nohup` (SIGHUP ignored) a hangup does not stop the run.
+    var hungUp = false
+    for _ in 0..<6 where !hungUp {
+      let run = try export(in: dir, signal: SIGHUP, shell: "trap '' HUP;")
+      hungUp = run.seen != nil
+      #expect(run.process.terminationReason == .exit)
+      #expect(run.process.terminationStatus == 0, "\(run.stderr)")
+      #expect(out.listing == ["audit.xlsx"])
+    }
+    #expect(hungUp, "every run finished before the hangup: nothing was tested")
+  }
+
   @Test("exporters lists every built-in with its options")
   func exporters() throws {
     let out = try CLIRunner.run(["exporters"])

@@ -17,7 +17,19 @@ struct CLIError: Error, CustomStringConvertible {
 
 extension CriteriaCommand {
   /// Parses the command line and runs the command, exiting with the status its error means.
+  ///
+  /// First of all, a Ctrl-C (or SIGTERM, SIGHUP) is made to remove the temporary files being written,
+  /// and to say so, before the process ends.
   public static func runMain() -> Never {
+    TemporaryFiles.removeOnInterrupt { _, removed in
+      guard !removed.isEmpty else { return }
+      let names = removed.map { Terminal.printable($0) }
+      FileHandle.standardError.write(
+        Data(
+          ("criteria: interrupted; removed the unfinished "
+            + "\(names.joined(separator: ", ")) (what each was to replace is as it was)\n")
+            .utf8))
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

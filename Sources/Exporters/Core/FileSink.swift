@@ -69,27 +69,30 @@ public struct FileSink: Sendable {
     try checkFolder(folder.path, for: path)
     let temporary = folder.appendingPathComponent(
       ".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
-    do {
-      switch artifact {
-      case .file(let data):
-        try NewFile.write(data, to: temporary.path, shownAs: path)
-      case .writtenByLibrary(let write):
-        try write(temporary.path)
-      case .folder:
-        break
-      }
-      guard rename(temporary.path, target.path) == 0 else {
+    try TemporaryFiles.process.holding(temporary.path) {
+      () throws(ExportError) in
+      do {
+        switch artifact {
+        case .file(let data):
+          try NewFile.write(data, to: temporary.path, shownAs: path)
+        case .writtenByLibrary(let write):
+          try write(temporary.path)
+        case .folder:
+          break
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+          throw ExportError(
+            "cannot move the finished file into place at '\(path)': \(SystemReason.lastError)"
+          )
+        }
+      } catch let error as ExportError {
+        try? FileManager.default.removeItem(at: temporary)
+        throw error
+      } catch {
+        try? FileManager.default.removeItem(at: temporary)
         throw ExportError(
-          "cannot move the finished file into place at '\(path)': \(SystemReason.lastError)"
-        )
+          "cannot write '\(path)': \(SystemReason.text(of: error))")
       }
-    } catch let error as ExportError {
-      try? FileManager.default.removeItem(at: temporary)
-      throw error
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      throw ExportError(
-        "cannot write '\(path)': \(SystemReason.text(of: error))")
     }
   }
 

@@ -173,12 +173,15 @@ struct FolderDelivery {
     let temporary = url.deletingLastPathComponent()
       .appendingPathComponent(
         ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
-    try NewFile.write(
-      data, to: temporary.path, shownAs: shownAs, durable: durable)
-    guard rename(temporary.path, url.path) == 0 else {
-      let reason = SystemReason.lastError
-      try? FileManager.default.removeItem(at: temporary)
-      throw ExportError("cannot write '\(shownAs)': \(reason)")
+    try TemporaryFiles.process.holding(temporary.path) {
+      () throws(ExportError) in
+      try NewFile.write(
+        data, to: temporary.path, shownAs: shownAs, durable: durable)
+      guard rename(temporary.path, url.path) == 0 else {
+        let reason = SystemReason.lastError
+        try? FileManager.default.removeItem(at: temporary)
+        throw ExportError("cannot write '\(shownAs)': \(reason)")
+      }
     }
   }
 }

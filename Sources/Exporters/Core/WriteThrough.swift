@@ -17,14 +17,17 @@ enum WriteThrough {
         .appendingPathComponent(
           "criteria-\(getpid())-\(UUID().uuidString.prefix(8))")
       defer { try? FileManager.default.removeItem(at: scratch) }
-      do {
-        try write(scratch.path)
-        data = try Data(contentsOf: scratch)
-      } catch let error as ExportError {
-        throw error
-      } catch {
-        throw ExportError(
-          "cannot write '\(path)': \(SystemReason.text(of: error))")
+      data = try TemporaryFiles.process.holding(scratch.path) {
+        () throws(ExportError) -> Data in
+        do {
+          try write(scratch.path)
+          return try Data(contentsOf: scratch)
+        } catch let error as ExportError {
+          throw error
+        } catch {
+          throw ExportError(
+            "cannot write '\(path)': \(SystemReason.text(of: error))")
+        }
       }
     case .folder:
       throw ExportError(

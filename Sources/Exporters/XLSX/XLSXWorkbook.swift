@@ -1,21 +1,34 @@
 import CXlsxWriter
+import CriteriaModel
 import Foundation
 
 /// Owns one libxlsxwriter workbook handle; every C error comes back as an `ExportError` with the library's message.
 final class XLSXWorkbook {
   private var handle: UnsafeMutablePointer<lxw_workbook>?
   let path: String
+  /// The folder libxlsxwriter writes its temporary files into: beside the workbook (whose file
+  /// system must hold the workbook anyway; a sheet's XML in constant-memory mode can be larger than a
+  /// small /tmp), in a hidden folder of its own named after the workbook, so that no temporary file of
+  /// the library's (`tmp.…`) is ever left loose among a user's files, and an interrupted run removes
+  /// the folder whole (`TemporaryFiles`).
+  let parts: String
 
   init(path: String, constantMemory: Bool) throws(ExportError) {
     self.path = path
+    parts = path + "-parts"
+    guard mkdir(parts, 0o700) == 0 else {
+      throw ExportError(
+        "cannot create the workbook '\(path)': \(SystemReason.lastError)")
+    }
+    TemporaryFiles.process.hold(parts)
     var options = lxw_workbook_options(
       constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
-    let folder = (path as NSString).deletingLastPathComponent
-    handle = folder.withCString { dir in
+    handle = parts.withCString { dir in
       options.tmpdir = UnsafeMutablePointer(mutating: dir)
       return workbook_new_opt(path, &options)
     }
     guard handle != nil else {
+      removeParts()
       throw ExportError("cannot create the workbook '\(path)'")
     }
   }
@@ -23,6 +36,13 @@ final class XLSXWorkbook {
   deinit {
     // A workbook abandoned after an error is still closed so its memory and temporary files go.
     if let handle { workbook_close(handle) }
+    removeParts()
+  }
+
+  /// Removes the temporary folder (libxlsxwriter unlinks each of its files as it creates it).
+  private func removeParts() {
+    rmdir(parts)
+    TemporaryFiles.process.release(parts)
   }
 
   func addSheet(_ name: String) throws(ExportError) -> XLSXSheet {
@@ -80,6 +100,7 @@ final class XLSXWorkbook {
   func close() throws(ExportError) {
     guard let handle else { return }
     self.handle = nil
+    defer { removeParts() }
     try check(workbook_close(handle), "writing '\(path)'")
   }
 }

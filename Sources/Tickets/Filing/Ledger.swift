@@ -448,6 +448,12 @@ public struct Ledger: Sendable {
 
   private func writeWhole() throws(TicketError) {
     let temporary = path + ".tmp-\(getpid())"
+    try TemporaryFiles.process.holding(temporary) { () throws(TicketError) in
+      try writeWhole(through: temporary)
+    }
+  }
+
+  private func writeWhole(through temporary: String) throws(TicketError) {
     do throws(TicketError) {
       let data = try fileBytes()
       let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)

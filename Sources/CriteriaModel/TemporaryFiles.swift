@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+
+/// The files this process is writing under a temporary name, removed when it is interrupted.
+///
+/// Every output is written under a hidden temporary name beside its target and renamed into place
+/// when it is whole (and the ledger likewise), so an interrupted run leaves each file as it was or
+/// finished. The temporary file itself stayed behind: a Ctrl-C while a large workbook was being written
+/// left a hidden `.audit.xlsx.partial-…` of any size in the output folder, and one more at every
+/// interrupted run. Writers hold their temporary name in `process` while they write; once the command
+/// line has called `removeOnInterrupt()`, SIGINT, SIGTERM and SIGHUP remove the files held there and
+/// then end the process as the signal would have. A SIGKILL or a power cut still leaves them: nothing
+/// runs then.
+public final class TemporaryFiles: Sendable {
+  /// The process's own: what the writers hold, and what an interruption removes.
+  public static let process = TemporaryFiles()
+
+  private let held = Mutex<Set<String>>([])
+
+  /// An empty set of its own (a test's; the writers use `process`).
+  public init() {}
+
+  /// Runs `body`, which writes `path` and moves it into place (or removes it), with `path` held for
+  /// removal should the process be interrupted meanwhile.
+  public func holding<Value, Failure: Error>(
+    _ path: String, while body: () throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    hold(path)
+    defer { release(path) }
+    return try body()
+  }
+
+  /// Holds `path` (a file, or a folder of them) for removal until `release(_:)`.
+  public func hold(_ path: String) {
+    held.withLock { _ = $0.insert(path) }
+  }
+
+  /// Stops holding `path`: it was moved into place or removed.
+  public func release(_ path: String) {
+    held.withLock { _ = $0.remove(path) }
+  }
+
+  /// The paths held now, in order.
+  public var current: [String] { held.withLock { $0.sorted() } }
+
+  /// Removes every file and folder held now and forgets them; returns the paths that were there.
+  @discardableResult
+  public func removeHeld() -> [String] {
+    let paths = held.withLock { paths in
+      defer { paths.removeAll() }
+      return paths.sorted()
+    }
+    return paths.filter(remove)
+  }
+
+  /// Removes a file, or a folder and what is in it; whether it was there.
+  private func remove(_ path: String) -> Bool {
+    if unlink(path) == 0 { return true }
+    guard errno == EISDIR || errno == EPERM else { return false }
+    // A folder a library writes its own temporary files into, perhaps while this runs: emptied
+    // again until it can go.
+    for _ in 0..<3 {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: path))
+        ?? []
+      {
+        unlink(path + "/" + name)
+      }
+      if rmdir(path) == 0 { return true }
+    }
+    return false
+  }
+
+  /// The signals that end a run early and are answered by removing the files held first.
+  public static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Whether the process was started with `signal` ignored (`nohup` ignores SIGHUP, a shell's `&`
+  /// SIGINT): such a signal stays ignored, since a blocked one would reach `sigwait` and end the run.
+  private static func ignored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    sigaction(signal, nil, &current)
+    guard let handler = current.__sigaction_handler.sa_handler else {
+      return false
+    }
+    return unsafeBitCast(handler, to: Int.self)
+      == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+
+  /// Makes `interruptions` remove the files held, then end the process by the same signal (so a shell
+  /// sees 130 after a Ctrl-C, as it would without this); a signal the process was started with ignored
+  /// stays ignored.
+  ///
+  /// Call it once, first thing, before any other thread starts: the signals are blocked in the calling
+  /// thread, every thread started after inherits that, and one thread of its own waits for them
+  /// (`sigwait`), where removing files is safe, which it is not in a signal handler. `notice` is
+  /// called there with the paths removed, before the process ends.
+  public static func removeOnInterrupt(
+    notice: @escaping @Sendable (_ signal: Int32, _ removed: [String]) -> Void
+  ) {
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    for signal in interruptions where !ignored(signal) {
+      sigaddset(&blocked, signal)
+    }
+    pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    let waiting = blocked
+    Thread {
+      var set = waiting
+      var received: Int32 = 0
+      while sigwait(&set, &received) != 0 {}
+      notice(received, process.removeHeld())
+      // Ends the process as the signal does by default: from this thread, with it unblocked here.
+      Foundation.signal(received, SIG_DFL)
+      var only = sigset_t()
+      sigemptyset(&only)
+      sigaddset(&only, received)
+      pthread_sigmask(SIG_UNBLOCK, &only, nil)
+      raise(received)
+    }.start()
+  }
+}
