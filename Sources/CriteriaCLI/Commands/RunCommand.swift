@@ -11,9 +11,10 @@ struct RunCommand: ParsableCommand {
     discussion:
       """
       Outputs are written whole or not at all: each goes to a temporary file that replaces the target when \
-      complete, and a run stopped by Ctrl-C removes the one it was writing. A workbook or CSV output whose file holds what a tester recorded (a result, a name, a note, \
-      a column of their own) is never written over: the run stops before writing anything (exit 73). Carry \
-      the results to today's criteria with criteria refresh, or move the audit away.
+      complete, and a run stopped by Ctrl-C removes the one it was writing. A workbook or CSV output whose \
+      file holds what a tester recorded (a result, a name, a note, a column of their own) is never written \
+      over: the run stops before writing anything (exit 73). Carry the results to today's criteria with \
+      criteria refresh, or move the audit away.
       """
   )
 

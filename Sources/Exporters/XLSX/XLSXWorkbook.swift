@@ -18,7 +18,8 @@ final class XLSXWorkbook {
     parts = path + "-parts"
     guard mkdir(parts, 0o700) == 0 else {
       throw ExportError(
-        "cannot create the workbook '\(path)': \(SystemReason.lastError)")
+        "cannot create the workbook '\(path)': \(SystemReason.lastError)",
+        status: .cannotCreate)
     }
     TemporaryFiles.process.hold(parts)
     var options = lxw_workbook_options(
