@@ -27,8 +27,7 @@ extension CriteriaCommand {
       FileHandle.standardError.write(
         Data(
           ("criteria: interrupted; removed the unfinished "
-            + "\(names.joined(separator: ", ")) (what each was to replace is as it was)\n")
-            .utf8))
+            + "\(names.joined(separator: ", "))\n").utf8))
     }
     do {
       var command = try parseAsRoot()
