@@ -71,7 +71,7 @@ public final class TemporaryFiles: Sendable {
   }
 
   /// The signals that end a run early and are answered by removing the files held first.
-  public static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+  private static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
   /// Whether the process was started with `signal` ignored (`nohup` ignores SIGHUP, a shell's `&`
   /// SIGINT): such a signal stays ignored, since a blocked one would reach `sigwait` and end the run.
