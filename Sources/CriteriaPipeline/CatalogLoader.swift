@@ -35,8 +35,11 @@ public struct CatalogLoader {
 
   /// Reads every document behind `sources` (files, folders, globs), relative to `base`; `accepted` is
   /// handed each component kept as soon as it is read.
+  ///
+  /// A source that names nothing is reported after `namedIn` when given (the config and its key, `criteria.yml: sources`), so the person knows where
+  /// to mend it.
   public func load(
-    _ sources: [String], relativeTo base: String? = nil,
+    _ sources: [String], relativeTo base: String? = nil, namedIn: String? = nil,
     accepted: (Component) -> Void = { _ in }
   )
     throws(PipelineError) -> Loaded
@@ -45,7 +48,8 @@ public struct CatalogLoader {
     do {
       collected = try SourceCollector().collectAll(sources, relativeTo: base)
     } catch {
-      throw PipelineError(error)
+      guard let namedIn else { throw PipelineError(error) }
+      throw PipelineError("\(namedIn): \(error.description)", wrapping: error)
     }
     let read = CatalogReader().read(collected.files, accepted: accepted)
     return Loaded(

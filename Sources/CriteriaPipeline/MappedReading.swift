@@ -32,12 +32,14 @@ public struct MappedReading: Sendable {
   /// the next document is read, so that on a machine with two cores the mapping costs little more than
   /// the reading.
   ///
-  /// Each component kept is selected by `selection`, its sources made relative to `relocatingTo` (when
+  /// A source that names nothing is reported after `namedIn` (see `CatalogLoader.load`). Each component
+  /// kept is selected by `selection`, its sources made relative to `relocatingTo` (when
   /// given), and mapped with the built-in rules and `rules` (files, added in order); then, while the
   /// reader is still reading, each exporter in `preparing` makes its part of the output for it, on the
   /// same thread (the parts not made by then, the exporters make at the end).
   public init(
-    _ sources: [String], relativeTo base: String? = nil, rules: [String],
+    _ sources: [String], relativeTo base: String? = nil, namedIn: String? = nil,
+    rules: [String],
     selection: Selection = .all, relocatingTo folder: String? = nil,
     preparing: [any PreparingExporter] = []
   ) throws(PipelineError) {
@@ -49,7 +51,7 @@ public struct MappedReading: Sendable {
     let loaded: CatalogLoader.Loaded
     do {
       loaded = try CatalogLoader().load(
-        sources, relativeTo: base, accepted: alongside.add)
+        sources, relativeTo: base, namedIn: namedIn, accepted: alongside.add)
     } catch {
       _ = alongside.finish()
       throw error

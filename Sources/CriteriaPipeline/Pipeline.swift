@@ -260,6 +260,7 @@ public struct Pipeline: Sendable {
     let (catalog, loaded) = try readMapped(
       MappedReading(
         settings.sources, relativeTo: settings.baseDirectory,
+        namedIn: "\(settings.file): sources",
         rules: settings.wcagRules, selection: settings.selection,
         relocatingTo: settings.baseDirectory, preparing: preparing),
       unreadable: "nothing was written",

@@ -17,6 +17,7 @@ struct TodaysChecks: Sendable {
   init(_ settings: CriteriaConfig, reporter: Reporter) throws(PipelineError) {
     let reading = try MappedReading(
       settings.sources, relativeTo: settings.baseDirectory,
+      namedIn: "\(settings.file): sources",
       rules: settings.wcagRules)
     if reading.loaded.hasErrors {
       reporter.diagnostics(reading.loaded.diagnostics)

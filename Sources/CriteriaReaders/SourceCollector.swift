@@ -12,7 +12,7 @@ public struct SourceCollector: Sendable {
     public var source: String
     /// What is wrong with it.
     public var message: String
-    public var description: String { "\(source): error: \(message)" }
+    public var description: String { "\(source): \(message)" }
     /// A named source that is not there (or cannot be listed): 66.
     public var status: ExitStatus { .noInput }
   }

@@ -129,14 +129,17 @@ struct CommandTests {
       ["export", "no/such/folder", "--to", "json"], in: dir)
     #expect(missing.status != 0)
     #expect(
-      missing.stderr.contains("no/such/folder: error: no such file or folder"))
+      missing.stderr.contains(
+        "Error: no/such/folder: no such file or folder\n"),
+      "\(missing.stderr)")
     try FileManager.default.createDirectory(
       at: dir.appendingPathComponent("empty"), withIntermediateDirectories: true
     )
     let empty = try CLIRunner.run(["list", "empty"], in: dir)
     #expect(
       empty.stderr.contains(
-        "empty: error: the folder holds no criteria documents"))
+        "Error: empty: the folder holds no criteria documents"),
+      "\(empty.stderr)")
     let unwritable = try CLIRunner.run(
       ["export", samples, "--to", "json", "--output", "missing/dir/x.json"],
       in: dir)

@@ -68,7 +68,12 @@ struct ConfigTests {
     let missing = try runConfig(
       "version: 1\nsources: [nowhere]\noutputs:\n  - exporter: json\n    path: out.json\n"
     )
-    #expect(missing.stderr.contains("nowhere: error: no such file or folder"))
+    // The config and its key are named, so the person knows where to mend it.
+    #expect(
+      missing.stderr.contains(
+        "Error: criteria.yml: sources: nowhere: no such file or folder\n"),
+      "\(missing.stderr)")
+    #expect(missing.status == 66)
     let none = try runConfig(
       "version: 1\nsources: [docs]\nselection:\n  components: [web/*]\noutputs:\n  - exporter: json\n    path: out.json\n"
     )
