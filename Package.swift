@@ -29,6 +29,9 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // Workbooks deflated at zlib's fastest level: libxlsxwriter asks minizip for the default and has no
+        // setting, so this answers minizip's call first (Sources/CZipLevel/zip_level.c, BENCHMARKS.md).
+        .target(name: "CZipLevel", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CriteriaModel"),
         // Safe YAML (no aliases, bounded size) and the one strict mapping reader with "did you mean".
         .target(name: "StrictYAML", dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]),
@@ -59,7 +62,7 @@ let package = Package(
         .target(
             name: "Exporters",
             dependencies: [
-                "CriteriaModel", "Options", "Conformance", "Audit", "StrictYAML", "CXlsxWriter",
+                "CriteriaModel", "Options", "Conformance", "Audit", "StrictYAML", "CXlsxWriter", "CZipLevel",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]

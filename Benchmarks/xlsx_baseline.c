@@ -16,7 +16,8 @@
  *     formula, built here.
  * No allocation per cell: the inputs are read whole before the clock starts (criteria's exporter, timed
  * the same way, starts from its model in memory), lines and fields are cut in place, formulas go into one
- * reused buffer. Prints the seconds from the first cell to the closed file.
+ * reused buffer. Prints the seconds from the first cell to the closed file. Compiled with the product's
+ * Sources/CZipLevel/zip_level.c, so that its parts are deflated at the level the product's are.
  *
  * usage: xlsx_baseline ROWS.tsv SUMMARY.tsv WCAG.tsv UNITS.tsv OUT.xlsx TITLE   (prints the seconds)
  *   ROWS.tsv     header names, then column widths, then one checklist row per line (tab-separated)

@@ -49,4 +49,13 @@ python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['components']; asser
   || fail "the exported JSON holds no criteria"
 bare criteria export "$name" --to xlsx --output out.xlsx || fail "export to XLSX failed"
 [ "$(head -c 2 "$work/out.xlsx")" = "PK" ] || fail "the workbook is not a zip"
+# The installed binary answers minizip's call too (Sources/CZipLevel): every part deflated at level 1,
+# which minizip marks "super fast" (flag bits 1 and 2 both set), and every CRC holds.
+python3 -c "
+import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+assert z.testzip() is None, 'a CRC does not hold'
+slow = [i.filename for i in z.infolist() if (i.flag_bits >> 1) & 3 != 3]
+assert not slow, f'not deflated at the fastest level: {slow}'
+" "$work/out.xlsx" || fail "the installed binary's workbook is not deflated at zlib's fastest level"
 echo "package check: $(basename "$deb") ($(du -h "$deb" | cut -f1)) installs, loads no Swift library, and exports $name with env -i"

@@ -292,6 +292,28 @@ struct AuditWorkbookTests {
     }
   }
 
+  @Test(
+    "every part of the workbook is deflated at zlib's fastest level, and its CRCs hold"
+  )
+  func fastestDeflate() throws {
+    // libxlsxwriter asks minizip for zlib's default level; Sources/CZipLevel answers that call first and
+    // asks for level 1, which minizip marks in each entry's flags as "super fast" (3). Should a build
+    // link minizip in another way, the call would go past it and this shows it.
+    let (file, _) = try writeSample()
+    let listed = try python("zip_entries.py", [file.path])
+    #expect(listed.status == 0, "\(listed.err)")
+    let entries = listed.out.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
+    #expect(entries.count > 10, "\(listed.out)")
+    let notFastest = entries.filter {
+      $0.count != 3 || $0[1] != "8" || $0[2] != "3"
+    }
+    #expect(
+      notFastest.isEmpty,
+      "method 8 (deflate) at option 3 (super fast): \(notFastest)")
+  }
+
   @Test("golden XML parts of the toggle switch workbook (dates blanked)")
   func goldenParts() throws {
     let catalog = try loadCatalog(
