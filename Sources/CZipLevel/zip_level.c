@@ -4,8 +4,8 @@
 // to change it; at that level deflating is most of the time a workbook takes. This definition of minizip's
 // zipOpenNewFileInZip4_64 is linked into every executable that writes workbooks, so the dynamic linker
 // finds it before libminizip's when libxlsxwriter calls it; it passes the call on to libminizip's own
-// with level 1 instead. The parts are the same bytes once inflated; the file is a fifth to a quarter
-// larger, and written in about half the time (BENCHMARKS.md). The C baseline of `criteria-bench
+// with level 1 instead. The parts are the same bytes once inflated; the file is a sixth to a quarter
+// larger, and written in a half to two thirds of the time (BENCHMARKS.md). The C baseline of `criteria-bench
 // exporters` is compiled with this file too, so both deflate alike.
 #define _GNU_SOURCE
 #include <dlfcn.h>

@@ -36,8 +36,8 @@ public struct CatalogLoader {
   /// Reads every document behind `sources` (files, folders, globs), relative to `base`; `accepted` is
   /// handed each component kept as soon as it is read.
   ///
-  /// A source that names nothing is reported after `namedIn` when given (the config and its key, `criteria.yml: sources`), so the person knows where
-  /// to mend it.
+  /// A source that names nothing is reported after `namedIn` when given (the config and its key,
+  /// `criteria.yml: sources`), so the person knows where to mend it.
   public func load(
     _ sources: [String], relativeTo base: String? = nil, namedIn: String? = nil,
     accepted: (Component) -> Void = { _ in }

@@ -33,10 +33,10 @@ public struct MappedReading: Sendable {
   /// the reading.
   ///
   /// A source that names nothing is reported after `namedIn` (see `CatalogLoader.load`). Each component
-  /// kept is selected by `selection`, its sources made relative to `relocatingTo` (when
-  /// given), and mapped with the built-in rules and `rules` (files, added in order); then, while the
-  /// reader is still reading, each exporter in `preparing` makes its part of the output for it, on the
-  /// same thread (the parts not made by then, the exporters make at the end).
+  /// kept is selected by `selection`, its sources made relative to `relocatingTo` (when given), and
+  /// mapped with the built-in rules and `rules` (files, added in order); then, while the reader is still
+  /// reading, each exporter in `preparing` makes its part of the output for it, on the same thread (the
+  /// parts not made by then, the exporters make at the end).
   public init(
     _ sources: [String], relativeTo base: String? = nil, namedIn: String? = nil,
     rules: [String],
