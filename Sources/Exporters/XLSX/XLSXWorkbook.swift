@@ -12,6 +12,11 @@ final class XLSXWorkbook {
   /// the library's (`tmp.…`) is ever left loose among a user's files, and an interrupted run removes
   /// the folder whole (`TemporaryFiles`).
   let parts: String
+  /// Whether `parts` was made here and is not removed yet.
+  ///
+  /// Only then is it removed, and only once (`close()` and `deinit` both ask); a folder of that name
+  /// `init` could not make is not the workbook's own.
+  private var holdsParts = false
 
   init(path: String, constantMemory: Bool) throws(ExportError) {
     self.path = path
@@ -22,6 +27,7 @@ final class XLSXWorkbook {
         status: .cannotCreate)
     }
     TemporaryFiles.process.hold(parts)
+    holdsParts = true
     var options = lxw_workbook_options(
       constant_memory: constantMemory ? 1 : 0, tmpdir: nil, use_zip64: 1)
     handle = parts.withCString { dir in
@@ -42,6 +48,8 @@ final class XLSXWorkbook {
 
   /// Removes the temporary folder (libxlsxwriter unlinks each of its files as it creates it).
   private func removeParts() {
+    guard holdsParts else { return }
+    holdsParts = false
     rmdir(parts)
     TemporaryFiles.process.release(parts)
   }
