@@ -88,6 +88,29 @@ struct FilingTests {
   }
 
   @Test(
+    "GitHub's secondary rate limit (403, its message, no Retry-After) is waited out, not taken for refused credentials"
+  )
+  func secondaryRateLimit() throws {
+    let server = try startFakeTracker(arguments: ["--faults", "secondary:3"])
+    defer { server.stop() }
+    let tickets = try Self.tickets()
+    // backoff 0.01: a rate limit that names no time waits 60 backoffs (a minute by default), 0.6 s here.
+    let tracker = try makeTracker(
+      "github", url: server.url, extra: ["backoff": .string("0.01")])
+    let started = Date()
+    let summary = try filer(tracker, ledger: scratchLedger()).file(tickets)
+    #expect(
+      summary.filed.count == tickets.count && summary.failed.isEmpty,
+      "\(summary.text)")
+    try Self.expectExactlyOnce(server, tickets)
+    let limits = try server.stats()["secondary_limits"] as? Int ?? 0
+    #expect(limits > 0, "the fault fired")
+    #expect(
+      Date().timeIntervalSince(started) >= 0.6 * Double(limits),
+      "each limit waited 60 backoffs at least")
+  }
+
+  @Test(
     "a request that times out after the tracker created the issue is found by its marker, not sent again",
     arguments: ["jira-dc", "redmine", "gitlab"])
   func timeoutAfterCreate(tracker name: String) throws {

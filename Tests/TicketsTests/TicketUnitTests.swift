@@ -220,6 +220,52 @@ struct TicketUnitTests {
     }
   }
 
+  @Test(
+    "a 403 is a rate limit when GitHub says so (headers or its message); any other 403 refuses the credentials"
+  )
+  func forbiddenOrRateLimited() {
+    func answer(_ headers: [String: String], _ message: String)
+      -> RequestLoop.Answer
+    {
+      RequestLoop.Answer(
+        HTTPResponse(
+          status: 403, headers: headers,
+          body: Data(#"{"message": "\#(message)"}"#.utf8)))
+    }
+    let notCreated = RequestLoop.Answer.retryLater(mayHaveCreated: false)
+    // GitHub's documented secondary limit: 403 (or 429) and its message, Retry-After only sometimes.
+    #expect(
+      answer(
+        ["x-ratelimit-remaining": "4990"],
+        "You have exceeded a secondary rate limit. Please wait a few minutes before you try again."
+      )
+        == notCreated)
+    #expect(
+      answer(
+        [:],
+        "You have triggered an abuse detection mechanism. Please wait a few minutes."
+      )
+        == notCreated)
+    #expect(
+      answer(["x-ratelimit-remaining": "0"], "API rate limit exceeded")
+        == notCreated)
+    #expect(answer(["retry-after": "60"], "") == notCreated)
+    #expect(
+      answer([:], "Resource not accessible by personal access token")
+        == .refusedCredentials)
+    #expect(answer([:], "Bad credentials") == .refusedCredentials)
+
+    // With no time named, a rate limit waits 60 backoffs (a minute by default), doubling, up to max_wait.
+    let policy = RetryPolicy(maxAttempts: 6, base: 1)
+    #expect(
+      (1...5).map { policy.rateLimitPause(attempt: $0, maxWait: 300) }
+        == [60, 120, 240, 300, 300])
+    #expect(policy.rateLimitPause(attempt: 1, maxWait: 10) == 10)
+    let short = RetryPolicy(maxAttempts: 6, base: 0.01).rateLimitPause(
+      attempt: 2, maxWait: 300)
+    #expect(abs(short - 1.2) < 1e-9)
+  }
+
   @Test("secrets never reach the verbose log")
   func redaction() {
     let request = HTTPRequest(

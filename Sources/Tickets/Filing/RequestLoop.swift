@@ -242,7 +242,8 @@ final class RequestLoop {
     }
   }
 
-  /// Pauses before the next attempt: as long as the server asks (up to `max_wait`), or a backoff.
+  /// Pauses before the next attempt: as long as the server asks (up to `max_wait`), a rate limit that
+  /// names no time as long as `RetryPolicy.rateLimitPause` says, or a backoff.
   ///
   /// A long wait is said on stderr. A server asking for longer stops the run: every ticket would wait the same, and the ledger
   /// already says which requests are pending, so the next run searches before sending anything again.
@@ -268,7 +269,18 @@ final class RequestLoop {
       }
       pacer.pause(until: now + pause)
     } else if attempt < retry.maxAttempts {
-      pacer.pause(until: now + retry.backoff(attempt: attempt))
+      if let response, Answer.isRateLimited(response) {
+        let pause = retry.rateLimitPause(
+          attempt: attempt, maxWait: tracker.settings.maxWait)
+        if pause >= 2 {
+          logger.notice(
+            "\(tracker.name) is rate limiting (\(response.status)) without saying for how long; waiting \(Int(pause.rounded(.up))) s (until \(Self.clockTime(now + pause)))"
+          )
+        }
+        pacer.pause(until: now + pause)
+      } else {
+        pacer.pause(until: now + retry.backoff(attempt: attempt))
+      }
     }
   }
 
@@ -335,6 +347,15 @@ final class RequestLoop {
       isGraphQLRateLimit(response) || response.status == 429
         || response.headers["retry-after"] != nil
         || response.headers["x-ratelimit-remaining"] == "0"
+        || (response.status == 403 && saysRateLimited(response))
+    }
+
+    /// A 403 whose message says it is a rate limit: GitHub's secondary limits ("You have exceeded a
+    /// secondary rate limit", formerly "… an abuse detection mechanism") may carry neither header.
+    static func saysRateLimited(_ response: HTTPResponse) -> Bool {
+      let message = response.snippet.lowercased()
+      return message.contains("rate limit")
+        || message.contains("abuse detection")
     }
   }
 

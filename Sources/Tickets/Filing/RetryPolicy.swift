@@ -20,6 +20,15 @@ public struct RetryPolicy: Sendable {
     return Double.random(in: (ceiling / 2)...max(ceiling / 2, ceiling))
   }
 
+  /// The pause after a rate limit that names no time (no Retry-After, no reset): 60 backoffs, a minute by
+  /// default, doubled each attempt, up to `maxWait`.
+  ///
+  /// GitHub's secondary rate limits may come without either header; GitHub asks then for a minute at least
+  /// and longer after each refusal, and may ban an integration that keeps asking.
+  public func rateLimitPause(attempt: Int, maxWait: Double) -> Double {
+    min(maxWait, 60 * base * pow(2, Double(max(1, attempt) - 1)))
+  }
+
   /// The longest pause taken as a number (about 31 years): anything longer, or not a number, is
   /// `.infinity`, so no later conversion (to whole seconds, to a date) can overflow.
   public static let longestPause = 1e9

@@ -72,7 +72,8 @@ public struct TrackerSettings: Sendable {
     "max_attempts":
       "attempts per request before giving up on a ticket, 1 to 100 (default 5)",
     "backoff":
-      "first retry delay in seconds, doubled each time up to 60, with jitter (default 1)",
+      "first retry delay in seconds, doubled each time up to 60, with jitter (default 1); a rate limit "
+      + "that names no time waits 60 of these, doubled each time up to max_wait",
     "rate":
       "at most this many requests per second, 0.01 to 1000 (default: the tracker's own limit)",
     "max_wait":

@@ -6,6 +6,8 @@ inject faults. Listens on 127.0.0.1 only.
 usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
   SPEC: comma-separated KIND:EVERY[:ARG] applied to create requests, counted from 1:
         429:3:1      every 3rd create gets 429 with Retry-After: 1
+        secondary:3  every 3rd create gets GitHub's secondary rate limit: 403 with its message, no Retry-After,
+                     and requests still left in the hour (GitHub asks for a minute's wait at least)
         503:5        every 5th create gets 503
         drop:4       every 4th create: the connection is closed before anything is created
         created-drop:7   every 7th create: the issue IS created, then the connection is closed
@@ -356,6 +358,15 @@ class Handler(BaseHTTPRequestHandler):
                                          "X-RateLimit-Requests-Reset": str(int((time.time() + 1) * 1000))})
         if fault == "429":
             return self.reply(429, {"message": "rate limited"}, {"Retry-After": arg or "1"})
+        if fault == "secondary":
+            with lock:
+                state["secondary_limits"] = state.get("secondary_limits", 0) + 1
+            return self.reply(403, {
+                "message": "You have exceeded a secondary rate limit. Please wait a few minutes before you try "
+                           "again. If you reach out to GitHub Support for help, please include the request ID "
+                           "0000:1111:2222:3333:4444.",
+                "documentation_url": "https://docs.github.com/rest/overview/rate-limits-for-the-rest-api"},
+                {"X-RateLimit-Remaining": "4990", "X-RateLimit-Limit": "5000"})
         if fault == "503":
             return self.reply(503, {"message": "unavailable"})
         if fault == "drop":
@@ -545,6 +556,7 @@ class Handler(BaseHTTPRequestHandler):
                                         "bulk_requests": state.get("bulk_requests", 0),
                                         "updates": state.get("updates", 0), "reads": state.get("reads", 0),
                                         "duplicate_ids": state.get("duplicate_ids", 0), "read_faults": state.get("read_faults", 0),
+                                        "secondary_limits": state.get("secondary_limits", 0),
                                         "linear_validated": state.get("linear_validated", 0),
                                         "max_updates_per_issue": max([i["updates"] for i in state["issues"]] or [0]),
                                         "updates_per_issue": {str(i["number"]): i["updates"] for i in state["issues"]},
