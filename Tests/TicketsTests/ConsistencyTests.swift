@@ -44,6 +44,32 @@ struct ConsistencyTests {
   }
 
   @Test(
+    "a Jira index lagging past search_settle: the key after the newest indexed one exists, so nothing is re-sent",
+    arguments: ["jira-cloud", "jira-dc"])
+  func indexLaggingPastSettle(tracker name: String) throws {
+    let server = try startFakeTracker(arguments: [
+      "--index-lag", "3", "--faults", "created-drop:3",
+    ])
+    defer { server.stop() }
+    let tickets = try FilingTests.tickets()
+    let ledgerPath = scratchLedger()
+    let tracker = try makeTracker(
+      name, url: server.url, extra: ["search_settle": .string("0.2")])
+    let summary = try filer(tracker, ledger: ledgerPath).file(tickets)
+    // What the lagging index hides is waited for (or left pending), never filed again.
+    #expect(summary.failed.isEmpty, "\(summary.text)")
+    #expect(summary.filed.count + summary.unknown.count == tickets.count)
+    try FilingTests.expectAtMostOnce(server)
+    // A later run, once the index has caught up, finds every pending one.
+    Thread.sleep(forTimeInterval: 3.5)
+    let again = try filer(
+      try makeTracker(name, url: server.url), ledger: ledgerPath
+    ).file(tickets)
+    #expect(again.problemCount == 0, "\(again.text)")
+    try FilingTests.expectExactlyOnce(server, tickets)
+  }
+
+  @Test(
     "201 with an unexpected body and 200 with an HTML page: not confirmed, then found; one issue per ticket",
     arguments: [
       ("github", "odd201:2"), ("gitlab", "html200:2"),

@@ -33,6 +33,19 @@ struct FilingTests {
       stats["missing_markers"] as? Int == 0, sourceLocation: sourceLocation)
   }
 
+  /// No ticket has two issues on the tracker (some may have none yet).
+  static func expectAtMostOnce(
+    _ server: FakeTrackerProcess,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let stats = try server.stats()
+    #expect(stats["invalid"] as? [String] == [], sourceLocation: sourceLocation)
+    #expect(
+      stats["issues"] as? Int == stats["unique_markers"] as? Int,
+      "one issue per ticket: \(stats["issues"] ?? "?") issues, \(stats["unique_markers"] ?? "?") tickets",
+      sourceLocation: sourceLocation)
+  }
+
   @Test(
     "a clean run files every ticket once, in the tracker's documented shape, one request each",
     arguments: trackers)
@@ -332,6 +345,29 @@ struct FilingTests {
     #expect(
       summary.filed.count == tickets.count && summary.failed.isEmpty,
       "\(summary.text)")
+    try Self.expectExactlyOnce(server, tickets)
+  }
+
+  @Test(
+    "bulk answers lost while the index lags past search_settle: left pending, the run goes on, nothing twice"
+  )
+  func jiraBulkLaggingIndex() throws {
+    let server = try startFakeTracker(arguments: [
+      "--index-lag", "3", "--faults", "created-drop:2",
+    ])
+    defer { server.stop() }
+    let tickets = try Self.criterionTickets()
+    let ledgerPath = scratchLedger()
+    let tracker = try makeTracker(
+      "jira-cloud", url: server.url,
+      extra: ["bulk": .bool(true), "search_settle": .string("0.2")])
+    let summary = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(summary.failed.isEmpty, "\(summary.text)")
+    #expect(summary.filed.count + summary.unknown.count == tickets.count)
+    try Self.expectAtMostOnce(server)
+    Thread.sleep(forTimeInterval: 3.5)
+    let again = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(again.problemCount == 0, "\(again.text)")
     try Self.expectExactlyOnce(server, tickets)
   }
 

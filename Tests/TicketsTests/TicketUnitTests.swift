@@ -266,6 +266,39 @@ struct TicketUnitTests {
     #expect(abs(short - 1.2) < 1e-9)
   }
 
+  @Test(
+    "Jira's next key after the newest indexed issue: numbered within the project, or nil when it cannot be told"
+  )
+  func jiraKeyAfter() throws {
+    func tracker(project: String) throws -> any LaggingSearch {
+      let made = try makeTracker(
+        "jira-dc", url: "http://127.0.0.1:9",
+        extra: ["project": .string(project)])
+      return try #require(made.laggingSearch)
+    }
+    let byKey = try tracker(project: "A11Y")
+    #expect(byKey.keyAfter(.key("A11Y-41")) == "A11Y-42")
+    #expect(byKey.keyAfter(.key("MY-TEAM-9")) == "MY-TEAM-10")
+    #expect(byKey.keyAfter(.none) == "A11Y-1")
+    #expect(byKey.keyAfter(.key("A11Y-x")) == nil)
+    #expect(byKey.keyAfter(.key("A11Y-\(Int.max)")) == nil)
+    #expect(try tracker(project: "10001").keyAfter(.none) == nil)
+    let newest = byKey.newestIndexed(
+      in: HTTPResponse(
+        status: 200, headers: [:],
+        body: Data(#"{"issues": [{"key": "A11Y-7"}]}"#.utf8)))
+    #expect(newest == .key("A11Y-7"))
+    let empty = byKey.newestIndexed(
+      in: HTTPResponse(
+        status: 200, headers: [:], body: Data(#"{"issues": []}"#.utf8)))
+    #expect(empty == NewestIndexed.none)
+    let page = byKey.newestIndexed(
+      in: HTTPResponse(status: 200, headers: [:], body: Data("<html>".utf8)))
+    #expect(page == nil)
+    #expect(
+      try makeTracker("github", url: "http://127.0.0.1:9").laggingSearch == nil)
+  }
+
   @Test("secrets never reach the verbose log")
   func redaction() {
     let request = HTTPRequest(

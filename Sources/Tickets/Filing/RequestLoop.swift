@@ -18,6 +18,9 @@ final class RequestLoop {
   let redactor: Redactor
   /// Where the loop says what it waits for; the CLI logs notices to stderr.
   var logger = Logger(label: "criteria.tickets")
+  /// When a lagging search index was last seen holding every issue made so far (`LaggingSearch`): a
+  /// search about a request sent before then needs no second look.
+  var indexCaughtUpAt: Double?
 
   init(
     tracker: any Tracker, transport: HTTPTransport, credentials: Credentials,

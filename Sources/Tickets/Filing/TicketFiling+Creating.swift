@@ -27,24 +27,37 @@ extension TicketFiling {
       progress?.advance()
     }
     /// Settles the tickets the tracker already has; keeps the rest.
-    func searchRemaining() throws(TicketError) {
+    ///
+    /// `since`: when the request that may have made them went out. A ticket the search cannot account for (it failed, or a lagging index is still behind) stays
+    /// pending and is counted not confirmed; the rest of the batch goes on.
+    func searchRemaining(since: Double) throws(TicketError) {
       var notFound: [Ticket] = []
       for ticket in remaining {
-        if let found = try lookup.search(ticket, ledgerPath: ledger.path) {
-          try settle(ticket, found)
-        } else {
-          notFound.append(ticket)
+        do {
+          if let found = try lookup.search(
+            ticket, ledgerPath: ledger.path, since: since)
+          {
+            try settle(ticket, found)
+          } else {
+            notFound.append(ticket)
+          }
+        } catch let error where error.outcomeUnknown && !error.stopsRun {
+          try record(error, for: ticket, ledger: &ledger, in: &summary)
+          progress?.advance()
         }
       }
       remaining = notFound
     }
 
+    // When the last bulk request went out: a search for what it may have made looks at issues since.
+    var sent = 0.0
     let outcome = try loop.exchange(
       request: { () throws(TicketError) in
-        try bulk.bulkRequest(for: remaining, credentials: credentials)
+        sent = Date().timeIntervalSince1970
+        return try bulk.bulkRequest(for: remaining, credentials: credentials)
       },
-      lookUp: { _ throws(TicketError) in
-        try searchRemaining()
+      lookUp: { since throws(TicketError) in
+        try searchRemaining(since: since)
         return remaining.isEmpty ? () : nil
       },
       read: {
@@ -76,7 +89,7 @@ extension TicketFiling {
         remaining = unknown
         guard !remaining.isEmpty else { return .done(()) }
         // The answer did not account for these: they may exist. Search before anything else.
-        try searchRemaining()
+        try searchRemaining(since: sent)
         for ticket in remaining {
           try fail(
             ticket,
@@ -163,7 +176,7 @@ extension TicketFiling {
     if settle > 0 {
       loop.pacer.pause(until: Date().timeIntervalSince1970 + settle)
     }
-    return try recovered(ticket, ledger: &ledger)
+    return try recovered(ticket, ledger: &ledger, since: uncertainSince)
   }
 }
 

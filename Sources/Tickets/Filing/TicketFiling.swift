@@ -236,11 +236,16 @@ struct TicketFiling {
 
   /// Finds the ticket on the tracker by its marker and records it, with the follow-ups it lacks; nil
   /// when it is not there.
+  ///
+  /// `since`: when the request that may have made it went out (0: an earlier run).
   @discardableResult
-  func recovered(_ ticket: Ticket, ledger: inout Ledger) throws(TicketError)
-    -> FiledTicket?
+  func recovered(_ ticket: Ticket, ledger: inout Ledger, since: Double = 0)
+    throws(TicketError) -> FiledTicket?
   {
-    guard let found = try lookup.search(ticket, ledgerPath: ledger.path) else {
+    guard
+      let found = try lookup.search(
+        ticket, ledgerPath: ledger.path, since: since)
+    else {
       return nil
     }
     try ledger.markFiled(

@@ -11,8 +11,13 @@ struct TicketLookup {
   var credentials: Credentials { loop.credentials }
 
   /// Looks the ticket up by its marker; nil when the tracker says it is not there.
-  func search(_ ticket: Ticket, ledgerPath: String) throws(TicketError)
-    -> FiledTicket?
+  ///
+  /// `since` is when the request that may have made it went out (0: an earlier run). Where the search
+  /// reads an index that lags creates (`LaggingSearch`), "not there" is believed only once the index is
+  /// seen to hold every issue made since; while it is behind the search is tried again, and a ticket it
+  /// still cannot account for stays pending.
+  func search(_ ticket: Ticket, ledgerPath: String, since: Double = 0)
+    throws(TicketError) -> FiledTicket?
   {
     guard
       let request = tracker.searchRequest(for: ticket, credentials: credentials)
@@ -24,15 +29,94 @@ struct TicketLookup {
           + "(\(ledgerPath)) to \"state\": \"filed\" with the key, or delete the entry to file it again",
         outcomeUnknown: true)
     }
-    let (response, cause) = try loop.ask(request) { response in
-      tracker.searchFailure(in: response)
+    var attempt = 0
+    while true {
+      attempt += 1
+      let (response, cause) = try loop.ask(request) { response in
+        tracker.searchFailure(in: response)
+      }
+      guard let response else {
+        // Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
+        throw TicketError(
+          "cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause ?? "no search was made")); "
+            + "it stays pending and is looked up again before anything is sent",
+          outcomeUnknown: true)
+      }
+      if let found = tracker.found(in: response, ticket: ticket) {
+        return found
+      }
+      guard let behind = try indexBehind(since: since) else { return nil }
+      guard attempt < loop.retry.maxAttempts else {
+        throw TicketError(
+          "cannot tell yet whether it was already filed: \(tracker.name)'s search index is behind (\(behind)); "
+            + "it stays pending and is looked up again before anything is sent",
+          outcomeUnknown: true)
+      }
+      loop.pacer.pause(
+        until: Date().timeIntervalSince1970
+          + max(loop.retry.backoff(attempt: attempt), tracker.searchSettleTime))
     }
-    if let response { return tracker.found(in: response, ticket: ticket) }
-    // Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
-    throw TicketError(
-      "cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause ?? "no search was made")); "
-        + "it stays pending and is looked up again before anything is sent",
-      outcomeUnknown: true)
+  }
+
+  /// The most issues moved out of the project in a row that `indexBehind` steps over.
+  static let mostMovedInARow = 20
+
+  /// Why a lagging search index may miss an issue made at or after `since`, or nil when it holds every
+  /// issue made so far (or the tracker's search does not lag).
+  ///
+  /// The index is behind when the issue numbered after the newest one it holds can be read. An issue
+  /// since moved to another project is stepped over. Where the next key cannot be told (a project named
+  /// by id, with no issue yet), the settle time already waited is all there is.
+  func indexBehind(since: Double) throws(TicketError) -> String? {
+    guard let index = tracker.laggingSearch else { return nil }
+    if let caughtUp = loop.indexCaughtUpAt, caughtUp > since { return nil }
+    let checked = Date().timeIntervalSince1970
+    let (answer, cause) = try loop.ask(
+      index.newestIndexedRequest(credentials: credentials)
+    ) { response in
+      index.newestIndexed(in: response) == nil
+        ? "\(tracker.name) answered \(response.status) with no issue list: \(response.snippet)"
+        : nil
+    }
+    guard let answer, let newest = index.newestIndexed(in: answer) else {
+      throw TicketError(
+        "cannot tell whether it was already filed: asking \(tracker.name) for the newest issue its search holds "
+          + "failed (\(cause ?? "no attempt was made")); it stays pending and is looked up again before anything is sent",
+        outcomeUnknown: true)
+    }
+    var after = newest
+    for _ in 0..<Self.mostMovedInARow {
+      guard let next = index.keyAfter(after) else { return nil }
+      let (read, cause) = try loop.ask(
+        index.issueRequest(key: next, credentials: credentials), gone: true
+      ) { response in
+        tracker.answeredKey(response) == nil
+          ? "\(tracker.name) answered \(response.status) with something that is not an issue: \(response.snippet)"
+          : nil
+      }
+      guard let read else {
+        throw TicketError(
+          "cannot tell whether it was already filed: reading \(next) from \(tracker.name) failed "
+            + "(\(cause ?? "no attempt was made")); it stays pending and is looked up again before anything is sent",
+          outcomeUnknown: true)
+      }
+      if [404, 410].contains(read.status) {
+        loop.indexCaughtUpAt = checked
+        return nil
+      }
+      let held: String
+      switch newest {
+      case .none: held = "it holds no issue of the project"
+      case .key(let key): held = "the newest it holds is \(key)"
+      }
+      guard let moved = tracker.answeredKey(read), moved != next else {
+        return "\(next) exists, and \(held)"
+      }
+      // Moved to another project since: its number is the project's no more; look at the next one.
+      after = .key(next)
+    }
+    return
+      "more than \(Self.mostMovedInARow) issues after the newest it holds moved away"
   }
 
   /// The ticket's update time as the tracker says it now, or nil when it cannot be read.

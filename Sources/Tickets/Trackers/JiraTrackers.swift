@@ -276,7 +276,7 @@ struct JiraIssue: Decodable {
 
 /// Jira Cloud and Data Center create, find, read, update, comment and transition an issue the same way,
 /// at their own API path and with their own description format: written once here.
-protocol JiraIssueAPI: SameShapeFields {
+protocol JiraIssueAPI: SameShapeFields, LaggingSearch {
   /// `/rest/api/3/issue` (Cloud) or `/rest/api/2/issue` (Data Center).
   var issuePath: String { get }
   /// `/rest/api/3/search/jql` (Cloud) or `/rest/api/2/search` (Data Center).

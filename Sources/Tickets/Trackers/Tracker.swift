@@ -54,6 +54,8 @@ public protocol Tracker: Sendable {
   /// How long after a create its search may still miss it (an eventually consistent index such as Jira's
   /// JQL); the filer waits that long after an uncertain create before it believes a search that finds nothing.
   var searchSettleTime: Double { get }
+  /// How to tell whether that index holds every issue made so far (Jira); nil where searches are consistent.
+  var laggingSearch: (any LaggingSearch)? { get }
   /// How fast requests may go.
   var pacing: Pacing { get }
   /// Whether criteria chooses each ticket's id before creating it (Linear): the filer records it in the
@@ -170,6 +172,7 @@ extension Tracker {
 
   public var searchSettleTime: Double { settings.searchSettle ?? 0 }
   public var bulkCreate: (any BulkTracker)? { nil }
+  public var laggingSearch: (any LaggingSearch)? { nil }
   public var choosesIDs: Bool { false }
   public func searchFailure(in response: HTTPResponse) -> String? { nil }
   public func commentRequest(
@@ -205,6 +208,31 @@ public struct FollowUpComment: Sendable, Hashable {
     self.id = id
     self.text = text
   }
+}
+
+/// A tracker whose search reads an index that lags creates (Jira's JQL), with a consistent way to read
+/// one issue.
+///
+/// A search that finds nothing is believed only when the issue numbered after the newest one the index
+/// holds cannot be read: then no issue was made since that the index misses. Waiting `search_settle` alone
+/// would file a ticket twice whenever the index lags longer.
+public protocol LaggingSearch: Tracker {
+  /// The request for the newest issue the index holds in the project.
+  func newestIndexedRequest(credentials: Credentials) -> HTTPRequest
+  /// The newest indexed issue's key in that answer (`.none` for a project without issues), or nil when
+  /// the answer is not a search's.
+  func newestIndexed(in response: HTTPResponse) -> NewestIndexed?
+  /// The key the project gives after `newest` (`A11Y-41` → `A11Y-42`), or nil when it cannot be told (a
+  /// project named by id, with no issue yet).
+  func keyAfter(_ newest: NewestIndexed) -> String?
+  /// A request reading the issue of `key` directly, not through the index.
+  func issueRequest(key: String, credentials: Credentials) -> HTTPRequest
+}
+
+/// The newest issue a lagging index holds in a project.
+public enum NewestIndexed: Sendable, Hashable {
+  case none
+  case key(String)
 }
 
 /// A tracker that can create many tickets in one request.

@@ -79,7 +79,8 @@ public struct TrackerSettings: Sendable {
     "max_wait":
       "the longest pause a tracker may ask for (Retry-After, rate-limit reset) before the run stops, in seconds (default 300)",
     "search_settle":
-      "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent)",
+      "seconds a tracker's search may lag behind a create (default: 10 for Jira, 0 where lookups are consistent); "
+      + "Jira's index is also checked for the issue after its newest before a search that finds nothing is believed",
     "bulk":
       "Jira Cloud: create in batches of up to 50 with /issue/bulk (default false)",
     "character_limit":
