@@ -47,26 +47,41 @@ struct ConsistencyTests {
     "a Jira index lagging past search_settle: the key after the newest indexed one exists, so nothing is re-sent",
     arguments: ["jira-cloud", "jira-dc"])
   func indexLaggingPastSettle(tracker name: String) throws {
+    try Self.fileWhileIndexLags(
+      name, faults: "created-drop:3", tickets: try FilingTests.tickets())
+  }
+
+  /// Files `tickets` while the fake tracker's index lags 3 s, far past `search_settle` (0.2 s), with
+  /// `faults` losing create answers; then again once the index has caught up.
+  ///
+  /// The first run waits for what the index hides or leaves it pending, never files it again; the
+  /// second finds every pending one.
+  static func fileWhileIndexLags(
+    _ name: String, faults: String, tickets: [Ticket],
+    options: [String: ExportOptions.Value] = [:],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
     let server = try startFakeTracker(arguments: [
-      "--index-lag", "3", "--faults", "created-drop:3",
+      "--index-lag", "3", "--faults", faults,
     ])
     defer { server.stop() }
-    let tickets = try FilingTests.tickets()
     let ledgerPath = scratchLedger()
     let tracker = try makeTracker(
-      name, url: server.url, extra: ["search_settle": .string("0.2")])
+      name, url: server.url,
+      extra: options.merging(["search_settle": .string("0.2")]) { $1 })
     let summary = try filer(tracker, ledger: ledgerPath).file(tickets)
-    // What the lagging index hides is waited for (or left pending), never filed again.
-    #expect(summary.failed.isEmpty, "\(summary.text)")
-    #expect(summary.filed.count + summary.unknown.count == tickets.count)
-    try FilingTests.expectAtMostOnce(server)
-    // A later run, once the index has caught up, finds every pending one.
+    #expect(
+      summary.failed.isEmpty, "\(summary.text)", sourceLocation: sourceLocation)
+    #expect(
+      summary.filed.count + summary.unknown.count == tickets.count,
+      sourceLocation: sourceLocation)
+    try FilingTests.expectAtMostOnce(server, sourceLocation: sourceLocation)
     Thread.sleep(forTimeInterval: 3.5)
-    let again = try filer(
-      try makeTracker(name, url: server.url), ledger: ledgerPath
-    ).file(tickets)
-    #expect(again.problemCount == 0, "\(again.text)")
-    try FilingTests.expectExactlyOnce(server, tickets)
+    let again = try filer(tracker, ledger: ledgerPath).file(tickets)
+    #expect(
+      again.problemCount == 0, "\(again.text)", sourceLocation: sourceLocation)
+    try FilingTests.expectExactlyOnce(
+      server, tickets, sourceLocation: sourceLocation)
   }
 
   @Test(

@@ -352,23 +352,10 @@ struct FilingTests {
     "bulk answers lost while the index lags past search_settle: left pending, the run goes on, nothing twice"
   )
   func jiraBulkLaggingIndex() throws {
-    let server = try startFakeTracker(arguments: [
-      "--index-lag", "3", "--faults", "created-drop:2",
-    ])
-    defer { server.stop() }
-    let tickets = try Self.criterionTickets()
-    let ledgerPath = scratchLedger()
-    let tracker = try makeTracker(
-      "jira-cloud", url: server.url,
-      extra: ["bulk": .bool(true), "search_settle": .string("0.2")])
-    let summary = try filer(tracker, ledger: ledgerPath).file(tickets)
-    #expect(summary.failed.isEmpty, "\(summary.text)")
-    #expect(summary.filed.count + summary.unknown.count == tickets.count)
-    try Self.expectAtMostOnce(server)
-    Thread.sleep(forTimeInterval: 3.5)
-    let again = try filer(tracker, ledger: ledgerPath).file(tickets)
-    #expect(again.problemCount == 0, "\(again.text)")
-    try Self.expectExactlyOnce(server, tickets)
+    try ConsistencyTests.fileWhileIndexLags(
+      "jira-cloud", faults: "created-drop:2",
+      tickets: try Self.criterionTickets(),
+      options: ["bulk": .bool(true)])
   }
 
   @Test(
