@@ -350,3 +350,78 @@ struct OutcomeTests {
     }
   }
 }
+
+/// A Jira whose JQL index holds issues up to `indexed`, while its store holds `stored` (read by key) and
+/// answers `moved` keys under another project's key.
+func scriptedJira(indexed: Int?, stored: Set<Int>, moved: Set<Int> = [])
+  -> ScriptedTransport
+{
+  ScriptedTransport { _, request throws(TransportError) in
+    if request.url.contains("ORDER%20BY") || request.url.contains("ORDER+BY") {
+      let issues = indexed.map { #"[{"key": "A11Y-\#($0)"}]"# } ?? "[]"
+      return ScriptedTransport.json(200, #"{"issues": \#(issues)}"#)
+    }
+    guard let match = request.url.firstMatch(of: /issue\/A11Y-(\d+)/),
+      let number = Int(match.1)
+    else { return ScriptedTransport.json(400, "unexpected request") }
+    if moved.contains(number) {
+      return ScriptedTransport.json(200, #"{"key": "OTHER-\#(number)"}"#)
+    }
+    return stored.contains(number)
+      ? ScriptedTransport.json(200, #"{"key": "A11Y-\#(number)"}"#)
+      : ScriptedTransport.json(
+        404, #"{"errorMessages": ["Issue does not exist"]}"#)
+  }
+}
+
+@Suite("A lagging Jira index is read against the issues after its newest")
+struct LaggingIndexTests {
+  func lookup(_ transport: ScriptedTransport) throws -> TicketLookup {
+    let tracker = try makeTracker("jira-cloud", url: "http://127.0.0.1:9")
+    return TicketLookup(
+      loop: RequestLoop(
+        tracker: tracker, transport: transport,
+        credentials: Credentials(token: "t", user: "u"),
+        retry: RetryPolicy(maxAttempts: 2, base: 0.001),
+        pacer: RequestPacer(pacing: Pacing())))
+  }
+
+  @Test(
+    "three missing keys after the newest indexed issue: caught up, and remembered for older requests"
+  )
+  func caughtUp() throws {
+    let jira = scriptedJira(indexed: 5, stored: Set(1...5))
+    let lookup = try lookup(jira)
+    #expect(try lookup.indexBehind(since: 0) == nil)
+    #expect(jira.searches == 4, "the newest, then A11Y-6, 7 and 8")
+    #expect(try lookup.indexBehind(since: 0) == nil)
+    #expect(jira.searches == 4, "a pass covers requests sent before it")
+    #expect(
+      try lookup.indexBehind(since: Date().timeIntervalSince1970 + 60) == nil)
+    #expect(
+      jira.searches == 8, "a request sent after the pass is checked again")
+  }
+
+  @Test(
+    "an issue past the newest indexed one, also past a gap (deleted or hidden) or moved ones: behind",
+    arguments: [
+      (Set(1...6), Set<Int>()), (Set(1...5).union([7]), Set<Int>()),
+      (Set(1...5).union([8]), Set<Int>()), (Set(1...5).union([9]), Set([6])),
+    ])
+  func behind(stored: Set<Int>, moved: Set<Int>) throws {
+    let lookup = try lookup(
+      scriptedJira(indexed: 5, stored: stored, moved: moved))
+    let behind = try lookup.indexBehind(since: 0)
+    let first = try #require(stored.subtracting(1...5).min())
+    #expect(behind == "A11Y-\(first) exists, and the newest it holds is A11Y-5")
+    #expect(lookup.loop.indexCaughtUpAt == nil)
+  }
+
+  @Test("an empty index of a project named by key starts at A11Y-1")
+  func emptyIndex() throws {
+    let lookup = try lookup(scriptedJira(indexed: nil, stored: [1]))
+    #expect(
+      try lookup.indexBehind(since: 0)
+        == "A11Y-1 exists, and it holds no issue of the project")
+  }
+}

@@ -60,13 +60,18 @@ struct TicketLookup {
 
   /// The most issues moved out of the project in a row that `indexBehind` steps over.
   static let mostMovedInARow = 20
+  /// How many keys after the newest indexed issue must all be missing before the index counts as
+  /// caught up: an issue deleted or hidden from criteria's account (a security level) leaves a gap, and
+  /// a newer one past it may still be missing from the index.
+  static let missingKeysToBelieve = 3
 
   /// Why a lagging search index may miss an issue made at or after `since`, or nil when it holds every
   /// issue made so far (or the tracker's search does not lag).
   ///
-  /// The index is behind when the issue numbered after the newest one it holds can be read. An issue
-  /// since moved to another project is stepped over. Where the next key cannot be told (a project named
-  /// by id, with no issue yet), the settle time already waited is all there is.
+  /// The index is behind when one of the issues numbered after the newest one it holds can be read: it
+  /// holds every issue once `missingKeysToBelieve` keys in a row after it cannot. An issue since moved to
+  /// another project is stepped over. Where the next key cannot be told (a project named by id, with no
+  /// issue yet), the settle time already waited is all there is.
   func indexBehind(since: Double) throws(TicketError) -> String? {
     guard let index = tracker.laggingSearch else { return nil }
     if let caughtUp = loop.indexCaughtUpAt, caughtUp > since { return nil }
@@ -84,9 +89,16 @@ struct TicketLookup {
           + "failed (\(cause ?? "no attempt was made")); it stays pending and is looked up again before anything is sent",
         outcomeUnknown: true)
     }
+    let held: String
+    switch newest {
+    case .none: held = "it holds no issue of the project"
+    case .key(let key): held = "the newest it holds is \(key)"
+    }
     var after = newest
-    for _ in 0..<Self.mostMovedInARow {
+    var missing = 0
+    for _ in 0..<(Self.mostMovedInARow + Self.missingKeysToBelieve) {
       guard let next = index.keyAfter(after) else { return nil }
+      after = .key(next)
       let (read, cause) = try loop.ask(
         index.issueRequest(key: next, credentials: credentials), gone: true
       ) { response in
@@ -101,19 +113,18 @@ struct TicketLookup {
           outcomeUnknown: true)
       }
       if [404, 410].contains(read.status) {
-        loop.indexCaughtUpAt = checked
-        return nil
+        missing += 1
+        guard missing < Self.missingKeysToBelieve else {
+          loop.indexCaughtUpAt = checked
+          return nil
+        }
+        continue
       }
-      let held: String
-      switch newest {
-      case .none: held = "it holds no issue of the project"
-      case .key(let key): held = "the newest it holds is \(key)"
-      }
-      guard let moved = tracker.answeredKey(read), moved != next else {
+      // An issue moved to another project since answers under its new key: the number is the project's
+      // no more, so look at the next one.
+      guard let answered = tracker.answeredKey(read), answered != next else {
         return "\(next) exists, and \(held)"
       }
-      // Moved to another project since: its number is the project's no more; look at the next one.
-      after = .key(next)
     }
     return
       "more than \(Self.mostMovedInARow) issues after the newest it holds moved away"
