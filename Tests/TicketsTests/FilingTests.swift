@@ -209,6 +209,29 @@ struct FilingTests {
   }
 
   @Test(
+    "labels dropped without an error (no push access, a Guest): the first ticket is recorded, then the run stops",
+    arguments: ["github", "gitlab"])
+  func droppedLabels(tracker name: String) throws {
+    let server = try startFakeTracker(arguments: ["--no-push"])
+    defer { server.stop() }
+    let tickets = try Self.tickets()
+    let ledgerPath = scratchLedger()
+    let error = #expect(throws: TicketError.self) {
+      try filer(try makeTracker(name, url: server.url), ledger: ledgerPath)
+        .file(tickets)
+    }
+    #expect(error?.status == .credentialsRefused)
+    #expect(
+      error?.message.contains("without its labels") == true
+        && error?.message.contains(tickets[0].markerLabel) == true,
+      "\(error?.message ?? "")")
+    // One issue, and the ledger has it: nothing more was sent that could not be looked up again.
+    #expect(try server.stats()["issues"] as? Int == 1)
+    let ledger = try Ledger(path: ledgerPath, tracker: name)
+    #expect(ledger[tickets[0].identity]?.state == .filed)
+  }
+
+  @Test(
     "refused credentials stop the run after one request, naming the variable to set",
     arguments: trackers)
   func refusedCredentials(tracker name: String) throws {

@@ -154,6 +154,16 @@ extension TicketFiling {
           trackerUpdated: tracker.snapshot(from: response)?.updatedAt,
           written: tracker.record(ticket, answer: response))
         try followUps.send(ticket, filed, from: 0, look: false, ledger: &ledger)
+        if tracker.droppedMarkerLabel(response, ticket: ticket) {
+          // Filed and recorded; but a lost answer to the next create could not be looked up, so stop.
+          throw TicketError(
+            "\(tracker.name) filed \(filed.key) without its labels: the account may not set labels in "
+              + "'\(tracker.settings.project)' (GitHub drops them without an error for an account without push "
+              + "access, GitLab for a Guest). criteria finds its tickets again by the label \(ticket.markerLabel), "
+              + "so it stops here; \(filed.key) is in the ledger. Give the account write access (Reporter on "
+              + "GitLab), add that label to \(filed.key), and run again",
+            isAuthentication: true)
+        }
         return .done(filed)
       })
     switch outcome {

@@ -91,6 +91,18 @@ public struct DefinedTracker: Tracker {
     return filed
   }
 
+  /// Where the search looks for the marker label, the create's answer (an issue as `read:` shows it)
+  /// must hold it at the `update.fields.labels` path, when the answer has that path at all.
+  public func droppedMarkerLabel(_ response: HTTPResponse, ticket: Ticket)
+    -> Bool
+  {
+    guard definition.searchesByMarkerLabel,
+      let path = definition.update?.fields?.labels,
+      let labels = Self.labels(JSONBody.value(at: path, in: response.json))
+    else { return false }
+    return !labels.contains(ticket.markerLabel)
+  }
+
   /// The ticket an answer names at the definition's key path, with its page: at the URL path when the
   /// answer has one, else from the definition's `created_url` template.
   func filed(key keyPath: String, url urlPath: String?, in json: Any?)
@@ -229,18 +241,22 @@ public struct DefinedTracker: Tracker {
     guard let labelPath = paths.labels else {
       return WrittenFields(title: title, description: description, labels: nil)
     }
-    let labels: [String]
-    switch JSONBody.value(at: labelPath, in: json) {
+    guard let labels = Self.labels(JSONBody.value(at: labelPath, in: json))
+    else { return nil }
+    return WrittenFields(title: title, description: description, labels: labels)
+  }
+
+  /// Label names in a body or an answer: a list of names, or of label objects with a name (GitLab's
+  /// with_labels_details), or one comma-separated string; nil for anything else.
+  static func labels(_ value: Any?) -> [String]? {
+    switch value {
     case let names as [Any]:
-      // Names, or label objects with a name (GitLab's with_labels_details).
-      labels = names.compactMap {
+      names.compactMap {
         ($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String
       }
-    case let list as String:
-      labels = list.split(separator: ",").map(String.init)
-    default: return nil
+    case let list as String: list.split(separator: ",").map(String.init)
+    default: nil
     }
-    return WrittenFields(title: title, description: description, labels: labels)
   }
 
   /// The next page of a comment list, where the answer names one in a `Link` header (`rel="next"`, as

@@ -138,6 +138,18 @@ public struct GitHubTracker: SameShapeFields {
     return filed
   }
 
+  /// The issue's labels lack the marker label, which the lookup lists issues by.
+  public func droppedMarkerLabel(_ response: HTTPResponse, ticket: Ticket)
+    -> Bool
+  {
+    guard let labels = (response.json as? [String: Any])?["labels"] as? [Any]
+    else { return false }
+    return !labels.contains {
+      (($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String)
+        == ticket.markerLabel
+    }
+  }
+
   public func followUpPayloads(for ticket: Ticket) throws(TicketError) -> [Data]
   {
     try Self.pieces(TextBodies.markdown(ticket)).dropFirst().enumerated()

@@ -54,6 +54,10 @@ public protocol Tracker: Sendable {
   /// How long after a create its search may still miss it (an eventually consistent index such as Jira's
   /// JQL); the filer waits that long after an uncertain create before it believes a search that finds nothing.
   var searchSettleTime: Double { get }
+  /// Whether a create's answer shows the ticket without its marker label, by which the tracker's search
+  /// finds it again: GitHub drops the labels of an account without push access, and GitLab a Guest's,
+  /// without an error. False when the answer does not show labels, or the search needs none.
+  func droppedMarkerLabel(_ response: HTTPResponse, ticket: Ticket) -> Bool
   /// How to tell whether that index holds every issue made so far (Jira); nil where searches are consistent.
   var laggingSearch: (any LaggingSearch)? { get }
   /// How fast requests may go.
@@ -173,6 +177,9 @@ extension Tracker {
   public var searchSettleTime: Double { settings.searchSettle ?? 0 }
   public var bulkCreate: (any BulkTracker)? { nil }
   public var laggingSearch: (any LaggingSearch)? { nil }
+  public func droppedMarkerLabel(_ response: HTTPResponse, ticket: Ticket)
+    -> Bool
+  { false }
   public var choosesIDs: Bool { false }
   public func searchFailure(in response: HTTPResponse) -> String? { nil }
   public func commentRequest(

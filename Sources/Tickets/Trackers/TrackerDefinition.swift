@@ -25,6 +25,8 @@ public struct TrackerDefinition: Sendable {
   var searchURL: MustacheTemplate?
   var searchKeyPath: String?
   var searchURLField: String?
+  /// The search finds a ticket by its marker label (`{{marker_label}}` in `search.url`).
+  var searchesByMarkerLabel = false
   var defaultTokenEnv: String?
   var defaultURL: String?
   var pacing: Pacing
@@ -154,6 +156,8 @@ public struct TrackerDefinition: Sendable {
       "search", allowed: ["url", "key", "url_field"])
     {
       searchURL = try search.template("url", required: true)
+      searchesByMarkerLabel =
+        try search.text("url")?.contains("marker_label") ?? false
       searchKeyPath = try search.text("key", required: true)
       searchURLField = try search.text("url_field")
     }

@@ -22,6 +22,8 @@ usage: fake_tracker.py [--token T] [--faults SPEC] [--rate N] [--signin]
         Jira's JQL answers `project = "A11Y" ORDER BY key DESC` (maxResults) with the newest indexed issues
   --rate N: more than N requests in a second get 429 with Retry-After
   --signin: Azure DevOps answers creates with a 203 HTML sign-in page
+  --no-push: GitHub and GitLab create issues without the labels asked for, and say nothing, as they do for an
+        account without push access (GitHub) or a Guest (GitLab)
   --tls CERT KEY: serve HTTPS (the tests make a self-signed certificate for 127.0.0.1)
   --reject WORD: Jira refuses creates whose summary holds WORD (in bulk: that element fails, the rest are created)
   --jira-limit N: the most characters a Jira description or comment takes (default 32,767; an administrator's
@@ -824,7 +826,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.invalid("labels must be strings")
             return self.create("github", marker_of(body.get("body")), body["title"],
                                lambda n: self.reply(201, self.shape("github", self.issue("github", n))),
-                               {"labels": labels, "description": body.get("body", "")})
+                               {"labels": [] if args.no_push else labels, "description": body.get("body", "")})
         m = re.fullmatch(r"/repos/([^/]+)/([^/]+)/issues/(\d+)/comments", url.path)
         if m:
             body = self.read_json()
@@ -891,7 +893,7 @@ class Handler(BaseHTTPRequestHandler):
             labels = [l for l in body.get("labels", "").split(",") if l]
             return self.create("gitlab", marker_of(body.get("description")), body["title"],
                                lambda n: self.reply(201, self.shape("gitlab", self.issue("gitlab", n))),
-                               {"labels": labels, "description": body.get("description", "")})
+                               {"labels": [] if args.no_push else labels, "description": body.get("description", "")})
         if url.path == "/rest/api/3/issue/bulk":
             body = self.read_json()
             if not self.authorized("jira-cloud"):
@@ -1292,6 +1294,7 @@ def main():
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"), help="serve HTTPS with this certificate and key")
     parser.add_argument("--adf-schema")
     parser.add_argument("--index-lag", type=float, default=0)
+    parser.add_argument("--no-push", action="store_true")
     parser.add_argument("--linear-schema")
     args = parser.parse_args()
     if args.linear_schema:
