@@ -28,8 +28,9 @@ extension TicketFiling {
     }
     /// Settles the tickets the tracker already has; keeps the rest.
     ///
-    /// `since`: when the request that may have made them went out. A ticket the search cannot account for (it failed, or a lagging index is still behind) stays
-    /// pending and is counted not confirmed; the rest of the batch goes on.
+    /// `since`: when the request that may have made them went out. A ticket the search cannot account
+    /// for (it failed, or a lagging index is still behind) stays pending and is counted not confirmed;
+    /// the rest of the batch goes on.
     func searchRemaining(since: Double) throws(TicketError) {
       var notFound: [Ticket] = []
       for ticket in remaining {

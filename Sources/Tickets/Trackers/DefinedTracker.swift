@@ -98,9 +98,10 @@ public struct DefinedTracker: Tracker {
   {
     guard definition.searchesByMarkerLabel,
       let path = definition.update?.fields?.labels,
-      let labels = Self.labels(JSONBody.value(at: path, in: response.json))
+      let labels = WrittenFields.labelNames(
+        JSONBody.value(at: path, in: response.json))
     else { return false }
-    return !labels.contains(ticket.markerLabel)
+    return !WrittenFields.labels(labels, hold: ticket.markerLabel)
   }
 
   /// The ticket an answer names at the definition's key path, with its page: at the URL path when the
@@ -241,22 +242,11 @@ public struct DefinedTracker: Tracker {
     guard let labelPath = paths.labels else {
       return WrittenFields(title: title, description: description, labels: nil)
     }
-    guard let labels = Self.labels(JSONBody.value(at: labelPath, in: json))
+    guard
+      let labels = WrittenFields.labelNames(
+        JSONBody.value(at: labelPath, in: json))
     else { return nil }
     return WrittenFields(title: title, description: description, labels: labels)
-  }
-
-  /// Label names in a body or an answer: a list of names, or of label objects with a name (GitLab's
-  /// with_labels_details), or one comma-separated string; nil for anything else.
-  static func labels(_ value: Any?) -> [String]? {
-    switch value {
-    case let names as [Any]:
-      names.compactMap {
-        ($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String
-      }
-    case let list as String: list.split(separator: ",").map(String.init)
-    default: nil
-    }
   }
 
   /// The next page of a comment list, where the answer names one in a `Link` header (`rel="next"`, as

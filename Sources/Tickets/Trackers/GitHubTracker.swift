@@ -142,12 +142,11 @@ public struct GitHubTracker: SameShapeFields {
   public func droppedMarkerLabel(_ response: HTTPResponse, ticket: Ticket)
     -> Bool
   {
-    guard let labels = (response.json as? [String: Any])?["labels"] as? [Any]
+    guard
+      let labels = WrittenFields.labelNames(
+        (response.json as? [String: Any])?["labels"])
     else { return false }
-    return !labels.contains {
-      (($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String)
-        == ticket.markerLabel
-    }
+    return !WrittenFields.labels(labels, hold: ticket.markerLabel)
   }
 
   public func followUpPayloads(for ticket: Ticket) throws(TicketError) -> [Data]
@@ -264,9 +263,7 @@ public struct GitHubTracker: SameShapeFields {
     guard let issue = json as? [String: Any],
       let title = issue["title"] as? String
     else { return nil }
-    let labels = (issue["labels"] as? [Any])?.compactMap {
-      ($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String
-    }
+    let labels = WrittenFields.labelNames(issue["labels"] as? [Any])
     return WrittenFields(
       title: title, description: issue["body"] as? String ?? "",
       labels: labels ?? [])

@@ -49,6 +49,24 @@ extension WrittenFields {
   static func normalized(_ label: String) -> String {
     label.withoutWhiteSpace.lowercased()
   }
+
+  /// Label names in a body or an answer: a list of names, or of label objects with a name (GitHub's,
+  /// GitLab's with_labels_details), or one comma-separated string; nil for anything else.
+  static func labelNames(_ value: Any?) -> [String]? {
+    switch value {
+    case let names as [Any]:
+      names.compactMap {
+        ($0 as? String) ?? ($0 as? [String: Any])?["name"] as? String
+      }
+    case let list as String: list.split(separator: ",").map(String.init)
+    default: nil
+    }
+  }
+
+  /// Whether `labels` (as an answer shows them) hold `label`, compared as `normalized` does.
+  static func labels(_ labels: [String], hold label: String) -> Bool {
+    labels.contains { normalized($0) == normalized(label) }
+  }
 }
 
 /// What the ledger keeps of a create or update: the fields' digest, the title and description's digest,
