@@ -17,7 +17,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
   case unavailable = 69
   /// An output that cannot be written.
   case cannotCreate = 73
-  /// The tracker refuses the credentials.
+  /// The tracker refuses the credentials, or its account may not set the labels tickets are found by.
   case credentialsRefused = 77
   /// A config or definition error.
   case config = 78
