@@ -29,33 +29,37 @@ struct TicketLookup {
           + "(\(ledgerPath)) to \"state\": \"filed\" with the key, or delete the entry to file it again",
         outcomeUnknown: true)
     }
-    var attempt = 0
-    while true {
-      attempt += 1
+    for attempt in 1...loop.retry.maxAttempts {
       let (response, cause) = try loop.ask(request) { response in
         tracker.searchFailure(in: response)
       }
       guard let response else {
-        // Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
-        throw TicketError(
-          "cannot tell whether it was already filed: searching \(tracker.name) failed (\(cause ?? "no search was made")); "
-            + "it stays pending and is looked up again before anything is sent",
-          outcomeUnknown: true)
+        throw Self.notConfirmed(
+          "searching \(tracker.name) failed (\(cause ?? "no search was made"))")
       }
       if let found = tracker.found(in: response, ticket: ticket) {
         return found
       }
       guard let behind = try indexBehind(since: since) else { return nil }
       guard attempt < loop.retry.maxAttempts else {
-        throw TicketError(
-          "cannot tell yet whether it was already filed: \(tracker.name)'s search index is behind (\(behind)); "
-            + "it stays pending and is looked up again before anything is sent",
-          outcomeUnknown: true)
+        throw Self.notConfirmed(
+          "\(tracker.name)'s search index is behind (\(behind))", yet: true)
       }
       loop.pacer.pause(
         until: Date().timeIntervalSince1970
           + max(loop.retry.backoff(attempt: attempt), tracker.searchSettleTime))
     }
+    return nil  // not reached: the last attempt returns or throws
+  }
+
+  /// The error of a ticket whose filing cannot be told, and why.
+  ///
+  /// Never "failed": a failed ticket is sent again next run, and this one may exist. It stays pending.
+  static func notConfirmed(_ why: String, yet: Bool = false) -> TicketError {
+    TicketError(
+      "cannot tell\(yet ? " yet" : "") whether it was already filed: \(why); it stays pending and is looked up "
+        + "again before anything is sent",
+      outcomeUnknown: true)
   }
 
   /// The most issues moved out of the project in a row that `indexBehind` steps over.
@@ -84,10 +88,9 @@ struct TicketLookup {
         : nil
     }
     guard let answer, let newest = index.newestIndexed(in: answer) else {
-      throw TicketError(
-        "cannot tell whether it was already filed: asking \(tracker.name) for the newest issue its search holds "
-          + "failed (\(cause ?? "no attempt was made")); it stays pending and is looked up again before anything is sent",
-        outcomeUnknown: true)
+      throw Self.notConfirmed(
+        "asking \(tracker.name) for the newest issue its search holds failed (\(cause ?? "no attempt was made"))"
+      )
     }
     let held: String
     switch newest {
@@ -107,10 +110,9 @@ struct TicketLookup {
           : nil
       }
       guard let read else {
-        throw TicketError(
-          "cannot tell whether it was already filed: reading \(next) from \(tracker.name) failed "
-            + "(\(cause ?? "no attempt was made")); it stays pending and is looked up again before anything is sent",
-          outcomeUnknown: true)
+        throw Self.notConfirmed(
+          "reading \(next) from \(tracker.name) failed (\(cause ?? "no attempt was made"))"
+        )
       }
       if [404, 410].contains(read.status) {
         missing += 1
