@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the stable identifiers the rest of the system keys on (rows, tickets, ledgers).
 ///
 /// IDs come from meaning, not position: component id + test kind + check key. Reordering a
@@ -5,6 +7,11 @@
 public enum StableID {
   /// Lowercases and joins runs of letters and digits with `-`: "Tab, arrow keys or ctl+tab" → "tab-arrow-keys-or-ctl-tab".
   public static func slug(_ text: String) -> String {
+    // The same words make the same id whichever way they are encoded: "é" typed as one character
+    // or as "e" and a combining accent (as macOS file names and some editors write it).
+    let text =
+      text.utf8.allSatisfy { $0 < 0x80 }
+      ? text : text.precomposedStringWithCanonicalMapping
     var out = ""
     out.reserveCapacity(text.utf8.count)
     var pendingDash = false

@@ -49,6 +49,28 @@ struct StableIDTests {
       ])
   }
 
+  @Test(
+    "a document gets the same ids whether its accents are one character or two")
+  func idsIgnoreUnicodeForm() throws {
+    // "é" as U+00E9, and as "e" followed by U+0301 COMBINING ACUTE ACCENT (macOS file names, text
+    // pasted from some editors). Both spell the same words, so both must make the same ids.
+    let composed = Self.original.replacingOccurrences(
+      of: "- Tab:", with: "- Tabulaci\u{F3}n:")
+    let decomposed = Self.original.replacingOccurrences(
+      of: "- Tab:", with: "- Tabulacio\u{301}n:")
+    #expect(composed.unicodeScalars.count != decomposed.unicodeScalars.count)
+    let one = try component(composed, path: "native/controls/men\u{FA}.md")
+    let two = try component(decomposed, path: "native/controls/menu\u{301}.md")
+    #expect(one.id == "native/controls/men\u{FA}")
+    #expect(two.id.unicodeScalars.elementsEqual(one.id.unicodeScalars))
+    #expect(
+      one.criteria.map(\.id).contains(
+        "native/controls/men\u{FA}/keyboard/tabulaci\u{F3}n"))
+    #expect(
+      one.criteria.map { Array($0.id.unicodeScalars) }
+        == two.criteria.map { Array($0.id.unicodeScalars) })
+  }
+
   @Test("slugs fold case, punctuation and apostrophes")
   func slugs() {
     #expect(
@@ -56,6 +78,9 @@ struct StableIDTests {
     )
     #expect(StableID.slug("  Element’s State ") == "elements-state")
     #expect(StableID.slug("???") == "untitled")
+    #expect(
+      StableID.slug("Cafe\u{301} Menu").unicodeScalars.elementsEqual(
+        "caf\u{E9}-menu".unicodeScalars))
     #expect(StableID.row(criterion: "a/b", platform: .android) == "a/b@android")
   }
 }
