@@ -361,4 +361,34 @@ struct RedatedFindingTests {
       #expect(stats["issues"] as? Int == 4, "run \(run): nothing filed")
     }
   }
+
+  /// Redmine's search matches text: looking up a failure filed without a date also finds the same
+  /// check's earlier failure, whose marker is this one with `/2026-11-02` after it.
+  @Test(
+    "a failure without a date whose create was lost is filed, not taken for the check's earlier ticket"
+  )
+  func datelessAfterDated() throws {
+    // The fifth create (the one of the second run) loses its connection before anything is created.
+    let server = try RetestCommandTests.server(faults: "drop:5")
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(server, exporter: "redmine")
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    // Row 2's ticket was done; the check fails again and the tester left the Date empty.
+    try server.act("close", key: keys[0])
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled.csv"),
+      dir.appendingPathComponent("filled.csv"),
+      ["2": ["Result": "Fail", "Date": ""]])
+    let run = try CLIRunner.run(
+      ["tickets", "--from", "filled.csv"], in: dir,
+      environment: RetestCommandTests.environment)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      (try server.stats())["issues"] as? Int == 5,
+      "the new failure has its own ticket: \(run.stderr)")
+    let now = try Self.keys(dir)
+    #expect(
+      !now[0].isEmpty && now[0] != keys[0],
+      "row 2 names its new ticket, not the done one: \(now) \(run.stderr)")
+  }
 }

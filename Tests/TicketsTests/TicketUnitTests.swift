@@ -427,6 +427,61 @@ struct TicketUnitTests {
     }
   }
 
+  @Test(
+    "a text search takes the result holding the marker whole, not a longer marker that starts with it"
+  )
+  func searchMarkerWhole() throws {
+    let tracker = try makeTracker("redmine", url: "http://redmine.test")
+    let ticket = Ticket(
+      identity: "finding/app/controls/rating/keyboard/tab@ios", title: "t",
+      summary: "", checklist: [], labels: [],
+      componentID: "app/controls/rating",
+      platform: .iOS)
+    func found(_ issues: [[String: Any]]) throws -> String? {
+      let body = try JSONSerialization.data(withJSONObject: ["issues": issues])
+      return tracker.found(
+        in: HTTPResponse(status: 200, headers: [:], body: body), ticket: ticket
+      )?.key
+    }
+    let dated: [String: Any] = [
+      "id": 9,
+      "description": "Fails.\n\n\(ticket.marker)/2026-11-02 criteria:rev=ab12",
+    ]
+    let own: [String: Any] = [
+      "id": 7, "description": "Fails.\n\n\(ticket.marker) criteria:rev=cd34",
+    ]
+    #expect(try found([dated, own]) == "7")
+    #expect(try found([dated]) == nil, "only a longer marker: not filed yet")
+    #expect(try found([["id": 5, "description": "x \(ticket.marker)"]]) == "5")
+    #expect(try found([]) == nil)
+    // A result whose text cannot be read: the first result stands, as it did, so nothing is filed twice.
+    #expect(try found([["id": 9], own]) == "9")
+    #expect(
+      DefinedTracker.holds("(\(ticket.marker))", marker: ticket.marker))
+    #expect(
+      !DefinedTracker.holds("\(ticket.marker)-2", marker: ticket.marker))
+    #expect(
+      DefinedTracker.path("issues.0.id", element: 3) == "issues.3.id")
+    #expect(
+      DefinedTracker.path("0.iid", element: 2, resultOnly: true) == "2")
+    let error = #expect(throws: TicketError.self) {
+      try TrackerDefinition(
+        yaml: """
+          name: x
+          create: {url: "{{url}}/x", body: "{}"}
+          auth: {}
+          created: {key: id}
+          search:
+            url: "{{url}}/s?q={{marker}}"
+            key: id
+            marker_in: description
+          """, file: "x.yml")
+    }
+    #expect(
+      error?.message.hasPrefix("x.yml:7: search.key: with marker_in") == true,
+      "\(error?.message ?? "")")
+  }
+
   @Test("a malformed exporter definition is reported with file:line")
   func badDefinitions() {
     #expect(

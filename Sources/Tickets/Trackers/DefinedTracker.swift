@@ -128,9 +128,64 @@ public struct DefinedTracker: Tracker {
   }
 
   public func found(in response: HTTPResponse, ticket: Ticket) -> FiledTicket? {
-    definition.searchKeyPath.flatMap {
-      filed(key: $0, url: definition.searchURLField, in: response.json)
+    guard let keyPath = definition.searchKeyPath else { return nil }
+    guard let markerIn = definition.searchMarkerIn else {
+      return filed(
+        key: keyPath, url: definition.searchURLField, in: response.json)
     }
+    // A text search also finds a longer marker that starts with this one (a finding's with its date
+    // after it): take the result whose text holds this marker whole. A result whose text cannot be read
+    // leaves the first result standing, as without `marker_in`, so nothing is filed twice.
+    let json = response.json
+    var index = 0
+    while let element = JSONBody.value(
+      at: Self.path(keyPath, element: index, resultOnly: true), in: json)
+    {
+      guard
+        let text = JSONBody.string(
+          JSONBody.value(at: markerIn, in: element))
+      else {
+        return filed(key: keyPath, url: definition.searchURLField, in: json)
+      }
+      if Self.holds(text, marker: ticket.marker) {
+        return filed(
+          key: Self.path(keyPath, element: index),
+          url: definition.searchURLField.map { Self.path($0, element: index) },
+          in: json)
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// A search path with its first result's index turned to `element`: `issues.0.id` → `issues.3.id`;
+  /// with `resultOnly`, the path of that result itself (`issues.3`).
+  static func path(
+    _ path: String, element: Int, resultOnly: Bool = false
+  ) -> String {
+    let parts = path.split(separator: ".", omittingEmptySubsequences: false)
+    guard let at = parts.firstIndex(of: "0") else { return path }
+    let head = parts[..<at] + ["\(element)"]
+    return (resultOnly ? head : head + parts[(at + 1)...]).joined(
+      separator: ".")
+  }
+
+  /// Whether `text` holds `marker` whole: followed by its end, white space or markup, not by more of a
+  /// longer marker.
+  static func holds(_ text: String, marker: String) -> Bool {
+    var rest = text[...]
+    while let range = rest.range(of: marker) {
+      guard let next = rest[range.upperBound...].unicodeScalars.first else {
+        return true
+      }
+      if next.properties.isWhitespace
+        || "<>()[]{}\"'*_|`".unicodeScalars.contains(next)
+      {
+        return true
+      }
+      rest = rest[range.upperBound...]
+    }
+    return false
   }
 
   /// The values of a request about one filed ticket: the ticket's, plus `key`.

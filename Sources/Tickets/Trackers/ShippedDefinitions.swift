@@ -28,8 +28,11 @@ enum ShippedDefinitions {
         key: issue.id
         url: "{{url}}/issues/{{key}}"
       search:
-        url: "{{url}}/issues.json?project_id={{project}}&status_id=*&f%5B%5D=description&op%5Bdescription%5D=~&v%5Bdescription%5D%5B%5D={{marker}}"
+        url: "{{url}}/issues.json?project_id={{project}}&status_id=*&f%5B%5D=description&op%5Bdescription%5D=~&v%5Bdescription%5D%5B%5D={{marker}}&limit=100"
         key: issues.0.id
+        # The search matches text, so it also finds markers that start with this one: take the issue
+        # whose description holds it whole.
+        marker_in: description
       # Reading a ticket back (criteria status, sync, and the check before an update): JSON paths in the answer.
       read:
         url: "{{url}}/issues/{{key}}.json"

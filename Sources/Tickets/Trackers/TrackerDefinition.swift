@@ -25,6 +25,10 @@ public struct TrackerDefinition: Sendable {
   var searchURL: MustacheTemplate?
   var searchKeyPath: String?
   var searchURLField: String?
+  /// The field of each search result that holds the marker (`search.marker_in`), for a search that
+  /// matches text (Redmine's "contains"): the result holding this ticket's marker whole is taken, not
+  /// one whose longer marker merely starts with it.
+  var searchMarkerIn: String?
   /// The search finds a ticket by its marker label (`{{marker_label}}` in `search.url`).
   var searchesByMarkerLabel = false
   var defaultTokenEnv: String?
@@ -153,13 +157,22 @@ public struct TrackerDefinition: Sendable {
     createdURL = try created.template("url")
     createdURLField = try created.text("url_field")
     if let search = try top.map(
-      "search", allowed: ["url", "key", "url_field"])
+      "search", allowed: ["url", "key", "url_field", "marker_in"])
     {
       searchURL = try search.template("url", required: true)
       searchesByMarkerLabel =
         try search.text("url")?.contains("marker_label") ?? false
       searchKeyPath = try search.text("key", required: true)
       searchURLField = try search.text("url_field")
+      searchMarkerIn = try search.text("marker_in")
+      if searchMarkerIn != nil,
+        !(searchKeyPath ?? "").split(separator: ".").contains("0")
+      {
+        throw search.problem(
+          "key",
+          "with marker_in, key must name the first result of the list, such as issues.0.id"
+        )
+      }
     }
     if let map = try top.map(
       "read",

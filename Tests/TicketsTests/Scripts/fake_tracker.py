@@ -727,9 +727,12 @@ class Handler(BaseHTTPRequestHandler):
         if url.path == "/issues.json":
             if not self.authorized("redmine"):
                 return
-            wanted = q.get("v[description][]", [""])[0]
-            hits = self.find("redmine", lambda i: wanted and i["marker"] and f"criteria:id={i['marker']}" == wanted)
-            return self.reply(200, {"issues": [{"id": i["number"]} for i in hits], "total_count": len(hits)})
+            # Redmine's "~" filter: the description contains the text, whatever the case; newest first.
+            wanted = q.get("v[description][]", [""])[0].lower()
+            hits = self.find("redmine", lambda i: wanted and wanted in (i.get("description", i["body"]) or "").lower())
+            hits = sorted(hits, key=lambda i: -i["number"])[:int(q.get("limit", ["25"])[0])]
+            return self.reply(200, {"issues": [{"id": i["number"], "description": i.get("description", i["body"])}
+                                               for i in hits], "total_count": len(hits)})
         self.reply(404, {"message": "not found"})
 
     def do_POST(self):
