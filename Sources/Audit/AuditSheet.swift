@@ -75,6 +75,10 @@ public struct AuditSheet: Sendable {
     switch (path as NSString).pathExtension.lowercased() {
     case "xlsx", "xlsm": return try readXLSX(path: path)
     case "csv", "txt": return try readCSV(path: path)
+    case "xls", "ods", "numbers":
+      throw AuditError(
+        "\(path): criteria reads Excel Workbooks (.xlsx) and CSV checklists (.csv); open this one and save "
+          + "it as an Excel Workbook (.xlsx)")
     default:
       throw AuditError(
         "\(path): give an audit workbook (.xlsx) or a CSV checklist (.csv)")

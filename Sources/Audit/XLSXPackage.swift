@@ -24,6 +24,12 @@ struct XLSXPackage {
     do {
       archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
     } catch {
+      if Self.isCompoundFile(path) {
+        throw AuditError(
+          "\(path): a password-protected workbook, or an Excel 97-2003 (.xls) one, which criteria cannot "
+            + "read; open it, remove the password (File > Info > Protect Workbook > Encrypt with Password) "
+            + "or save it as an Excel Workbook (.xlsx), and read that")
+      }
       throw AuditError(
         "\(path): not a readable XLSX workbook (it is not a zip archive: \(error))"
       )
@@ -43,6 +49,16 @@ struct XLSXPackage {
         )
       }
     }
+  }
+
+  /// Whether the file starts as an OLE compound file does: what Excel writes for a workbook encrypted with
+  /// a password (the zip inside it is encrypted) and for the older .xls format.
+  static func isCompoundFile(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let signature: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]
+    return (try? handle.read(upToCount: signature.count)).map(Array.init)
+      == signature
   }
 
   /// The bytes of one part, or nil when the package has no such part.

@@ -169,6 +169,44 @@ struct HostileAuditTests {
   }
 
   @Test(
+    "a password-protected or .xls workbook named .xlsx is refused saying how to save it, for every command that reads an audit"
+  )
+  func compoundFile() throws {
+    let dir = try setUp()
+    // Excel writes both as an OLE compound file: its 8-byte signature, then sectors (zeros here).
+    var bytes = Data([0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1])
+    bytes.append(Data(count: 4_088))
+    try bytes.write(to: dir.appendingPathComponent("locked.xlsx"))
+    for command in [
+      ["tickets", "--from", "locked.xlsx", "--dry-run"],
+      ["report", "--from", "locked.xlsx", "--output", "report.html"],
+      ["merge", "locked.xlsx", "audit.xlsx", "--output", "merged.xlsx"],
+    ] {
+      let out = try CLIRunner.run(command, in: dir)
+      #expect(out.status == 65, "\(command): \(out.stderr)")
+      #expect(
+        out.stderr.contains(
+          "locked.xlsx: a password-protected workbook, or an Excel 97-2003 (.xls) one"
+        ),
+        "\(command): \(out.stderr)")
+      #expect(out.stderr.contains("remove the password"), "\(out.stderr)")
+    }
+    try bytes.write(to: dir.appendingPathComponent("old.xls"))
+    let legacy = try CLIRunner.run(
+      ["tickets", "--from", "old.xls", "--dry-run"], in: dir)
+    #expect(legacy.status == 65, "\(legacy.stderr)")
+    #expect(
+      legacy.stderr.contains("old.xls: criteria reads Excel Workbooks (.xlsx)")
+        && legacy.stderr.contains("save it as an Excel Workbook (.xlsx)"),
+      "\(legacy.stderr)")
+    for name in ["payloads", "report.html", "merged.xlsx"] {
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent(name).path), "\(name)")
+    }
+  }
+
+  @Test(
     "a UTF-16 or Windows-1252 CSV is an error that says how to save it, never '0 failed'"
   )
   func csvEncodings() throws {
