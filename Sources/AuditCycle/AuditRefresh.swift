@@ -122,7 +122,16 @@ public struct AuditRefresh: Sendable {
       movedFrom.merge(move.rows) { first, _ in first }
       for id in move.rows.keys { carry.movedFrom[id] = move.from }
     }
-    let carriedOld = Set(movedFrom.values)
+    // A row an earlier version made the id of from text with decomposed accents is the same row.
+    var composed: [String: String] = [:]
+    for row in now where byID[row.id] == nil && movedFrom[row.id] == nil {
+      if let old = StableID.decomposedForm(of: row.id), byID[old] != nil,
+        !current.contains(old)
+      {
+        composed[row.id] = old
+      }
+    }
+    let carriedOld = Set(movedFrom.values).union(composed.values)
     // The retired rows of checks that are back (today's criteria have their id, the audit has no row of
     // it): the newest of each id (an earlier refresh's own come first).
     var returning: [String: AuditResultRow] = [:]
@@ -153,7 +162,10 @@ public struct AuditRefresh: Sendable {
     for row in now {
       let moved = byID[row.id] == nil ? movedFrom[row.id] : nil
       let returned = returning[row.id]
-      guard let was = byID[row.id] ?? moved.flatMap({ byID[$0] }) ?? returned
+      let formerID = composed[row.id]
+      guard
+        let was = byID[row.id] ?? moved.flatMap({ byID[$0] })
+          ?? formerID.flatMap({ byID[$0] }) ?? returned
       else {
         counts.new += 1
         if !row.criterion.expectsNotApplicable,
@@ -191,7 +203,8 @@ public struct AuditRefresh: Sendable {
       // (under its id, or the one it moved from) with no passing retest since is what it held.
       let filed =
         was.untestedWithNoEarlierResult && !row.criterion.expectsNotApplicable
-        ? failureFiled(row.id) ?? moved.flatMap(failureFiled) : nil
+        ? failureFiled(row.id) ?? (moved ?? formerID).flatMap(failureFiled)
+        : nil
       if let filed {
         if was.ticket.isEmpty { cells[.ticket] = filed.key }
         counts.filedNotRetested.append(

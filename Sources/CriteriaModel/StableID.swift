@@ -37,6 +37,33 @@ public enum StableID {
     return out.isEmpty ? "untitled" : out
   }
 
+  /// The id earlier versions of criteria, which did not compose accents (NFC) first, made of the same
+  /// text with its accents decomposed: `menú/tabulación@ios` → `menu/tabulacio-n@ios`; nil when the two
+  /// are the same.
+  ///
+  /// Such text (macOS file names, text pasted from some editors) made a combining accent a word break.
+  /// The ledger and `refresh` look an id up under this form too, so a ticket or a result recorded under
+  /// it is found again, not filed or tested anew.
+  public static func decomposedForm(of id: String) -> String? {
+    guard !id.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var out = ""
+    var pendingDash = false
+    for scalar in id.decomposedStringWithCanonicalMapping.unicodeScalars {
+      let isWord =
+        scalar.value < 0x80
+        ? (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+        : scalar.properties.isAlphabetic
+      if scalar.value > 0x7F && !isWord {
+        pendingDash = true
+        continue
+      }
+      if pendingDash && isWord { out.append("-") }
+      pendingDash = false
+      out.unicodeScalars.append(scalar)
+    }
+    return out == id ? nil : out
+  }
+
   /// The id of a criterion; `occurrence` > 1 disambiguates a key a document repeats in one group.
   public static func criterion(
     component: String, test: TestKind, check: String, occurrence: Int = 1

@@ -26,8 +26,8 @@ public struct RunSummary: Sendable, Codable, Equatable {
     public var outOfDate = 0
     /// Filed tickets for criteria the sources no longer hold: listed, left as they are.
     public var notInSources = 0
-    /// Filed tickets of a document moved or renamed since, found under their old identity (also
-    /// counted as already filed).
+    /// Filed tickets of a document moved or renamed since, or filed under the id an earlier version made
+    /// of decomposed accents: found under their old identity (also counted as already filed).
     public var moved = 0
   }
 
@@ -68,7 +68,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
     counts.notConfirmed = summary.unknown.count
     counts.updated = summary.updated.count
     counts.outOfDate = summary.outdated.count
-    counts.moved = summary.moved.count
+    counts.moved = summary.moved.count + summary.accentsComposed.count
     tickets.append(counts)
   }
 }

@@ -71,6 +71,24 @@ struct StableIDTests {
         == two.criteria.map { Array($0.id.unicodeScalars) })
   }
 
+  @Test(
+    "the id an earlier criteria made of decomposed accents, as it wrote them")
+  func decomposedForms() {
+    // What the version before composed ids wrote for these documents saved decomposed (read off its
+    // output): "Tabulación" as a check, "menú.md" as the file.
+    #expect(
+      StableID.decomposedForm(
+        of: "native/controls/men\u{FA}/keyboard/tabulaci\u{F3}n@ios")
+        == "native/controls/menu/keyboard/tabulacio-n@ios")
+    #expect(StableID.decomposedForm(of: "caf\u{E9}-menu") == "cafe-menu")
+    #expect(
+      StableID.decomposedForm(of: "finding/a/caf\u{E9}@web/2026-11-02")
+        == "finding/a/cafe@web/2026-11-02")
+    #expect(StableID.decomposedForm(of: "native/controls/sheet@ios") == nil)
+    // Letters with no decomposition make the same id either way.
+    #expect(StableID.decomposedForm(of: "stra\u{DF}e") == nil)
+  }
+
   @Test("slugs fold case, punctuation and apostrophes")
   func slugs() {
     #expect(

@@ -16,6 +16,10 @@ public struct FilingSummary: Sendable {
   /// says is still true, else it was found by its checks and is out of date.
   public var moved:
     [(identity: String, key: String, from: String, sameContent: Bool)] = []
+  /// Tickets filed by an earlier version under the id it made of text with decomposed accents
+  /// (`StableID.decomposedForm`): recorded under today's id, not filed again.
+  public var accentsComposed: [(identity: String, key: String, from: String)] =
+    []
   /// Filed tickets updated in place.
   public var updated: [(identity: String, key: String)] = []
   /// Out-of-date tickets a person edited since criteria wrote them, with what they changed (what
@@ -67,6 +71,13 @@ public struct FilingSummary: Sendable {
           + " and not filed again: "
           + some.map { "\($0.key) (\($0.from) → \($0.identity))" }.joined(
             separator: ", "))
+    }
+    if !accentsComposed.isEmpty {
+      lines.append(
+        "\(Counted.phrase(accentsComposed.count, "ticket")) filed under the id an earlier criteria made of "
+          + "decomposed accents, found and not filed again: "
+          + accentsComposed.map { "\($0.key) (\($0.from) → \($0.identity))" }
+          .joined(separator: ", "))
     }
     if !outdated.isEmpty {
       lines.append(

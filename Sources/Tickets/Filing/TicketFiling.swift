@@ -1,3 +1,4 @@
+import CriteriaModel
 import Foundation
 
 /// Filing tickets: each ticket the ledger does not have is created once (one at a time or in bulk) with
@@ -59,6 +60,22 @@ struct TicketFiling {
           else { return nil }
           return (ticket.identity, checks)
         }, uniquingKeysWith: { first, _ in first }))
+    if !searchBeforeFiling {
+      // Filed by an earlier version under the id it made of decomposed accents: the same ticket.
+      let planned = Set(tickets.map(\.identity))
+      for ticket in tickets where ledger[ticket.identity] == nil {
+        guard let old = StableID.decomposedForm(of: ticket.identity),
+          !planned.contains(old), let entry = ledger[old]
+        else { continue }
+        guard entry.state == .filed, let key = entry.key else {
+          // Its request's outcome is unknown: it may exist under the old marker, so nothing is filed.
+          if entry.state == .pending { movedPending[ticket.identity] = old }
+          continue
+        }
+        try ledger.move(old, to: ticket.identity)
+        summary.accentsComposed.append((ticket.identity, key, old))
+      }
+    }
     if let held, !searchBeforeFiling {
       // Recorded before anything is sent: each such ticket then counts as filed, and is out of date
       // (its body names the old identity) until it is updated.
@@ -74,17 +91,21 @@ struct TicketFiling {
             (new, key, old, !found.byChecks.contains(new)))
         }
       }
-      movedPending = found.pending
+      movedPending.merge(found.pending) { first, _ in first }
     }
     progress?.start(total: tickets.count)
     for unnamed in tickets {
       var ticket = unnamed
       current = ticket.identity
       if let old = movedPending[ticket.identity] {
+        let why =
+          old == StableID.decomposedForm(of: ticket.identity)
+          ? "an earlier criteria filed it under the id it made of decomposed accents"
+          : "its document moved or was renamed"
         summary.heldBack.append(
           (
             ticket.identity,
-            "its document moved or was renamed, and the same ticket under its old id (\(old)) is pending "
+            "\(why), and the same ticket under its old id (\(old)) is pending "
               + "in the ledger \(ledger.path) (a request whose answer was lost): it may exist, so nothing "
               + "is filed; look for its marker criteria:id=\(old) on \(tracker.name): there, set that "
               + "entry's \"state\" to \"filed\" with its \"key\" (the next run moves it); not there, delete "
