@@ -140,12 +140,21 @@ public struct AuditDiff: Sendable {
     {
       retiredBefore[row.id] = row
     }
+    let newIDs = Set(new.map(\.id))
     for row in new {
       seen.insert(row.id)
       let moved = before[row.id] == nil ? movedFrom[row.id] : nil
       if let moved { seen.insert(moved) }
+      // The same row under the id an earlier criteria made of decomposed accents.
+      let former =
+        before[row.id] == nil && moved == nil
+        ? StableID.decomposedForm(of: row.id).flatMap {
+          before[$0] != nil && !newIDs.contains($0) ? $0 : nil
+        } : nil
+      if let former { seen.insert(former) }
       let was =
-        before[row.id] ?? moved.flatMap { before[$0] } ?? retiredBefore[row.id]
+        before[row.id] ?? (moved ?? former).flatMap { before[$0] }
+        ?? retiredBefore[row.id]
       // A Fail a refresh cleared and no one retested is compared as the Fail it was once the new audit
       // has a result: a pass then is a fix, a fail is still failing (not new).
       let failedBefore = was?.failedBefore ?? false

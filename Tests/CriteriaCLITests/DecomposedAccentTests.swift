@@ -61,6 +61,19 @@ struct DecomposedAccentTests {
     let retired = try TesterScript.read(
       dir.appendingPathComponent("new-retired.csv"))
     #expect(retired.rows.isEmpty, "nothing retired: \(refresh.stderr)")
+    // diff compares the row under both ids as one check: still failing, nothing retired or added.
+    let diff = try AuditCycleTests.jsonDiff(
+      "audit-filled.csv", "new.csv", in: dir)
+    let rows = diff["rows"] as? [[String: Any]] ?? []
+    let buckets = Dictionary(
+      rows.compactMap { row in
+        (row["id"] as? String).map { ($0, row["bucket"] as? String ?? "") }
+      }, uniquingKeysWith: { a, _ in a })
+    #expect(
+      buckets[Self.composed + "@android"] == "still-failing", "\(buckets)")
+    #expect(buckets[Self.decomposed + "@android"] == nil, "\(buckets)")
+    #expect(!buckets.values.contains("retired"), "\(buckets)")
+    #expect(!buckets.values.contains("added"), "\(buckets)")
   }
 
   @Test(
