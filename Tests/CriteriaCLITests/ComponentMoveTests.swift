@@ -81,6 +81,35 @@ struct ComponentMoveTests {
     return (dir, issues, key)
   }
 
+  /// Runs `criteria run --format json` again, which must file nothing; returns the run and its tracker
+  /// output's summary.
+  ///
+  /// The tracker still holds `filed` issues, and the summary counts `moved` tickets found under their
+  /// old id and none not in the sources.
+  static func runFilingNothing(
+    _ dir: URL, environment: [String: String], server: FakeTrackerProcess,
+    filed: Int, moved: Int,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> (CLIRunner.Outcome, [String: Any]) {
+    let run = try CLIRunner.run(
+      ["run", "--format", "json"], in: dir, environment: environment)
+    #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(
+      try server.stats()["issues"] as? Int == filed, "nothing filed again",
+      sourceLocation: sourceLocation)
+    let summary =
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+      as? [String: Any]
+    let tickets = (summary?["tickets"] as? [[String: Any]])?.first ?? [:]
+    for (key, count) in [("filed", 0), ("moved", moved), ("not_in_sources", 0)]
+    {
+      #expect(
+        tickets[key] as? Int == count, "\(key): \(tickets)",
+        sourceLocation: sourceLocation)
+    }
+    return (run, tickets)
+  }
+
   /// Moves the rating document to `path` (below criteria/, without .md).
   func move(_ dir: URL, to path: String) throws {
     let target = dir.appendingPathComponent("criteria/\(path).md")
@@ -359,20 +388,11 @@ struct ComponentMoveTests {
     #expect(!rating.isEmpty)
 
     try move(dir, to: "native/controls/star-rating")
-    let second = try CLIRunner.run(
-      ["run", "--format", "json"], in: dir, environment: environment)
-    #expect(second.status == 0, "\(second.stderr)")
+    let (second, tickets) = try Self.runFilingNothing(
+      dir, environment: environment, server: server, filed: filed,
+      moved: rating.count)
     #expect(
-      try server.stats()["issues"] as? Int == filed, "nothing filed again")
-    let summary =
-      try JSONSerialization.jsonObject(with: Data(second.stdout.utf8))
-      as? [String: Any]
-    let tickets = (summary?["tickets"] as? [[String: Any]])?.first
-    #expect(tickets?["filed"] as? Int == 0, "\(tickets ?? [:])")
-    #expect(tickets?["moved"] as? Int == rating.count, "\(tickets ?? [:])")
-    #expect(
-      tickets?["out_of_date"] as? Int == rating.count, "\(tickets ?? [:])")
-    #expect(tickets?["not_in_sources"] as? Int == 0, "\(tickets ?? [:])")
+      tickets["out_of_date"] as? Int == rating.count, "\(tickets)")
     #expect(
       second.stderr.contains(
         "found under their old id (the same content) and not filed again"),

@@ -84,21 +84,9 @@ struct DecomposedAccentTests {
     defer { server.stop() }
     let dir = try setUp()
     try dir.write(
-      """
-      version: 1
-      sources: [criteria]
-      outputs:
-        - name: issues
-          exporter: gitlab
-          options:
-            url: \(server.url)
-            project: acme/app
-            token_env: FAKE_TRACKER_TOKEN
-            grouping: criterion
-            max_attempts: 2
-            backoff: 0.05
-
-      """, to: "criteria.yml")
+      ComponentMoveTests().trackerConfig(
+        server, exporter: "gitlab", options: ["grouping: criterion"]),
+      to: "criteria.yml")
     let environment = ["FAKE_TRACKER_TOKEN": "secret-token"]
     let first = try CLIRunner.run(["run"], in: dir, environment: environment)
     #expect(first.status == 0, "\(first.stderr)")
@@ -117,18 +105,8 @@ struct DecomposedAccentTests {
     file["entries"] = entries
     try JSONSerialization.data(withJSONObject: file).write(to: ledger)
 
-    let second = try CLIRunner.run(
-      ["run", "--format", "json"], in: dir, environment: environment)
-    #expect(second.status == 0, "\(second.stderr)")
-    #expect(
-      try server.stats()["issues"] as? Int == filed, "nothing filed again")
-    let summary =
-      try JSONSerialization.jsonObject(with: Data(second.stdout.utf8))
-      as? [String: Any]
-    let tickets = (summary?["tickets"] as? [[String: Any]])?.first
-    #expect(tickets?["filed"] as? Int == 0, "\(tickets ?? [:])")
-    #expect(tickets?["moved"] as? Int == 2, "\(tickets ?? [:])")
-    #expect(tickets?["not_in_sources"] as? Int == 0, "\(tickets ?? [:])")
+    let (second, _) = try ComponentMoveTests.runFilingNothing(
+      dir, environment: environment, server: server, filed: filed, moved: 2)
     #expect(
       second.stderr.contains(
         "2 tickets filed under the id an earlier criteria made of decomposed accents, found and not filed again"
