@@ -42,8 +42,8 @@ public enum StableID {
   /// are the same.
   ///
   /// Such text (macOS file names, text pasted from some editors) made a combining accent a word break.
-  /// The ledger and `refresh` look an id up under this form too, so a ticket or a result recorded under
-  /// it is found again, not filed or tested anew.
+  /// The ledger, `refresh` and `diff` look an id up under this form too, so a ticket or a result
+  /// recorded under it is found again, not filed or tested anew.
   public static func decomposedForm(of id: String) -> String? {
     guard !id.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     var out = ""
