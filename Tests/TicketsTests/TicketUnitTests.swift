@@ -457,9 +457,9 @@ struct TicketUnitTests {
     // A result whose text cannot be read: the first result stands, as it did, so nothing is filed twice.
     #expect(try found([["id": 9], own]) == "9")
     #expect(
-      DefinedTracker.holds("(\(ticket.marker))", marker: ticket.marker))
+      ticket.holdsMarker("(\(ticket.marker))"))
     #expect(
-      !DefinedTracker.holds("\(ticket.marker)-2", marker: ticket.marker))
+      !ticket.holdsMarker("\(ticket.marker)-2"))
     #expect(
       DefinedTracker.path("issues.0.id", element: 3) == "issues.3.id")
     #expect(

@@ -82,6 +82,24 @@ public struct Ticket: Hashable, Sendable {
   public var markerLabel: String { "criteria-" + IdentityHash.hex(identity) }
   /// The marker text written into bodies, searched for when a ledger has to be rebuilt.
   public var marker: String { "criteria:id=\(identity)" }
+  /// Whether `text` holds this ticket's marker whole: followed by its end, white space or markup, not
+  /// by more of a longer identity that starts the same (a search that matches text finds those too).
+  public func holdsMarker(_ text: String) -> Bool {
+    var rest = text[...]
+    while let range = rest.range(of: marker) {
+      guard let next = rest[range.upperBound...].unicodeScalars.first else {
+        return true
+      }
+      if next.properties.isWhitespace
+        || "<>()[]{}\"'*_|`".unicodeScalars.contains(next)
+      {
+        return true
+      }
+      rest = rest[range.upperBound...]
+    }
+    return false
+  }
+
   /// The marker with the content's revision after it, as bodies end: `criteria:id=… criteria:rev=…`.
   public var markerLine: String {
     revision.map { "\(marker) \(TicketRevision.prefix)\($0)" } ?? marker

@@ -147,7 +147,7 @@ public struct DefinedTracker: Tracker {
       else {
         return filed(key: keyPath, url: definition.searchURLField, in: json)
       }
-      if Self.holds(text, marker: ticket.marker) {
+      if ticket.holdsMarker(text) {
         return filed(
           key: Self.path(keyPath, element: index),
           url: definition.searchURLField.map { Self.path($0, element: index) },
@@ -168,24 +168,6 @@ public struct DefinedTracker: Tracker {
     let head = parts[..<at] + ["\(element)"]
     return (resultOnly ? head : head + parts[(at + 1)...]).joined(
       separator: ".")
-  }
-
-  /// Whether `text` holds `marker` whole: followed by its end, white space or markup, not by more of a
-  /// longer marker.
-  static func holds(_ text: String, marker: String) -> Bool {
-    var rest = text[...]
-    while let range = rest.range(of: marker) {
-      guard let next = rest[range.upperBound...].unicodeScalars.first else {
-        return true
-      }
-      if next.properties.isWhitespace
-        || "<>()[]{}\"'*_|`".unicodeScalars.contains(next)
-      {
-        return true
-      }
-      rest = rest[range.upperBound...]
-    }
-    return false
   }
 
   /// The values of a request about one filed ticket: the ticket's, plus `key`.

@@ -305,13 +305,10 @@ public struct LinearTracker: Tracker {
     let data = response.decoded(Answer.self)?.data
     if let issue = data?.issue?.filed { return issue }
     // `contains` also matches a longer identity that starts the same: the marker must end there.
-    let ends = [" ", "\n", " -->", "\r"]
     return (data?.issues?.nodes ?? []).lazy.compactMap { node -> FiledTicket? in
-      let description = node.wrappedValue?.description ?? ""
-      guard
-        description.hasSuffix(ticket.marker)
-          || ends.contains(where: { description.contains(ticket.marker + $0) })
-      else { return nil }
+      guard ticket.holdsMarker(node.wrappedValue?.description ?? "") else {
+        return nil
+      }
       return node.wrappedValue?.filed
     }.first
   }
