@@ -147,10 +147,8 @@ public struct AuditDiff: Sendable {
       if let moved { seen.insert(moved) }
       // The same row under the id an earlier criteria made of decomposed accents.
       let former =
-        before[row.id] == nil && moved == nil
-        ? StableID.decomposedForm(of: row.id).flatMap {
-          before[$0] != nil && !newIDs.contains($0) ? $0 : nil
-        } : nil
+        moved == nil
+        ? AuditIndex.formerID(of: row.id, in: before, current: newIDs) : nil
       if let former { seen.insert(former) }
       let was =
         before[row.id] ?? (moved ?? former).flatMap { before[$0] }

@@ -1,4 +1,5 @@
 import Audit
+import CriteriaModel
 
 /// The rows of a filled audit by id, as refresh, merge and diff match them.
 enum AuditIndex {
@@ -28,5 +29,17 @@ enum AuditIndex {
       throw AuditError("\(place): the audit has no rows")
     }
     return byID
+  }
+
+  /// The id under which an earlier criteria recorded the row `id` today's criteria hold, from text with
+  /// decomposed accents (`StableID.decomposedForm`), when the old audit `byID` has it and today's rows
+  /// (`current`) do not; nil otherwise.
+  static func formerID(
+    of id: String, in byID: [String: AuditResultRow], current: Set<String>
+  ) -> String? {
+    guard byID[id] == nil, let old = StableID.decomposedForm(of: id),
+      byID[old] != nil, !current.contains(old)
+    else { return nil }
+    return old
   }
 }

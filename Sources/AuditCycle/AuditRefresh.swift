@@ -124,12 +124,9 @@ public struct AuditRefresh: Sendable {
     }
     // A row an earlier version made the id of from text with decomposed accents is the same row.
     var composed: [String: String] = [:]
-    for row in now where byID[row.id] == nil && movedFrom[row.id] == nil {
-      if let old = StableID.decomposedForm(of: row.id), byID[old] != nil,
-        !current.contains(old)
-      {
-        composed[row.id] = old
-      }
+    for row in now where movedFrom[row.id] == nil {
+      composed[row.id] = AuditIndex.formerID(
+        of: row.id, in: byID, current: current)
     }
     let carriedOld = Set(movedFrom.values).union(composed.values)
     // The retired rows of checks that are back (today's criteria have their id, the audit has no row of
