@@ -43,7 +43,8 @@ public enum StableID {
   ///
   /// Such text (macOS file names, text pasted from some editors) made a combining accent a word break.
   /// The ledger, `refresh` and `diff` look an id up under this form too, so a ticket or a result
-  /// recorded under it is found again, not filed or tested anew.
+  /// recorded under it is found again, not filed or tested anew; `acr` and `report` count a row under it
+  /// as today's check.
   public static func decomposedForm(of id: String) -> String? {
     guard !id.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
     var out = ""

@@ -9,9 +9,22 @@ struct TodaysChecks: Sendable {
   var rows: [String: AuditRow]
   /// The row ids the config's selection keeps: what an audit made from this config holds.
   var selected: Set<String>
+  /// Today's id of each id an earlier criteria made of decomposed accents (`StableID.decomposedForm`)
+  /// that is no id today: an audit not refreshed since still names its rows so.
+  var formerIDs: [String: String] = [:]
 
-  /// The WCAG numbers each row id's check maps to.
-  var mapping: [String: [String]] { rows.mapValues(\.criterion.wcag) }
+  /// The WCAG numbers each row id's check maps to, under its earlier id too.
+  var mapping: [String: [String]] {
+    var mapping = rows.mapValues(\.criterion.wcag)
+    for (former, id) in formerIDs { mapping[former] = mapping[id] }
+    return mapping
+  }
+
+  /// Today's id of an audit row's id: itself, or the id its earlier form (`formerIDs`) stands for.
+  func todayID(of id: String) -> String { formerIDs[id] ?? id }
+
+  /// Today's check of an audit row's id, found under its earlier form too.
+  func check(_ id: String) -> AuditRow? { rows[todayID(of: id)] }
 
   /// Reads and maps the config's sources; the documents' errors go to `reporter` and stop it.
   init(_ settings: CriteriaConfig, reporter: Reporter) throws(PipelineError) {
@@ -28,18 +41,23 @@ struct TodaysChecks: Sendable {
     let catalog = try reading.mapped().catalog
     rows = [:]
     for row in AuditRow.rows(of: catalog) { rows[row.id] = row }
+    for id in rows.keys {
+      if let former = StableID.decomposedForm(of: id), rows[former] == nil {
+        formerIDs[former] = id
+      }
+    }
     selected = Set(
       AuditRow.rows(of: settings.selection.apply(to: catalog)).map(\.id))
   }
 
   /// The checks an audit lacks: those of the components it covers on each platform it covers them
   /// (judged by its rows whose ids today's criteria know) that the selection keeps and the audit has no
-  /// row for, in row id order.
+  /// row for, under today's id or its earlier form, in row id order.
   func missing(from audit: [(id: String, platform: Platform)]) -> [AuditRow] {
-    let ids = Set(audit.map(\.id))
+    let ids = Set(audit.map { todayID(of: $0.id) })
     var units = Set<String>()
     for row in audit {
-      if let known = rows[row.id] {
+      if let known = check(row.id) {
         units.insert(known.componentID + "@" + row.platform.rawValue)
       }
     }
@@ -66,7 +84,8 @@ extension Pipeline {
   ) -> [AuditRow] {
     // Rows today's criteria do not know are counted as the audit says, unchecked: say how many, so a
     // config of other sources is not taken for a check made.
-    let unknown = rows.filter { today.rows[$0.id] == nil }.count
+    let unknown = rows.filter { today.check($0.id) == nil }.count
+    let former = rows.filter { today.formerIDs[$0.id] != nil }.count
     if !rows.isEmpty, rows.allSatisfy({ $0.id.isEmpty }) {
       reporter.note(
         "warning: \(audit) has no row ids (no ID column), so its rows cannot be checked against today's "
@@ -82,6 +101,13 @@ extension Pipeline {
           + "today's criteria (retired since, added by hand, from other sources, or of a document renamed "
           + "or moved since: criteria refresh carries those to the new ids); the report counts "
           + (unknown == 1 ? "it" : "them") + " as the audit says")
+    }
+    if former > 0 {
+      reporter.note(
+        "\(former) of \(audit)'s rows \(former == 1 ? "carries" : "carry") the id an earlier "
+          + "criteria made of decomposed accents; the report counts \(former == 1 ? "it" : "them") as "
+          + "today's \(former == 1 ? "check" : "checks") (criteria refresh writes today's ids)"
+      )
     }
     let missing = today.missing(from: rows)
     guard !missing.isEmpty else { return [] }
