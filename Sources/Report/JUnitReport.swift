@@ -2,10 +2,12 @@ import Audit
 import CriteriaModel
 import Foundation
 
-/// Audit results as JUnit XML, for CI dashboards and test-management tools: one `testsuite` per component and
-/// platform, one `testcase` per row; Fail is a `failure`, Not tested and Cannot tell are `skipped`, Not
-/// applicable is `skipped` with the message "not applicable" (and a row a refresh cleared a Fail on says
-/// so in its message); a skipped row's notes are its text.
+/// Audit results as JUnit XML, for CI dashboards and test-management tools.
+///
+/// One `testsuite` per component and platform, one `testcase` per row. Fail is a `failure`, and so is a
+/// row a refresh cleared a Fail on, not retested since (its message says so): a known failure counts
+/// until a retest, as in the ACR. Not tested and Cannot tell are `skipped`, Not applicable is `skipped`
+/// with the message "not applicable"; a skipped row's notes are its text.
 public struct JUnitReport: Sendable {
   public var results: AuditResults
   public var title: String
@@ -27,9 +29,10 @@ public struct JUnitReport: Sendable {
   public func xml() -> String {
     let groups = HTMLReport.groups(results.rows)
     func counts(_ rows: [ResultRow]) -> (failures: Int, skipped: Int) {
-      (
-        rows.filter { $0.outcome == .fail }.count,
-        rows.filter { $0.outcome != .pass && $0.outcome != .fail }.count
+      let failures = rows.filter(Self.isFailure).count
+      return (
+        failures,
+        rows.filter { $0.outcome != .pass }.count - failures
       )
     }
     let all = counts(results.rows)
@@ -47,8 +50,11 @@ public struct JUnitReport: Sendable {
         switch row.outcome {
         case .pass:
           out += "/>\n"
-        case .fail:
+        case _ where Self.isFailure(row):
           let message = [
+            row.outcome == .fail
+              ? ""
+              : row.result.lowercased() + "; " + ResultRow.failedBeforeNote,
             "Expected: \(row.expected)",
             row.severity.isEmpty ? "" : "Severity: \(row.severity)",
           ].filter { !$0.isEmpty }.joined(separator: "; ")
@@ -60,14 +66,11 @@ public struct JUnitReport: Sendable {
           ].filter { !$0.isEmpty }.joined(separator: "\n")
           out +=
             ">\n      <failure message=\"\(x(message))\" type=\"\(x(row.result))\">\(x(text))</failure>\n    </testcase>\n"
-        case .notApplicable, .notTested, .cannotTell:
+        default:
           // The tester's notes (why it could not be told, why it does not apply) are the element's text.
           let message =
             row.outcome == .notApplicable
-            ? "not applicable"
-            : row.result.lowercased()
-              + (row.failedBefore
-                ? "; " + ResultRow.failedBeforeNote : "")
+            ? "not applicable" : row.result.lowercased()
           out +=
             ">\n      <skipped message=\"\(x(message))\""
             + (row.notes.isEmpty ? "/>" : ">\(x(row.notes))</skipped>")
@@ -77,6 +80,11 @@ public struct JUnitReport: Sendable {
       out += "  </testsuite>\n"
     }
     return out + "</testsuites>\n"
+  }
+
+  /// A `failure`: a Fail, or a Fail a refresh cleared and no retest has recorded a result for since.
+  static func isFailure(_ row: ResultRow) -> Bool {
+    row.outcome == .fail || row.failedBefore
   }
 
   /// XML text: entities for markup characters, and U+FFFD for characters XML 1.0 cannot hold.
