@@ -49,7 +49,7 @@ public struct HTMLReport: Sendable {
       + (failedBefore == 0
         ? ""
         : " (\(failedBefore) of them failed before and \(failedBefore == 1 ? "is" : "are") not retested since, "
-          + "listed under Not tested)")
+          + "listed with the failures and under Not tested)")
     let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
     var out =
       HTMLPage.start(
@@ -220,8 +220,11 @@ public struct HTMLReport: Sendable {
       """
   }
 
+  /// The row's data for the filters; "Only failures" keeps a Fail and a Fail not retested since
+  /// (`data-failed-before`).
   func attributes(_ row: ResultRow) -> String {
     "data-platform=\"\(e(row.platform))\" data-result=\"\(e(row.result))\" data-severity=\"\(e(row.severity))\" data-component=\"\(e(row.component))\""
+      + (row.failedBefore ? " data-failed-before=\"true\"" : "")
   }
 
   func ticket(_ key: String) -> String {
@@ -232,12 +235,21 @@ public struct HTMLReport: Sendable {
     return e(key)
   }
 
+  /// The Fail rows, most severe first, then the checks that failed before and no retest has recorded a
+  /// result for since (a refresh cleared the Fail, or a ledger filed it): known failures, never left to
+  /// the Not tested list alone.
   func failures() -> String {
     let failed = results.rows(Set([.fail]))
+    let earlier = results.rows.filter(\.failedBefore)
     var out =
       "<section id=\"failures\" aria-labelledby=\"failures-h\">\n<h2 id=\"failures-h\">Failures (\(failed.count))</h2>\n"
     guard !failed.isEmpty else {
-      return out + "<p>No check failed.</p>\n</section>\n"
+      return out
+        + (earlier.isEmpty
+          ? "<p>No check failed.</p>\n"
+          : "<p>No check records a Fail; the checks below failed before and no retest has recorded a "
+            + "result for them since.</p>\n" + failedBefore(earlier))
+        + "</section>\n"
     }
     out +=
       "<table>\n<caption>Failed checks, most severe first</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Component</th><th scope=\"col\">Platform</th>"
@@ -256,7 +268,24 @@ public struct HTMLReport: Sendable {
       out +=
         "<td>\(e(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(e(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
     }
-    return out + "</tbody>\n</table>\n</section>\n"
+    return out + "</tbody>\n</table>\n"
+      + (earlier.isEmpty ? "" : failedBefore(earlier)) + "</section>\n"
+  }
+
+  /// The table of the checks that failed before and are not retested since, under the Failures.
+  func failedBefore(_ rows: [ResultRow]) -> String {
+    var out =
+      "<h3 id=\"failed-before-h\">Failed before, not retested since (\(rows.count))</h3>\n"
+      + "<table>\n<caption>Checks whose last recorded result is a Fail, not retested since</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Component</th>"
+      + "<th scope=\"col\">Platform</th><th scope=\"col\">Expected result</th><th scope=\"col\">Notes</th>"
+      + "<th scope=\"col\">Ticket</th></tr></thead>\n<tbody>\n"
+    for row in rows {
+      out +=
+        "<tr \(attributes(row))><th scope=\"row\">\(e(row.checkName))</th><td>\(e(row.component))</td>"
+        + "<td>\(e(row.platform))</td><td>\(e(row.expected))</td><td>\(e(row.notes))</td>"
+        + "<td>\(ticket(row.ticket))</td></tr>\n"
+    }
+    return out + "</tbody>\n</table>\n"
   }
 
   func components() -> String {

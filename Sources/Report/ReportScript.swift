@@ -17,7 +17,7 @@ enum ReportScript {
         var shown = 0;
         rows.forEach(function (row) {
           var keep = (!platform || row.dataset.platform === platform) &&
-            (!result || row.dataset.result === result) &&
+            (!result || row.dataset.result === result || (only && row.dataset.failedBefore === 'true')) &&
             (!severity || row.dataset.severity === severity) &&
             (!component || row.dataset.component === component);
           row.hidden = !keep;

@@ -840,7 +840,7 @@ struct ACRCommandTests {
     let page = try Self.sampleReportPage("deleted.csv", in: dir)
     #expect(
       page.contains(
-        "(1 of them failed before and is not retested since, listed under Not tested)"
+        "(1 of them failed before and is not retested since, listed with the failures and under Not tested)"
       )
         && page.contains(
           "Its failure (2026-11-20) was filed as 12, and no passing retest is recorded since.</td>"
@@ -880,7 +880,7 @@ struct ACRCommandTests {
       at: dir.appendingPathComponent("Samples/redmine.ledger.json"))
     #expect(
       try Self.sampleReportPage("refreshed.csv", in: dir).contains(
-        "(1 of them failed before and is not retested since, listed under Not tested)"
+        "(1 of them failed before and is not retested since, listed with the failures and under Not tested)"
       ))
 
     // A followed retest passed it (follow_retest closed 12): the row is only not tested again.
@@ -948,7 +948,7 @@ struct ACRCommandTests {
     let page = try Self.sampleReportPage("cleared.csv", in: dir)
     #expect(
       page.contains(
-        "(1 of them failed before and is not retested since, listed under Not tested)"
+        "(1 of them failed before and is not retested since, listed with the failures and under Not tested)"
       )
         && page.contains(
           "Its failure (2026-11-20) was filed as 12, and no passing retest is recorded since.</td>"
@@ -987,7 +987,7 @@ struct ACRCommandTests {
       at: dir.appendingPathComponent("Samples/redmine.ledger.json"))
     #expect(
       try Self.sampleReportPage("refreshed.csv", in: dir).contains(
-        "(1 of them failed before and is not retested since, listed under Not tested)"
+        "(1 of them failed before and is not retested since, listed with the failures and under Not tested)"
       ), "the refreshed audit holds the failure without the ledger")
     try ledger("")
 
@@ -1216,11 +1216,25 @@ struct ACRCommandTests {
     let page = try Self.sampleReportPage("after.csv", in: dir)
     #expect(
       page.contains(
-        "(2 of them failed before and are not retested since, listed under Not tested)"
+        "(2 of them failed before and are not retested since, listed with the failures and under Not tested)"
       )
         && page.contains(
           "iOS Screen reader: Name (not tested; it failed before and is not retested since)"
         ))
+    // And under the Failures, where a reader looks for known defects, kept by "Only failures".
+    let failuresSection = try #require(
+      page.components(separatedBy: "<section id=\"failures\"").dropFirst()
+        .first?
+        .components(separatedBy: "</section>").first)
+    #expect(
+      failuresSection.contains(
+        "<h3 id=\"failed-before-h\">Failed before, not retested since (2)</h3>"),
+      "\(failuresSection)")
+    #expect(
+      failuresSection.contains(
+        "data-platform=\"iOS\" data-result=\"Not tested\" data-severity=\"\" "
+          + "data-component=\"Banner\" data-failed-before=\"true\"><th scope=\"row\">Screen reader: Name</th>"
+      ), "\(failuresSection)")
 
     let junit = try CLIRunner.run(
       [
