@@ -126,6 +126,49 @@ struct ReportCommandTests {
   }
 
   @Test(
+    "a new cycle that cleared every Fail: the report lists them as failed before, never 'No check failed', and JUnit counts them"
+  )
+  func newCycle() throws {
+    let dir = try CLIRunner.scratch(withSamples: [
+      "criteria", "audit-filled.csv", "criteria.yml", "wcag-rules.yml",
+    ])
+    let fails = try TesterScript.rows(
+      dir.appendingPathComponent("audit-filled.csv")
+    ).values.filter { $0["Result"] == "Fail" }.count
+    #expect(fails == 2)
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--from", "audit-filled.csv", "--output", "next.csv",
+        "--fresh",
+      ], in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    let report = try CLIRunner.run(
+      ["report", "--from", "next.csv", "--output", "next.html"], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    let page = try dir.read("next.html")
+    let failures = try #require(
+      page.components(separatedBy: "<section id=\"failures\"").dropFirst()
+        .first?.components(separatedBy: "</section>").first)
+    #expect(!failures.contains("No check failed."), "\(failures)")
+    #expect(
+      failures.contains(
+        "<p>No check records a Fail; the checks below failed before"),
+      "\(failures)")
+    #expect(
+      failures.contains(
+        "<h3 id=\"failed-before-h\">Failed before, not retested since (\(fails))</h3>"
+      ),
+      "\(failures)")
+    #expect(
+      failures.components(separatedBy: "data-failed-before=\"true\"").count
+        == fails + 1, "\(failures)")
+    let junit = try AuditCycleTests.junit("next.csv", in: dir)
+    let counted = junit.stdout.firstMatch(
+      of: /<testsuites [^>]* failures="(\d+)"/)?.1
+    #expect(counted.map { Int($0) } == fails, "\(junit.stdout)")
+  }
+
+  @Test(
     "bad input: no Result column, an unknown result word, a row with no platform, a report path in a missing folder; nothing half-written"
   )
   func badInput() throws {
