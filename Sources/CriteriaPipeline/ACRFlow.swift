@@ -86,6 +86,9 @@ extension Pipeline {
       var evidence =
         try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
         + ACREvidence.retiredFindings(of: sheet)
+      guard !evidence.isEmpty else {
+        throw ACRError(Self.noRows(in: sheet, "an ACR"), status: .dataError)
+      }
       known.name(
         in: &evidence, outcome: \.outcome, id: \.id, date: \.date,
         movedFrom: \.movedFrom, ticket: \.ticket)

@@ -207,6 +207,48 @@ struct HostileAuditTests {
   }
 
   @Test(
+    "an audit with a header and no rows: report, JUnit and acr refuse it (65) naming the file, and write nothing"
+  )
+  func noRows() throws {
+    let dir = try CLIRunner.scratch(withSamples: [
+      "criteria", "audit-filled.csv", "criteria.yml", "wcag-rules.yml",
+    ])
+    let header = try #require(
+      try dir.read("audit-filled.csv").split(whereSeparator: \.isNewline).first)
+    #expect(header.hasPrefix("Component,Platform,"))
+    try dir.write(header + "\n", to: "empty.csv")
+    for (command, what) in [
+      (
+        ["report", "--from", "empty.csv", "--output", "report.html"], "a report"
+      ),
+      (
+        [
+          "report", "--from", "empty.csv", "--to", "junit", "--output",
+          "report.xml",
+        ],
+        "a report"
+      ),
+      (
+        [
+          "acr", "--from", "empty.csv", "--to", "markdown", "--output",
+          "acr.md",
+          "--draft",
+        ], "an ACR"
+      ),
+    ] {
+      let out = try CLIRunner.run(command, in: dir)
+      #expect(out.status == 65, "\(command): \(out.stderr)")
+      #expect(
+        out.stderr.contains(
+          "empty.csv: no rows below the header; \(what) needs test results"),
+        "\(command): \(out.stderr)")
+    }
+    for name in ["report.html", "report.xml", "acr.md"] {
+      #expect(!dir.listing.contains(name), "\(name)")
+    }
+  }
+
+  @Test(
     "a UTF-16 or Windows-1252 CSV is an error that says how to save it, never '0 failed'"
   )
   func csvEncodings() throws {
