@@ -5,8 +5,8 @@ import Foundation
 /// Audit results as JUnit XML, for CI dashboards and test-management tools.
 ///
 /// One `testsuite` per component and platform, one `testcase` per row. Fail is a `failure`, and so is a
-/// row a refresh cleared a Fail on, not retested since (its message says so): a known failure counts
-/// until a retest, as in the ACR. Not tested and Cannot tell are `skipped`, Not applicable is `skipped`
+/// row that failed before and is not retested since (a refresh cleared its Fail, or a ledger filed its
+/// failure; its message says so): a known failure counts until a retest, as in the ACR. Not tested and Cannot tell are `skipped`, Not applicable is `skipped`
 /// with the message "not applicable"; a skipped row's notes are its text.
 public struct JUnitReport: Sendable {
   public var results: AuditResults
@@ -82,7 +82,8 @@ public struct JUnitReport: Sendable {
     return out + "</testsuites>\n"
   }
 
-  /// A `failure`: a Fail, or a Fail a refresh cleared and no retest has recorded a result for since.
+  /// A `failure`: a Fail, or a row that failed before and no retest has recorded a result for since
+  /// (`ResultRow.failedBefore`).
   static func isFailure(_ row: ResultRow) -> Bool {
     row.outcome == .fail || row.failedBefore
   }
