@@ -164,6 +164,13 @@ extension Pipeline {
     }
   }
 
+  /// The error for an audit with a header and no rows: a report or ACR of it (`what`) would claim results no
+  /// one recorded, and an empty JUnit file reads as a passing run.
+  static func noRows(in sheet: AuditSheet, _ what: String) -> String {
+    "\(AuditResultsReader.location(sheet)): no rows below the header; \(what) needs test results "
+      + "(is this the audit the testers filled in?)"
+  }
+
   /// Reads a filled audit's checklist, warning when it is a refreshed CSV whose retired rows' file is
   /// not beside it (`AuditSheet.missingRetiredFile`): the failures among them would not be counted.
   func readSheet(_ path: String) throws(PipelineError) -> AuditSheet {

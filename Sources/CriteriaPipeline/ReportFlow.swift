@@ -38,13 +38,6 @@ public struct ReportRequest: Sendable {
 }
 
 extension Pipeline {
-  /// The error for an audit with a header and no rows: a report of it (`what`) would claim results no
-  /// one recorded, and an empty JUnit file reads as a passing run.
-  static func noRows(in sheet: AuditSheet, _ what: String) -> String {
-    "\(AuditResultsReader.location(sheet)): no rows below the header; \(what) needs test results "
-      + "(is this the audit the testers filled in?)"
-  }
-
   /// Writes the HTML audit report of a filled audit: `criteria report`.
   public func report(_ request: ReportRequest) throws(PipelineError) {
     let sheet = try readSheet(request.audit)
