@@ -244,9 +244,17 @@ public struct HTMLReport: Sendable {
     var out =
       "<section id=\"failures\" aria-labelledby=\"failures-h\">\n<h2 id=\"failures-h\">Failures (\(failed.count))</h2>\n"
     guard !failed.isEmpty else {
+      let open = results.rows(Set([.notTested, .cannotTell])).count
+      let none =
+        open == 0
+        ? "No check failed."
+        : open == results.rows.count
+          ? "No check has a result yet: all \(open) are not tested or cannot tell (listed under Not tested)."
+          : "No check failed among the \(results.rows.count - open) with a result; \(open) "
+            + "\(open == 1 ? "is" : "are") not tested or cannot tell (listed under Not tested)."
       return out
         + (earlier.isEmpty
-          ? "<p>No check failed.</p>\n"
+          ? "<p>\(none)</p>\n"
           : "<p>No check records a Fail; the checks below failed before and no retest has recorded a "
             + "result for them since.</p>\n" + failedBefore(earlier))
         + "</section>\n"
@@ -345,9 +353,19 @@ public struct HTMLReport: Sendable {
       out +=
         "<tr><th scope=\"row\"><a href=\"\(e(criterion.understanding))\">\(number) \(e(criterion.handle))</a></th><td>\(criterion.level.rawValue)</td>"
       out +=
-        "<td>\(rows.count)</td><td>\(rows.filter { $0.outcome == .fail }.count)</td><td>\(e(conformance(web)))</td><td>\(e(conformance(software)))</td></tr>\n"
+        "<td>\(rows.count)</td><td>\(failedCell(rows))</td><td>\(e(conformance(web)))</td><td>\(e(conformance(software)))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n</section>\n"
+  }
+
+  /// The WCAG table's Failed cell: the Fail rows, and beside them the checks that failed before and are
+  /// not retested since, which count as not tested but are known failures, never shown as none.
+  func failedCell(_ rows: [ResultRow]) -> String {
+    let failed = rows.filter { $0.outcome == .fail }.count
+    let earlier = rows.filter(\.failedBefore).count
+    return earlier == 0
+      ? "\(failed)"
+      : "\(failed) (and \(earlier) failed before, not retested since)"
   }
 
   func notTested() -> String {

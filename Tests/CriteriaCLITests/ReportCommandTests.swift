@@ -162,10 +162,66 @@ struct ReportCommandTests {
     #expect(
       failures.components(separatedBy: "data-failed-before=\"true\"").count
         == fails + 1, "\(failures)")
+    // The WCAG table counts them beside the Fail rows, never as none failed.
+    let wcag = try #require(
+      page.components(separatedBy: "<section id=\"wcag\"").dropFirst()
+        .first?.components(separatedBy: "</section>").first)
+    #expect(
+      wcag.firstMatch(
+        of: /<td>0 \(and \d+ failed before, not retested since\)<\/td>/)
+        != nil, "\(wcag)")
     let junit = try AuditCycleTests.junit("next.csv", in: dir)
     let counted = junit.stdout.firstMatch(
       of: /<testsuites [^>]* failures="(\d+)"/)?.1
     #expect(counted.map { Int($0) } == fails, "\(junit.stdout)")
+  }
+
+  @Test(
+    "an audit with checks not tested yet: the Failures section says so, never a bare 'No check failed.'"
+  )
+  func notTestedYet() throws {
+    let dir = try CLIRunner.scratch()
+    let export = try CLIRunner.run(
+      ["export", Self.samples, "--to", "csv", "--output", "blank.csv"], in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    // The blank audit says Not applicable where a check expects it; every other row is not tested.
+    let blankRows = try TesterScript.rows(
+      dir.appendingPathComponent("blank.csv"))
+    let total = blankRows.count
+    let open = blankRows.values.filter { $0["Result"] == "Not tested" }.count
+    #expect(open > 0 && open < total)
+    func failures(_ audit: String) throws -> String {
+      let report = try CLIRunner.run(
+        ["report", "--from", audit, "--output", "r.html"], in: dir)
+      #expect(report.status == 0, "\(report.stderr)")
+      let page = try dir.read("r.html")
+      return try #require(
+        page.components(separatedBy: "<section id=\"failures\"").dropFirst()
+          .first?.components(separatedBy: "</section>").first)
+    }
+    let blank = try failures("blank.csv")
+    #expect(
+      blank.contains(
+        "<p>No check failed among the \(total - open) with a result; \(open) are not tested or cannot tell (listed under Not tested).</p>"
+      ), "\(blank)")
+    for (edits, expected) in [
+      (
+        #"{"*": {"Result": "Not tested"}, "4": {"Result": "Cannot tell"}}"#,
+        "<p>No check has a result yet: all \(total) are not tested or cannot tell (listed under Not tested).</p>"
+      ),
+      (
+        #"{"*": {"Result": "Pass"}, "3": {"Result": ""}}"#,
+        "<p>No check failed among the \(total - 1) with a result; 1 is not tested or cannot tell (listed under Not tested).</p>"
+      ),
+      (#"{"*": {"Result": "Pass"}}"#, "<p>No check failed.</p>"),
+    ] {
+      try CLIRunner.runPython([
+        Self.tester, "fill", dir.appendingPathComponent("blank.csv").path,
+        dir.appendingPathComponent("some.csv").path, edits,
+      ])
+      let some = try failures("some.csv")
+      #expect(some.contains(expected), "\(some)")
+    }
   }
 
   @Test(
