@@ -26,6 +26,9 @@ public struct CriteriaConfig: Sendable {
   public var version: Int
   /// Files, folders and globs of criteria documents, relative to the config file.
   public var sources: [String]
+  /// The language the documents (and the testers' notes) are written in (`language`), when given: the
+  /// HTML pages mark their text with it.
+  public var language: ContentLanguage?
   /// What to export.
   public var selection: Selection
   /// Files of WCAG mapping rules (`wcag.rules`) that add to or replace the built-in ones, as absolute paths.

@@ -76,8 +76,14 @@ public struct Pipeline: Sendable {
     // Make every exporter and tracker first, so a bad option fails the run before anything is written.
     var made: [(CriteriaConfig.Output, Made)] = []
     for output in outputs {
+      let entry = try config.entry(output)
       made.append(
-        (output, try Self.make(try config.entry(output), output.options)))
+        (
+          output,
+          try Self.make(
+            entry,
+            Self.withLanguage(output.options, settings.language, for: entry))
+        ))
     }
     // A fresh checklist never replaces an audit a tester filled in: checked before anything is written,
     // in a dry run too, which answers as the run would. Reading a workbook takes as long as reading the
@@ -382,6 +388,20 @@ public struct Pipeline: Sendable {
       guard case .file(let exporter) = self else { return nil }
       return exporter as? any PreparingExporter
     }
+  }
+
+  /// `options` with the config's `language` added for a file exporter that takes a `language` option and
+  /// was not given one (the output's own option wins).
+  static func withLanguage(
+    _ options: ExportOptions, _ language: ContentLanguage?,
+    for entry: OutputRegistry.Entry
+  ) -> ExportOptions {
+    guard let language, case .file(let file) = entry,
+      file.optionHelp["language"] != nil, options.values["language"] == nil
+    else { return options }
+    var options = options
+    options.values["language"] = .string(language.tag)
+    return options
   }
 
   static func make(_ entry: OutputRegistry.Entry, _ options: ExportOptions)

@@ -19,6 +19,8 @@ public struct ReportRequest: Sendable {
   public var title: String
   /// The format.
   public var format: Format
+  /// The language the documents and testers' notes are written in (`--language`), over the config's.
+  public var language: ContentLanguage?
 
   /// The formats a report is written in.
   public enum Format: String, Sendable, CaseIterable {
@@ -27,8 +29,9 @@ public struct ReportRequest: Sendable {
 
   public init(
     audit: String, config: String?, output: String, title: String,
-    format: Format = .html
+    format: Format = .html, language: ContentLanguage? = nil
   ) {
+    self.language = language
     self.audit = audit
     self.config = config
     self.output = output
@@ -54,9 +57,11 @@ extension Pipeline {
     }
     var links: [String: String] = [:]
     var protected = [request.audit]
+    var language = request.language
     if let path = request.config {
       protected.append(path)
       let config = try ConfigFile(path: path)
+      language = language ?? config.settings.language
       let known = try Self.ledgerTickets(config: config)
       links = known.links
       known.name(
@@ -102,7 +107,8 @@ extension Pipeline {
       page = HTMLReport(
         results: results, title: request.title,
         date: context.day,
-        ticketLinks: links, toolVersion: context.toolVersion
+        ticketLinks: links, toolVersion: context.toolVersion,
+        language: language
       ).html()
     case .junit:
       page = JUnitReport(

@@ -12,6 +12,9 @@ public struct HTMLReport: Sendable {
   /// Ticket key to its page on the tracker.
   public var ticketLinks: [String: String]
   public var toolVersion: String
+  /// The language of the audit's own text (components, checks, expected results, notes), when given and
+  /// not English: that text is marked with it.
+  public var language: ContentLanguage?
   /// Whether any row carries WCAG numbers (computed once: the writers ask for every row).
   let hasWCAG: Bool
   /// Component and platform pairs in sheet order, with their rows.
@@ -20,8 +23,9 @@ public struct HTMLReport: Sendable {
   public init(
     results: AuditResults, title: String, date: String,
     ticketLinks: [String: String] = [:],
-    toolVersion: String
+    toolVersion: String, language: ContentLanguage? = nil
   ) {
+    self.language = language
     self.results = results
     self.title = title
     self.date = date
@@ -32,6 +36,15 @@ public struct HTMLReport: Sendable {
   }
 
   private func e(_ text: String) -> String { HTMLEscape.text(text) }
+  /// The audit's own text, marked with its language when that is not English.
+  private func m(_ text: String) -> String {
+    ContentLanguage.mark(text, language)
+  }
+  /// A row's check as the tables name it: the test (criteria's word) and the check (the audit's text).
+  private func check(_ row: ResultRow) -> String {
+    e(row.test) + (row.test.isEmpty ? "" : ": ") + m(row.check)
+      + (row.retired ? " (a row a refresh retired)" : "")
+  }
 
   /// The page.
   public func html() -> String {
@@ -135,7 +148,7 @@ public struct HTMLReport: Sendable {
       + "<th scope=\"col\">Conformance</th></tr></thead>\n<tbody>\n"
     for group in groups {
       out +=
-        "<tr><th scope=\"row\">\(e(group.component))</th><td>\(e(group.platform))</td>"
+        "<tr><th scope=\"row\">\(m(group.component))</th><td>\(e(group.platform))</td>"
       out += statuses.map { "<td>\(count(group.rows, $0))</td>" }.joined()
       out += "<td>\(e(conformance(group.rows)))</td></tr>\n"
     }
@@ -191,9 +204,13 @@ public struct HTMLReport: Sendable {
   }
 
   func filters() -> String {
-    func options(_ values: [String]) -> String {
+    func options(_ values: [String], marked: Bool = false) -> String {
       "<option value=\"\">All</option>"
-        + values.map { "<option>\(e($0))</option>" }.joined()
+        + values.map {
+          marked
+            ? "<option value=\"\(e($0))\"\(ContentLanguage.attribute(language))>\(e($0))</option>"
+            : "<option>\(e($0))</option>"
+        }.joined()
     }
     let platforms = Array(Set(results.rows.map(\.platform))).sorted()
     let components = Array(Set(results.rows.map(\.component))).sorted()
@@ -210,7 +227,7 @@ public struct HTMLReport: Sendable {
       <p><label for="f-platform">Platform</label> <select id="f-platform">\(options(platforms))</select></p>
       <p><label for="f-result">Result</label> <select id="f-result">\(options(results.statuses))</select></p>
       <p><label for="f-severity">Severity</label> <select id="f-severity">\(options(severities))</select></p>
-      <p><label for="f-component">Component</label> <select id="f-component">\(options(components))</select></p>
+      <p><label for="f-component">Component</label> <select id="f-component">\(options(components, marked: true))</select></p>
       <p><input type="checkbox" id="f-only"> <label for="f-only">Only failures</label></p>
       <p><button type="reset" id="f-reset">Show all</button></p>
       </div>
@@ -272,9 +289,9 @@ public struct HTMLReport: Sendable {
     }.map(\.element)
     for row in sorted {
       out +=
-        "<tr \(attributes(row))><th scope=\"row\">\(e(row.checkName))</th><td>\(e(row.component))</td><td>\(e(row.platform))</td>"
+        "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td><td>\(e(row.platform))</td>"
       out +=
-        "<td>\(e(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(e(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
+        "<td>\(m(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(m(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
       + (earlier.isEmpty ? "" : failedBefore(earlier)) + "</section>\n"
@@ -289,8 +306,8 @@ public struct HTMLReport: Sendable {
       + "<th scope=\"col\">Ticket</th></tr></thead>\n<tbody>\n"
     for row in rows {
       out +=
-        "<tr \(attributes(row))><th scope=\"row\">\(e(row.checkName))</th><td>\(e(row.component))</td>"
-        + "<td>\(e(row.platform))</td><td>\(e(row.expected))</td><td>\(e(row.notes))</td>"
+        "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td>"
+        + "<td>\(e(row.platform))</td><td>\(m(row.expected))</td><td>\(m(row.notes))</td>"
         + "<td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
@@ -308,21 +325,21 @@ public struct HTMLReport: Sendable {
     out +=
       "<ul class=\"toc\">"
       + seen.enumerated().map {
-        "<li><a href=\"#c\($0.offset)\">\(e($0.element))</a></li>"
+        "<li><a href=\"#c\($0.offset)\">\(m($0.element))</a></li>"
       }.joined() + "</ul>\n"
     for (index, name) in seen.enumerated() {
       let rows = byComponent[name] ?? []
       out +=
-        "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h3 id=\"c\(index)\">\(e(name))</h3>\n"
+        "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h3 id=\"c\(index)\">\(m(name))</h3>\n"
       out +=
-        "<table>\n<caption>\(e(name)): \(Counted.phrase(rows.count, "check"))</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Platform</th><th scope=\"col\">Expected result</th>"
+        "<table>\n<caption>\(m(name)): \(Counted.phrase(rows.count, "check"))</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Platform</th><th scope=\"col\">Expected result</th>"
       out +=
         "<th scope=\"col\">Result</th><th scope=\"col\">Severity</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th>\(hasWCAG ? "<th scope=\"col\">WCAG</th>" : "")</tr></thead>\n<tbody>\n"
       for row in rows {
         out +=
-          "<tr \(attributes(row))><th scope=\"row\">\(e(row.checkName))</th><td>\(e(row.platform))</td><td>\(e(row.expected))</td>"
+          "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(e(row.platform))</td><td>\(m(row.expected))</td>"
         out +=
-          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(e(row.notes))</td><td>\(ticket(row.ticket))</td>"
+          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(m(row.notes))</td><td>\(ticket(row.ticket))</td>"
         out += hasWCAG ? "<td>\(e(row.wcag.joined(separator: ", ")))</td>" : ""
         out += "</tr>\n"
       }
@@ -385,9 +402,9 @@ public struct HTMLReport: Sendable {
     for name in order {
       let rows = byComponent[name] ?? []
       out +=
-        "<li>\(e(name)): "
+        "<li>\(m(name)): "
         + rows.map {
-          "\(e($0.platform)) \(e($0.test))\($0.test.isEmpty ? "" : ": ")\(e($0.check)) (\(e($0.result.lowercased()))"
+          "\(e($0.platform)) \(e($0.test))\($0.test.isEmpty ? "" : ": ")\(m($0.check)) (\(e($0.result.lowercased()))"
             + ($0.failedBefore
               ? "; " + ResultRow.failedBeforeNote : "") + ")"
         }.joined(separator: "; ") + "</li>\n"

@@ -177,6 +177,73 @@ struct ReportCommandTests {
   }
 
   @Test(
+    "the documents' language (--language, the config's language, the html exporter's option): their text is marked with lang, criteria's own words are not; a malformed tag is refused"
+  )
+  func language() throws {
+    let dir = try CLIRunner.scratch(withSamples: [
+      "criteria", "audit-filled.csv", "criteria.yml", "wcag-rules.yml",
+    ])
+    func report(_ extra: [String] = []) throws -> (Int32, String, String) {
+      try? FileManager.default.removeItem(
+        at: dir.appendingPathComponent("r.html"))
+      let run = try CLIRunner.run(
+        ["report", "--from", "audit-filled.csv", "--output", "r.html"] + extra,
+        in: dir)
+      let page = (try? dir.read("r.html")) ?? ""
+      return (run.status, page, run.stderr)
+    }
+    let marked =
+      /<th scope="row">[A-Za-z ]+: <span lang="es">[^<]+<\/span><\/th>/
+    let (status, page, stderr) = try report(["--language", "es"])
+    #expect(status == 0, "\(stderr)")
+    #expect(page.contains("<html lang=\"en\">"))
+    #expect(page.contains("<h3 id=\"c0\"><span lang=\"es\">"), "\(page)")
+    #expect(page.firstMatch(of: marked) != nil)
+    #expect(page.contains("<h2 id=\"failures-h\">Failures (2)</h2>"))
+    #expect(
+      page.contains("<option value=\"Rating\" lang=\"es\">Rating</option>"))
+    let plain = try report()
+    #expect(plain.0 == 0 && !plain.1.contains("lang=\"es\""), "\(plain.2)")
+    let bad = try report(["--language", "e_s"])
+    #expect(bad.0 == 64 && bad.1.isEmpty)
+    #expect(
+      bad.2.contains("--language 'e_s' is not a BCP 47 language tag"),
+      "\(bad.2)")
+
+    // The config's language: the report (reading criteria.yml by default) and the test plan a run writes.
+    let config = dir.appendingPathComponent("criteria.yml")
+    let original = try String(contentsOf: config, encoding: .utf8)
+    try (original + "  - exporter: html\n    path: plan.html\nlanguage: es\n")
+      .write(
+        to: config, atomically: true, encoding: .utf8)
+    let configured = try report()
+    #expect(configured.0 == 0 && configured.1.firstMatch(of: marked) != nil)
+    #expect(
+      try report(["--language", "en-GB"]).1.contains("lang=\"es\"") == false)
+    let run = try CLIRunner.run(["run", "--only", "html"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let plan = try dir.read("plan.html")
+    #expect(
+      plan.contains("<h2 id=\"c0\"><span lang=\"es\">"), "\(plan.prefix(3000))")
+    #expect(plan.contains("<h1>Accessibility test plan</h1>"))
+    let option = try CLIRunner.run(
+      [
+        "export", "criteria", "--to", "html", "--option", "language=pt-BR",
+        "--output", "pt.html",
+      ], in: dir)
+    #expect(option.status == 0, "\(option.stderr)")
+    #expect(
+      try dir.read("pt.html").contains("<h2 id=\"c0\"><span lang=\"pt-BR\">"))
+    try (original + "language: e_s\n").write(
+      to: config, atomically: true, encoding: .utf8)
+    let refused = try report()
+    #expect(refused.0 == 78 && refused.1.isEmpty)
+    #expect(
+      refused.2.contains("language: 'e_s' is not a BCP 47 language tag"),
+      "\(refused.2)")
+  }
+
+  @Test(
     "an audit with checks not tested yet: the Failures section says so, never a bare 'No check failed.'"
   )
   func notTestedYet() throws {

@@ -10,16 +10,29 @@ public struct HTMLTestPlanExporter: PreparingExporter {
   public static let optionHelp = [
     "title": "the page title (default: Accessibility test plan)",
     "notes": "include developer notes (default true)",
+    "language":
+      "the language the documents are written in, as a BCP 47 tag (default: the config's language, else en); text from them is marked with it",
   ]
 
   let title: String
   let includeNotes: Bool
+  let language: ContentLanguage?
   private let prepared = PreparedParts<String>()
 
   public init(options: ExportOptions) throws(ExportError) {
     try options.checkKeys(allowed: Self.optionHelp.keys, exporter: Self.name)
     title = try options.string("title") ?? "Accessibility test plan"
     includeNotes = try options.bool("notes") ?? true
+    if let tag = try options.string("language") {
+      guard let language = ContentLanguage(tag) else {
+        throw ExportError(
+          "\(options.origin).language: '\(tag)' is not \(ContentLanguage.expected)"
+        )
+      }
+      self.language = language
+    } else {
+      language = nil
+    }
   }
 
   public func export(_ catalog: Catalog, context: ExportContext)
@@ -29,6 +42,10 @@ public struct HTMLTestPlanExporter: PreparingExporter {
   }
 
   private func e(_ text: String) -> String { HTMLEscape.text(text) }
+  /// Text from a document, marked with its language when that is not English.
+  private func m(_ text: String) -> String {
+    ContentLanguage.mark(text, language)
+  }
 
   func page(_ catalog: Catalog, context: ExportContext) -> String {
     var out =
@@ -42,12 +59,12 @@ public struct HTMLTestPlanExporter: PreparingExporter {
         """
     for (index, component) in catalog.components.enumerated() {
       out +=
-        "<li><a href=\"#c\(index)\">\(e(component.title))</a> (\(e(component.family.rawValue)))</li>"
+        "<li><a href=\"#c\(index)\">\(m(component.title))</a> (\(e(component.family.rawValue)))</li>"
     }
     out += "</ul></nav>\n</header>\n<main>\n"
     for (index, component) in catalog.components.enumerated() {
       out +=
-        "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h2 id=\"c\(index)\">\(e(component.title))</h2>\n"
+        "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h2 id=\"c\(index)\">\(m(component.title))</h2>\n"
       out += prepared.take(for: component, make: sectionBody)
     }
     return out + "</main>\n</body>\n</html>\n"
@@ -64,24 +81,25 @@ public struct HTMLTestPlanExporter: PreparingExporter {
       "<p><code>\(e(component.id))</code> · \(e(component.platforms.map(\.rawValue).joined(separator: ", ")))"
     if let reference = component.reference.flatMap(LinkTarget.web) {
       out +=
-        " · <a href=\"\(e(reference))\">Full information<span class=\"visually-hidden\"> about \(e(component.title))</span></a>"
+        " · <a href=\"\(e(reference))\">Full information<span class=\"visually-hidden\"> about \(m(component.title))</span></a>"
     }
     out += "</p>\n"
     if !component.summary.isEmpty {
-      out += "<p class=\"note\">\(e(component.summary))</p>\n"
+      out +=
+        "<p class=\"note\"\(ContentLanguage.attribute(language))>\(e(component.summary))</p>\n"
     }
     if !component.testerNotes.isEmpty {
       out += "<p>Before you test:</p>\n<ul>\n"
-      for note in component.testerNotes { out += "<li>\(e(note))</li>\n" }
+      for note in component.testerNotes { out += "<li>\(m(note))</li>\n" }
       out += "</ul>\n"
     }
     out +=
-      "<table>\n<caption>\(e(component.title)): checks</caption>\n<thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Check</th>"
+      "<table>\n<caption>\(m(component.title)): checks</caption>\n<thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Check</th>"
     out +=
       "<th scope=\"col\">Expected result</th><th scope=\"col\">Platforms</th><th scope=\"col\">WCAG</th></tr></thead>\n<tbody>\n"
     for criterion in component.criteria {
       out +=
-        "<tr><td>\(e(criterion.test.label))</td><th scope=\"row\">\(e(criterion.check))</th><td>\(e(criterion.expectation))</td>"
+        "<tr><td>\(e(criterion.test.label))</td><th scope=\"row\">\(m(criterion.check))</th><td>\(m(criterion.expectation))</td>"
       out +=
         "<td>\(e(criterion.platforms.map(\.rawValue).joined(separator: ", ")))</td><td>\(e(criterion.wcag.joined(separator: ", ")))</td></tr>\n"
     }
@@ -93,7 +111,8 @@ public struct HTMLTestPlanExporter: PreparingExporter {
           "\($0.keyword.rawValue) \($0.text)"
         }
         out +=
-          "<h4>\(e(scenario.name.isEmpty ? "Untitled" : scenario.name))</h4>\n<pre>\(e(steps.joined(separator: "\n")))</pre>\n"
+          "<h4>\(scenario.name.isEmpty ? "Untitled" : m(scenario.name))</h4>\n"
+          + "<pre\(ContentLanguage.attribute(language))>\(e(steps.joined(separator: "\n")))</pre>\n"
       }
     }
     if includeNotes, !component.notes.isEmpty {
@@ -102,7 +121,7 @@ public struct HTMLTestPlanExporter: PreparingExporter {
         let heading = [note.platform?.rawValue, note.topic, note.framework]
           .compactMap { $0 }.filter { !$0.isEmpty }
         out +=
-          "<h4>\(e(heading.joined(separator: " · ")))</h4>\n<p class=\"note\">\(e(note.text))</p>\n"
+          "<h4>\(e(heading.joined(separator: " · ")))</h4>\n<p class=\"note\"\(ContentLanguage.attribute(language))>\(e(note.text))</p>\n"
       }
     }
     return out + "</section>\n"

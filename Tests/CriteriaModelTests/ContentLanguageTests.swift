@@ -1,0 +1,40 @@
+import CriteriaModel
+import Testing
+
+/// The tags are judged against RFC 5646 (BCP 47), section 2.1: a language subtag of two or three letters,
+/// then subtags of one to eight letters or digits, separated by hyphens.
+@Suite("Content language")
+struct ContentLanguageTests {
+  @Test("well-formed tags of a language are taken; others are refused")
+  func tags() {
+    for tag in [
+      "en", "es", "pt-BR", "zh-Hant-TW", "sr-Latn-RS", "es-419", "gsw",
+    ] {
+      #expect(ContentLanguage(tag)?.tag == tag, "\(tag)")
+    }
+    for tag in [
+      "", "e", "e_s", "español", "es-", "-es", "es--MX", "12", "es-abcdefghi",
+      "es MX", "ès",
+    ] {
+      #expect(ContentLanguage(tag) == nil, "\(tag)")
+    }
+  }
+
+  @Test(
+    "text in another language is marked and escaped; English (any region) and no language leave it as escaped text"
+  )
+  func marking() throws {
+    let spanish = try #require(ContentLanguage("es"))
+    #expect(
+      ContentLanguage.mark("Botón <b>", spanish)
+        == "<span lang=\"es\">Botón &lt;b&gt;</span>")
+    #expect(ContentLanguage.attribute(spanish) == " lang=\"es\"")
+    #expect(ContentLanguage.mark("", spanish) == "")
+    for english in ["en", "EN-gb", "en-US"] {
+      let language = try #require(ContentLanguage(english))
+      #expect(ContentLanguage.mark("a<b", language) == "a&lt;b")
+      #expect(ContentLanguage.attribute(language) == "")
+    }
+    #expect(ContentLanguage.mark("a<b", nil) == "a&lt;b")
+  }
+}
