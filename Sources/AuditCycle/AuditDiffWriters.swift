@@ -15,11 +15,15 @@ extension AuditDiff {
     .newlyUntested, .resultChanged, .added, .retired,
   ]
 
-  /// The diff in `format`.
-  public func render(_ format: Format, old: String, new: String) -> String {
+  /// The diff in `format`; the HTML page marks the audits' own text with `language` when it is not
+  /// English.
+  public func render(
+    _ format: Format, old: String, new: String,
+    language: ContentLanguage? = nil
+  ) -> String {
     switch format {
     case .markdown: markdown(old: old, new: new)
-    case .html: html(old: old, new: new)
+    case .html: html(old: old, new: new, language: language)
     case .json: json(old: old, new: new)
     }
   }
@@ -128,8 +132,9 @@ extension AuditDiff {
 
   // MARK: HTML
 
-  func html(old: String, new: String) -> String {
+  func html(old: String, new: String, language: ContentLanguage?) -> String {
     func e(_ text: String) -> String { HTMLEscape.text(text) }
+    func m(_ text: String) -> String { ContentLanguage.mark(text, language) }
     var out = HTMLPage.start(
       title: "Accessibility audit: what changed",
       policy: "default-src 'none'; style-src 'unsafe-inline'",
@@ -165,9 +170,9 @@ extension AuditDiff {
         let changed =
           row.expectationChanged ? " <em>(expectation changed)</em>" : ""
         out +=
-          "<tr><td>\(e(row.component))</td><td>\(e(row.platform))</td><td>\(e(row.check))\(changed)</td>"
+          "<tr><td>\(m(row.component))</td><td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
           + "<td>\(e(Self.result(row)))</td><td>\(e(Self.severity(row)))</td>"
-          + "<td>\(e(row.notes))</td><td><code>\(e(row.id))</code></td></tr>\n"
+          + "<td>\(m(row.notes))</td><td><code>\(e(row.id))</code></td></tr>\n"
       }
       out += "</tbody>\n</table>\n</section>\n"
     }

@@ -13,11 +13,14 @@ public struct DiffRequest: Sendable {
   public var format: AuditDiff.Format
   /// Where the diff goes (`-` for standard output).
   public var output: String
+  /// The language the audits' checks and notes are written in (`--language`), over the config's.
+  public var language: ContentLanguage?
 
   public init(
     old: String, new: String, config: String?, format: AuditDiff.Format,
-    output: String
+    output: String, language: ContentLanguage? = nil
   ) {
+    self.language = language
     self.old = old
     self.new = new
     self.config = config
@@ -49,9 +52,12 @@ extension Pipeline {
     // The later audit's conformance counts each row as its WCAG cell says (the earlier one may rest on
     // the mapping of its day), and a check of today's criteria it lacks as not tested: a row deleted is
     // no retired check.
+    var language = request.language
     if let path = request.config {
+      let settings = try ConfigFile(path: path).settings
+      language = language ?? settings.language
       let today = todaysChecks(
-        try ConfigFile(path: path).settings, config: path,
+        settings, config: path,
         audit: "the later audit")
       warnAboutWCAGCells(
         of: newSheet, layout: layout, mapping: today?.mapping,
@@ -75,7 +81,8 @@ extension Pipeline {
     } catch {
       throw PipelineError(error)
     }
-    let text = diff.render(request.format, old: request.old, new: request.new)
+    let text = diff.render(
+      request.format, old: request.old, new: request.new, language: language)
     let destination: Destination =
       request.output == "-" ? .standardOutput : .path(request.output)
     try ArtifactSink(

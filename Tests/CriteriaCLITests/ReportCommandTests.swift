@@ -177,7 +177,7 @@ struct ReportCommandTests {
   }
 
   @Test(
-    "the documents' language (--language, the config's language, the html exporter's option): their text is marked with lang, criteria's own words are not; a malformed tag is refused"
+    "the documents' language (--language, the config's language, the html exporter's option): the report, diff and test plan mark their text with lang, criteria's own words not; a malformed tag is refused"
   )
   func language() throws {
     let dir = try CLIRunner.scratch(withSamples: [
@@ -220,6 +220,27 @@ struct ReportCommandTests {
     #expect(configured.0 == 0 && configured.1.firstMatch(of: marked) != nil)
     #expect(
       try report(["--language", "en-GB"]).1.contains("lang=\"es\"") == false)
+    // diff reads the config's language too; --language wins over it.
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--from", "audit-filled.csv", "--output", "next.csv",
+        "--fresh",
+      ], in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    for (extra, isMarked) in [([], true), (["--language", "en"], false)] {
+      let diff = try CLIRunner.run(
+        [
+          "diff", "audit-filled.csv", "next.csv", "--to", "html", "-o",
+          "d.html",
+        ]
+          + extra, in: dir)
+      #expect(diff.status == 0, "\(diff.stderr)")
+      let changes = try dir.read("d.html")
+      #expect(
+        changes.contains("<td><span lang=\"es\">Rating</span></td><td>iOS</td>")
+          == isMarked, "\(extra)")
+      #expect(changes.contains("<html lang=\"en\">"))
+    }
     let run = try CLIRunner.run(["run", "--only", "html"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
     let plan = try dir.read("plan.html")

@@ -42,6 +42,8 @@ struct DiffCommand: ParsableCommand {
 
   @OptionGroup var resultWords: ResultWordsConfigOption
 
+  @OptionGroup var language: LanguageOption
+
   @Option(
     help: "regression: exit 1 when a row regressed or newly fails (for CI).")
   var failOn: FailOn?
@@ -51,7 +53,8 @@ struct DiffCommand: ParsableCommand {
     let diff = try cli { () throws(PipelineError) in
       try Pipeline.terminal().diff(
         DiffRequest(
-          old: old, new: new, config: config, format: format, output: output))
+          old: old, new: new, config: config, format: format, output: output,
+          language: language.value))
     }
     let counts = AuditDiff.Bucket.allCases.map {
       $0.counted(diff.rows($0).count)

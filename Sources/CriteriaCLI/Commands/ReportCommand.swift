@@ -1,5 +1,4 @@
 import ArgumentParser
-import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
@@ -42,18 +41,7 @@ struct ReportCommand: ParsableCommand {
   @Option(help: "The report's title.")
   var title = "Accessibility audit report"
 
-  @Option(
-    help:
-      "The language the audit's checks and notes are written in, as a BCP 47 tag (default: the config's language, else en); the page marks that text with it."
-  )
-  var language: String?
-
-  func validate() throws {
-    if let language, ContentLanguage(language) == nil {
-      throw ValidationError(
-        "--language '\(language)' is not \(ContentLanguage.expected)")
-    }
-  }
+  @OptionGroup var language: LanguageOption
 
   func run() throws {
     let config = optionalConfig(self.config)
@@ -61,7 +49,7 @@ struct ReportCommand: ParsableCommand {
       try Pipeline.terminal().report(
         ReportRequest(
           audit: audit.from, config: config, output: output, title: title,
-          format: format, language: language.flatMap(ContentLanguage.init)))
+          format: format, language: language.value))
     }
   }
 }

@@ -1,0 +1,22 @@
+import ArgumentParser
+import CriteriaModel
+
+/// `--language` of the commands that write an HTML page of an audit (report, diff): the language its
+/// checks and notes are written in, over the config's `language`.
+struct LanguageOption: ParsableArguments {
+  @Option(
+    help:
+      "The language the audit's checks and notes are written in, as a BCP 47 tag (default: the config's language, else en); the page marks that text with it."
+  )
+  var language: String?
+
+  func validate() throws {
+    if let language, ContentLanguage(language) == nil {
+      throw ValidationError(
+        "--language '\(language)' is not \(ContentLanguage.expected)")
+    }
+  }
+
+  /// The language given, or nil.
+  var value: ContentLanguage? { language.flatMap(ContentLanguage.init) }
+}
