@@ -175,11 +175,14 @@ struct CommandTests {
     let uncommented = starter.split(
       separator: "\n", omittingEmptySubsequences: false
     ).map { line in
-      line.hasPrefix("  # - ")
-        ? "  - " + line.dropFirst(6)
-        : line.hasPrefix("  #   ") ? "    " + line.dropFirst(6) : String(line)
+      line == "# language: en"
+        ? "language: es"
+        : line.hasPrefix("  # - ")
+          ? "  - " + line.dropFirst(6)
+          : line.hasPrefix("  #   ") ? "    " + line.dropFirst(6) : String(line)
     }.joined(separator: "\n")
     #expect(uncommented != starter)
+    #expect(uncommented.contains("\nlanguage: es\n"))
     try dir.write(uncommented, to: "criteria.yml")
     let dry = try CLIRunner.run(["run", "--dry-run"], in: dir)
     #expect(dry.status == 0, "\(dry.stderr)")

@@ -8,6 +8,10 @@ enum StarterConfig {
     sources:
       - criteria/
 
+    # The language the documents and the testers' notes are written in (a BCP 47 tag: es, pt-BR).
+    # The HTML test plan, report and diff mark their text with it, so screen readers speak it right.
+    # language: en
+
     # What to export. Leave a list out (or empty) to take everything.
     selection:
       # Component ids or globs: native/controls/*, web/**, native/notifications/modal
