@@ -32,7 +32,9 @@ for name, count in (("filled", len(body)), ("filled-10000", 10000)):
         for k in range(count):
             row = fill(body[k % len(body)], k)
             if k >= len(body):
-                row[i] = row[i].replace("@", f"-{k // len(body)}@")
+                # A prefix no corpus id has: a suffix such as "-2" can make an id the corpus already holds
+                # (a check named twice is "role" and "role-2"), which the report refuses as a duplicate.
+                row[i] = f"copy-{k // len(body)}/" + row[i]
                 row[header.index("Component")] += f" {k // len(body)}"
             out.writerow(row)
 PY
