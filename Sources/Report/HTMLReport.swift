@@ -259,7 +259,7 @@ public struct HTMLReport: Sendable {
     let failed = results.rows(Set([.fail]))
     let earlier = results.rows.filter(\.failedBefore)
     var out =
-      "<section id=\"failures\" aria-labelledby=\"failures-h\">\n<h2 id=\"failures-h\">Failures (\(failed.count))</h2>\n"
+      "<section id=\"failures\" aria-labelledby=\"failures-h\"\(lazy(failed.count + earlier.count))>\n<h2 id=\"failures-h\">Failures (\(failed.count))</h2>\n"
     guard !failed.isEmpty else {
       let open = results.rows(Set([.notTested, .cannotTell])).count
       let none =
@@ -323,7 +323,7 @@ public struct HTMLReport: Sendable {
       byComponent[row.component, default: []].append(row)
     }
     out +=
-      "<ul class=\"toc\">"
+      "<ul class=\"toc\(seen.count < 500 ? "\"" : " lazy\" style=\"contain-intrinsic-size: auto \(seen.count / 3)rem\"")>"
       + seen.enumerated().map {
         "<li><a href=\"#c\($0.offset)\">\(m($0.element))</a></li>"
       }.joined() + "</ul>\n"
@@ -356,7 +356,7 @@ public struct HTMLReport: Sendable {
       }
     }
     var out =
-      "<section id=\"wcag\" aria-labelledby=\"wcag-h\">\n<h2 id=\"wcag-h\">WCAG 2.2</h2>\n"
+      "<section id=\"wcag\" aria-labelledby=\"wcag-h\"\(lazy(byNumber.count))>\n<h2 id=\"wcag-h\">WCAG 2.2</h2>\n"
     out +=
       "<table>\n<caption>Conformance per success criterion the audit covers</caption>\n<thead><tr><th scope=\"col\">Success criterion</th><th scope=\"col\">Level</th>"
     out +=
@@ -385,10 +385,19 @@ public struct HTMLReport: Sendable {
       : "\(failed) (and \(earlier) failed before, not retested since)"
   }
 
+  /// For a long part of the page, a class that lets Chromium lay it out only when it nears the screen
+  /// (`content-visibility: auto`; it stays in the accessibility tree and in find-in-page), with its
+  /// height estimated from its `lines` until then; nothing for a short part.
+  func lazy(_ lines: Int) -> String {
+    lines < 100
+      ? ""
+      : " class=\"lazy\" style=\"contain-intrinsic-size: auto \(lines * 2 + 6)rem\""
+  }
+
   func notTested() -> String {
     let open = results.rows(Set([.notTested, .cannotTell]))
     var out =
-      "<section id=\"not-tested\" aria-labelledby=\"not-tested-h\">\n<h2 id=\"not-tested-h\">Not tested (\(open.count))</h2>\n"
+      "<section id=\"not-tested\" aria-labelledby=\"not-tested-h\"\(lazy(open.count / 3))>\n<h2 id=\"not-tested-h\">Not tested (\(open.count))</h2>\n"
     guard !open.isEmpty else {
       return out + "<p>Every check has a result.</p>\n</section>\n"
     }
@@ -429,6 +438,7 @@ public struct HTMLReport: Sendable {
     .controls p { margin: 0.4rem 0; }
     select, button { font: inherit; padding: 0.2rem 0.4rem; }
     section.component { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
+    .lazy { content-visibility: auto; }
     figure { margin: 0.5rem 0 1rem; }
     figure svg { width: 100%; height: auto; }
     .side { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 1.5rem; align-items: start; }
@@ -440,7 +450,7 @@ public struct HTMLReport: Sendable {
       body { max-width: none; padding: 0; }
       a { text-decoration: none; }
       tr, figure { break-inside: avoid; }
-      section.component { content-visibility: visible; }
+      section.component, .lazy { content-visibility: visible; }
       h2 { break-after: avoid; }
     }
     """
