@@ -35,9 +35,15 @@ public struct ResultRow: Sendable, Hashable {
   static let failedBeforeNote = "it failed before and is not retested since"
 
   /// The check as the report names it: `Keyboard: Tab`, and that a refresh retired it.
-  public var checkName: String {
-    test + (test.isEmpty ? "" : ": ") + check
-      + (retired ? " (a row a refresh retired)" : "")
+  public var checkName: String { checkName(words: { $0 }, check: { $0 }) }
+
+  /// The check's name with criteria's own words (the test, the retired note) written by `words` and the
+  /// audit's text (the check) by `check`: how an HTML page escapes one and marks the other's language.
+  public func checkName(
+    words: (String) -> String, check: (String) -> String
+  ) -> String {
+    words(test + (test.isEmpty ? "" : ": ")) + check(self.check)
+      + words(retired ? " (a row a refresh retired)" : "")
   }
 }
 

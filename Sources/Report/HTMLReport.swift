@@ -42,8 +42,7 @@ public struct HTMLReport: Sendable {
   }
   /// A row's check as the tables name it: the test (criteria's word) and the check (the audit's text).
   private func check(_ row: ResultRow) -> String {
-    e(row.test) + (row.test.isEmpty ? "" : ": ") + m(row.check)
-      + (row.retired ? " (a row a refresh retired)" : "")
+    row.checkName(words: e, check: m)
   }
 
   /// The page.
@@ -323,7 +322,7 @@ public struct HTMLReport: Sendable {
       byComponent[row.component, default: []].append(row)
     }
     out +=
-      "<ul class=\"toc\(seen.count < 500 ? "\"" : " lazy\" style=\"contain-intrinsic-size: auto \(seen.count / 3)rem\"")>"
+      "<ul\(lazy(seen.count / 5, height: seen.count / 3, classes: "toc"))>"
       + seen.enumerated().map {
         "<li><a href=\"#c\($0.offset)\">\(m($0.element))</a></li>"
       }.joined() + "</ul>\n"
@@ -385,13 +384,17 @@ public struct HTMLReport: Sendable {
       : "\(failed) (and \(earlier) failed before, not retested since)"
   }
 
-  /// For a long part of the page, a class that lets Chromium lay it out only when it nears the screen
-  /// (`content-visibility: auto`; it stays in the accessibility tree and in find-in-page), with its
-  /// height estimated from its `lines` until then; nothing for a short part.
-  func lazy(_ lines: Int) -> String {
-    lines < 100
-      ? ""
-      : " class=\"lazy\" style=\"contain-intrinsic-size: auto \(lines * 2 + 6)rem\""
+  /// The class and style of a part of the page: Chromium lays a long one out only near the screen.
+  ///
+  /// A part of 100 `lines` or more gets `lazy` (`content-visibility: auto`; it stays in the
+  /// accessibility tree and in find-in-page), its height estimated until then as `height` rem, by default
+  /// two a line; `classes` are the element's own, kept either way.
+  func lazy(_ lines: Int, height: Int? = nil, classes: String = "") -> String {
+    guard lines >= 100 else {
+      return classes.isEmpty ? "" : " class=\"\(classes)\""
+    }
+    return
+      " class=\"\(classes.isEmpty ? "" : classes + " ")lazy\" style=\"contain-intrinsic-size: auto \(height ?? lines * 2 + 6)rem\""
   }
 
   func notTested() -> String {
