@@ -236,8 +236,12 @@ public struct HTMLReport: Sendable {
       """
   }
 
-  /// The row's data for the filters; "Only failures" keeps a Fail and a Fail not retested since
-  /// (`data-failed-before`).
+  /// The row's data for the filters in the Failures tables; "Only failures" keeps a Fail and a Fail not
+  /// retested since (`data-failed-before`).
+  ///
+  /// A component table's rows carry only `data-failed-before`: the script reads their platform, result
+  /// and severity from the cells its header marks (`data-key`) and their component from the section,
+  /// so a 10,000-row page does not say each fact twice.
   func attributes(_ row: ResultRow) -> String {
     "data-platform=\"\(e(row.platform))\" data-result=\"\(e(row.result))\" data-severity=\"\(e(row.severity))\" data-component=\"\(e(row.component))\""
       + (row.failedBefore ? " data-failed-before=\"true\"" : "")
@@ -329,14 +333,14 @@ public struct HTMLReport: Sendable {
     for (index, name) in seen.enumerated() {
       let rows = byComponent[name] ?? []
       out +=
-        "<section class=\"component\" aria-labelledby=\"c\(index)\">\n<h3 id=\"c\(index)\">\(m(name))</h3>\n"
+        "<section class=\"component\" aria-labelledby=\"c\(index)\" data-component=\"\(e(name))\">\n<h3 id=\"c\(index)\">\(m(name))</h3>\n"
       out +=
-        "<table>\n<caption>\(m(name)): \(Counted.phrase(rows.count, "check"))</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\">Platform</th><th scope=\"col\">Expected result</th>"
+        "<table>\n<caption>\(m(name)): \(Counted.phrase(rows.count, "check"))</caption>\n<thead><tr><th scope=\"col\">Check</th><th scope=\"col\" data-key=\"platform\">Platform</th><th scope=\"col\">Expected result</th>"
       out +=
-        "<th scope=\"col\">Result</th><th scope=\"col\">Severity</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th>\(hasWCAG ? "<th scope=\"col\">WCAG</th>" : "")</tr></thead>\n<tbody>\n"
+        "<th scope=\"col\" data-key=\"result\">Result</th><th scope=\"col\" data-key=\"severity\">Severity</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th>\(hasWCAG ? "<th scope=\"col\">WCAG</th>" : "")</tr></thead>\n<tbody>\n"
       for row in rows {
         out +=
-          "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(e(row.platform))</td><td>\(m(row.expected))</td>"
+          "<tr\(row.failedBefore ? " data-failed-before=\"true\"" : "")><th scope=\"row\">\(check(row))</th><td>\(e(row.platform))</td><td>\(m(row.expected))</td>"
         out +=
           "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(m(row.notes))</td><td>\(ticket(row.ticket))</td>"
         out += hasWCAG ? "<td>\(e(row.wcag.joined(separator: ", ")))</td>" : ""

@@ -415,6 +415,10 @@ struct ReportCommandTests {
     for filter in filters {
       #expect(
         filter["shown"] as? Int == filter["expected"] as? Int, "\(filter)")
+      // The rows a reader sees, counted in the page: the status could agree with a filter that hid the
+      // wrong rows.
+      #expect(
+        filter["visible"] as? Int == filter["expected"] as? Int, "\(filter)")
     }
     for (word, pair) in try #require(result["summary"] as? [String: [Int]]) {
       #expect(

@@ -96,6 +96,12 @@ def shown(driver, expected, timeout=10):
     return shown_now(driver)
 
 
+def visible(driver):
+    """How many component-table rows a reader can see: what the filters did, not what the status says."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#components tbody tr')).filter(r => r.offsetParent !== null).length;")
+
+
 def tab_to(driver, element_id, from_top=True, limit=80):
     """Presses Tab until the element has focus; from the top of a freshly loaded page unless told otherwise."""
     if from_top:
@@ -132,16 +138,16 @@ try:
             select.send_keys(Keys.ARROW_DOWN)
             picked = driver.execute_script(f"return document.getElementById('{control}').value;")
             want = expected(control, picked)
-            out["filters"].append({"control": control, "value": picked, "shown": shown(driver, want), "expected": want})
+            out["filters"].append({"control": control, "value": picked, "shown": shown(driver, want), "visible": visible(driver), "expected": want})
             out["violations"][f"{control}={picked}"] = axe(driver)["ids"]
         if tab_to(driver, "f-reset", from_top=False):
             driver.switch_to.active_element.send_keys(Keys.ENTER)
-            out["filters"].append({"control": "reset", "value": "", "shown": shown(driver, len(rows)), "expected": len(rows)})
+            out["filters"].append({"control": "reset", "value": "", "shown": shown(driver, len(rows)), "visible": visible(driver), "expected": len(rows)})
     if tab_to(driver, "f-only"):
         out["reached"].append("f-only")
         driver.switch_to.active_element.send_keys(Keys.SPACE)
         want = expected("f-result", "", only=True)
-        out["filters"].append({"control": "f-only", "value": "on", "shown": shown(driver, want), "expected": want})
+        out["filters"].append({"control": "f-only", "value": "on", "shown": shown(driver, want), "visible": visible(driver), "expected": want})
         out["violations"]["only-failures"] = axe(driver)["ids"]
         driver.save_screenshot(str(shots / "report-only-failures.png"))
         out["reached"].append("f-reset" if tab_to(driver, "f-reset", from_top=False) else "no reset")
@@ -152,7 +158,7 @@ plain = browser(script=False)
 try:
     plain.get(pathlib.Path(page).resolve().as_uri())
     out["noscript"] = plain.execute_script(
-        "return Array.from(document.querySelectorAll('#components tr[data-result]')).filter(r => r.offsetParent !== null).length;")
+        "return Array.from(document.querySelectorAll('#components tbody tr')).filter(r => r.offsetParent !== null).length;")
     out["noscriptFiltersHidden"] = plain.execute_script("return document.getElementById('filters').hidden;")
 finally:
     plain.quit()
