@@ -35,9 +35,9 @@ public struct HTMLReport: Sendable {
     groups = Self.groups(results.rows)
   }
 
-  private func e(_ text: String) -> String { HTMLEscape.text(text) }
+  func e(_ text: String) -> String { HTMLEscape.text(text) }
   /// The audit's own text, marked with its language when that is not English.
-  private func m(_ text: String) -> String {
+  func m(_ text: String) -> String {
     ContentLanguage.mark(text, language)
   }
   /// A row's check as the tables name it: the test (criteria's word) and the check (the audit's text).
@@ -75,7 +75,7 @@ public struct HTMLReport: Sendable {
         <p>\(Counted.phrase(results.rows.count, "check")) from \(e(results.source))\(lacking), \(e(date)). Made by criteria \(e(toolVersion)).</p>
         <nav aria-label="Sections"><ul>
         <li><a href="#summary">Summary</a></li><li><a href="#failures">Failures</a></li>
-        <li><a href="#components">Components</a></li>\(hasWCAG ? "<li><a href=\"#wcag\">WCAG 2.2</a></li>" : "")
+        \(manyPairs ? "<li><a href=\"#pairs\">Per component and platform</a></li>" : "")<li><a href="#components">Components</a></li>\(hasWCAG ? "<li><a href=\"#wcag\">WCAG 2.2</a></li>" : "")
         <li><a href="#not-tested">Not tested</a></li>
         </ul></nav>
         </header>
@@ -85,120 +85,11 @@ public struct HTMLReport: Sendable {
     out += filters()
     out += summary()
     out += failures()
+    if manyPairs { out += pairs() }
     out += components()
     if hasWCAG { out += wcag() }
     out += notTested()
     out += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
-    return out
-  }
-
-  /// Component and platform pairs in sheet order, with their rows.
-  static func groups(_ rows: [ResultRow]) -> [(
-    component: String, platform: String, rows: [ResultRow]
-  )] {
-    var order: [String] = []
-    var byKey: [String: [ResultRow]] = [:]
-    for row in rows {
-      let key = row.component + "\u{1F}" + row.platform
-      if byKey[key] == nil { order.append(key) }
-      byKey[key, default: []].append(row)
-    }
-    return order.map { key in
-      let parts = key.split(
-        separator: "\u{1F}", omittingEmptySubsequences: false
-      ).map(String.init)
-      return (parts[0], parts[1], byKey[key] ?? [])
-    }
-  }
-
-  func count(_ rows: [ResultRow], _ word: String) -> Int {
-    rows.filter { $0.result == word }.count
-  }
-
-  func conformance(_ rows: [ResultRow]) -> String {
-    VPATRollup.term(
-      rows.map {
-        (
-          VPATRollup.unit(component: $0.component, platform: $0.platform),
-          $0.outcome
-        )
-      })?.label ?? (rows.isEmpty ? "" : "Not enough evidence")
-  }
-
-  func summary() -> String {
-    let statuses = results.statuses
-    var out =
-      "<section id=\"summary\" aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">Summary</h2>\n"
-    out +=
-      "<table class=\"counts\">\n<caption>Checks by result</caption>\n<thead><tr>"
-    out +=
-      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
-      + "<th scope=\"col\">All</th></tr></thead>\n<tbody><tr>"
-    out += statuses.map {
-      "<td data-count=\"\(e($0))\">\(count(results.rows, $0))</td>"
-    }.joined()
-    out +=
-      "<td data-count=\"all\">\(results.rows.count)</td></tr></tbody>\n</table>\n"
-    out += "<div class=\"side\">\n" + chart() + "\n"
-    out +=
-      "<table>\n<caption>Results and conformance per component and platform</caption>\n<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">Platform</th>"
-    out +=
-      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
-      + "<th scope=\"col\">Conformance</th></tr></thead>\n<tbody>\n"
-    for group in groups {
-      out +=
-        "<tr><th scope=\"row\">\(m(group.component))</th><td>\(e(group.platform))</td>"
-      out += statuses.map { "<td>\(count(group.rows, $0))</td>" }.joined()
-      out += "<td>\(e(conformance(group.rows)))</td></tr>\n"
-    }
-    out += "</tbody>\n</table>\n</div>\n</section>\n"
-    return out
-  }
-
-  /// A stacked bar per component and platform, drawn as SVG; the table beside it holds the same numbers.
-  func chart() -> String {
-    let colours = ["#1b7f3b", "#c62828", "#6b6b6b", "#b0bec5", "#b26a00"]
-    let rowHeight = 16.0
-    let labelWidth = 230.0
-    let barWidth = 300.0
-    let height = Double(groups.count) * rowHeight + 40
-    let most = max(groups.map(\.rows.count).max() ?? 1, 1)
-    var out =
-      "<figure>\n<svg role=\"img\" aria-labelledby=\"chart-t chart-d\" width=\"\(Int(labelWidth + barWidth + 20))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(labelWidth + barWidth + 20)) \(Int(height))\">\n"
-    out += "<title id=\"chart-t\">Results per component and platform</title>\n"
-    let describe = groups.map { group in
-      "\(group.component) on \(group.platform): "
-        + results.statuses.map { "\(count(group.rows, $0)) \($0.lowercased())" }
-        .joined(separator: ", ")
-    }.joined(separator: "; ")
-    out += "<desc id=\"chart-d\">\(e(describe)).</desc>\n"
-    for (index, group) in groups.enumerated() {
-      let y = Double(index) * rowHeight + 4
-      out +=
-        "<text x=\"\(Int(labelWidth - 6))\" y=\"\(Int(y + 10))\" text-anchor=\"end\" font-size=\"11\">\(e(String((group.component + " · " + group.platform).prefix(40))))</text>"
-      var x = labelWidth
-      for (statusIndex, status) in results.statuses.enumerated() {
-        let n = count(group.rows, status)
-        guard n > 0 else { continue }
-        let width = barWidth * Double(n) / Double(most)
-        out +=
-          "<rect x=\"\(String(format: "%.1f", x))\" y=\"\(Int(y))\" width=\"\(String(format: "%.1f", width))\" height=\"\(Int(rowHeight - 4))\" fill=\"\(colours[statusIndex % colours.count])\"/>"
-        x += width
-      }
-      out += "\n"
-    }
-    let legendY = Double(groups.count) * rowHeight + 20
-    // The legend starts at the left edge, so its last word is not cut off.
-    var legendX = 10.0
-    for (index, status) in results.statuses.enumerated() {
-      out +=
-        "<rect x=\"\(Int(legendX))\" y=\"\(Int(legendY))\" width=\"12\" height=\"12\" fill=\"\(colours[index % colours.count])\"/>"
-      out +=
-        "<text x=\"\(Int(legendX + 16))\" y=\"\(Int(legendY + 11))\" font-size=\"12\">\(e(status))</text>"
-      legendX += Double(status.count) * 7 + 34
-    }
-    out +=
-      "\n</svg>\n<figcaption>Bars: checks per component and platform by result; the table gives the numbers.</figcaption>\n</figure>"
     return out
   }
 

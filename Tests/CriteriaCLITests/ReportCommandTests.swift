@@ -265,6 +265,118 @@ struct ReportCommandTests {
   }
 
   @Test(
+    "the Summary charts a bar per component and platform up to 60 pairs; past that a bar per platform with its table and text alternative giving the audit's counts, every pair in a section after the failures"
+  )
+  func chartOfALargeAudit() throws {
+    let dir = try CLIRunner.scratch()
+    // Two checks per component and platform; check k of component c fails when (c + k) is a multiple of 3.
+    func write(components: Int, to name: String) throws -> [String: (
+      pass: Int, fail: Int
+    )] {
+      var lines = [
+        "Component,Platform,Test,Check,Expected result,WCAG,Result,Severity,Tester,Date,Notes,Ticket,ID"
+      ]
+      var counts: [String: (pass: Int, fail: Int)] = [:]
+      for component in 0..<components {
+        for platform in ["iOS", "Android"] {
+          for check in 0..<2 {
+            let fail = (component + check) % 3 == 0
+            counts[platform, default: (0, 0)].pass += fail ? 0 : 1
+            counts[platform, default: (0, 0)].fail += fail ? 1 : 0
+            lines.append(
+              "Part \(component),\(platform),Keyboard,Tab \(check),Focus moves,2.1.1,"
+                + "\(fail ? "Fail,High" : "Pass,"),,,,,part-\(component)/tab-\(check)@\(platform.lowercased())"
+            )
+          }
+        }
+      }
+      try dir.write(lines.joined(separator: "\n") + "\n", to: name)
+      return counts
+    }
+    func section(_ id: String, of page: String) -> String? {
+      page.components(separatedBy: "<section id=\"\(id)\"").dropFirst().first?
+        .components(separatedBy: "</section>").first
+    }
+    func report(_ audit: String) throws -> (figure: String, page: String) {
+      let run = try CLIRunner.run(
+        ["report", "--from", audit, "--output", "r.html"], in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+      let page = try dir.read("r.html")
+      let figure = try #require(
+        page.components(separatedBy: "<figure>").dropFirst().first?
+          .components(separatedBy: "</figure>").first)
+      return (figure, page)
+    }
+
+    _ = try write(components: 30, to: "sixty.csv")
+    let (sixty, small) = try report("sixty.csv")
+    #expect(
+      sixty.contains(
+        "<title id=\"chart-t\">Results per component and platform</title>"))
+    #expect(sixty.contains("Part 28 on Android: 2 pass, 0 fail"), "\(sixty)")
+    #expect(
+      sixty.components(separatedBy: "text-anchor=\"end\"").count - 1 == 60)
+    #expect(
+      !small.contains("id=\"pairs\"") && !small.contains("href=\"#pairs\""))
+    #expect(
+      section("summary", of: small)?.contains(
+        "<caption>Results and conformance per component and platform</caption>")
+        == true)
+
+    let counts = try write(components: 31, to: "sixty-two.csv")
+    let (large, page) = try report("sixty-two.csv")
+    #expect(
+      large.contains("<title id=\"chart-t\">Results per platform</title>"),
+      "\(large)")
+    for platform in ["iOS", "Android"] {
+      let count = try #require(counts[platform])
+      #expect(
+        large.contains("\(platform): \(count.pass) pass, \(count.fail) fail"),
+        "\(large)")
+    }
+    #expect(large.components(separatedBy: "text-anchor=\"end\"").count - 1 == 2)
+    #expect(!large.contains("Part "), "no pair is charted")
+    #expect(
+      large.contains(
+        "Bars: checks per platform by result; the table gives the numbers. The audit's 62 component and platform pairs are too many to draw one by one."
+      ))
+    // The table beside the chart gives the chart's numbers, and says where every pair is.
+    let summary = try #require(section("summary", of: page))
+    for platform in ["iOS", "Android"] {
+      let count = try #require(counts[platform])
+      #expect(
+        summary.contains(
+          "<tr><th scope=\"row\">\(platform)</th><td>\(count.pass)</td><td>\(count.fail)</td>"
+            + "<td>0</td><td>0</td><td>0</td><td>\(count.pass + count.fail)</td></tr>"
+        ), "\(summary)")
+    }
+    #expect(
+      summary.contains("<a href=\"#pairs\">listed after the failures</a>"))
+    #expect(!summary.contains("Part "), "the Summary stays a summary")
+    // Every pair, with its conformance, in a section of its own between the failures and the
+    // components, which the page's navigation links to.
+    let order = ["id=\"failures\"", "id=\"pairs\"", "id=\"components\""].map {
+      page.range(of: $0)?.lowerBound
+    }
+    #expect(order.allSatisfy { $0 != nil })
+    #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+    #expect(
+      page.contains(
+        "<li><a href=\"#pairs\">Per component and platform</a></li>"))
+    let pairs = try #require(section("pairs", of: page))
+    for component in 0..<31 {
+      for platform in ["iOS", "Android"] {
+        #expect(
+          pairs.contains(
+            "<tr><th scope=\"row\">Part \(component)</th><td>\(platform)</td>"))
+      }
+    }
+    #expect(
+      pairs.contains("<td>Partially Supports</td>")
+        && pairs.contains("<td>Supports</td>"), "\(pairs)")
+  }
+
+  @Test(
     "an audit with checks not tested yet: the Failures section says so, never a bare 'No check failed.'"
   )
   func notTestedYet() throws {

@@ -1,0 +1,219 @@
+import Audit
+import Conformance
+import Foundation
+
+/// The report's Summary: the counts by result, the chart and the table of its numbers, and the table of
+/// every component and platform pair (in the Summary, or past `chartPairLimit` pairs in a section of its
+/// own).
+extension HTMLReport {
+  /// Component and platform pairs in sheet order, with their rows.
+  static func groups(_ rows: [ResultRow]) -> [(
+    component: String, platform: String, rows: [ResultRow]
+  )] {
+    var order: [String] = []
+    var byKey: [String: [ResultRow]] = [:]
+    for row in rows {
+      let key = row.component + "\u{1F}" + row.platform
+      if byKey[key] == nil { order.append(key) }
+      byKey[key, default: []].append(row)
+    }
+    return order.map { key in
+      let parts = key.split(
+        separator: "\u{1F}", omittingEmptySubsequences: false
+      ).map(String.init)
+      return (parts[0], parts[1], byKey[key] ?? [])
+    }
+  }
+
+  func count(_ rows: [ResultRow], _ word: String) -> Int {
+    rows.filter { $0.result == word }.count
+  }
+
+  func conformance(_ rows: [ResultRow]) -> String {
+    VPATRollup.term(
+      rows.map {
+        (
+          VPATRollup.unit(component: $0.component, platform: $0.platform),
+          $0.outcome
+        )
+      })?.label ?? (rows.isEmpty ? "" : "Not enough evidence")
+  }
+
+  func summary() -> String {
+    let statuses = results.statuses
+    var out =
+      "<section id=\"summary\" aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">Summary</h2>\n"
+    out +=
+      "<table class=\"counts\">\n<caption>Checks by result</caption>\n<thead><tr>"
+    out +=
+      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
+      + "<th scope=\"col\">All</th></tr></thead>\n<tbody><tr>"
+    out += statuses.map {
+      "<td data-count=\"\(e($0))\">\(count(results.rows, $0))</td>"
+    }.joined()
+    out +=
+      "<td data-count=\"all\">\(results.rows.count)</td></tr></tbody>\n</table>\n"
+    out += "<div class=\"side\">\n" + chart() + "\n"
+    out += (manyPairs ? platformTable() : pairTable()) + "</div>\n"
+    if manyPairs {
+      out +=
+        "<p>The results and conformance of each of the \(groups.count) component and platform pairs are "
+        + "<a href=\"#pairs\">listed after the failures</a>.</p>\n"
+    }
+    out += "</section>\n"
+    return out
+  }
+
+  /// Whether the audit has more component and platform pairs than the Summary shows one by one
+  /// (`chartPairLimit`).
+  ///
+  /// The Summary then charts and counts per platform, and the table of every pair has a section of its
+  /// own after the failures: the Summary stays a summary, and the failures are not pushed down below a
+  /// table hundreds of rows long.
+  var manyPairs: Bool { groups.count > Self.chartPairLimit }
+
+  /// Results and conformance per component and platform.
+  func pairTable() -> String {
+    let statuses = results.statuses
+    var out =
+      "<table>\n<caption>Results and conformance per component and platform</caption>\n<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">Platform</th>"
+    out +=
+      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
+      + "<th scope=\"col\">Conformance</th></tr></thead>\n<tbody>\n"
+    for group in groups {
+      out +=
+        "<tr><th scope=\"row\">\(m(group.component))</th><td>\(e(group.platform))</td>"
+      out += statuses.map { "<td>\(count(group.rows, $0))</td>" }.joined()
+      out += "<td>\(e(conformance(group.rows)))</td></tr>\n"
+    }
+    return out + "</tbody>\n</table>\n"
+  }
+
+  /// Checks per platform by result: the numbers of the chart when it draws a bar per platform.
+  func platformTable() -> String {
+    let statuses = results.statuses
+    var out =
+      "<table>\n<caption>Checks per platform by result</caption>\n<thead><tr><th scope=\"col\">Platform</th>"
+    out +=
+      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
+      + "<th scope=\"col\">All</th></tr></thead>\n<tbody>\n"
+    for (platform, rows) in byPlatform {
+      out += "<tr><th scope=\"row\">\(e(platform))</th>"
+      out += statuses.map { "<td>\(count(rows, $0))</td>" }.joined()
+      out += "<td>\(rows.count)</td></tr>\n"
+    }
+    return out + "</tbody>\n</table>\n"
+  }
+
+  /// The platforms in sheet order, with their rows.
+  var byPlatform: [(platform: String, rows: [ResultRow])] {
+    var order: [String] = []
+    var rows: [String: [ResultRow]] = [:]
+    for row in results.rows {
+      if rows[row.platform] == nil { order.append(row.platform) }
+      rows[row.platform, default: []].append(row)
+    }
+    return order.map { ($0, rows[$0] ?? []) }
+  }
+
+  /// The table of every component and platform pair in a section of its own (`manyPairs`).
+  func pairs() -> String {
+    "<section id=\"pairs\" aria-labelledby=\"pairs-h\"\(lazy(groups.count))>\n"
+      + "<h2 id=\"pairs-h\">Results per component and platform</h2>\n"
+      + pairTable() + "</section>\n"
+  }
+
+  /// The most component and platform pairs the chart draws one bar each for.
+  ///
+  /// Past it (about 30 components on two platforms, a chart taller than a screen) a bar per pair is no
+  /// longer a picture a reader takes in at a glance, its text alternative becomes a list hundreds of
+  /// items long, and on a 10,000-row audit its thousands of shapes take much of the page's load time.
+  /// The chart then draws a bar per platform, and the table of every pair has a section of its own
+  /// (`manyPairs`).
+  static let chartPairLimit = 60
+
+  /// A stacked bar per component and platform (per platform past `chartPairLimit` pairs), drawn as SVG;
+  /// the table beside it holds the same numbers.
+  func chart() -> String {
+    guard groups.count > Self.chartPairLimit else {
+      return chart(
+        bars: groups.map {
+          (
+            label: $0.component + " · " + $0.platform,
+            spoken: "\($0.component) on \($0.platform)", rows: $0.rows
+          )
+        },
+        title: "Results per component and platform",
+        caption:
+          "Bars: checks per component and platform by result; the table gives the numbers."
+      )
+    }
+    return chart(
+      bars: byPlatform.map {
+        (label: $0.platform, spoken: $0.platform, rows: $0.rows)
+      },
+      title: "Results per platform",
+      caption:
+        "Bars: checks per platform by result; the table gives the numbers. The audit's \(groups.count) "
+        + "component and platform pairs are too many to draw one by one.")
+  }
+
+  func chart(
+    bars: [(label: String, spoken: String, rows: [ResultRow])], title: String,
+    caption: String
+  ) -> String {
+    let colours = ["#1b7f3b", "#c62828", "#6b6b6b", "#b0bec5", "#b26a00"]
+    let rowHeight = 16.0
+    // Room for the longest label (at most 40 characters of 11-pixel text), so short labels such as
+    // platforms leave the bars the width.
+    let labelWidth = min(
+      230.0, Double(bars.map { min($0.label.count, 40) }.max() ?? 0) * 6 + 12)
+    let barWidth = 300.0
+    let height = Double(bars.count) * rowHeight + 40
+    let most = max(bars.map(\.rows.count).max() ?? 1, 1)
+    // The legend's entries, left to right from the left edge: each word's x, then where the next starts.
+    let legend = results.statuses.reduce(into: [(status: String, x: Double)]())
+    { entries, status in
+      let x = entries.last.map { $0.x + Double($0.status.count) * 7 + 34 } ?? 10
+      entries.append((status, x))
+    }
+    let legendEnd =
+      legend.last.map { $0.x + Double($0.status.count) * 7 + 24 } ?? 0
+    // Wide enough for the bars and for the whole legend, so no word of it is cut off.
+    let width = Int(max(labelWidth + barWidth + 20, legendEnd))
+    var out =
+      "<figure>\n<svg role=\"img\" aria-labelledby=\"chart-t chart-d\" width=\"\(width)\" height=\"\(Int(height))\" viewBox=\"0 0 \(width) \(Int(height))\">\n"
+    out += "<title id=\"chart-t\">\(title)</title>\n"
+    let describe = bars.map { bar in
+      "\(bar.spoken): "
+        + results.statuses.map { "\(count(bar.rows, $0)) \($0.lowercased())" }
+        .joined(separator: ", ")
+    }.joined(separator: "; ")
+    out += "<desc id=\"chart-d\">\(e(describe)).</desc>\n"
+    for (index, bar) in bars.enumerated() {
+      let y = Double(index) * rowHeight + 4
+      out +=
+        "<text x=\"\(Int(labelWidth - 6))\" y=\"\(Int(y + 10))\" text-anchor=\"end\" font-size=\"11\">\(e(String(bar.label.prefix(40))))</text>"
+      var x = labelWidth
+      for (statusIndex, status) in results.statuses.enumerated() {
+        let n = count(bar.rows, status)
+        guard n > 0 else { continue }
+        let width = barWidth * Double(n) / Double(most)
+        out +=
+          "<rect x=\"\(String(format: "%.1f", x))\" y=\"\(Int(y))\" width=\"\(String(format: "%.1f", width))\" height=\"\(Int(rowHeight - 4))\" fill=\"\(colours[statusIndex % colours.count])\"/>"
+        x += width
+      }
+      out += "\n"
+    }
+    let legendY = Double(bars.count) * rowHeight + 20
+    for (index, entry) in legend.enumerated() {
+      out +=
+        "<rect x=\"\(Int(entry.x))\" y=\"\(Int(legendY))\" width=\"12\" height=\"12\" fill=\"\(colours[index % colours.count])\"/>"
+      out +=
+        "<text x=\"\(Int(entry.x + 16))\" y=\"\(Int(legendY + 11))\" font-size=\"12\">\(e(entry.status))</text>"
+    }
+    out +=
+      "\n</svg>\n<figcaption>\(caption)</figcaption>\n</figure>"
+    return out
+  }
+}
