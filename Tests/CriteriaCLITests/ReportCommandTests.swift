@@ -209,6 +209,21 @@ struct ReportCommandTests {
     #expect(
       bad.2.contains("--language 'e_s' is not a BCP 47 language tag"),
       "\(bad.2)")
+    // An output with no text to mark refuses it rather than accepting it to no effect.
+    let junit = try CLIRunner.run(
+      [
+        "report", "--from", "audit-filled.csv", "--to", "junit", "--output",
+        "r.xml",
+        "--language", "es",
+      ], in: dir)
+    #expect(junit.status == 64, "\(junit.stderr)")
+    #expect(
+      junit.stderr.contains(
+        "--language marks the text of an HTML page; --to junit has none to mark"
+      ), "\(junit.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("r.xml").path))
 
     // The config's language: the report (reading criteria.yml by default) and the test plan a run writes.
     let config = dir.appendingPathComponent("criteria.yml")
@@ -240,6 +255,21 @@ struct ReportCommandTests {
         changes.contains("<td><span lang=\"es\">Rating</span></td><td>iOS</td>")
           == isMarked, "\(extra)")
       #expect(changes.contains("<html lang=\"en\">"))
+    }
+    for format in ["markdown", "json"] {
+      let diff = try CLIRunner.run(
+        [
+          "diff", "audit-filled.csv", "next.csv", "--to", format, "-o", "d.out",
+          "--language", "es",
+        ],
+        in: dir)
+      #expect(diff.status == 64, "\(diff.stderr)")
+      #expect(
+        diff.stderr.contains("--to \(format) has none to mark"),
+        "\(diff.stderr)")
+      #expect(
+        !FileManager.default.fileExists(
+          atPath: dir.appendingPathComponent("d.out").path))
     }
     let run = try CLIRunner.run(["run", "--only", "html"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")

@@ -44,6 +44,10 @@ struct DiffCommand: ParsableCommand {
 
   @OptionGroup var language: LanguageOption
 
+  func validate() throws {
+    try language.validate(html: format == .html, format: format.rawValue)
+  }
+
   @Option(
     help: "regression: exit 1 when a row regressed or newly fails (for CI).")
   var failOn: FailOn?

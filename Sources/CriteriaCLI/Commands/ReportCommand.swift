@@ -43,6 +43,10 @@ struct ReportCommand: ParsableCommand {
 
   @OptionGroup var language: LanguageOption
 
+  func validate() throws {
+    try language.validate(html: format == .html, format: format.rawValue)
+  }
+
   func run() throws {
     let config = optionalConfig(self.config)
     try cli { () throws(PipelineError) in

@@ -17,6 +17,16 @@ struct LanguageOption: ParsableArguments {
     }
   }
 
+  /// Refuses `--language` with an output that has no text to mark (`--to junit`, `--to markdown`):
+  /// accepted there, it would do nothing a person asked for.
+  func validate(html: Bool, format: String) throws {
+    if language != nil && !html {
+      throw ValidationError(
+        "--language marks the text of an HTML page; --to \(format) has none to mark"
+      )
+    }
+  }
+
   /// The language given, or nil.
   var value: ContentLanguage? { language.flatMap(ContentLanguage.init) }
 }
