@@ -210,19 +210,13 @@ public struct HTMLReport: Sendable {
   func components() -> String {
     var out =
       "<section id=\"components\" aria-labelledby=\"components-h\">\n<h2 id=\"components-h\">Components</h2>\n"
-    var seen: [String] = []
-    var byComponent: [String: [ResultRow]] = [:]
-    for row in results.rows {
-      if byComponent[row.component] == nil { seen.append(row.component) }
-      byComponent[row.component, default: []].append(row)
-    }
+    let byComponent = Self.grouped(results.rows, by: \.component)
     out +=
-      "<ul\(lazy(seen.count / 5, height: seen.count / 3, classes: "toc"))>"
-      + seen.enumerated().map {
-        "<li><a href=\"#c\($0.offset)\">\(m($0.element))</a></li>"
+      "<ul\(lazy(byComponent.count / 5, height: byComponent.count / 3, classes: "toc"))>"
+      + byComponent.enumerated().map {
+        "<li><a href=\"#c\($0.offset)\">\(m($0.element.key))</a></li>"
       }.joined() + "</ul>\n"
-    for (index, name) in seen.enumerated() {
-      let rows = byComponent[name] ?? []
+    for (index, (name, rows)) in byComponent.enumerated() {
       out +=
         "<section class=\"component\" aria-labelledby=\"c\(index)\" data-component=\"\(e(name))\">\n<h3 id=\"c\(index)\">\(m(name))</h3>\n"
       out +=
@@ -299,15 +293,8 @@ public struct HTMLReport: Sendable {
     guard !open.isEmpty else {
       return out + "<p>Every check has a result.</p>\n</section>\n"
     }
-    var order: [String] = []
-    var byComponent: [String: [ResultRow]] = [:]
-    for row in open {
-      if byComponent[row.component] == nil { order.append(row.component) }
-      byComponent[row.component, default: []].append(row)
-    }
     out += "<ul>\n"
-    for name in order {
-      let rows = byComponent[name] ?? []
+    for (name, rows) in Self.grouped(open, by: \.component) {
       out +=
         "<li>\(m(name)): "
         + rows.map {

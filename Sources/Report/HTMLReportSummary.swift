@@ -6,23 +6,48 @@ import Foundation
 /// every component and platform pair (in the Summary, or past `chartPairLimit` pairs in a section of its
 /// own).
 extension HTMLReport {
+  /// Rows grouped by a key, the groups in the order their first row comes in the sheet.
+  static func grouped<Key: Hashable>(
+    _ rows: [ResultRow], by key: (ResultRow) -> Key
+  ) -> [(key: Key, rows: [ResultRow])] {
+    var order: [Key] = []
+    var byKey: [Key: [ResultRow]] = [:]
+    for row in rows {
+      let value = key(row)
+      if byKey[value] == nil { order.append(value) }
+      byKey[value, default: []].append(row)
+    }
+    return order.map { ($0, byKey[$0] ?? []) }
+  }
+
   /// Component and platform pairs in sheet order, with their rows.
   static func groups(_ rows: [ResultRow]) -> [(
     component: String, platform: String, rows: [ResultRow]
   )] {
-    var order: [String] = []
-    var byKey: [String: [ResultRow]] = [:]
+    grouped(rows) { [$0.component, $0.platform] }.map {
+      ($0.key[0], $0.key[1], $0.rows)
+    }
+  }
+
+  /// A table of checks by result, a row per group: its heading cells, a count per result word, and
+  /// a last column.
+  func countTable(
+    caption: String, heads: [String], last: String,
+    rows: [(cells: String, rows: [ResultRow])],
+    lastCell: ([ResultRow]) -> String
+  ) -> String {
+    let columns = heads + results.statuses + [last]
+    var out =
+      "<table>\n<caption>\(caption)</caption>\n<thead><tr>"
+      + columns.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
+      + "</tr></thead>\n<tbody>\n"
     for row in rows {
-      let key = row.component + "\u{1F}" + row.platform
-      if byKey[key] == nil { order.append(key) }
-      byKey[key, default: []].append(row)
+      out +=
+        "<tr>" + row.cells
+        + results.statuses.map { "<td>\(count(row.rows, $0))</td>" }.joined()
+      out += "<td>\(lastCell(row.rows))</td></tr>\n"
     }
-    return order.map { key in
-      let parts = key.split(
-        separator: "\u{1F}", omittingEmptySubsequences: false
-      ).map(String.init)
-      return (parts[0], parts[1], byKey[key] ?? [])
-    }
+    return out + "</tbody>\n</table>\n"
   }
 
   func count(_ rows: [ResultRow], _ word: String) -> Int {
@@ -74,46 +99,32 @@ extension HTMLReport {
 
   /// Results and conformance per component and platform.
   func pairTable() -> String {
-    let statuses = results.statuses
-    var out =
-      "<table>\n<caption>Results and conformance per component and platform</caption>\n<thead><tr><th scope=\"col\">Component</th><th scope=\"col\">Platform</th>"
-    out +=
-      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
-      + "<th scope=\"col\">Conformance</th></tr></thead>\n<tbody>\n"
-    for group in groups {
-      out +=
-        "<tr><th scope=\"row\">\(m(group.component))</th><td>\(e(group.platform))</td>"
-      out += statuses.map { "<td>\(count(group.rows, $0))</td>" }.joined()
-      out += "<td>\(e(conformance(group.rows)))</td></tr>\n"
-    }
-    return out + "</tbody>\n</table>\n"
+    countTable(
+      caption: "Results and conformance per component and platform",
+      heads: ["Component", "Platform"], last: "Conformance",
+      rows: groups.map {
+        (
+          "<th scope=\"row\">\(m($0.component))</th><td>\(e($0.platform))</td>",
+          $0.rows
+        )
+      }
+    ) { e(conformance($0)) }
   }
 
   /// Checks per platform by result: the numbers of the chart when it draws a bar per platform.
   func platformTable() -> String {
-    let statuses = results.statuses
-    var out =
-      "<table>\n<caption>Checks per platform by result</caption>\n<thead><tr><th scope=\"col\">Platform</th>"
-    out +=
-      statuses.map { "<th scope=\"col\">\(e($0))</th>" }.joined()
-      + "<th scope=\"col\">All</th></tr></thead>\n<tbody>\n"
-    for (platform, rows) in byPlatform {
-      out += "<tr><th scope=\"row\">\(e(platform))</th>"
-      out += statuses.map { "<td>\(count(rows, $0))</td>" }.joined()
-      out += "<td>\(rows.count)</td></tr>\n"
-    }
-    return out + "</tbody>\n</table>\n"
+    countTable(
+      caption: "Checks per platform by result", heads: ["Platform"],
+      last: "All",
+      rows: byPlatform.map {
+        ("<th scope=\"row\">\(e($0.platform))</th>", $0.rows)
+      }
+    ) { "\($0.count)" }
   }
 
   /// The platforms in sheet order, with their rows.
   var byPlatform: [(platform: String, rows: [ResultRow])] {
-    var order: [String] = []
-    var rows: [String: [ResultRow]] = [:]
-    for row in results.rows {
-      if rows[row.platform] == nil { order.append(row.platform) }
-      rows[row.platform, default: []].append(row)
-    }
-    return order.map { ($0, rows[$0] ?? []) }
+    Self.grouped(results.rows, by: \.platform).map { ($0.key, $0.rows) }
   }
 
   /// The table of every component and platform pair in a section of its own (`manyPairs`).
