@@ -294,34 +294,61 @@ struct ReportCommandTests {
       "\(refused.2)")
   }
 
+  /// Writes an audit of `components` parts on iOS and Android, two checks each.
+  ///
+  /// Check k of part c fails when (c + k) is a multiple of 3. Returns the passes and failures per platform.
+  static func writeManyParts(components: Int, to name: String, in dir: URL)
+    throws -> [String: (
+      pass: Int, fail: Int
+    )]
+  {
+    var lines = [
+      "Component,Platform,Test,Check,Expected result,WCAG,Result,Severity,Tester,Date,Notes,Ticket,ID"
+    ]
+    var counts: [String: (pass: Int, fail: Int)] = [:]
+    for component in 0..<components {
+      for platform in ["iOS", "Android"] {
+        for check in 0..<2 {
+          let fail = (component + check) % 3 == 0
+          counts[platform, default: (0, 0)].pass += fail ? 0 : 1
+          counts[platform, default: (0, 0)].fail += fail ? 1 : 0
+          lines.append(
+            "Part \(component),\(platform),Keyboard,Tab \(check),Focus moves,2.1.1,"
+              + "\(fail ? "Fail,High" : "Pass,"),,,,,part-\(component)/tab-\(check)@\(platform.lowercased())"
+          )
+        }
+      }
+    }
+    try dir.write(lines.joined(separator: "\n") + "\n", to: name)
+    return counts
+  }
+
+  @Test(
+    "a large audit's report in headless Chromium (the Summary per platform, every pair in its own section): no axe-core violation, no sideways scrolling",
+    .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
+  func largeAuditInBrowser() throws {
+    let dir = try CLIRunner.scratch()
+    _ = try Self.writeManyParts(components: 80, to: "large.csv", in: dir)
+    let run = try CLIRunner.run(
+      ["report", "--from", "large.csv", "--output", "large.html"], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(try dir.read("large.html").contains("<section id=\"pairs\""))
+    let check = try BrowserCheck.run(
+      dir.appendingPathComponent("large.html"), screenshot: "report-large")
+    let result = try #require(check.result, "\(check.stderr)")
+    #expect((result["violations"] as? [Any])?.isEmpty == true, "\(result)")
+    #expect(result["horizontalScroll"] as? Bool == false)
+  }
+
   @Test(
     "the Summary charts a bar per component and platform up to 60 pairs; past that a bar per platform with its table and text alternative giving the audit's counts, every pair in a section after the failures"
   )
   func chartOfALargeAudit() throws {
     let dir = try CLIRunner.scratch()
-    // Two checks per component and platform; check k of component c fails when (c + k) is a multiple of 3.
     func write(components: Int, to name: String) throws -> [String: (
       pass: Int, fail: Int
     )] {
-      var lines = [
-        "Component,Platform,Test,Check,Expected result,WCAG,Result,Severity,Tester,Date,Notes,Ticket,ID"
-      ]
-      var counts: [String: (pass: Int, fail: Int)] = [:]
-      for component in 0..<components {
-        for platform in ["iOS", "Android"] {
-          for check in 0..<2 {
-            let fail = (component + check) % 3 == 0
-            counts[platform, default: (0, 0)].pass += fail ? 0 : 1
-            counts[platform, default: (0, 0)].fail += fail ? 1 : 0
-            lines.append(
-              "Part \(component),\(platform),Keyboard,Tab \(check),Focus moves,2.1.1,"
-                + "\(fail ? "Fail,High" : "Pass,"),,,,,part-\(component)/tab-\(check)@\(platform.lowercased())"
-            )
-          }
-        }
-      }
-      try dir.write(lines.joined(separator: "\n") + "\n", to: name)
-      return counts
+      try Self.writeManyParts(components: components, to: name, in: dir)
     }
     func section(_ id: String, of page: String) -> String? {
       page.components(separatedBy: "<section id=\"\(id)\"").dropFirst().first?
