@@ -19,6 +19,9 @@ public struct HTMLReport: Sendable {
   let hasWCAG: Bool
   /// Component and platform pairs in sheet order, with their rows.
   let groups: [(component: String, platform: String, rows: [ResultRow])]
+  /// The platforms in sheet order, with their rows (the chart and its table past `chartPairLimit`
+  /// pairs).
+  let byPlatform: [(platform: String, rows: [ResultRow])]
 
   public init(
     results: AuditResults, title: String, date: String,
@@ -33,6 +36,9 @@ public struct HTMLReport: Sendable {
     self.toolVersion = toolVersion
     hasWCAG = results.rows.contains { !$0.wcag.isEmpty }
     groups = Self.groups(results.rows)
+    byPlatform = Self.grouped(results.rows, by: \.platform).map {
+      ($0.key, $0.rows)
+    }
   }
 
   func e(_ text: String) -> String { HTMLEscape.text(text) }

@@ -122,11 +122,6 @@ extension HTMLReport {
     ) { "\($0.count)" }
   }
 
-  /// The platforms in sheet order, with their rows.
-  var byPlatform: [(platform: String, rows: [ResultRow])] {
-    Self.grouped(results.rows, by: \.platform).map { ($0.key, $0.rows) }
-  }
-
   /// The table of every component and platform pair in a section of its own (`manyPairs`).
   func pairs() -> String {
     "<section id=\"pairs\" aria-labelledby=\"pairs-h\"\(lazy(groups.count))>\n"
