@@ -100,12 +100,12 @@ public struct HTMLReport: Sendable {
   }
 
   func filters() -> String {
+    // Each option says its value: an option's text has its runs of spaces collapsed, and a value with
+    // two spaces inside would then match no row.
     func options(_ values: [String], marked: Bool = false) -> String {
       "<option value=\"\">All</option>"
         + values.map {
-          marked
-            ? "<option value=\"\(e($0))\"\(ContentLanguage.attribute(language))>\(e($0))</option>"
-            : "<option>\(e($0))</option>"
+          "<option value=\"\(e($0))\"\(marked ? ContentLanguage.attribute(language) : "")>\(e($0))</option>"
         }.joined()
     }
     let platforms = Array(Set(results.rows.map(\.platform))).sorted()

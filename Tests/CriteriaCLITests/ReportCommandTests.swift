@@ -12,7 +12,11 @@ struct ReportCommandTests {
   ).path
 
   /// A filled sample audit: results of every kind, a hostile note, a ticket key the ledger knows.
-  func filled(_ format: String = "xlsx") throws -> URL {
+  ///
+  /// `severity40` is row 40's Severity.
+  func filled(_ format: String = "xlsx", severity40: String = "High") throws
+    -> URL
+  {
     let dir = try CLIRunner.scratch()
     let export = try CLIRunner.run(
       ["export", Self.samples, "--to", format, "--output", "audit.\(format)"],
@@ -23,8 +27,9 @@ struct ReportCommandTests {
        "2": {"Result": "Fail", "Severity": "Critical", "Tester": "Ana", "Notes": "Focus is lost <script>alert(1)</script>", "Ticket": "7"},
        "3": {"Result": "Fail", "Severity": "Low", "Tester": "Ana", "Notes": "Reads \"star\" twice"},
        "4": {"Result": "not applicable"}, "5": {"Result": "Not tested"}, "6": {"Result": "Cannot tell", "Notes": "Focus & VoiceOver <disagree>"},
-       "40": {"Result": "Fail", "Severity": "High"}, "41": {"Result": ""}}
-      """#
+       "40": {"Result": "Fail", "Severity": SEVERITY40}, "41": {"Result": ""}}
+      """#.replacingOccurrences(
+        of: "SEVERITY40", with: "\"\(severity40)\"")
     let fill = try CLIRunner.runPython([
       Self.tester, "fill", dir.appendingPathComponent("audit.\(format)").path,
       dir.appendingPathComponent("filled.\(format)").path, edits,
@@ -548,7 +553,8 @@ struct ReportCommandTests {
     "in real headless Chromium: no axe-core violation in the default view or any filter, filters by keyboard, counts equal the audit's, readable without JavaScript",
     .tags(.slow), .enabled(if: SlowTests.enabled, SlowTests.skipped))
   func inBrowser() throws {
-    let dir = try filled()
+    // A severity a tester typed with two spaces inside: its menu option must still match its row.
+    let dir = try filled(severity40: "Very  high")
     let run = try CLIRunner.run(
       ["report", "--from", "filled.xlsx", "--output", "report.html"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
@@ -581,6 +587,10 @@ struct ReportCommandTests {
       ])
     let filters = try #require(result["filters"] as? [[String: Any]])
     #expect(filters.count >= 12)
+    #expect(
+      filters.contains {
+        $0["value"] as? String == "Very  high" && $0["expected"] as? Int == 1
+      }, "the severity with two spaces inside is a menu option of its own")
     for filter in filters {
       #expect(
         filter["shown"] as? Int == filter["expected"] as? Int, "\(filter)")
