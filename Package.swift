@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "TestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "CriteriaModel", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"]),
         .testTarget(
             name: "CriteriaReadersTests",

@@ -330,12 +330,7 @@ enum Remarks {
     if !fails.isEmpty {
       // Each failure with what a reviewer needs: severity, ticket, and the tester's first line.
       let named = fails.prefix(namedFailures).map { row -> String in
-        var note =
-          row.notes.split(whereSeparator: \.isNewline).first.map {
-            $0.trimmingCharacters(in: .whitespaces)
-          } ?? ""
-        // The remark's own sentence ends it.
-        while note.hasSuffix(".") { note.removeLast() }
+        let note = ACRQuoted.firstLine(ofNotes: row.notes)
         // "ticket" before the key: a key such as Redmine's 7 must not read as a count, and the writers
         // link a key only where it follows that word.
         let extra = [

@@ -110,6 +110,12 @@ public struct ACRReport: Sendable {
   /// only): the writers link each key where the remarks name it.
   public var ticketLinks: [String: String] = [:]
 
+  /// The language the documents and the testers' notes are written in (the config's `language`): the
+  /// HTML page marks the words it quotes from them (`quoted`) when it is not English.
+  public var language: ContentLanguage?
+  /// The phrases of the documents and notes the remarks and scope quote (`ACRQuoted.phrases`).
+  public var quoted: Set<String> = []
+
   /// Remarks as a writer shows them: the text through `escape`, each ticket key `ticketLinks` knows
   /// through `link` (key, address).
   ///

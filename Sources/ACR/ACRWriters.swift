@@ -222,6 +222,9 @@ public enum ACRHTMLWriter {
 
   public static func html(_ report: ACRReport) -> String {
     let s = report.settings
+    let quoted =
+      report.language?.differsFromPage == true
+      ? ACRQuoted(report.quoted) : nil
     var out =
       HTMLPage.start(
         title: report.title,
@@ -239,7 +242,9 @@ public enum ACRHTMLWriter {
     }
     out +=
       "</dl>\n<h2>Scope of the evaluation</h2>\n"
-      + report.scope.paragraphs.map { "<p>\(escape($0))</p>\n" }.joined()
+      + report.scope.paragraphs.map {
+        "<p>\($0 == report.scope.sentence ? marked(report, quoted, $0, escape) : escape($0))</p>\n"
+      }.joined()
     out +=
       "<h2 id=\"standards\">Applicable Standards/Guidelines</h2>\n"
       + table(
@@ -288,7 +293,7 @@ public enum ACRHTMLWriter {
             row.adherence[kind].flatMap {
               $0.remarks.isEmpty
                 ? nil
-                : "<p><strong>\(kind.label):</strong> \(linkedRemarks(report, $0.remarks))</p>"
+                : "<p><strong>\(kind.label):</strong> \(linkedRemarks(report, quoted, $0.remarks))</p>"
             }
           }
           return (
@@ -317,7 +322,7 @@ public enum ACRHTMLWriter {
             "\(escape(row.provision.id)) \(escape(row.provision.handle))",
             [
               row.adherence.term.label,
-              linkedRemarks(report, row.adherence.remarks),
+              linkedRemarks(report, quoted, row.adherence.remarks),
             ]
           )
         })
@@ -331,7 +336,10 @@ public enum ACRHTMLWriter {
           rows: report.unmappedFindings.map { row in
             (
               escape(row.place),
-              [escape(row.what), row.findingLabel, escape(row.notes)]
+              [
+                marked(report, quoted, row.what, escape), row.findingLabel,
+                marked(report, quoted, row.notes, escape),
+              ]
             )
           })
     }
@@ -345,11 +353,30 @@ public enum ACRHTMLWriter {
 
   static func escape(_ text: String) -> String { HTMLEscape.text(text) }
 
-  /// Remarks as HTML, each ticket key with a known page a link to it.
-  static func linkedRemarks(_ report: ACRReport, _ remarks: String) -> String {
-    report.linked(
-      remarks, escape: escape,
-      link: { "<a href=\"\(escape($1))\">\(escape($0))</a>" })
+  /// Remarks as HTML, each ticket key with a known page a link to it, and each phrase of the documents
+  /// or notes in their language (`marked`).
+  static func linkedRemarks(
+    _ report: ACRReport, _ quoted: ACRQuoted?, _ remarks: String
+  ) -> String {
+    marked(report, quoted, remarks) {
+      report.linked(
+        $0, escape: escape,
+        link: { "<a href=\"\(escape($1))\">\(escape($0))</a>" })
+    }
+  }
+
+  /// Text as HTML through `html`, each phrase `quoted` finds in it inside a `<span lang>` of the
+  /// report's `language`; `quoted` is nil when the documents are in the page's English.
+  static func marked(
+    _ report: ACRReport, _ quoted: ACRQuoted?, _ text: String,
+    _ html: (String) -> String
+  ) -> String {
+    guard let quoted, let language = report.language else { return html(text) }
+    return quoted.pieces(text).map {
+      $0.quoted
+        ? "<span lang=\"\(escape(language.tag))\">\(html($0.text))</span>"
+        : html($0.text)
+    }.joined()
   }
 
   static let style = """

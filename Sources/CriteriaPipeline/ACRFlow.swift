@@ -89,6 +89,8 @@ extension Pipeline {
       guard !evidence.isEmpty else {
         throw ACRError(Self.noRows(in: sheet, "an ACR"), status: .dataError)
       }
+      // The notes as testers wrote them, before a ledger's sentence is added to any.
+      let written = evidence
       known.name(
         in: &evidence, outcome: \.outcome, id: \.id, date: \.date,
         movedFrom: \.movedFrom, ticket: \.ticket)
@@ -151,6 +153,8 @@ extension Pipeline {
         toolVersion: context.toolVersion, ticketLinks: known.links,
         mapping: mapping
       ).build(evidence)
+      report.language = settings.language
+      report.quoted = ACRQuoted.phrases(names: evidence, notes: written)
     } catch {
       throw PipelineError(error)
     }

@@ -1,5 +1,6 @@
 import Audit
 import Conformance
+import CriteriaModel
 import Foundation
 import TestSupport
 import Testing
@@ -570,9 +571,16 @@ struct ACRWriterTests {
     try FileManager.default.createDirectory(
       at: folder, withIntermediateDirectories: true)
     let page = folder.appendingPathComponent("acr-\(edition).html")
-    try Data(
-      ACRHTMLWriter.html(try report(edition: edition)).utf8
-    ).write(to: page)
+    var report = try report(edition: edition)
+    // The documents' words marked in their language, as a Spanish audit's would be.
+    report.language = ContentLanguage("es")
+    report.quoted = ["Enter", "Link <script>alert(1)</script>"]
+    let html = ACRHTMLWriter.html(report)
+    #expect(
+      html.contains(
+        "<span lang=\"es\">Link &lt;script&gt;alert(1)&lt;/script&gt;</span> (Web)"
+      ), "\(html)")
+    try Data(html.utf8).write(to: page)
     let check = try BrowserCheck.run(page, screenshot: "acr-\(edition)")
     let result = try #require(check.result, "\(check.stderr)")
     #expect(

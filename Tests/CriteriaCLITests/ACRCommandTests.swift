@@ -552,6 +552,49 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "the config's language: the HTML ACR marks the component names, checks and testers' notes it quotes with lang, criteria's own words not; OpenACR and Markdown stay plain"
+  )
+  func language() throws {
+    let dir = try Self.samplesCopy()
+    let config = dir.appendingPathComponent("Samples/criteria.yml")
+    let original = try String(contentsOf: config, encoding: .utf8)
+    func acr(_ format: String, _ output: String) throws -> String {
+      let run = try CLIRunner.run(
+        [
+          "acr", "--config", "Samples/criteria.yml", "--from",
+          "Samples/audit-filled.csv", "--to", format, "--output", output,
+          "--draft",
+        ], in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+      return try dir.read(output)
+    }
+    let plain = try acr("html", "plain.html")
+    #expect(!plain.contains("lang=\"es\""))
+    try ("language: es\n" + original).write(
+      to: config, atomically: true, encoding: .utf8)
+    let page = try acr("html", "acr.html")
+    #expect(page.contains("<html lang=\"en\">"))
+    // Samples/audit-filled.csv row 5: Rating, Android, Keyboard, Arrow keys, High, and its note.
+    #expect(
+      page.contains(
+        "Fails: <span lang=\"es\">Rating</span> (Android) Keyboard: <span lang=\"es\">Arrow keys</span> (High): "
+          + "<span lang=\"es\">Arrow keys move focus out of the rating instead of changing it</span>. "
+      ), "\(page)")
+    #expect(
+      page.contains(
+        "<p><span lang=\"es\">Rating</span> on iOS (8 of 8 checks evaluated), ")
+    )
+    // Only quoted words: the rest of the page reads as it did.
+    let unmarked = page.replacing(/<span lang="es">([^<]*)<\/span>/) {
+      String($0.output.1)
+    }
+    #expect(unmarked == plain)
+    // The YAML and Markdown have no language to mark.
+    #expect(!(try acr("openacr", "acr.yaml")).contains("lang="))
+    #expect(!(try acr("markdown", "acr.md")).contains("lang="))
+  }
+
+  @Test(
     "the ACR says how checks were tied to criteria: whose rules, and whether the audit's WCAG column was checked against them"
   )
   func mappingStated() throws {
