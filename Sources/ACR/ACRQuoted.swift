@@ -8,15 +8,15 @@ import CriteriaModel
 /// is neither, so a component named "Tab" never marks the start of "Table". Longer phrases are tried
 /// first.
 public struct ACRQuoted: Sendable {
-  /// The phrases.
-  let phrases: Set<String>
+  /// The phrases, each with its language.
+  let phrases: [String: ContentLanguage]
   /// The lengths (in characters) of the phrases that start with each first word, longest first.
   let lengths: [String: [Int]]
 
-  /// The phrases to find; empty ones are dropped.
-  public init(_ phrases: Set<String>) {
+  /// The phrases to find, each with the language it is marked with; empty ones are dropped.
+  public init(_ phrases: [String: ContentLanguage]) {
     var lengths: [String: Set<Int>] = [:]
-    for phrase in phrases where !phrase.isEmpty {
+    for phrase in phrases.keys where !phrase.isEmpty {
       lengths[Self.firstWord(phrase[...]), default: []].insert(phrase.count)
     }
     self.phrases = phrases
@@ -44,24 +44,26 @@ public struct ACRQuoted: Sendable {
   /// ticket, a check the audit lacks) is the report's own English, not the tester's.
   public static func phrases(
     names rows: [ACREvidence], notes written: [ACREvidence]
-  ) -> Set<String> {
-    var phrases = Set<String>()
+  ) -> (names: Set<String>, notes: Set<String>) {
+    var names = Set<String>()
     for row in rows {
-      phrases.insert(row.componentName)
-      phrases.insert(row.check)
-    }
-    // A remark cites the notes of failures; the draft's table of unmapped findings, of findings.
-    for row in written where row.outcome.isFinding || row.failedBefore {
-      let note = row.notes.trimmingCharacters(in: .whitespacesAndNewlines)
-      phrases.insert(firstLine(ofNotes: note))
-      // A note of one line is cited by its first line; a longer one stands whole in the table.
-      if note.contains(where: \.isNewline) { phrases.insert(note) }
+      names.insert(row.componentName)
+      names.insert(row.check)
     }
     // The test and platform columns are criteria's own English words: a check named as its test is
     // not told apart from it, and is left unmarked.
-    phrases.subtract(rows.map(\.test) + rows.map(\.platform))
-    phrases.remove("")
-    return phrases
+    names.subtract(rows.map(\.test) + rows.map(\.platform))
+    names.remove("")
+    var notes = Set<String>()
+    // A remark cites the notes of failures; the draft's table of unmapped findings, of findings.
+    for row in written where row.outcome.isFinding || row.failedBefore {
+      let note = row.notes.trimmingCharacters(in: .whitespacesAndNewlines)
+      notes.insert(firstLine(ofNotes: note))
+      // A note of one line is cited by its first line; a longer one stands whole in the table.
+      if note.contains(where: \.isNewline) { notes.insert(note) }
+    }
+    notes.remove("")
+    return (names, notes)
   }
 
   /// A note as a remark cites it: its first line, trimmed, without the periods that end it (the
@@ -75,10 +77,12 @@ public struct ACRQuoted: Sendable {
     return line
   }
 
-  /// `text` in pieces, in order, each saying whether it is a quoted phrase.
-  public func pieces(_ text: String) -> [(text: String, quoted: Bool)] {
-    guard !phrases.isEmpty else { return [(text, false)] }
-    var out: [(text: String, quoted: Bool)] = []
+  /// `text` in pieces, in order, each with its language when it is a quoted phrase.
+  public func pieces(_ text: String) -> [(
+    text: String, language: ContentLanguage?
+  )] {
+    guard !phrases.isEmpty else { return [(text, nil)] }
+    var out: [(text: String, language: ContentLanguage?)] = []
     var plain = ""
     var previous: Character?
     var index = text.startIndex
@@ -94,12 +98,12 @@ public struct ACRQuoted: Sendable {
               index, offsetBy: length, limitedBy: text.endIndex)
           else { continue }
           let phrase = String(text[index..<end])
-          guard phrases.contains(phrase) else { continue }
+          guard let language = phrases[phrase] else { continue }
           let after = end < text.endIndex ? text[end] : nil
           if Self.isWord(phrase.last) && Self.isWord(after) { continue }
-          if !plain.isEmpty { out.append((plain, false)) }
+          if !plain.isEmpty { out.append((plain, nil)) }
           plain = ""
-          out.append((phrase, true))
+          out.append((phrase, language))
           previous = phrase.last
           index = end
           continue scan
@@ -109,7 +113,7 @@ public struct ACRQuoted: Sendable {
       previous = character
       index = text.index(after: index)
     }
-    if !plain.isEmpty || out.isEmpty { out.append((plain, false)) }
+    if !plain.isEmpty || out.isEmpty { out.append((plain, nil)) }
     return out
   }
 }

@@ -113,8 +113,23 @@ public struct ACRReport: Sendable {
   /// The language the documents and the testers' notes are written in (the config's `language`): the
   /// HTML page marks the words it quotes from them (`quoted`) when it is not English.
   public var language: ContentLanguage?
-  /// The phrases of the documents and notes the remarks and scope quote (`ACRQuoted.phrases`).
-  public var quoted: Set<String> = []
+  /// The language of the testers' notes when it is not `language` (the config's `notes_language`).
+  public var notesLanguage: ContentLanguage?
+  /// The phrases of the documents and of the notes the remarks and scope quote (`ACRQuoted.phrases`).
+  public var quoted: (names: Set<String>, notes: Set<String>) = ([], [])
+
+  /// Each quoted phrase with the language a page marks it with; none in English.
+  public var quotedLanguages: [String: ContentLanguage] {
+    var languages: [String: ContentLanguage] = [:]
+    if let notes = notesLanguage ?? language, notes.differsFromPage {
+      for phrase in quoted.notes { languages[phrase] = notes }
+    }
+    // A note that is also a name is the documents' words.
+    if let language, language.differsFromPage {
+      for phrase in quoted.names { languages[phrase] = language }
+    }
+    return languages
+  }
 
   /// Remarks as a writer shows them: the text through `escape`, each ticket key `ticketLinks` knows
   /// through `link` (key, address).

@@ -222,9 +222,8 @@ public enum ACRHTMLWriter {
 
   public static func html(_ report: ACRReport) -> String {
     let s = report.settings
-    let quoted =
-      report.language?.differsFromPage == true
-      ? ACRQuoted(report.quoted) : nil
+    let languages = report.quotedLanguages
+    let quoted = languages.isEmpty ? nil : ACRQuoted(languages)
     var out =
       HTMLPage.start(
         title: report.title,
@@ -365,17 +364,16 @@ public enum ACRHTMLWriter {
     }
   }
 
-  /// Text as HTML through `html`, each phrase `quoted` finds in it inside a `<span lang>` of the
-  /// report's `language`; `quoted` is nil when the documents are in the page's English.
+  /// Text as HTML through `html`, each phrase `quoted` finds in it inside a `<span lang>` of its
+  /// language; `quoted` is nil when the documents and notes are in the page's English.
   static func marked(
     _ report: ACRReport, _ quoted: ACRQuoted?, _ text: String,
     _ html: (String) -> String
   ) -> String {
-    guard let quoted, let language = report.language else { return html(text) }
+    guard let quoted else { return html(text) }
     return quoted.pieces(text).map {
-      $0.quoted
-        ? "<span lang=\"\(escape(language.tag))\">\(html($0.text))</span>"
-        : html($0.text)
+      guard let language = $0.language else { return html($0.text) }
+      return "<span lang=\"\(escape(language.tag))\">\(html($0.text))</span>"
     }.joined()
   }
 

@@ -15,15 +15,18 @@ extension AuditDiff {
     .newlyUntested, .resultChanged, .added, .retired,
   ]
 
-  /// The diff in `format`; the HTML page marks the audits' own text with `language` when it is not
-  /// English.
+  /// The diff in `format`; the HTML page marks the audits' own text with `language`, and the testers'
+  /// notes with `notesLanguage` (else `language`), when it is not English.
   public func render(
     _ format: Format, old: String, new: String,
-    language: ContentLanguage? = nil
+    language: ContentLanguage? = nil, notesLanguage: ContentLanguage? = nil
   ) -> String {
     switch format {
     case .markdown: markdown(old: old, new: new)
-    case .html: html(old: old, new: new, language: language)
+    case .html:
+      html(
+        old: old, new: new, language: language,
+        notesLanguage: notesLanguage ?? language)
     case .json: json(old: old, new: new)
     }
   }
@@ -132,7 +135,10 @@ extension AuditDiff {
 
   // MARK: HTML
 
-  func html(old: String, new: String, language: ContentLanguage?) -> String {
+  func html(
+    old: String, new: String, language: ContentLanguage?,
+    notesLanguage: ContentLanguage?
+  ) -> String {
     func e(_ text: String) -> String { HTMLEscape.text(text) }
     func m(_ text: String) -> String { ContentLanguage.mark(text, language) }
     var out = HTMLPage.start(
@@ -172,7 +178,7 @@ extension AuditDiff {
         out +=
           "<tr><td>\(m(row.component))</td><td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
           + "<td>\(e(Self.result(row)))</td><td>\(e(Self.severity(row)))</td>"
-          + "<td>\(m(row.notes))</td><td><code>\(e(row.id))</code></td></tr>\n"
+          + "<td>\(ContentLanguage.mark(row.notes, notesLanguage))</td><td><code>\(e(row.id))</code></td></tr>\n"
       }
       out += "</tbody>\n</table>\n</section>\n"
     }

@@ -8,7 +8,8 @@ import Yams
 /// Reads `criteria.yml` strictly: unknown keys and wrong types are errors naming the key path and line.
 public struct ConfigLoader {
   static let topKeys = [
-    "version", "sources", "language", "selection", "wcag", "acr", "outputs",
+    "version", "sources", "language", "notes_language", "selection", "wcag",
+    "acr", "outputs",
   ]
   static let selectionKeys = ["components", "platforms", "tests"]
   static let outputKeys = ["name", "exporter", "path", "options"]
@@ -69,13 +70,13 @@ public struct ConfigLoader {
       throw map.problem(
         "sources", "is empty; name at least one file or folder")
     }
-    let language = try map.text("language").map {
-      tag throws(StrictYAMLError) in
-      guard let language = ContentLanguage(tag) else {
-        throw map.problem(
-          "language", "'\(tag)' is not \(ContentLanguage.expected)")
+    func language(_ key: String) throws(StrictYAMLError) -> ContentLanguage? {
+      try map.text(key).map { tag throws(StrictYAMLError) in
+        guard let language = ContentLanguage(tag) else {
+          throw map.problem(key, "'\(tag)' is not \(ContentLanguage.expected)")
+        }
+        return language
       }
-      return language
     }
     let selection =
       try map.map("selection", allowed: Self.selectionKeys).map {
@@ -105,7 +106,8 @@ public struct ConfigLoader {
         try readOutputs(items, base: base)
       } ?? []
     return CriteriaConfig(
-      version: version, sources: sources, language: language,
+      version: version, sources: sources, language: try language("language"),
+      notesLanguage: try language("notes_language"),
       selection: selection,
       wcagRules: wcagRules, acr: acr, outputs: outputs,
       baseDirectory: base, file: path)

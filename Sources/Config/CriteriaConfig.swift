@@ -29,6 +29,9 @@ public struct CriteriaConfig: Sendable {
   /// The language the documents (and the testers' notes) are written in (`language`), when given: the
   /// HTML pages mark their text with it.
   public var language: ContentLanguage?
+  /// The language the testers' notes are written in when it is not the documents' (`notes_language`):
+  /// English MagentaA11y documents with notes in German, say.
+  public var notesLanguage: ContentLanguage? = nil
   /// What to export.
   public var selection: Selection
   /// Files of WCAG mapping rules (`wcag.rules`) that add to or replace the built-in ones, as absolute paths.

@@ -154,6 +154,7 @@ extension Pipeline {
         mapping: mapping
       ).build(evidence)
       report.language = settings.language
+      report.notesLanguage = settings.notesLanguage
       report.quoted = ACRQuoted.phrases(names: evidence, notes: written)
     } catch {
       throw PipelineError(error)

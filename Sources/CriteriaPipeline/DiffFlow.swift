@@ -15,12 +15,17 @@ public struct DiffRequest: Sendable {
   public var output: String
   /// The language the audits' checks and notes are written in (`--language`), over the config's.
   public var language: ContentLanguage?
+  /// The language the testers' notes are written in (`--notes-language`), over the config's
+  /// `notes_language`; else `language`.
+  public var notesLanguage: ContentLanguage?
 
   public init(
     old: String, new: String, config: String?, format: AuditDiff.Format,
-    output: String, language: ContentLanguage? = nil
+    output: String, language: ContentLanguage? = nil,
+    notesLanguage: ContentLanguage? = nil
   ) {
     self.language = language
+    self.notesLanguage = notesLanguage
     self.old = old
     self.new = new
     self.config = config
@@ -53,9 +58,11 @@ extension Pipeline {
     // the mapping of its day), and a check of today's criteria it lacks as not tested: a row deleted is
     // no retired check.
     var language = request.language
+    var notesLanguage = request.notesLanguage
     if let path = request.config {
       let settings = try ConfigFile(path: path).settings
       language = language ?? settings.language
+      notesLanguage = notesLanguage ?? settings.notesLanguage
       let today = todaysChecks(
         settings, config: path,
         audit: "the later audit")
@@ -82,7 +89,8 @@ extension Pipeline {
       throw PipelineError(error)
     }
     let text = diff.render(
-      request.format, old: request.old, new: request.new, language: language)
+      request.format, old: request.old, new: request.new, language: language,
+      notesLanguage: notesLanguage ?? language)
     let destination: Destination =
       request.output == "-" ? .standardOutput : .path(request.output)
     try ArtifactSink(

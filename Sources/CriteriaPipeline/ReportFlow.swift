@@ -21,6 +21,9 @@ public struct ReportRequest: Sendable {
   public var format: Format
   /// The language the documents and testers' notes are written in (`--language`), over the config's.
   public var language: ContentLanguage?
+  /// The language the testers' notes are written in (`--notes-language`), over the config's
+  /// `notes_language`; else `language`.
+  public var notesLanguage: ContentLanguage?
 
   /// The formats a report is written in.
   public enum Format: String, Sendable, CaseIterable {
@@ -29,9 +32,11 @@ public struct ReportRequest: Sendable {
 
   public init(
     audit: String, config: String?, output: String, title: String,
-    format: Format = .html, language: ContentLanguage? = nil
+    format: Format = .html, language: ContentLanguage? = nil,
+    notesLanguage: ContentLanguage? = nil
   ) {
     self.language = language
+    self.notesLanguage = notesLanguage
     self.audit = audit
     self.config = config
     self.output = output
@@ -58,10 +63,12 @@ extension Pipeline {
     var links: [String: String] = [:]
     var protected = [request.audit]
     var language = request.language
+    var notesLanguage = request.notesLanguage
     if let path = request.config {
       protected.append(path)
       let config = try ConfigFile(path: path)
       language = language ?? config.settings.language
+      notesLanguage = notesLanguage ?? config.settings.notesLanguage
       let known = try Self.ledgerTickets(config: config)
       links = known.links
       known.name(
@@ -108,7 +115,7 @@ extension Pipeline {
         results: results, title: request.title,
         date: context.day,
         ticketLinks: links, toolVersion: context.toolVersion,
-        language: language
+        language: language, notesLanguage: notesLanguage ?? language
       ).html()
     case .junit:
       page = JUnitReport(

@@ -15,6 +15,8 @@ public struct HTMLReport: Sendable {
   /// The language of the audit's own text (components, checks, expected results, notes), when given and
   /// not English: that text is marked with it.
   public var language: ContentLanguage?
+  /// The language of the testers' notes, when it is not `language`'s.
+  public var notesLanguage: ContentLanguage?
   /// Whether any row carries WCAG numbers (computed once: the writers ask for every row).
   let hasWCAG: Bool
   /// Component and platform pairs in sheet order, with their rows.
@@ -26,9 +28,11 @@ public struct HTMLReport: Sendable {
   public init(
     results: AuditResults, title: String, date: String,
     ticketLinks: [String: String] = [:],
-    toolVersion: String, language: ContentLanguage? = nil
+    toolVersion: String, language: ContentLanguage? = nil,
+    notesLanguage: ContentLanguage? = nil
   ) {
     self.language = language
+    self.notesLanguage = notesLanguage ?? language
     self.results = results
     self.title = title
     self.date = date
@@ -45,6 +49,10 @@ public struct HTMLReport: Sendable {
   /// The audit's own text, marked with its language when that is not English.
   func m(_ text: String) -> String {
     ContentLanguage.mark(text, language)
+  }
+  /// A tester's notes, marked with their language when that is not English.
+  func n(_ text: String) -> String {
+    ContentLanguage.mark(text, notesLanguage)
   }
   /// A row's check as the tables name it: the test (criteria's word) and the check (the audit's text).
   private func check(_ row: ResultRow) -> String {
@@ -191,7 +199,7 @@ public struct HTMLReport: Sendable {
       out +=
         "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td><td>\(e(row.platform))</td>"
       out +=
-        "<td>\(m(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(m(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
+        "<td>\(m(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(n(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
       + (earlier.isEmpty ? "" : failedBefore(earlier)) + "</section>\n"
@@ -207,7 +215,7 @@ public struct HTMLReport: Sendable {
     for row in rows {
       out +=
         "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td>"
-        + "<td>\(e(row.platform))</td><td>\(m(row.expected))</td><td>\(m(row.notes))</td>"
+        + "<td>\(e(row.platform))</td><td>\(m(row.expected))</td><td>\(n(row.notes))</td>"
         + "<td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
@@ -233,7 +241,7 @@ public struct HTMLReport: Sendable {
         out +=
           "<tr\(row.failedBefore ? " data-failed-before=\"true\"" : "")><th scope=\"row\">\(check(row))</th><td>\(e(row.platform))</td><td>\(m(row.expected))</td>"
         out +=
-          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(m(row.notes))</td><td>\(ticket(row.ticket))</td>"
+          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(n(row.notes))</td><td>\(ticket(row.ticket))</td>"
         out += hasWCAG ? "<td>\(e(row.wcag.joined(separator: ", ")))</td>" : ""
         out += "</tr>\n"
       }

@@ -574,7 +574,7 @@ struct ACRWriterTests {
     var report = try report(edition: edition)
     // The documents' words marked in their language, as a Spanish audit's would be.
     report.language = ContentLanguage("es")
-    report.quoted = ["Enter", "Link <script>alert(1)</script>"]
+    report.quoted.names = ["Enter", "Link <script>alert(1)</script>"]
     let html = ACRHTMLWriter.html(report)
     #expect(
       html.contains(

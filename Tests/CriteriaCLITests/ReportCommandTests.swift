@@ -182,6 +182,78 @@ struct ReportCommandTests {
   }
 
   @Test(
+    "the notes' own language (notes_language, --notes-language): English documents with a German team's notes mark the notes alone, in the report, diff and ACR"
+  )
+  func notesLanguage() throws {
+    let dir = try CLIRunner.scratch(withSamples: [
+      "criteria", "audit-filled.csv", "criteria.yml", "wcag-rules.yml",
+    ])
+    let config = dir.appendingPathComponent("criteria.yml")
+    let original = try String(contentsOf: config, encoding: .utf8)
+    try (original + "notes_language: de\n").write(
+      to: config, atomically: true, encoding: .utf8)
+    // Samples/audit-filled.csv's Banner failure: its note, in a cell of its own.
+    let note =
+      "VoiceOver says nothing when the banner appears; the message is read only when focus reaches it."
+    func run(_ arguments: [String], _ output: String) throws -> String {
+      let run = try CLIRunner.run(arguments + ["--output", output], in: dir)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      return try dir.read(output)
+    }
+    let report = try run(["report", "--from", "audit-filled.csv"], "r.html")
+    #expect(report.contains("<td><span lang=\"de\">\(note)</span></td>"))
+    #expect(
+      !report.contains("lang=\"es\"") && !report.contains("<h3 id=\"c0\"><span")
+    )
+    // --language marks the documents; the notes keep the config's notes_language.
+    let both = try run(
+      ["report", "--from", "audit-filled.csv", "--language", "es"], "b.html")
+    #expect(both.contains("<h3 id=\"c0\"><span lang=\"es\">"))
+    #expect(both.contains("<td><span lang=\"de\">\(note)</span></td>"))
+    let french = try run(
+      ["report", "--from", "audit-filled.csv", "--notes-language", "fr"],
+      "f.html")
+    #expect(french.contains("<td><span lang=\"fr\">\(note)</span></td>"))
+    #expect(!french.contains("lang=\"de\""))
+    // The diff: the Banner failure fixed, its note kept.
+    try TesterScript.fill(
+      dir.appendingPathComponent("audit-filled.csv"),
+      dir.appendingPathComponent("next.csv"), ["44": ["Result": "Pass"]])
+    let diff = try run(
+      ["diff", "audit-filled.csv", "next.csv", "--to", "html"], "d.html")
+    #expect(diff.contains("<span lang=\"de\">\(note)</span>"), "\(diff)")
+    #expect(!diff.contains("<td><span lang=\"de\">Banner</span>"))
+    // The ACR cites the note's first line in a remark, with its language; the names stay unmarked.
+    let acr = try run(
+      [
+        "acr", "--from", "audit-filled.csv", "--to", "html", "--draft",
+      ], "acr.html")
+    #expect(
+      acr.contains(
+        "Fails: Banner (iOS) Screen reader: Name (Critical): <span lang=\"de\">\(note.dropLast())</span>."
+      ), "\(acr)")
+    let junit = try CLIRunner.run(
+      [
+        "report", "--from", "audit-filled.csv", "--to", "junit", "--output",
+        "r.xml", "--notes-language", "de",
+      ], in: dir)
+    #expect(junit.status == 64, "\(junit.stderr)")
+    #expect(
+      junit.stderr.contains(
+        "--notes-language marks the text of an HTML page; --to junit has none to mark"
+      ), "\(junit.stderr)")
+    try (original + "notes_language: d_e\n").write(
+      to: config, atomically: true, encoding: .utf8)
+    let refused = try CLIRunner.run(
+      ["report", "--from", "audit-filled.csv", "--output", "x.html"], in: dir)
+    #expect(refused.status == 78)
+    #expect(
+      refused.stderr.contains(
+        "notes_language: 'd_e' is not a BCP 47 language tag"),
+      "\(refused.stderr)")
+  }
+
+  @Test(
     "the documents' language (--language, the config's language, the html exporter's option): the report, diff and test plan mark their text with lang, criteria's own words not; a malformed tag is refused"
   )
   func language() throws {

@@ -53,7 +53,8 @@ struct ReportCommand: ParsableCommand {
       try Pipeline.terminal().report(
         ReportRequest(
           audit: audit.from, config: config, output: output, title: title,
-          format: format, language: language.value))
+          format: format, language: language.value,
+          notesLanguage: language.notes))
     }
   }
 }

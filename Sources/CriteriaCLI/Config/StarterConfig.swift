@@ -11,6 +11,8 @@ enum StarterConfig {
     # The language the documents and the testers' notes are written in (a BCP 47 tag: es, pt-BR).
     # The HTML test plan, report and diff mark their text with it, so screen readers speak it right.
     # language: en
+    # The testers' notes, when they are in another language than the documents:
+    # notes_language: de
 
     # What to export. Leave a list out (or empty) to take everything.
     selection:

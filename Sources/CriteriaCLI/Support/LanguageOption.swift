@@ -10,23 +10,39 @@ struct LanguageOption: ParsableArguments {
   )
   var language: String?
 
+  @Option(
+    help:
+      "The language the testers' notes are written in, when it is not the checks' (default: the config's notes_language, else the checks' language)."
+  )
+  var notesLanguage: String?
+
   func validate() throws {
-    if let language, ContentLanguage(language) == nil {
-      throw ValidationError(
-        "--language '\(language)' is not \(ContentLanguage.expected)")
+    for (flag, tag) in [
+      ("--language", language), ("--notes-language", notesLanguage),
+    ] {
+      if let tag, ContentLanguage(tag) == nil {
+        throw ValidationError(
+          "\(flag) '\(tag)' is not \(ContentLanguage.expected)")
+      }
     }
   }
 
   /// Refuses `--language` with an output that has no text to mark (`--to junit`, `--to markdown`):
   /// accepted there, it would do nothing a person asked for.
   func validate(html: Bool, format: String) throws {
-    if language != nil && !html {
+    for (flag, tag) in [
+      ("--language", language), ("--notes-language", notesLanguage),
+    ]
+    where tag != nil && !html {
       throw ValidationError(
-        "--language marks the text of an HTML page; --to \(format) has none to mark"
+        "\(flag) marks the text of an HTML page; --to \(format) has none to mark"
       )
     }
   }
 
   /// The language given, or nil.
   var value: ContentLanguage? { language.flatMap(ContentLanguage.init) }
+
+  /// The notes' language given, or nil.
+  var notes: ContentLanguage? { notesLanguage.flatMap(ContentLanguage.init) }
 }
