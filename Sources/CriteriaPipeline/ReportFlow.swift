@@ -87,7 +87,7 @@ extension Pipeline {
         var marked = row
         marked.failedBefore = true
         marked.earlierResult = .fail
-        failure.record(notes: &marked.notes, ticket: &marked.ticket)
+        failure.record(notes: &marked.addedNote, ticket: &marked.ticket)
         results.rows[index] = marked
       }
       // The conformance table counts each row as its WCAG cell says, and a check the audit lacks as

@@ -20,6 +20,11 @@ public struct ResultRow: Sendable, Hashable {
   public var tester: String
   public var date: String
   public var notes: String
+  /// What criteria adds after the tester's notes, in its own English words.
+  ///
+  /// That a ledger filed the row's failure, or that the audit lacks the check. A page marks the notes'
+  /// language, never this.
+  public var addedNote = ""
   public var ticket: String
   /// The component ids a refresh carried the row from (`AuditResultRow.movedFrom`).
   public var movedFrom: [String] = []
@@ -30,6 +35,11 @@ public struct ResultRow: Sendable, Hashable {
   public var failedBefore = false
   /// On a row not tested, any result its check held before (`AuditResultRow.earlierResult`).
   public var earlierResult: Outcome?
+
+  /// The tester's notes, then what criteria adds (`addedNote`).
+  public var allNotes: String {
+    [notes, addedNote].filter { !$0.isEmpty }.joined(separator: " ")
+  }
 
   /// What the reports add to such a row's result, after a semicolon.
   static let failedBeforeNote = "it failed before and is not retested since"
@@ -125,10 +135,14 @@ public struct AuditResults: Sendable {
   ) {
     let layout = AuditLayout(statuses: statuses)
     rows += checks.map { check in
-      Self.shown(
+      var shown = Self.shown(
         AuditResultRow(
           lacking: check, in: source, layout: layout, filed: filed[check.id]),
         platform: check.platform, layout: layout)
+      // No tester wrote these notes: they are criteria's.
+      shown.addedNote = shown.notes
+      shown.notes = ""
+      return shown
     }
     lackingCount += checks.count
   }

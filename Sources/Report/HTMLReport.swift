@@ -50,9 +50,12 @@ public struct HTMLReport: Sendable {
   func m(_ text: String) -> String {
     ContentLanguage.mark(text, language)
   }
-  /// A tester's notes, marked with their language when that is not English.
-  func n(_ text: String) -> String {
-    ContentLanguage.mark(text, notesLanguage)
+  /// A row's notes: the tester's, marked with their language when that is not English, then what
+  /// criteria adds in its own words (`ResultRow.addedNote`).
+  func notes(_ row: ResultRow) -> String {
+    ContentLanguage.mark(row.notes, notesLanguage)
+      + (row.addedNote.isEmpty
+        ? "" : (row.notes.isEmpty ? "" : " ") + e(row.addedNote))
   }
   /// A row's check as the tables name it: the test (criteria's word) and the check (the audit's text).
   private func check(_ row: ResultRow) -> String {
@@ -199,7 +202,7 @@ public struct HTMLReport: Sendable {
       out +=
         "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td><td>\(e(row.platform))</td>"
       out +=
-        "<td>\(m(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(n(row.notes))</td><td>\(ticket(row.ticket))</td></tr>\n"
+        "<td>\(m(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(notes(row))</td><td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
       + (earlier.isEmpty ? "" : failedBefore(earlier)) + "</section>\n"
@@ -215,7 +218,7 @@ public struct HTMLReport: Sendable {
     for row in rows {
       out +=
         "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td>"
-        + "<td>\(e(row.platform))</td><td>\(m(row.expected))</td><td>\(n(row.notes))</td>"
+        + "<td>\(e(row.platform))</td><td>\(m(row.expected))</td><td>\(notes(row))</td>"
         + "<td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
@@ -241,7 +244,7 @@ public struct HTMLReport: Sendable {
         out +=
           "<tr\(row.failedBefore ? " data-failed-before=\"true\"" : "")><th scope=\"row\">\(check(row))</th><td>\(e(row.platform))</td><td>\(m(row.expected))</td>"
         out +=
-          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(n(row.notes))</td><td>\(ticket(row.ticket))</td>"
+          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(notes(row))</td><td>\(ticket(row.ticket))</td>"
         out += hasWCAG ? "<td>\(e(row.wcag.joined(separator: ", ")))</td>" : ""
         out += "</tr>\n"
       }

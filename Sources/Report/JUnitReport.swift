@@ -59,7 +59,7 @@ public struct JUnitReport: Sendable {
             row.severity.isEmpty ? "" : "Severity: \(row.severity)",
           ].filter { !$0.isEmpty }.joined(separator: "; ")
           let text = [
-            row.notes, row.tester.isEmpty ? "" : "Tester: \(row.tester)",
+            row.allNotes, row.tester.isEmpty ? "" : "Tester: \(row.tester)",
             row.date.isEmpty ? "" : "Date: \(row.date)",
             row.ticket.isEmpty ? "" : "Ticket: \(row.ticket)",
             "ID: \(row.id)",
@@ -73,7 +73,7 @@ public struct JUnitReport: Sendable {
             ? "not applicable" : row.result.lowercased()
           out +=
             ">\n      <skipped message=\"\(x(message))\""
-            + (row.notes.isEmpty ? "/>" : ">\(x(row.notes))</skipped>")
+            + (row.allNotes.isEmpty ? "/>" : ">\(x(row.allNotes))</skipped>")
             + "\n    </testcase>\n"
         }
       }

@@ -215,6 +215,15 @@ struct ReportCommandTests {
       "f.html")
     #expect(french.contains("<td><span lang=\"fr\">\(note)</span></td>"))
     #expect(!french.contains("lang=\"de\""))
+    // A check the audit lacks says so in criteria's own words, which are not the notes' language.
+    // (The sample's lines end in CRLF, one Character to Swift.)
+    var lines = try dir.read("audit-filled.csv").split(
+      omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    lines.remove(at: 1)
+    try dir.write(lines.joined(separator: "\r\n"), to: "lacking.csv")
+    let lacking = try run(["report", "--from", "lacking.csv"], "l.html")
+    #expect(lacking.contains("<td>Not in the audit: today"), "\(lacking)")
+    #expect(!lacking.contains("<span lang=\"de\">Not in the audit"))
     // The diff: the Banner failure fixed, its note kept.
     try TesterScript.fill(
       dir.appendingPathComponent("audit-filled.csv"),
