@@ -1,3 +1,4 @@
+import Audit
 import CriteriaModel
 import Foundation
 
@@ -141,6 +142,12 @@ extension AuditDiff {
   ) -> String {
     func e(_ text: String) -> String { HTMLEscape.text(text) }
     func m(_ text: String) -> String { ContentLanguage.mark(text, language) }
+    // A check the later audit lacks says so in criteria's words (`AuditResultRow.lackingNote`), which are
+    // not the notes' language.
+    func notes(_ row: Change) -> String {
+      row.notes == AuditResultRow.lackingNote
+        ? e(row.notes) : ContentLanguage.mark(row.notes, notesLanguage)
+    }
     var out = HTMLPage.start(
       title: "Accessibility audit: what changed",
       policy: "default-src 'none'; style-src 'unsafe-inline'",
@@ -178,7 +185,7 @@ extension AuditDiff {
         out +=
           "<tr><td>\(m(row.component))</td><td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
           + "<td>\(e(Self.result(row)))</td><td>\(e(Self.severity(row)))</td>"
-          + "<td>\(ContentLanguage.mark(row.notes, notesLanguage))</td><td><code>\(e(row.id))</code></td></tr>\n"
+          + "<td>\(notes(row))</td><td><code>\(e(row.id))</code></td></tr>\n"
       }
       out += "</tbody>\n</table>\n</section>\n"
     }

@@ -232,6 +232,10 @@ struct ReportCommandTests {
       ["diff", "audit-filled.csv", "next.csv", "--to", "html"], "d.html")
     #expect(diff.contains("<span lang=\"de\">\(note)</span>"), "\(diff)")
     #expect(!diff.contains("<td><span lang=\"de\">Banner</span>"))
+    let lackingDiff = try run(
+      ["diff", "audit-filled.csv", "lacking.csv", "--to", "html"], "dl.html")
+    #expect(
+      lackingDiff.contains("<td>Not in the audit: today"), "\(lackingDiff)")
     // The ACR cites the note's first line in a remark, with its language; the names stay unmarked.
     let acr = try run(
       [
