@@ -17,6 +17,13 @@ public final class TemporaryFiles: Sendable {
 
   private let held = Mutex<Set<String>>([])
 
+  /// The hidden name a file is written under beside `target` until it is whole:
+  /// `.audit.xlsx.partial-1a2b3c4d` (a new one each time, so two runs never share one).
+  public static func partial(beside target: URL) -> URL {
+    target.deletingLastPathComponent().appendingPathComponent(
+      ".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+  }
+
   /// An empty set of its own (a test's; the writers use `process`).
   public init() {}
 

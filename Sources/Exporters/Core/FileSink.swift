@@ -67,8 +67,7 @@ public struct FileSink: Sendable {
       : URL(fileURLWithPath: path)
     let folder = target.deletingLastPathComponent()
     try checkFolder(folder.path, for: path)
-    let temporary = folder.appendingPathComponent(
-      ".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+    let temporary = TemporaryFiles.partial(beside: target)
     try TemporaryFiles.process.holding(temporary.path) {
       () throws(ExportError) in
       do {

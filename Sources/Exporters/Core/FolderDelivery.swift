@@ -170,9 +170,7 @@ struct FolderDelivery {
     {
       throw ExportError("cannot write '\(shownAs)': it is a folder")
     }
-    let temporary = url.deletingLastPathComponent()
-      .appendingPathComponent(
-        ".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+    let temporary = TemporaryFiles.partial(beside: url)
     try TemporaryFiles.process.holding(temporary.path) {
       () throws(ExportError) in
       try NewFile.write(
