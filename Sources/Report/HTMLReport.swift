@@ -12,8 +12,8 @@ public struct HTMLReport: Sendable {
   /// Ticket key to its page on the tracker.
   public var ticketLinks: [String: String]
   public var toolVersion: String
-  /// The language of the audit's own text (components, checks, expected results, notes), when given and
-  /// not English: that text is marked with it.
+  /// The language of the audit's own text (components, checks, expected results, and the notes unless
+  /// `notesLanguage` says otherwise), when given and not English: that text is marked with it.
   public var language: ContentLanguage?
   /// The language of the testers' notes, when it is not `language`'s.
   public var notesLanguage: ContentLanguage?

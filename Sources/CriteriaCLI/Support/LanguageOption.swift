@@ -1,8 +1,9 @@
 import ArgumentParser
 import CriteriaModel
 
-/// `--language` of the commands that write an HTML page of an audit (report, diff): the language its
-/// checks and notes are written in, over the config's `language`.
+/// `--language` and `--notes-language` of the commands that write an HTML page of an audit (report,
+/// diff): the language its checks and notes are written in, and its notes' own, over the config's
+/// `language` and `notes_language`.
 struct LanguageOption: ParsableArguments {
   @Option(
     help:
