@@ -24,6 +24,38 @@ public final class TemporaryFiles: Sendable {
       ".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
   }
 
+  /// How old an unfinished file beside a target must be before a later write of that target removes it
+  /// (`removeStale(beside:)`): a day, far longer than any write takes.
+  public static let staleAge: TimeInterval = 86_400
+
+  /// Removes the unfinished files an earlier run left beside `target` (a SIGKILL or a power cut: nothing
+  /// ran to remove them), each `partial(beside:)` name and its library's `-parts` folder, when they were
+  /// last changed more than `staleAge` before `now`; returns the paths removed.
+  ///
+  /// A younger one may be another run's, writing now, and stays.
+  @discardableResult
+  public static func removeStale(beside target: URL, now: Date = Date())
+    -> [String]
+  {
+    let folder = target.deletingLastPathComponent().path
+    let prefix = ".\(target.lastPathComponent).partial-"
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.sorted().compactMap { name -> String? in
+      guard name.hasPrefix(prefix) else { return nil }
+      let suffix = name.dropFirst(prefix.count)
+      let tag = suffix.hasSuffix("-parts") ? suffix.dropLast(6) : suffix
+      guard tag.count == 8, tag.allSatisfy(\.isHexDigit) else { return nil }
+      let path = folder + "/" + name
+      guard
+        let changed = try? FileManager.default.attributesOfItem(atPath: path)[
+          .modificationDate] as? Date,
+        now.timeIntervalSince(changed) > staleAge
+      else { return nil }
+      return TemporaryFiles().remove(path) ? path : nil
+    }
+  }
+
   /// An empty set of its own (a test's; the writers use `process`).
   public init() {}
 
@@ -61,7 +93,7 @@ public final class TemporaryFiles: Sendable {
   }
 
   /// Removes a file, or a folder and what is in it; whether it was there.
-  private func remove(_ path: String) -> Bool {
+  func remove(_ path: String) -> Bool {
     if unlink(path) == 0 { return true }
     guard errno == EISDIR || errno == EPERM else { return false }
     // A folder a library writes its own temporary files into, perhaps while this runs: emptied

@@ -27,6 +27,47 @@ struct FileSinkTests {
   }
 
   @Test(
+    "a write removes the unfinished files a killed run left beside its target a day or more ago; a younger one, another target's and a look-alike stay"
+  )
+  func staleLeftovers() throws {
+    let folder = try scratchFolder()
+    let target = folder.appendingPathComponent("audit.xlsx")
+    let manager = FileManager.default
+    func make(_ name: String, age: TimeInterval, folder isFolder: Bool = false)
+      throws
+    {
+      let path = folder.appendingPathComponent(name).path
+      if isFolder {
+        try manager.createDirectory(
+          atPath: path, withIntermediateDirectories: false)
+        manager.createFile(atPath: path + "/tmp.abc", contents: Data("y".utf8))
+      } else {
+        manager.createFile(atPath: path, contents: Data("x".utf8))
+      }
+      try manager.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-age)], ofItemAtPath: path
+      )
+    }
+    let day: TimeInterval = 86_400
+    // What a SIGKILL left two days ago: the file and libxlsxwriter's folder beside it.
+    try make(".audit.xlsx.partial-1A2B3C4D", age: 2 * day)
+    try make(".audit.xlsx.partial-1A2B3C4D-parts", age: 2 * day, folder: true)
+    // Another run's, writing now; another target's; names criteria never makes.
+    try make(".audit.xlsx.partial-5E6F7A8B", age: 60)
+    try make(".other.xlsx.partial-1A2B3C4D", age: 2 * day)
+    try make(".audit.xlsx.partial-notmine", age: 2 * day)
+    try make("audit.xlsx.partial-1A2B3C4D", age: 2 * day)
+    try FileSink().deliver(.file(Data("new".utf8)), to: target.path)
+    #expect(
+      try manager.contentsOfDirectory(atPath: folder.path).sorted() == [
+        ".audit.xlsx.partial-5E6F7A8B", ".audit.xlsx.partial-notmine",
+        ".other.xlsx.partial-1A2B3C4D", "audit.xlsx",
+        "audit.xlsx.partial-1A2B3C4D",
+      ])
+    #expect(try String(contentsOf: target, encoding: .utf8) == "new")
+  }
+
+  @Test(
     "a folder output replaces only the files it wrote before; other files in the folder stay"
   )
   func folders() throws {

@@ -67,6 +67,7 @@ public struct FileSink: Sendable {
       : URL(fileURLWithPath: path)
     let folder = target.deletingLastPathComponent()
     try checkFolder(folder.path, for: path)
+    TemporaryFiles.removeStale(beside: target)
     let temporary = TemporaryFiles.partial(beside: target)
     try TemporaryFiles.process.holding(temporary.path) {
       () throws(ExportError) in
