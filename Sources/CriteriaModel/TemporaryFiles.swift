@@ -21,7 +21,12 @@ public final class TemporaryFiles: Sendable {
   /// `.audit.xlsx.partial-1a2b3c4d` (a new one each time, so two runs never share one).
   public static func partial(beside target: URL) -> URL {
     target.deletingLastPathComponent().appendingPathComponent(
-      ".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+      partialPrefix(target) + UUID().uuidString.prefix(8))
+  }
+
+  /// What every `partial(beside:)` name of `target` starts with, before its eight hex digits.
+  private static func partialPrefix(_ target: URL) -> String {
+    ".\(target.lastPathComponent).partial-"
   }
 
   /// How old an unfinished file beside a target must be before a later write of that target removes it
@@ -38,7 +43,7 @@ public final class TemporaryFiles: Sendable {
     -> [String]
   {
     let folder = target.deletingLastPathComponent().path
-    let prefix = ".\(target.lastPathComponent).partial-"
+    let prefix = partialPrefix(target)
     let names =
       (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.sorted().compactMap { name -> String? in
@@ -52,7 +57,7 @@ public final class TemporaryFiles: Sendable {
           .modificationDate] as? Date,
         now.timeIntervalSince(changed) > staleAge
       else { return nil }
-      return TemporaryFiles().remove(path) ? path : nil
+      return remove(path) ? path : nil
     }
   }
 
@@ -89,11 +94,11 @@ public final class TemporaryFiles: Sendable {
       defer { paths.removeAll() }
       return paths.sorted()
     }
-    return paths.filter(remove)
+    return paths.filter(Self.remove)
   }
 
   /// Removes a file, or a folder and what is in it; whether it was there.
-  func remove(_ path: String) -> Bool {
+  private static func remove(_ path: String) -> Bool {
     if unlink(path) == 0 { return true }
     guard errno == EISDIR || errno == EPERM else { return false }
     // A folder a library writes its own temporary files into, perhaps while this runs: emptied

@@ -90,7 +90,7 @@ extension Pipeline {
     }
     let text = diff.render(
       request.format, old: request.old, new: request.new, language: language,
-      notesLanguage: notesLanguage ?? language)
+      notesLanguage: notesLanguage)
     let destination: Destination =
       request.output == "-" ? .standardOutput : .path(request.output)
     try ArtifactSink(

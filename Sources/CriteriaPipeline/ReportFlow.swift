@@ -115,7 +115,7 @@ extension Pipeline {
         results: results, title: request.title,
         date: context.day,
         ticketLinks: links, toolVersion: context.toolVersion,
-        language: language, notesLanguage: notesLanguage ?? language
+        language: language, notesLanguage: notesLanguage
       ).html()
     case .junit:
       page = JUnitReport(
