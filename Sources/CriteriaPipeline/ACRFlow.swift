@@ -26,12 +26,20 @@ public struct ACRRequest: Sendable {
   public var platform: Platform?
   /// The OpenACR catalogue (VPAT edition), over the config's `acr.edition`; nil for the config's.
   public var edition: String?
+  /// The language the documents and testers' notes are written in (`--language`), over the config's.
+  public var language: ContentLanguage?
+  /// The language the testers' notes are written in (`--notes-language`), over the config's
+  /// `notes_language`; else `language`.
+  public var notesLanguage: ContentLanguage?
 
   public init(
     audit: String, config: String, format: Format, output: String,
-    draft: Bool = false, platform: Platform? = nil, edition: String? = nil
+    draft: Bool = false, platform: Platform? = nil, edition: String? = nil,
+    language: ContentLanguage? = nil, notesLanguage: ContentLanguage? = nil
   ) {
     self.edition = edition
+    self.language = language
+    self.notesLanguage = notesLanguage
     self.audit = audit
     self.config = config
     self.format = format
@@ -153,8 +161,8 @@ extension Pipeline {
         toolVersion: context.toolVersion, ticketLinks: known.links,
         mapping: mapping
       ).build(evidence)
-      report.language = settings.language
-      report.notesLanguage = settings.notesLanguage
+      report.language = request.language ?? settings.language
+      report.notesLanguage = request.notesLanguage ?? settings.notesLanguage
       report.quoted = ACRQuoted.phrases(names: evidence, notes: written)
     } catch {
       throw PipelineError(error)

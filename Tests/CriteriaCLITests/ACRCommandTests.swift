@@ -552,19 +552,21 @@ struct ACRCommandTests {
   }
 
   @Test(
-    "the config's language: the HTML ACR marks the component names, checks and testers' notes it quotes with lang, criteria's own words not; OpenACR and Markdown stay plain"
+    "the config's language, or --language and --notes-language for one run: the HTML ACR marks the component names, checks and testers' notes it quotes with lang, criteria's own words not; OpenACR and Markdown stay plain"
   )
   func language() throws {
     let dir = try Self.samplesCopy()
     let config = dir.appendingPathComponent("Samples/criteria.yml")
     let original = try String(contentsOf: config, encoding: .utf8)
-    func acr(_ format: String, _ output: String) throws -> String {
+    func acr(_ format: String, _ output: String, _ flags: [String] = [])
+      throws -> String
+    {
       let run = try CLIRunner.run(
         [
           "acr", "--config", "Samples/criteria.yml", "--from",
           "Samples/audit-filled.csv", "--to", format, "--output", output,
           "--draft",
-        ], in: dir)
+        ] + flags, in: dir)
       #expect(run.status == 0, "\(run.stderr)")
       return try dir.read(output)
     }
@@ -592,6 +594,42 @@ struct ACRCommandTests {
     // The YAML and Markdown have no language to mark.
     #expect(!(try acr("openacr", "acr.yaml")).contains("lang="))
     #expect(!(try acr("markdown", "acr.md")).contains("lang="))
+
+    // The flags, as report's and diff's, over the config for one run: the notes their own language,
+    // the names and checks the documents'.
+    let flagged = try acr(
+      "html", "flagged.html", ["--language", "fr", "--notes-language", "de"])
+    #expect(!flagged.contains("lang=\"es\""), "\(flagged)")
+    #expect(
+      flagged.contains(
+        "Fails: <span lang=\"fr\">Rating</span> (Android) Keyboard: <span lang=\"fr\">Arrow keys</span> (High): "
+          + "<span lang=\"de\">Arrow keys move focus out of the rating instead of changing it</span>. "
+      ), "\(flagged)")
+    // English over the config's Spanish: nothing marked.
+    #expect(try acr("html", "english.html", ["--language", "en"]) == plain)
+    // A flag with an output that has no page, or a tag that is none, is a usage error; nothing written.
+    for (flags, said) in [
+      (
+        ["--to", "openacr", "--language", "es"], "--to openacr has none to mark"
+      ),
+      (
+        ["--to", "markdown", "--notes-language", "de"],
+        "--to markdown has none to mark"
+      ),
+      (
+        ["--to", "html", "--language", "not a tag"],
+        "--language 'not a tag' is not"
+      ),
+    ] {
+      let run = try CLIRunner.run(
+        [
+          "acr", "--config", "Samples/criteria.yml", "--from",
+          "Samples/audit-filled.csv", "--output", "refused.out", "--draft",
+        ] + flags, in: dir)
+      #expect(run.status == 64, "\(flags): \(run.stderr)")
+      #expect(run.stderr.contains(said), "\(run.stderr)")
+      #expect(!dir.listing.contains("refused.out"))
+    }
   }
 
   @Test(

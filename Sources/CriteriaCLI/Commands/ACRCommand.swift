@@ -56,7 +56,10 @@ struct ACRCommand: ParsableCommand {
   )
   var edition: String?
 
+  @OptionGroup var language: LanguageOption
+
   func validate() throws {
+    try language.validate(html: format == .html, format: format.rawValue)
     if let platform, Platform(userValue: platform) == nil {
       throw ValidationError(
         "--platform '\(platform)' is not a platform; use ios, android or web")
@@ -69,7 +72,8 @@ struct ACRCommand: ParsableCommand {
         ACRRequest(
           audit: audit.from, config: config, format: format, output: output,
           draft: draft, platform: platform.flatMap(Platform.init(userValue:)),
-          edition: edition))
+          edition: edition, language: language.value,
+          notesLanguage: language.notes))
     }
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CriteriaModel
 
 /// `--language` and `--notes-language` of the commands that write an HTML page of an audit (report,
-/// diff): the language its checks and notes are written in, and its notes' own, over the config's
+/// diff, acr): the language its checks and notes are written in, and its notes' own, over the config's
 /// `language` and `notes_language`.
 struct LanguageOption: ParsableArguments {
   @Option(
