@@ -29,10 +29,16 @@ SEL
   fi
   # Redmine's Gemfile has no app server; webrick is enough for tests.
   grep -q "webrick" "$APP/Gemfile.local" 2>/dev/null || echo "gem 'webrick'" >> "$APP/Gemfile.local"
+  # SQLite without a busy timeout answers "database is locked" (a 500) the moment another thread holds the
+  # database, such as the mailer reading an issue just created: wait up to five seconds instead.
+  local db=/etc/redmine/default/database.yml
+  if [ -f "$db" ] && ! grep -q "^  timeout:" "$db"; then
+    sed -i 's/^  adapter: sqlite3$/&\n  timeout: 5000/' "$db"
+  fi
 }
 
 configure_redmine() {
-  [ -f "$STATE/configured-$KEY" ] && return 0
+  [ -f "$STATE/configured-2-$KEY" ] && return 0
   cd "$APP"
   export RAILS_ENV=production REDMINE_INSTANCE=default REDMINE_LANG=en
   su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default REDMINE_LANG=en bundle exec rake redmine:load_default_data" \
@@ -40,6 +46,8 @@ configure_redmine() {
   su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default bundle exec rails runner - " \
     >"$STATE/runner.log" 2>&1 <<RUBY || { cat "$STATE/runner.log" >&2; exit 1; }
 Setting.rest_api_enabled = '1'
+# No mail server here: no notification jobs, which only add readers beside the tests' writes.
+Setting.notified_events = []
 admin = User.find_by_login('admin')
 admin.update_columns(must_change_passwd: false)
 token = Token.find_or_create_by!(user_id: admin.id, action: 'api')
@@ -51,7 +59,7 @@ project.enabled_module_names = ['issue_tracking']
 project.save!
 puts "configured: trackers=#{Tracker.count} statuses=#{IssueStatus.count} project=#{project.identifier}"
 RUBY
-  touch "$STATE/configured-$KEY"
+  touch "$STATE/configured-2-$KEY"
 }
 
 start_redmine() {
@@ -66,7 +74,15 @@ start_redmine() {
     fd=${fd##*/}
     if [ "$fd" -gt 2 ] 2>/dev/null; then eval "exec $fd>&-" 2>/dev/null || true; fi
   done
-  su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default nohup bundle exec rackup -s webrick -o 127.0.0.1 -p $PORT config.ru" \
+  # One request at a time (Rack::Lock): SQLite takes one writer, and two requests writing at once (tests
+  # run side by side) made one fail with "database is locked" whatever the timeout, as SQLite refuses a
+  # wait that could deadlock.
+  cat >"$STATE/config.ru" <<RU
+require ::File.expand_path('config/environment', '$APP')
+use Rack::Lock
+run Rails.application
+RU
+  su -s /bin/bash www-data -c "cd $APP && RAILS_ENV=production REDMINE_INSTANCE=default nohup bundle exec rackup -s webrick -o 127.0.0.1 -p $PORT $STATE/config.ru" \
     </dev/null >"$STATE/server.log" 2>&1 &
   echo $! >"$STATE/pid"
   for _ in $(seq 1 120); do
