@@ -26,8 +26,11 @@ public final class TemporaryFiles: Sendable {
 
   /// What every `partial(beside:)` name of `target` starts with, before its eight hex digits.
   private static func partialPrefix(_ target: URL) -> String {
-    ".\(target.lastPathComponent).partial-"
+    "." + target.lastPathComponent + partialMarker
   }
+
+  /// What stands between the target's name and the eight hex digits in a `partial(beside:)` name.
+  private static let partialMarker = ".partial-"
 
   /// How old an unfinished file beside a target must be before a later write of that target removes it
   /// (`removeStale(beside:)`): a day, far longer than any write takes.
@@ -42,13 +45,29 @@ public final class TemporaryFiles: Sendable {
   public static func removeStale(beside target: URL, now: Date = Date())
     -> [String]
   {
-    let folder = target.deletingLastPathComponent().path
-    let prefix = partialPrefix(target)
+    removeStale(
+      in: target.deletingLastPathComponent(), of: [target.lastPathComponent],
+      now: now)
+  }
+
+  /// `removeStale(beside:)` for several targets in one folder (a folder output's files), reading the
+  /// folder once; `targets` are file names in `folder`.
+  @discardableResult
+  public static func removeStale(
+    in folder: URL, of targets: Set<String>, now: Date = Date()
+  ) -> [String] {
+    let folder = folder.path
     let names =
       (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     return names.sorted().compactMap { name -> String? in
-      guard name.hasPrefix(prefix) else { return nil }
-      let suffix = name.dropFirst(prefix.count)
+      // `.NAME.partial-` then eight hex digits, and `-parts` for the library's folder.
+      guard name.hasPrefix("."),
+        let marker = name.range(of: partialMarker, options: .backwards),
+        marker.lowerBound > name.startIndex,
+        targets.contains(
+          String(name[name.index(after: name.startIndex)..<marker.lowerBound]))
+      else { return nil }
+      let suffix = name[marker.upperBound...]
       let tag = suffix.hasSuffix("-parts") ? suffix.dropLast(6) : suffix
       guard tag.count == 8, tag.allSatisfy(\.isHexDigit) else { return nil }
       let path = folder + "/" + name

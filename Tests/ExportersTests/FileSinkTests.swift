@@ -68,6 +68,51 @@ struct FileSinkTests {
   }
 
   @Test(
+    "a folder output removes what a killed run left half-written beside its own files, in subfolders too; a user's file's, a younger one and a look-alike stay"
+  )
+  func staleLeftoversInFolders() throws {
+    let target = try scratchFolder().appendingPathComponent("features")
+    let manager = FileManager.default
+    let old = Date().addingTimeInterval(-2 * 86_400)
+    func make(_ name: String, modified: Date = Date()) throws {
+      let url = target.appendingPathComponent(name)
+      try manager.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      manager.createFile(atPath: url.path, contents: Data("x".utf8))
+      try manager.setAttributes(
+        [.modificationDate: modified], ofItemAtPath: url.path)
+    }
+    func deliver(_ names: [String]) throws {
+      try FileSink().deliver(
+        .folder(names.map { (name: $0, data: Data($0.utf8)) }), to: target.path)
+    }
+    try deliver(["a.feature", "web/b.feature", "gone.feature"])
+    // A run killed two days ago, while writing its files and the manifest.
+    try make(".a.feature.partial-1A2B3C4D", modified: old)
+    try make("web/.b.feature.partial-0F0F0F0F", modified: old)
+    try make(".gone.feature.partial-0A0A0A0A", modified: old)
+    try make("..criteria-output.json.partial-12345678", modified: old)
+    // Another run's, writing now; a file criteria did not write; names criteria never makes.
+    try make(".a.feature.partial-5E6F7A8B")
+    try make("notes.txt")
+    try make(".notes.txt.partial-1A2B3C4D", modified: old)
+    try make(".partial-1A2B3C4D", modified: old)
+    try make("web/.b.feature.partial-notmine", modified: old)
+    // The next run no longer writes gone.feature: its leftover is criteria's all the same.
+    try deliver(["a.feature", "web/b.feature"])
+    #expect(
+      try manager.contentsOfDirectory(atPath: target.path).sorted() == [
+        ".a.feature.partial-5E6F7A8B", ".criteria-output.json",
+        ".notes.txt.partial-1A2B3C4D", ".partial-1A2B3C4D", "a.feature",
+        "notes.txt", "web",
+      ])
+    #expect(
+      try manager.contentsOfDirectory(
+        atPath: target.appendingPathComponent("web").path
+      ).sorted() == [".b.feature.partial-notmine", "b.feature"])
+  }
+
+  @Test(
     "a folder output replaces only the files it wrote before; other files in the folder stay"
   )
   func folders() throws {

@@ -65,6 +65,7 @@ struct FolderDelivery {
       )
     }
     try writeManifest(Array(Set(previous).union(names)).sorted())
+    removeStalePartials(of: previous + names)
     for file in files {
       let url = folder.appendingPathComponent(file.name)
       if previousSet.contains(file.name), Self.holds(file.data, at: url.path) {
@@ -93,6 +94,23 @@ struct FolderDelivery {
       }
     }
     try writeManifest(names.sorted())
+  }
+
+  /// Removes what a killed run left half-written beside the folder's files (`TemporaryFiles.removeStale`),
+  /// reading each of their folders once.
+  private func removeStalePartials(of names: [String]) {
+    var byFolder: [String: Set<String>] = [:]
+    for name in names + [Self.manifestName] {
+      let slash = name.lastIndex(of: "/")
+      let folder = slash.map { String(name[..<$0]) } ?? ""
+      let file = slash.map { String(name[name.index(after: $0)...]) } ?? name
+      byFolder[folder, default: []].insert(file)
+    }
+    for (sub, files) in byFolder {
+      TemporaryFiles.removeStale(
+        in: sub.isEmpty ? folder : folder.appendingPathComponent(sub), of: files
+      )
+    }
   }
 
   /// Whether `path` is a regular file (not a link) whose bytes are `data`.
