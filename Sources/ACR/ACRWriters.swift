@@ -365,7 +365,8 @@ public enum ACRHTMLWriter {
   }
 
   /// Text as HTML through `html`, each phrase `quoted` finds in it inside a `<span lang>` of its
-  /// language; `quoted` is nil when the documents and notes are in the page's English.
+  /// language (and `dir="rtl"` where it is written so); `quoted` is nil when the documents and notes are
+  /// in the page's English.
   static func marked(
     _ report: ACRReport, _ quoted: ACRQuoted?, _ text: String,
     _ html: (String) -> String
@@ -373,7 +374,8 @@ public enum ACRHTMLWriter {
     guard let quoted else { return html(text) }
     return quoted.pieces(text).map {
       guard let language = $0.language else { return html($0.text) }
-      return "<span lang=\"\(escape(language.tag))\">\(html($0.text))</span>"
+      return
+        "<span\(ContentLanguage.attribute(language))>\(html($0.text))</span>"
     }.joined()
   }
 

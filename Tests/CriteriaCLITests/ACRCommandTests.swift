@@ -605,6 +605,12 @@ struct ACRCommandTests {
         "Fails: <span lang=\"fr\">Rating</span> (Android) Keyboard: <span lang=\"fr\">Arrow keys</span> (High): "
           + "<span lang=\"de\">Arrow keys move focus out of the rating instead of changing it</span>. "
       ), "\(flagged)")
+    // Notes written right to left are laid out so.
+    let arabic = try acr("html", "arabic.html", ["--notes-language", "ar"])
+    #expect(
+      arabic.contains(
+        "(High): <span lang=\"ar\" dir=\"rtl\">Arrow keys move focus out of the rating instead of changing it</span>. "
+      ), "\(arabic)")
     // English over the config's Spanish: nothing marked.
     #expect(try acr("html", "english.html", ["--language", "en"]) == plain)
     // A flag with an output that has no page, or a tag that is none, is a usage error; nothing written.

@@ -37,4 +37,32 @@ struct ContentLanguageTests {
     }
     #expect(ContentLanguage.mark("a<b", nil) == "a&lt;b")
   }
+
+  /// CLDR's locale data gives these languages' character order as right-to-left (`ar.xml`, `he.xml`,
+  /// `fa.xml`, `ur.xml`, `yi.xml`, `ps.xml`, `ckb.xml`, `dv.xml`); ISO 15924 names the scripts.
+  @Test(
+    "a language written right to left is also marked dir=rtl: by its script subtag when it has one, else by its usual script"
+  )
+  func direction() throws {
+    for tag in [
+      "ar", "ar-EG", "he", "he-IL", "fa", "ur", "yi", "ps", "ckb", "dv",
+      "az-Arab", "pa-Arab", "ar-u-nu-latn",
+    ] {
+      let language = try #require(ContentLanguage(tag))
+      #expect(language.isRightToLeft, "\(tag)")
+      #expect(
+        ContentLanguage.mark("נגיש", language)
+          == "<span lang=\"\(tag)\" dir=\"rtl\">נגיש</span>")
+      #expect(
+        ContentLanguage.attribute(language) == " lang=\"\(tag)\" dir=\"rtl\"")
+    }
+    for tag in [
+      "es", "de-CH", "ja", "zh-Hant-TW", "hi", "sd-Deva", "ar-Latn", "az",
+      "tr", "ru",
+    ] {
+      let language = try #require(ContentLanguage(tag))
+      #expect(!language.isRightToLeft, "\(tag)")
+      #expect(ContentLanguage.attribute(language) == " lang=\"\(tag)\"")
+    }
+  }
 }
