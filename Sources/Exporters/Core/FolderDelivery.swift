@@ -99,17 +99,14 @@ struct FolderDelivery {
   /// Removes what a killed run left half-written beside the folder's files (`TemporaryFiles.removeStale`),
   /// reading each of their folders once.
   private func removeStalePartials(of names: [String]) {
-    var byFolder: [String: Set<String>] = [:]
+    var byFolder: [URL: Set<String>] = [:]
     for name in names + [Self.manifestName] {
-      let slash = name.lastIndex(of: "/")
-      let folder = slash.map { String(name[..<$0]) } ?? ""
-      let file = slash.map { String(name[name.index(after: $0)...]) } ?? name
-      byFolder[folder, default: []].insert(file)
+      let url = folder.appendingPathComponent(name)
+      byFolder[url.deletingLastPathComponent(), default: []].insert(
+        url.lastPathComponent)
     }
-    for (sub, files) in byFolder {
-      TemporaryFiles.removeStale(
-        in: sub.isEmpty ? folder : folder.appendingPathComponent(sub), of: files
-      )
+    for (subfolder, files) in byFolder {
+      TemporaryFiles.removeStale(in: subfolder, of: files)
     }
   }
 
