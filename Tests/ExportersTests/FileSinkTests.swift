@@ -186,6 +186,52 @@ struct FileSinkTests {
   }
 
   @Test(
+    "a folder output whose write fails part way replaces none of its files, and leaves no temporary file"
+  )
+  func failedWriteReplacesNothing() throws {
+    let target = try scratchFolder().appendingPathComponent("features")
+    let manager = FileManager.default
+    func text(_ name: String) throws -> String {
+      try String(
+        contentsOf: target.appendingPathComponent(name), encoding: .utf8)
+    }
+    try FileSink().deliver(
+      .folder([
+        (name: "a.feature", data: Data("old a".utf8)),
+        (name: "b.feature", data: Data("old b".utf8)),
+        (name: "web", data: Data("old web".utf8)),
+      ]), to: target.path)
+    // a.feature and b.feature are written before web/c.feature, whose folder cannot be made while
+    // the old file `web` is there: the run fails after two of its three writes.
+    #expect(throws: ExportError.self) {
+      try FileSink().deliver(
+        .folder([
+          (name: "a.feature", data: Data("new a".utf8)),
+          (name: "b.feature", data: Data("new b".utf8)),
+          (name: "web/c.feature", data: Data("c".utf8)),
+        ]), to: target.path)
+    }
+    #expect(try text("a.feature") == "old a")
+    #expect(try text("b.feature") == "old b")
+    #expect(try text("web") == "old web")
+    #expect(
+      try manager.contentsOfDirectory(atPath: target.path).sorted() == [
+        ".criteria-output.json", "a.feature", "b.feature", "web",
+      ])
+    // The next run that can write does, and the old file goes.
+    try FileSink().deliver(
+      .folder([
+        (name: "a.feature", data: Data("new a".utf8)),
+        (name: "c.feature", data: Data("c".utf8)),
+      ]), to: target.path)
+    #expect(try text("a.feature") == "new a")
+    #expect(
+      try manager.contentsOfDirectory(atPath: target.path).sorted() == [
+        ".criteria-output.json", "a.feature", "c.feature",
+      ])
+  }
+
+  @Test(
     "a folder output never replaces a file it did not write, and writes nothing then"
   )
   func foreignFile() throws {

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// The folder's manifest (`.criteria-output.json`) lists the files an earlier run wrote. Before any
 /// file is written the manifest is widened to the old and new names together, so a run killed at any
-/// moment leaves no file of ours unlisted; each file is written atomically; then files listed before but
-/// not produced now are removed, and the manifest is narrowed to what this run wrote.
+/// moment leaves no file of ours unlisted; every changed file is written whole under a temporary name
+/// before any is renamed into place, so a failed write leaves the folder as it was; then files listed
+/// before but not produced now are removed, and the manifest is narrowed to what this run wrote.
 ///
 /// A file of ours that already holds exactly the new bytes is left as it is: its modification time
 /// stays, so build tools and file watchers see only what changed, and the file system is spared a
@@ -66,23 +67,12 @@ struct FolderDelivery {
     }
     try writeManifest(Array(Set(previous).union(names)).sorted())
     removeStalePartials(of: previous + names)
-    for file in files {
-      let url = folder.appendingPathComponent(file.name)
-      if previousSet.contains(file.name), Self.holds(file.data, at: url.path) {
-        continue
-      }
-      do {
-        try fm.createDirectory(
-          at: url.deletingLastPathComponent(), withIntermediateDirectories: true
-        )
-      } catch {
-        throw ExportError(
-          "cannot write '\(shownAs)/\(file.name)': \(SystemReason.text(of: error))"
-        )
-      }
-      try Self.writeAtomically(
-        file.data, to: url, shownAs: "\(shownAs)/\(file.name)")
-    }
+    try replace(
+      files.filter { file in
+        !previousSet.contains(file.name)
+          || !Self.holds(
+            file.data, at: folder.appendingPathComponent(file.name).path)
+      })
     let current = Set(names)
     for stale in previous where !current.contains(stale) {
       let url = folder.appendingPathComponent(stale)
@@ -94,6 +84,46 @@ struct FolderDelivery {
       }
     }
     try writeManifest(names.sorted())
+  }
+
+  /// Writes every changed file whole under its temporary name, then renames them all into place.
+  ///
+  /// A write that fails (a full disk, a subfolder that cannot be made) fails before any file is
+  /// replaced, so the folder is left as the last run wrote it, not half old and half new; the
+  /// temporary files are removed. Only a kill during the renames, which take no time beside the
+  /// writes, can still leave a mix.
+  private func replace(_ files: [(name: String, data: Data)])
+    throws(ExportError)
+  {
+    var staged: [(temporary: URL, target: URL, shownAs: String)] = []
+    defer {
+      for file in staged {
+        unlink(file.temporary.path)
+        TemporaryFiles.process.release(file.temporary.path)
+      }
+    }
+    for file in files {
+      let url = folder.appendingPathComponent(file.name)
+      let shown = "\(shownAs)/\(file.name)"
+      do {
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true
+        )
+      } catch {
+        throw ExportError(
+          "cannot write '\(shown)': \(SystemReason.text(of: error))")
+      }
+      try Self.refuseFolder(at: url, shownAs: shown)
+      let temporary = TemporaryFiles.partial(beside: url)
+      TemporaryFiles.process.hold(temporary.path)
+      staged.append((temporary, url, shown))
+      try NewFile.write(file.data, to: temporary.path, shownAs: shown)
+    }
+    for file in staged
+    where rename(file.temporary.path, file.target.path) != 0 {
+      throw ExportError(
+        "cannot write '\(file.shownAs)': \(SystemReason.lastError)")
+    }
   }
 
   /// Removes what a killed run left half-written beside the folder's files (`TemporaryFiles.removeStale`),
@@ -173,18 +203,25 @@ struct FolderDelivery {
       shownAs: "\(shownAs)/\(Self.manifestName)", durable: true)
   }
 
-  /// Temporary file beside the target, then rename: the target is the old file or the new one, never half.
-  ///
-  /// `durable` (the manifest) waits until the disk has the file before it is renamed.
-  static func writeAtomically(
-    _ data: Data, to url: URL, shownAs: String, durable: Bool = false
-  ) throws(ExportError) {
+  /// A file is never renamed over a folder.
+  private static func refuseFolder(at url: URL, shownAs: String)
+    throws(ExportError)
+  {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(
       atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
     {
       throw ExportError("cannot write '\(shownAs)': it is a folder")
     }
+  }
+
+  /// Temporary file beside the target, then rename: the target is the old file or the new one, never half.
+  ///
+  /// `durable` (the manifest) waits until the disk has the file before it is renamed.
+  static func writeAtomically(
+    _ data: Data, to url: URL, shownAs: String, durable: Bool = false
+  ) throws(ExportError) {
+    try refuseFolder(at: url, shownAs: shownAs)
     let temporary = TemporaryFiles.partial(beside: url)
     try TemporaryFiles.process.holding(temporary.path) {
       () throws(ExportError) in
