@@ -144,9 +144,10 @@ extension AuditDiff {
     func m(_ text: String) -> String { ContentLanguage.mark(text, language) }
     // A check the later audit lacks says so in criteria's words (`AuditResultRow.lackingNote`), which are
     // not the notes' language.
-    func notes(_ row: Change) -> String {
+    func notesCell(_ row: Change) -> String {
       row.notes == AuditResultRow.lackingNote
-        ? e(row.notes) : ContentLanguage.mark(row.notes, notesLanguage)
+        ? "<td>\(e(row.notes))</td>"
+        : ContentLanguage.cell(row.notes, notesLanguage)
     }
     var out = HTMLPage.start(
       title: "Accessibility audit: what changed",
@@ -183,9 +184,9 @@ extension AuditDiff {
         let changed =
           row.expectationChanged ? " <em>(expectation changed)</em>" : ""
         out +=
-          "<tr><td>\(m(row.component))</td><td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
+          "<tr>\(ContentLanguage.cell(row.component, language))<td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
           + "<td>\(e(Self.result(row)))</td><td>\(e(Self.severity(row)))</td>"
-          + "<td>\(notes(row))</td><td><code>\(e(row.id))</code></td></tr>\n"
+          + notesCell(row) + "<td><code>\(e(row.id))</code></td></tr>\n"
       }
       out += "</tbody>\n</table>\n</section>\n"
     }

@@ -62,6 +62,19 @@ public struct ContentLanguage: Sendable, Hashable {
     return "<span\(attribute(language))>\(HTMLEscape.text(text))</span>"
   }
 
+  /// A table cell whose whole content is `text` in `language`, marked on the cell itself.
+  ///
+  /// The `lang` (and `dir`) stand on the cell rather than on a span inside it, so text written right
+  /// to left also aligns to the right (`text-align: start`). `attributes` (` scope="row"`) come
+  /// first; an empty cell has no language.
+  public static func cell(
+    _ text: String, _ language: ContentLanguage?, tag: String = "td",
+    attributes: String = ""
+  ) -> String {
+    "<\(tag)\(attributes)\(text.isEmpty ? "" : attribute(language))>"
+      + "\(HTMLEscape.text(text))</\(tag)>"
+  }
+
   /// ` lang="…"` for an element whose whole content is in `language`, with ` dir="rtl"` when it is
   /// written right to left; nothing when it is English or not given.
   public static func attribute(_ language: ContentLanguage?) -> String {

@@ -49,7 +49,7 @@ public enum HTMLPage {
     body { font-family: system-ui, sans-serif; line-height: 1.45; color: #1a1a1a; background: #fff; overflow-wrap: break-word; }
     table { border-collapse: collapse; width: 100%; }
     caption { text-align: left; font-weight: 700; }
-    th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
+    th, td { border: 1px solid #767676; padding: 0.3rem 0.5rem; text-align: start; vertical-align: top; }
     thead th { background: #f0f0f0; }
     a { color: #0b57d0; }
     a:focus, select:focus, input:focus, button:focus { outline: 3px solid #0b57d0; outline-offset: 2px; }

@@ -50,6 +50,14 @@ public struct HTMLReport: Sendable {
   func m(_ text: String) -> String {
     ContentLanguage.mark(text, language)
   }
+  /// A cell of the audit's own text (`m`), marked on the cell itself.
+  func cell(_ text: String) -> String { ContentLanguage.cell(text, language) }
+  /// The notes' cell: marked on the cell itself when the tester's notes are all it holds.
+  func notesCell(_ row: ResultRow) -> String {
+    row.addedNote.isEmpty
+      ? ContentLanguage.cell(row.notes, notesLanguage)
+      : "<td>\(notes(row))</td>"
+  }
   /// A row's notes: the tester's, marked with their language when that is not English, then what
   /// criteria adds in its own words (`ResultRow.addedNote`).
   func notes(_ row: ResultRow) -> String {
@@ -200,9 +208,9 @@ public struct HTMLReport: Sendable {
     }.map(\.element)
     for row in sorted {
       out +=
-        "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td><td>\(e(row.platform))</td>"
+        "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th>\(cell(row.component))<td>\(e(row.platform))</td>"
       out +=
-        "<td>\(m(row.expected))</td><td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td><td>\(notes(row))</td><td>\(ticket(row.ticket))</td></tr>\n"
+        "\(cell(row.expected))<td>\(e(row.severity))</td><td>\(e(row.tester))</td><td>\(e(row.date))</td>\(notesCell(row))<td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
       + (earlier.isEmpty ? "" : failedBefore(earlier)) + "</section>\n"
@@ -217,8 +225,8 @@ public struct HTMLReport: Sendable {
       + "<th scope=\"col\">Ticket</th></tr></thead>\n<tbody>\n"
     for row in rows {
       out +=
-        "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th><td>\(m(row.component))</td>"
-        + "<td>\(e(row.platform))</td><td>\(m(row.expected))</td><td>\(notes(row))</td>"
+        "<tr \(attributes(row))><th scope=\"row\">\(check(row))</th>\(cell(row.component))"
+        + "<td>\(e(row.platform))</td>\(cell(row.expected))\(notesCell(row))"
         + "<td>\(ticket(row.ticket))</td></tr>\n"
     }
     return out + "</tbody>\n</table>\n"
@@ -242,9 +250,9 @@ public struct HTMLReport: Sendable {
         "<th scope=\"col\" data-key=\"result\">Result</th><th scope=\"col\" data-key=\"severity\">Severity</th><th scope=\"col\">Notes</th><th scope=\"col\">Ticket</th>\(hasWCAG ? "<th scope=\"col\">WCAG</th>" : "")</tr></thead>\n<tbody>\n"
       for row in rows {
         out +=
-          "<tr\(row.failedBefore ? " data-failed-before=\"true\"" : "")><th scope=\"row\">\(check(row))</th><td>\(e(row.platform))</td><td>\(m(row.expected))</td>"
+          "<tr\(row.failedBefore ? " data-failed-before=\"true\"" : "")><th scope=\"row\">\(check(row))</th><td>\(e(row.platform))</td>\(cell(row.expected))"
         out +=
-          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td><td>\(notes(row))</td><td>\(ticket(row.ticket))</td>"
+          "<td class=\"r-\(row.outcome)\">\(e(row.result))</td><td>\(e(row.severity))</td>\(notesCell(row))<td>\(ticket(row.ticket))</td>"
         out += hasWCAG ? "<td>\(e(row.wcag.joined(separator: ", ")))</td>" : ""
         out += "</tr>\n"
       }

@@ -1,5 +1,6 @@
 import Audit
 import Conformance
+import CriteriaModel
 import Foundation
 
 /// The report's Summary: the counts by result, the chart and the table of its numbers, and the table of
@@ -104,7 +105,9 @@ extension HTMLReport {
       heads: ["Component", "Platform"], last: "Conformance",
       rows: groups.map {
         (
-          "<th scope=\"row\">\(m($0.component))</th><td>\(e($0.platform))</td>",
+          ContentLanguage.cell(
+            $0.component, language, tag: "th", attributes: " scope=\"row\"")
+            + "<td>\(e($0.platform))</td>",
           $0.rows
         )
       }

@@ -65,4 +65,28 @@ struct ContentLanguageTests {
       #expect(ContentLanguage.attribute(language) == " lang=\"\(tag)\"")
     }
   }
+
+  @Test(
+    "a cell whose whole content is the audit's text carries lang (and dir) itself, so right-to-left text aligns right; English, an empty cell and no language add nothing"
+  )
+  func cells() throws {
+    let arabic = try #require(ContentLanguage("ar"))
+    #expect(
+      ContentLanguage.cell("الزر <مغلق>", arabic)
+        == "<td lang=\"ar\" dir=\"rtl\">الزر &lt;مغلق&gt;</td>")
+    #expect(
+      ContentLanguage.cell(
+        "Botón", ContentLanguage("es"), tag: "th", attributes: " scope=\"row\"")
+        == "<th scope=\"row\" lang=\"es\">Botón</th>")
+    #expect(ContentLanguage.cell("", arabic) == "<td></td>")
+    #expect(
+      ContentLanguage.cell("Button", ContentLanguage("en-GB"))
+        == "<td>Button</td>")
+    #expect(ContentLanguage.cell("a & b", nil) == "<td>a &amp; b</td>")
+    // The cell's own direction aligns it only if the stylesheet aligns cells to their start.
+    let cellRule = HTMLPage.baseStyle.split(separator: "\n").filter {
+      $0.contains("th, td {")
+    }
+    #expect(cellRule.count == 1 && cellRule[0].contains("text-align: start;"))
+  }
 }

@@ -99,7 +99,10 @@ public struct HTMLTestPlanExporter: PreparingExporter {
       "<th scope=\"col\">Expected result</th><th scope=\"col\">Platforms</th><th scope=\"col\">WCAG</th></tr></thead>\n<tbody>\n"
     for criterion in component.criteria {
       out +=
-        "<tr><td>\(e(criterion.test.label))</td><th scope=\"row\">\(m(criterion.check))</th><td>\(m(criterion.expectation))</td>"
+        "<tr><td>\(e(criterion.test.label))</td>"
+        + ContentLanguage.cell(
+          criterion.check, language, tag: "th", attributes: " scope=\"row\"")
+        + ContentLanguage.cell(criterion.expectation, language)
       out +=
         "<td>\(e(criterion.platforms.map(\.rawValue).joined(separator: ", ")))</td><td>\(e(criterion.wcag.joined(separator: ", ")))</td></tr>\n"
     }
