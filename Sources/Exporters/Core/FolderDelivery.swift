@@ -91,10 +91,11 @@ struct FolderDelivery {
   /// A write that fails (a full disk, a subfolder that cannot be made) fails before any file is
   /// replaced, so the folder is left as the last run wrote it, not half old and half new; the
   /// temporary files are removed. Only a kill during the renames, which take no time beside the
-  /// writes, can still leave a mix.
-  private func replace(_ files: [(name: String, data: Data)])
-    throws(ExportError)
-  {
+  /// writes, can still leave a mix. `durable` (the manifest) waits until the disk has each file
+  /// before it is renamed.
+  private func replace(
+    _ files: [(name: String, data: Data)], durable: Bool = false
+  ) throws(ExportError) {
     var staged: [(temporary: URL, target: URL, shownAs: String)] = []
     defer {
       for file in staged {
@@ -117,7 +118,8 @@ struct FolderDelivery {
       let temporary = TemporaryFiles.partial(beside: url)
       TemporaryFiles.process.hold(temporary.path)
       staged.append((temporary, url, shown))
-      try NewFile.write(file.data, to: temporary.path, shownAs: shown)
+      try NewFile.write(
+        file.data, to: temporary.path, shownAs: shown, durable: durable)
     }
     for file in staged
     where rename(file.temporary.path, file.target.path) != 0 {
@@ -198,9 +200,7 @@ struct FolderDelivery {
         "cannot write the manifest of '\(shownAs)': \(error.localizedDescription)"
       )
     }
-    try Self.writeAtomically(
-      data, to: folder.appendingPathComponent(Self.manifestName),
-      shownAs: "\(shownAs)/\(Self.manifestName)", durable: true)
+    try replace([(name: Self.manifestName, data: data)], durable: true)
   }
 
   /// A file is never renamed over a folder.
@@ -212,26 +212,6 @@ struct FolderDelivery {
       atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
     {
       throw ExportError("cannot write '\(shownAs)': it is a folder")
-    }
-  }
-
-  /// Temporary file beside the target, then rename: the target is the old file or the new one, never half.
-  ///
-  /// `durable` (the manifest) waits until the disk has the file before it is renamed.
-  static func writeAtomically(
-    _ data: Data, to url: URL, shownAs: String, durable: Bool = false
-  ) throws(ExportError) {
-    try refuseFolder(at: url, shownAs: shownAs)
-    let temporary = TemporaryFiles.partial(beside: url)
-    try TemporaryFiles.process.holding(temporary.path) {
-      () throws(ExportError) in
-      try NewFile.write(
-        data, to: temporary.path, shownAs: shownAs, durable: durable)
-      guard rename(temporary.path, url.path) == 0 else {
-        let reason = SystemReason.lastError
-        try? FileManager.default.removeItem(at: temporary)
-        throw ExportError("cannot write '\(shownAs)': \(reason)")
-      }
     }
   }
 }
