@@ -114,8 +114,8 @@ struct ResultTally {
       where platforms.contains(finding.platform) {
         counter.add(finding)
       }
-      for (platform, counts) in counter.byPlatform {
-        units[Self.unit(component.id, platform)] = counts
+      for platform in counter.platformsCounted {
+        units[Self.unit(component.id, platform)] = counter.counts(platform)
       }
       record(
         counter, componentID: component.id, component: component.title,
@@ -134,31 +134,71 @@ struct ResultTally {
         retiredUnits.append(
           RetiredUnit(
             component: name, platform: platform,
-            counts: counter.byPlatform[platform] ?? zeros))
+            counts: counter.counts(platform) ?? zeros))
       }
       record(counter, componentID: nil, component: name, platforms: platforms)
     }
   }
 
   /// One component's counts per platform, and per WCAG number and platform.
+  ///
+  /// Counted in flat arrays, a platform's counts after the one before it, and a number's after the
+  /// number counted before it: a large audit adds hundreds of thousands of rows here, and nested
+  /// dictionaries of arrays hashed two keys and copied on write for each.
   private struct Counter {
     let zeros: [Int]
-    var byPlatform: [Platform: [Int]] = [:]
-    var byNumber: [String: [Platform: [Int]]] = [:]
+    /// Per platform (`Platform.allCases`' order), its counts by result word.
+    private var platformCounts: [Int]
+    private var platformSeen: [Bool]
+    /// Each WCAG number's place in `numbers`, in the order first counted.
+    private var slots: [String: Int] = [:]
+    private(set) var numbers: [String] = []
+    /// Per number, then platform, its counts by result word.
+    private var numberCounts: [Int] = []
+    private var numberSeen: [Bool] = []
 
-    init(zeros: [Int]) { self.zeros = zeros }
+    init(zeros: [Int]) {
+      self.zeros = zeros
+      platformCounts = Array(repeating: 0, count: Self.platforms * zeros.count)
+      platformSeen = Array(repeating: false, count: Self.platforms)
+    }
+
+    private static let platforms = Platform.allCases.count
+
+    private static func place(_ platform: Platform) -> Int {
+      switch platform {
+      case .iOS: 0
+      case .android: 1
+      case .web: 2
+      }
+    }
 
     /// One row: its result word's index, and what it says about the criteria it tests.
     mutating func add(
       _ platform: Platform, index: Int, outcome: Outcome, wcag: [String],
       failed: [String]
     ) {
-      byPlatform[platform, default: zeros][index] += 1
+      let place = Self.place(platform)
+      platformSeen[place] = true
+      platformCounts[place * zeros.count + index] += 1
       guard !wcag.isEmpty || !failed.isEmpty else { return }
       for number in WCAGEvidence.counted(
         wcag: wcag, failed: failed, outcome: outcome)
       {
-        byNumber[number, default: [:]][platform, default: zeros][index] += 1
+        let slot: Int
+        if let known = slots[number] {
+          slot = known
+        } else {
+          slot = numbers.count
+          slots[number] = slot
+          numbers.append(number)
+          numberCounts.append(
+            contentsOf: repeatElement(0, count: Self.platforms * zeros.count))
+          numberSeen.append(
+            contentsOf: repeatElement(false, count: Self.platforms))
+        }
+        numberSeen[slot * Self.platforms + place] = true
+        numberCounts[(slot * Self.platforms + place) * zeros.count + index] += 1
       }
     }
 
@@ -167,6 +207,35 @@ struct ResultTally {
         finding.platform,
         index: Outcome.allCases.firstIndex(of: finding.outcome) ?? 1,
         outcome: finding.outcome, wcag: finding.wcag, failed: finding.failed)
+    }
+
+    /// The counts of a platform any row was added for; nil for one none was.
+    func counts(_ platform: Platform) -> [Int]? {
+      let place = Self.place(platform)
+      guard platformSeen[place] else { return nil }
+      return Array(
+        platformCounts[place * zeros.count..<(place + 1) * zeros.count])
+    }
+
+    /// The platforms any row was added for, in `Platform.allCases`' order.
+    var platformsCounted: [Platform] {
+      Platform.allCases.filter { platformSeen[Self.place($0)] }
+    }
+
+    /// The counts of a number's rows on a platform; nil when none of that platform counted for it.
+    func counts(number slot: Int, _ platform: Platform) -> [Int]? {
+      let place = slot * Self.platforms + Self.place(platform)
+      guard numberSeen[place] else { return nil }
+      return Array(
+        numberCounts[place * zeros.count..<(place + 1) * zeros.count])
+    }
+
+    /// Whether any number counted a row of the platform.
+    func numbersCount(_ platform: Platform) -> Bool {
+      let place = Self.place(platform)
+      return numbers.indices.contains {
+        numberSeen[$0 * Self.platforms + place]
+      }
     }
   }
 
@@ -180,14 +249,14 @@ struct ResultTally {
       platforms + Platform.allCases.filter { !platforms.contains($0) }
     // Each platform the component's numbers use is one unit, numbered once.
     var unitIndex: [Platform: Int] = [:]
-    for platform in platformOrder
-    where counter.byNumber.values.contains(where: { $0[platform] != nil }) {
+    for platform in platformOrder where counter.numbersCount(platform) {
       unitIndex[platform] = unitCount
       unitCount += 1
     }
-    for (number, platforms) in counter.byNumber {
+    for (slot, number) in counter.numbers.enumerated() {
       for platform in platformOrder {
-        guard let counts = platforms[platform], let index = unitIndex[platform]
+        guard let counts = counter.counts(number: slot, platform),
+          let index = unitIndex[platform]
         else { continue }
         let kind: WCAGSheet.Kind = platform == .web ? .web : .software
         criterionUnits[kind, default: [:]][number, default: []].append(

@@ -74,47 +74,63 @@ struct SummarySheet {
           counts: unit.counts)
       }
     let findings = retired?.findingStatuses ?? []
-    /// `=COUNTIFS(checklist…)+COUNTIFS(retired…)` for one result word (every row when nil).
-    func count(_ unit: Unit, _ status: String?) -> String {
-      var parts: [String] = []
-      if let checklist = unit.checklist {
-        parts.append(
-          "COUNTIFS(\(checklist)\(status.map(ranges.result) ?? ""))")
-      }
-      if let conditions = unit.retired, let retired {
-        for word in findings where status == nil || status == word {
-          // Zero once a person deletes the Retired sheet, not an error.
+    let statuses = layout.statuses
+    let label = labelColumn(header)
+    // The cells are made on another thread while libxlsxwriter writes the ones made before: a large
+    // audit has a row for each of thousands of components and platforms, seven formulas each.
+    try sheet.stream(styles: styles) { [self] sink in
+      var formula = FormulaText()
+      /// `=COUNTIFS(checklist…)+COUNTIFS(retired…)` for one result word (every row when nil).
+      func count(_ unit: Unit, _ status: String?) -> FormulaText {
+        var parts: [String] = []
+        if let checklist = unit.checklist {
           parts.append(
-            "IFERROR(COUNTIFS(\(conditions)\(retired.result(word))),0)")
+            "COUNTIFS(\(checklist)\(status.map(ranges.result) ?? ""))")
         }
+        if let conditions = unit.retired, let retired {
+          for word in findings where status == nil || status == word {
+            // Zero once a person deletes the Retired sheet, not an error.
+            parts.append(
+              "IFERROR(COUNTIFS(\(conditions)\(retired.result(word))),0)")
+          }
+        }
+        formula.reset()
+        formula.append(
+          "=" + (parts.isEmpty ? "0" : parts.joined(separator: "+")))
+        return formula
       }
-      return "=" + (parts.isEmpty ? "0" : parts.joined(separator: "+"))
-    }
-    for (offset, unit) in units.enumerated() {
-      let row = offset + 1
-      try sheet.write(row, 0, unit.component)
-      try sheet.write(row, 1, unit.platform.rawValue)
-      try sheet.write(
-        row, 2, formula: count(unit, nil),
-        shows: .number(Double(unit.counts.reduce(0, +))), styles.count)
-      for index in layout.statuses.indices {
-        try sheet.write(
-          row, 3 + index, formula: count(unit, layout.statuses[index]),
-          shows: .number(Double(unit.counts[index])),
-          styles.count)
+      for (offset, unit) in units.enumerated() {
+        let row = offset + 1
+        let component = XLSXSheet.cellText(unit.component)
+        if !component.isEmpty { sink.text(row, 0, clean: component, .none) }
+        sink.text(row, 1, clean: unit.platform.rawValue, .none)
+        sink.formula(
+          row, 2, count(unit, nil),
+          shows: .number(Double(unit.counts.reduce(0, +))), .count)
+        for index in statuses.indices {
+          sink.formula(
+            row, 3 + index, count(unit, statuses[index]),
+            shows: .number(Double(unit.counts[index])), .count)
+        }
+        formula.reset()
+        formula.append(conformanceFormula(row: row))
+        sink.formula(
+          row, header.count - 1, formula,
+          shows: .text(
+            unit.counts.allSatisfy { $0 == 0 }
+              ? ""
+              : ResultTally.conformance(
+                units: [unit.counts], unknown: "Not Evaluated")), .none)
+        // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top
+        // of each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels
+        // too.
+        sink.text(
+          row, label,
+          clean: XLSXSheet.cellText(
+            "\(unit.component) · \(unit.platform.rawValue)"),
+          .none)
+        guard sink.open else { return }
       }
-      try sheet.write(
-        row, header.count - 1, formula: conformanceFormula(row: row),
-        shows: .text(
-          unit.counts.allSatisfy { $0 == 0 }
-            ? ""
-            : ResultTally.conformance(
-              units: [unit.counts], unknown: "Not Evaluated")))
-      // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top of
-      // each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels too.
-      try sheet.write(
-        row, labelColumn(header),
-        "\(unit.component) · \(unit.platform.rawValue)")
     }
     try sheet.autofilter(rows: units.count, columns: header.count)
     if retired != nil {

@@ -238,9 +238,12 @@ struct WCAGSheet {
         }
         for kind in Kind.allCases {
           for unit in tally.criterionUnits[kind]?[criterion.number] ?? [] {
-            let unitCells =
-              made[unit.index]
-              ?? (
+            let unitCells:
+              (checklist: [UInt8]?, retired: [UInt8]?, component: String)
+            if let known = made[unit.index] {
+              unitCells = known
+            } else {
+              unitCells = (
                 checklist: checklistConditions(unit).map {
                   Array(("," + $0).utf8)
                 },
@@ -253,7 +256,8 @@ struct WCAGSheet {
                 },
                 component: XLSXSheet.cellText(unit.component)
               )
-            made[unit.index] = unitCells
+              made[unit.index] = unitCells
+            }
             // Numbers, kinds and platforms are plain ASCII: written as they are.
             sink.text(row, 0, clean: criterion.number, .none)
             sink.text(row, 1, clean: kind.label, .none)
