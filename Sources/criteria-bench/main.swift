@@ -107,6 +107,10 @@ case "xlsx-child":
     // Runs in its own process so that its peak memory can be measured apart from the parent's.
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     xlsxChild(rows: rows, output: arguments[2])
+case "catalog-child":
+    // What xlsx-child does before it writes, alone: scripts/bench-instructions.sh subtracts it.
+    guard arguments.count == 2, let rows = Int(arguments[1]) else { exit(2) }
+    catalogChild(rows: rows)
 case "inputs-child":
     guard arguments.count == 3, let rows = Int(arguments[1]) else { exit(2) }
     inputsChild(rows: rows, folder: arguments[2])
