@@ -80,23 +80,31 @@ struct SummarySheet {
     // audit has a row for each of thousands of components and platforms, seven formulas each.
     try sheet.stream(styles: styles) { [self] sink in
       var formula = FormulaText()
-      /// `=COUNTIFS(checklist…)+COUNTIFS(retired…)` for one result word (every row when nil).
+      /// `=COUNTIFS(checklist…)+COUNTIFS(retired…)` for one result word (every row when nil), assembled
+      /// in the one buffer: thousands of units, seven formulas each.
       func count(_ unit: Unit, _ status: String?) -> FormulaText {
-        var parts: [String] = []
+        formula.reset()
+        formula.append("=")
+        var parts = 0
         if let checklist = unit.checklist {
-          parts.append(
-            "COUNTIFS(\(checklist)\(status.map(ranges.result) ?? ""))")
+          formula.append("COUNTIFS(")
+          formula.append(checklist)
+          if let status { formula.append(ranges.result(status)) }
+          formula.append(")")
+          parts += 1
         }
         if let conditions = unit.retired, let retired {
           for word in findings where status == nil || status == word {
+            if parts > 0 { formula.append("+") }
             // Zero once a person deletes the Retired sheet, not an error.
-            parts.append(
-              "IFERROR(COUNTIFS(\(conditions)\(retired.result(word))),0)")
+            formula.append("IFERROR(COUNTIFS(")
+            formula.append(conditions)
+            formula.append(retired.result(word))
+            formula.append("),0)")
+            parts += 1
           }
         }
-        formula.reset()
-        formula.append(
-          "=" + (parts.isEmpty ? "0" : parts.joined(separator: "+")))
+        if parts == 0 { formula.append("0") }
         return formula
       }
       for (offset, unit) in units.enumerated() {
