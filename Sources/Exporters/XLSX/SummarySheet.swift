@@ -81,7 +81,7 @@ struct SummarySheet {
     try sheet.stream(styles: styles) { [self] sink in
       var formula = FormulaText()
       /// `=COUNTIFS(checklist…)+COUNTIFS(retired…)` for one result word (every row when nil), assembled
-      /// in the one buffer: thousands of units, seven formulas each.
+      /// in the one buffer.
       func count(_ unit: Unit, _ status: String?) -> FormulaText {
         formula.reset()
         formula.append("=")
