@@ -30,7 +30,8 @@ cc -O2 -o "$work/xlsx_baseline" Benchmarks/xlsx_baseline.c Sources/CZipLevel/zip
   $(pkg-config --cflags --libs xlsxwriter) -ldl
 # The exporter's entry, on the thread that calls libxlsxwriter; a thread it starts is not inside it.
 writer='*AuditWorkbookWriterV5write_2toy13CriteriaModel7CatalogV_SSt7Options11ExportErrorVYKF'
-total() { sed -n 's/^totals: *//p' "$1"; }
+total() { sed -n 's/^totals: *//p' "$1" 2>/dev/null || true; }
+sum() { local n=0 part; for part in "$@"; do n=$((n + $(total "$part"))); done; echo "$n"; }
 printf '%-8s | %14s | %14s %14s %14s | %9s %9s\n' rows "C program" "criteria: main" "helpers" "all" "main/C" "all/C"
 for rows in "$@"; do
   "$work/criteria-bench" inputs-child "$rows" "$work"
@@ -43,6 +44,7 @@ for rows in "$@"; do
   valgrind --tool=callgrind --separate-threads=yes --collect-atstart=no --toggle-collect="$writer" \
     --callgrind-out-file="$work/main.out" "$work/criteria-bench" xlsx-child "$rows" "$work/s.xlsx" >/dev/null 2>&1
   main=$(total "$work/main.out-01")
+  [ "${main:-0}" -gt 0 ] || { echo "the exporter's write was not found (its symbol changed?): $writer" >&2; exit 1; }
   # Every thread of a whole run, less every thread of a run that makes the same catalog and writes
   # nothing: the export's instructions on all threads (valgrind numbers threads again as they end, so
   # one thread's file can hold both the catalog's and the exporter's work, and is not split by file).
@@ -51,9 +53,7 @@ for rows in "$@"; do
     "$work/criteria-bench" xlsx-child "$rows" "$work/s.xlsx" >/dev/null 2>&1
   valgrind --tool=callgrind --separate-threads=yes --callgrind-out-file="$work/catalog.out" \
     "$work/criteria-bench" catalog-child "$rows" >/dev/null 2>&1
-  sum() { local n=0 part; for part in "$@"; do n=$((n + $(total "$part"))); done; echo "$n"; }
   helpers=$(($(sum "$work"/all.out-*) - $(sum "$work"/catalog.out-*) - main))
-  [ "$main" -gt 0 ] || { echo "the exporter's write was not found (its symbol changed?): $writer" >&2; exit 1; }
   awk -v rows="$rows" -v c="$c" -v main="$main" -v helpers="$helpers" 'BEGIN {
     printf "%-8s | %14.0f | %14.0f %14.0f %14.0f | %8.2fx %8.2fx\n", rows, c, main, helpers, main + helpers,
       main / c, (main + helpers) / c }'

@@ -44,12 +44,17 @@ func highWaterMiB() -> Double {
     return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
 }
 
+/// The workbook exporter both children make: constant memory, the checklist and its sheets alone.
+func benchWorkbookExporter() throws -> AuditWorkbookExporter {
+    try AuditWorkbookExporter(options: ExportOptions([
+        "constant_memory": .string("true"), "scenarios": .bool(false), "notes": .bool(false)]))
+}
+
 func xlsxChild(rows: Int, output: String) {
     let catalog = SyntheticAudit.mappedCatalog(rows: rows)
     let before = highWaterMiB()
     do {
-        let exporter = try AuditWorkbookExporter(options: ExportOptions([
-            "constant_memory": .string("true"), "scenarios": .bool(false), "notes": .bool(false)]))
+        let exporter = try benchWorkbookExporter()
         let seconds = try measureThrowing { try exporter.write(catalog, to: output) }
         print(String(format: "%.6f %.1f %.1f", seconds, before, highWaterMiB()))
     } catch {
@@ -62,8 +67,7 @@ func xlsxChild(rows: Int, output: String) {
 func catalogChild(rows: Int) {
     let catalog = SyntheticAudit.mappedCatalog(rows: rows)
     do {
-        _ = try AuditWorkbookExporter(options: ExportOptions([
-            "constant_memory": .string("true"), "scenarios": .bool(false), "notes": .bool(false)]))
+        _ = try benchWorkbookExporter()
         print(catalog.components.count)
     } catch {
         print("error: \(error)")
