@@ -110,25 +110,24 @@ public struct ACRReport: Sendable {
   /// only): the writers link each key where the remarks name it.
   public var ticketLinks: [String: String] = [:]
 
-  /// The language the documents and the testers' notes are written in (the config's `language`): the
-  /// HTML page marks the words it quotes from them (`quoted`) when it is not English.
-  public var language: ContentLanguage?
-  /// The language of the testers' notes when it is not `language` (the config's `notes_language`).
-  public var notesLanguage: ContentLanguage?
+  /// The languages the documents and the testers' notes are written in (the config's `language` and
+  /// `notes_language`): the HTML page marks the words it quotes from them (`quoted`) when they are not
+  /// English.
+  public var languages = TextLanguages()
   /// The phrases of the documents and of the notes the remarks and scope quote (`ACRQuoted.phrases`).
   public var quoted: (names: Set<String>, notes: Set<String>) = ([], [])
 
   /// Each quoted phrase with the language a page marks it with; none in English.
   public var quotedLanguages: [String: ContentLanguage] {
-    var languages: [String: ContentLanguage] = [:]
-    if let notes = notesLanguage ?? language, notes.differsFromPage {
-      for phrase in quoted.notes { languages[phrase] = notes }
+    var marked: [String: ContentLanguage] = [:]
+    if let notes = languages.notes, notes.differsFromPage {
+      for phrase in quoted.notes { marked[phrase] = notes }
     }
     // A note that is also a name is the documents' words.
-    if let language, language.differsFromPage {
-      for phrase in quoted.names { languages[phrase] = language }
+    if let documents = languages.documents, documents.differsFromPage {
+      for phrase in quoted.names { marked[phrase] = documents }
     }
-    return languages
+    return marked
   }
 
   /// Remarks as a writer shows them: the text through `escape`, each ticket key `ticketLinks` knows

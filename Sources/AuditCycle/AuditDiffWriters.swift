@@ -16,18 +16,15 @@ extension AuditDiff {
     .newlyUntested, .resultChanged, .added, .retired,
   ]
 
-  /// The diff in `format`; the HTML page marks the audits' own text with `language`, and the testers'
-  /// notes with `notesLanguage` (else `language`), when it is not English.
+  /// The diff in `format`; the HTML page marks the audits' own text and the testers' notes with
+  /// their `languages`, when they are not English.
   public func render(
     _ format: Format, old: String, new: String,
-    language: ContentLanguage? = nil, notesLanguage: ContentLanguage? = nil
+    languages: TextLanguages = TextLanguages()
   ) -> String {
     switch format {
     case .markdown: markdown(old: old, new: new)
-    case .html:
-      html(
-        old: old, new: new, language: language,
-        notesLanguage: notesLanguage ?? language)
+    case .html: html(old: old, new: new, languages: languages)
     case .json: json(old: old, new: new)
     }
   }
@@ -137,17 +134,18 @@ extension AuditDiff {
   // MARK: HTML
 
   func html(
-    old: String, new: String, language: ContentLanguage?,
-    notesLanguage: ContentLanguage?
+    old: String, new: String, languages: TextLanguages
   ) -> String {
     func e(_ text: String) -> String { HTMLEscape.text(text) }
-    func m(_ text: String) -> String { ContentLanguage.mark(text, language) }
+    func m(_ text: String) -> String {
+      ContentLanguage.mark(text, languages.documents)
+    }
     // A check the later audit lacks says so in criteria's words (`AuditResultRow.lackingNote`), which are
     // not the notes' language.
     func notesCell(_ row: Change) -> String {
       row.notes == AuditResultRow.lackingNote
         ? "<td>\(e(row.notes))</td>"
-        : ContentLanguage.cell(row.notes, notesLanguage)
+        : ContentLanguage.cell(row.notes, languages.notes)
     }
     var out = HTMLPage.start(
       title: "Accessibility audit: what changed",
@@ -184,7 +182,7 @@ extension AuditDiff {
         let changed =
           row.expectationChanged ? " <em>(expectation changed)</em>" : ""
         out +=
-          "<tr>\(ContentLanguage.cell(row.component, language))<td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
+          "<tr>\(ContentLanguage.cell(row.component, languages.documents))<td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
           + "<td>\(e(Self.result(row)))</td><td>\(e(Self.severity(row)))</td>"
           + notesCell(row) + "<td><code>\(e(row.id))</code></td></tr>\n"
       }

@@ -106,8 +106,10 @@ public struct ConfigLoader {
         try readOutputs(items, base: base)
       } ?? []
     return CriteriaConfig(
-      version: version, sources: sources, language: try language("language"),
-      notesLanguage: try language("notes_language"),
+      version: version, sources: sources,
+      languages: TextLanguages(
+        documents: try language("language"),
+        notes: try language("notes_language")),
       selection: selection,
       wcagRules: wcagRules, acr: acr, outputs: outputs,
       baseDirectory: base, file: path)

@@ -26,12 +26,11 @@ public struct CriteriaConfig: Sendable {
   public var version: Int
   /// Files, folders and globs of criteria documents, relative to the config file.
   public var sources: [String]
-  /// The language the documents (and the testers' notes) are written in (`language`), when given: the
-  /// HTML pages mark their text with it.
-  public var language: ContentLanguage?
-  /// The language the testers' notes are written in when it is not the documents' (`notes_language`):
-  /// English MagentaA11y documents with notes in German, say.
-  public var notesLanguage: ContentLanguage? = nil
+  /// The languages the documents and the testers' notes are written in (`language`, `notes_language`).
+  ///
+  /// The notes' own is given when it is not the documents' (English MagentaA11y documents with notes in
+  /// German, say). The HTML pages mark their text with them.
+  public var languages = TextLanguages()
   /// What to export.
   public var selection: Selection
   /// Files of WCAG mapping rules (`wcag.rules`) that add to or replace the built-in ones, as absolute paths.

@@ -26,20 +26,17 @@ public struct ACRRequest: Sendable {
   public var platform: Platform?
   /// The OpenACR catalogue (VPAT edition), over the config's `acr.edition`; nil for the config's.
   public var edition: String?
-  /// The language the documents and testers' notes are written in (`--language`), over the config's.
-  public var language: ContentLanguage?
-  /// The language the testers' notes are written in (`--notes-language`), over the config's
-  /// `notes_language`; else `language`.
-  public var notesLanguage: ContentLanguage?
+  /// The languages the documents and the testers' notes are written in (`--language`,
+  /// `--notes-language`), over the config's.
+  public var languages: TextLanguages
 
   public init(
     audit: String, config: String, format: Format, output: String,
     draft: Bool = false, platform: Platform? = nil, edition: String? = nil,
-    language: ContentLanguage? = nil, notesLanguage: ContentLanguage? = nil
+    languages: TextLanguages = TextLanguages()
   ) {
     self.edition = edition
-    self.language = language
-    self.notesLanguage = notesLanguage
+    self.languages = languages
     self.audit = audit
     self.config = config
     self.format = format
@@ -161,8 +158,7 @@ extension Pipeline {
         toolVersion: context.toolVersion, ticketLinks: known.links,
         mapping: mapping
       ).build(evidence)
-      report.language = request.language ?? settings.language
-      report.notesLanguage = request.notesLanguage ?? settings.notesLanguage
+      report.languages = request.languages.over(settings.languages)
       report.quoted = ACRQuoted.phrases(names: evidence, notes: written)
     } catch {
       throw PipelineError(error)

@@ -13,19 +13,15 @@ public struct DiffRequest: Sendable {
   public var format: AuditDiff.Format
   /// Where the diff goes (`-` for standard output).
   public var output: String
-  /// The language the audits' checks and notes are written in (`--language`), over the config's.
-  public var language: ContentLanguage?
-  /// The language the testers' notes are written in (`--notes-language`), over the config's
-  /// `notes_language`; else `language`.
-  public var notesLanguage: ContentLanguage?
+  /// The languages the audits' checks and notes are written in (`--language`, `--notes-language`),
+  /// over the config's.
+  public var languages: TextLanguages
 
   public init(
     old: String, new: String, config: String?, format: AuditDiff.Format,
-    output: String, language: ContentLanguage? = nil,
-    notesLanguage: ContentLanguage? = nil
+    output: String, languages: TextLanguages = TextLanguages()
   ) {
-    self.language = language
-    self.notesLanguage = notesLanguage
+    self.languages = languages
     self.old = old
     self.new = new
     self.config = config
@@ -57,12 +53,10 @@ extension Pipeline {
     // The later audit's conformance counts each row as its WCAG cell says (the earlier one may rest on
     // the mapping of its day), and a check of today's criteria it lacks as not tested: a row deleted is
     // no retired check.
-    var language = request.language
-    var notesLanguage = request.notesLanguage
+    var languages = request.languages
     if let path = request.config {
       let settings = try ConfigFile(path: path).settings
-      language = language ?? settings.language
-      notesLanguage = notesLanguage ?? settings.notesLanguage
+      languages = languages.over(settings.languages)
       let today = todaysChecks(
         settings, config: path,
         audit: "the later audit")
@@ -89,8 +83,8 @@ extension Pipeline {
       throw PipelineError(error)
     }
     let text = diff.render(
-      request.format, old: request.old, new: request.new, language: language,
-      notesLanguage: notesLanguage)
+      request.format, old: request.old, new: request.new,
+      languages: languages)
     let destination: Destination =
       request.output == "-" ? .standardOutput : .path(request.output)
     try ArtifactSink(

@@ -82,7 +82,8 @@ public struct Pipeline: Sendable {
           output,
           try Self.make(
             entry,
-            Self.withLanguage(output.options, settings.language, for: entry))
+            Self.withLanguage(
+              output.options, settings.languages.documents, for: entry))
         ))
     }
     // A fresh checklist never replaces an audit a tester filled in: checked before anything is written,

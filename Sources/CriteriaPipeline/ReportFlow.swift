@@ -19,11 +19,9 @@ public struct ReportRequest: Sendable {
   public var title: String
   /// The format.
   public var format: Format
-  /// The language the documents and testers' notes are written in (`--language`), over the config's.
-  public var language: ContentLanguage?
-  /// The language the testers' notes are written in (`--notes-language`), over the config's
-  /// `notes_language`; else `language`.
-  public var notesLanguage: ContentLanguage?
+  /// The languages the documents and the testers' notes are written in (`--language`,
+  /// `--notes-language`), over the config's.
+  public var languages: TextLanguages
 
   /// The formats a report is written in.
   public enum Format: String, Sendable, CaseIterable {
@@ -32,11 +30,9 @@ public struct ReportRequest: Sendable {
 
   public init(
     audit: String, config: String?, output: String, title: String,
-    format: Format = .html, language: ContentLanguage? = nil,
-    notesLanguage: ContentLanguage? = nil
+    format: Format = .html, languages: TextLanguages = TextLanguages()
   ) {
-    self.language = language
-    self.notesLanguage = notesLanguage
+    self.languages = languages
     self.audit = audit
     self.config = config
     self.output = output
@@ -62,13 +58,11 @@ extension Pipeline {
     }
     var links: [String: String] = [:]
     var protected = [request.audit]
-    var language = request.language
-    var notesLanguage = request.notesLanguage
+    var languages = request.languages
     if let path = request.config {
       protected.append(path)
       let config = try ConfigFile(path: path)
-      language = language ?? config.settings.language
-      notesLanguage = notesLanguage ?? config.settings.notesLanguage
+      languages = languages.over(config.settings.languages)
       let known = try Self.ledgerTickets(config: config)
       links = known.links
       known.name(
@@ -115,7 +109,7 @@ extension Pipeline {
         results: results, title: request.title,
         date: context.day,
         ticketLinks: links, toolVersion: context.toolVersion,
-        language: language, notesLanguage: notesLanguage
+        languages: languages
       ).html()
     case .junit:
       page = JUnitReport(

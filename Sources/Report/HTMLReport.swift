@@ -12,11 +12,9 @@ public struct HTMLReport: Sendable {
   /// Ticket key to its page on the tracker.
   public var ticketLinks: [String: String]
   public var toolVersion: String
-  /// The language of the audit's own text (components, checks, expected results, and the notes unless
-  /// `notesLanguage` says otherwise), when given and not English: that text is marked with it.
-  public var language: ContentLanguage?
-  /// The language of the testers' notes, when it is not `language`'s.
-  public var notesLanguage: ContentLanguage?
+  /// The languages of the audit's own text (components, checks, expected results) and of its notes,
+  /// when given and not English: that text is marked with them.
+  public var languages: TextLanguages
   /// Whether any row carries WCAG numbers (computed once: the writers ask for every row).
   let hasWCAG: Bool
   /// Component and platform pairs in sheet order, with their rows.
@@ -28,11 +26,9 @@ public struct HTMLReport: Sendable {
   public init(
     results: AuditResults, title: String, date: String,
     ticketLinks: [String: String] = [:],
-    toolVersion: String, language: ContentLanguage? = nil,
-    notesLanguage: ContentLanguage? = nil
+    toolVersion: String, languages: TextLanguages = TextLanguages()
   ) {
-    self.language = language
-    self.notesLanguage = notesLanguage ?? language
+    self.languages = languages
     self.results = results
     self.title = title
     self.date = date
@@ -48,20 +44,22 @@ public struct HTMLReport: Sendable {
   func e(_ text: String) -> String { HTMLEscape.text(text) }
   /// The audit's own text, marked with its language when that is not English.
   func m(_ text: String) -> String {
-    ContentLanguage.mark(text, language)
+    ContentLanguage.mark(text, languages.documents)
   }
   /// A cell of the audit's own text (`m`), marked on the cell itself.
-  func cell(_ text: String) -> String { ContentLanguage.cell(text, language) }
+  func cell(_ text: String) -> String {
+    ContentLanguage.cell(text, languages.documents)
+  }
   /// The notes' cell: marked on the cell itself when the tester's notes are all it holds.
   func notesCell(_ row: ResultRow) -> String {
     row.addedNote.isEmpty
-      ? ContentLanguage.cell(row.notes, notesLanguage)
+      ? ContentLanguage.cell(row.notes, languages.notes)
       : "<td>\(notes(row))</td>"
   }
   /// A row's notes: the tester's, marked with their language when that is not English, then what
   /// criteria adds in its own words (`ResultRow.addedNote`).
   func notes(_ row: ResultRow) -> String {
-    ContentLanguage.mark(row.notes, notesLanguage)
+    ContentLanguage.mark(row.notes, languages.notes)
       + (row.addedNote.isEmpty
         ? "" : (row.notes.isEmpty ? "" : " ") + e(row.addedNote))
   }
@@ -124,7 +122,7 @@ public struct HTMLReport: Sendable {
     func options(_ values: [String], marked: Bool = false) -> String {
       "<option value=\"\">All</option>"
         + values.map {
-          "<option value=\"\(e($0))\"\(marked ? ContentLanguage.attribute(language) : "")>\(e($0))</option>"
+          "<option value=\"\(e($0))\"\(marked ? ContentLanguage.attribute(languages.documents) : "")>\(e($0))</option>"
         }.joined()
     }
     let platforms = Array(Set(results.rows.map(\.platform))).sorted()

@@ -106,7 +106,8 @@ extension HTMLReport {
       rows: groups.map {
         (
           ContentLanguage.cell(
-            $0.component, language, tag: "th", attributes: " scope=\"row\"")
+            $0.component, languages.documents, tag: "th",
+            attributes: " scope=\"row\"")
             + "<td>\(e($0.platform))</td>",
           $0.rows
         )

@@ -573,7 +573,7 @@ struct ACRWriterTests {
     let page = folder.appendingPathComponent("acr-\(edition).html")
     var report = try report(edition: edition)
     // The documents' words marked in their language, as a Spanish audit's would be.
-    report.language = ContentLanguage("es")
+    report.languages.documents = ContentLanguage("es")
     report.quoted.names = ["Enter", "Link <script>alert(1)</script>"]
     let html = ACRHTMLWriter.html(report)
     #expect(

@@ -67,17 +67,17 @@ struct ACRQuotedTests {
     report.quoted = (
       names: ["Enter", "Cerrar"], notes: ["Fokus fehlt", "Cerrar"]
     )
-    report.language = ContentLanguage("es")
-    report.notesLanguage = ContentLanguage("de")
+    report.languages = TextLanguages(
+      documents: ContentLanguage("es"), notes: ContentLanguage("de"))
     #expect(
       report.quotedLanguages.mapValues(\.tag)
         == ["Enter": "es", "Cerrar": "es", "Fokus fehlt": "de"])
     // English documents, German notes: the MagentaA11y documents as they are, a German team's notes.
-    report.language = ContentLanguage("en")
+    report.languages.documents = ContentLanguage("en")
     #expect(
       report.quotedLanguages.mapValues(\.tag)
         == ["Fokus fehlt": "de", "Cerrar": "de"])
-    report.notesLanguage = nil
+    report.languages.notesGiven = nil
     #expect(report.quotedLanguages.isEmpty)
   }
 }

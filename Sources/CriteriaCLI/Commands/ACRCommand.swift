@@ -72,8 +72,7 @@ struct ACRCommand: ParsableCommand {
         ACRRequest(
           audit: audit.from, config: config, format: format, output: output,
           draft: draft, platform: platform.flatMap(Platform.init(userValue:)),
-          edition: edition, language: language.value,
-          notesLanguage: language.notes))
+          edition: edition, languages: language.languages))
     }
   }
 }

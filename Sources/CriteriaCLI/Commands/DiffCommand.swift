@@ -58,7 +58,7 @@ struct DiffCommand: ParsableCommand {
       try Pipeline.terminal().diff(
         DiffRequest(
           old: old, new: new, config: config, format: format, output: output,
-          language: language.value, notesLanguage: language.notes))
+          languages: language.languages))
     }
     let counts = AuditDiff.Bucket.allCases.map {
       $0.counted(diff.rows($0).count)

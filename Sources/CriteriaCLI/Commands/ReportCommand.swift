@@ -53,8 +53,7 @@ struct ReportCommand: ParsableCommand {
       try Pipeline.terminal().report(
         ReportRequest(
           audit: audit.from, config: config, output: output, title: title,
-          format: format, language: language.value,
-          notesLanguage: language.notes))
+          format: format, languages: language.languages))
     }
   }
 }

@@ -41,9 +41,10 @@ struct LanguageOption: ParsableArguments {
     }
   }
 
-  /// The language given, or nil.
-  var value: ContentLanguage? { language.flatMap(ContentLanguage.init) }
-
-  /// The notes' language given, or nil.
-  var notes: ContentLanguage? { notesLanguage.flatMap(ContentLanguage.init) }
+  /// The languages given; one not given is nil.
+  var languages: TextLanguages {
+    TextLanguages(
+      documents: language.flatMap(ContentLanguage.init),
+      notes: notesLanguage.flatMap(ContentLanguage.init))
+  }
 }
