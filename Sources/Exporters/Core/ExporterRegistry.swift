@@ -1,28 +1,9 @@
 import CriteriaModel
 
-/// One registered exporter: its name, help, and how to make it from options.
-public struct ExporterEntry: Sendable {
-  public var name: String
-  public var summary: String
-  public var optionHelp: [String: String]
-  /// Where it comes from: "built in", or the definition file.
-  public var origin: String
-  public var make: @Sendable (ExportOptions) throws(ExportError) -> any Exporter
+/// One registered file exporter: its name, help, and how to make it from options.
+public typealias ExporterEntry = RegistryEntry<any Exporter>
 
-  /// Creates an entry.
-  public init(
-    name: String, summary: String, optionHelp: [String: String],
-    origin: String = "built in",
-    make:
-      @escaping @Sendable (ExportOptions) throws(ExportError) -> any Exporter
-  ) {
-    self.name = name
-    self.summary = summary
-    self.optionHelp = optionHelp
-    self.origin = origin
-    self.make = make
-  }
-
+extension RegistryEntry where Made == any Exporter {
   /// The entry for a built-in exporter type.
   public init<E: Exporter>(_ type: E.Type) {
     self.init(name: E.name, summary: E.summary, optionHelp: E.optionHelp) {

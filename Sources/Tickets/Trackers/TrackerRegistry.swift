@@ -2,33 +2,9 @@ import CriteriaModel
 import Foundation
 import Options
 
-/// One registered tracker: its name, help, and how to make it from an output's options.
-public struct TrackerEntry: Sendable {
-  /// The name users write as an output's `exporter`.
-  public var name: String
-  /// One line for `criteria exporters`.
-  public var summary: String
-  /// The options it takes.
-  public var optionHelp: [String: String]
-  /// Where it comes from: "built in", or the definition file.
-  public var origin: String
-  /// Makes the tracker; unknown or ill-typed options are errors.
-  public var make: @Sendable (ExportOptions) throws(ExportError) -> any Tracker
-
-  /// Creates an entry.
-  public init(
-    name: String, summary: String,
-    optionHelp: [String: String] = TrackerSettings.optionHelp,
-    origin: String = "built in",
-    make: @escaping @Sendable (ExportOptions) throws(ExportError) -> any Tracker
-  ) {
-    self.name = name
-    self.summary = summary
-    self.optionHelp = optionHelp
-    self.origin = origin
-    self.make = make
-  }
-}
+/// One registered tracker: its name, help (the options every tracker takes, `TrackerSettings.optionHelp`,
+/// unless it cannot be used), and how to make it from an output's options.
+public typealias TrackerEntry = RegistryEntry<any Tracker>
 
 /// The trackers: built-in Swift ones, the shipped definitions, and definitions in the user's folders.
 public enum TrackerRegistry {
@@ -73,7 +49,7 @@ public enum TrackerRegistry {
     for definition in definitions {
       let entry = TrackerEntry(
         name: definition.name, summary: definition.summary,
-        origin: definition.file
+        optionHelp: TrackerSettings.optionHelp, origin: definition.file
       ) { options throws(ExportError) in
         try options.checkKeys(
           allowed: TrackerSettings.optionHelp.keys, exporter: definition.name)
@@ -145,7 +121,9 @@ public enum TrackerRegistry {
     defaultToken: String,
     make: @escaping @Sendable (TrackerSettings) -> any Tracker
   ) -> TrackerEntry {
-    TrackerEntry(name: name, summary: summary) { options throws(ExportError) in
+    TrackerEntry(
+      name: name, summary: summary, optionHelp: TrackerSettings.optionHelp
+    ) { options throws(ExportError) in
       try options.checkKeys(
         allowed: TrackerSettings.optionHelp.keys, exporter: name)
       let settings = try TrackerSettings(
