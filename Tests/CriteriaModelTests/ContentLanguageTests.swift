@@ -89,4 +89,30 @@ struct ContentLanguageTests {
     }
     #expect(cellRule.count == 1 && cellRule[0].contains("text-align: start;"))
   }
+
+  @Test(
+    "the notes are in the documents' language unless they have their own; a flag's language stands over the config's, each kind alone"
+  )
+  func textLanguages() throws {
+    let es = try #require(ContentLanguage("es"))
+    let de = try #require(ContentLanguage("de"))
+    let he = try #require(ContentLanguage("he"))
+    #expect(TextLanguages().notes == nil)
+    #expect(TextLanguages(documents: es).notes == es)
+    #expect(TextLanguages(documents: es, notes: de).notes == de)
+    #expect(TextLanguages(notes: de).documents == nil)
+    let config = TextLanguages(documents: es, notes: de)
+    // --language alone: the config's notes language still holds for the notes.
+    let flagged = TextLanguages(documents: he).over(config)
+    #expect(flagged.documents == he && flagged.notes == de)
+    // --notes-language alone: the config's documents' language still holds for the rest.
+    let notesFlagged = TextLanguages(notes: he).over(config)
+    #expect(notesFlagged.documents == es && notesFlagged.notes == he)
+    // Notes neither given nor configured: they follow the flag's documents' language, not the config's.
+    #expect(TextLanguages(documents: he).over(TextLanguages()).notes == he)
+    #expect(
+      TextLanguages(documents: he).over(TextLanguages(documents: es)).notes
+        == he)
+    #expect(TextLanguages().over(config) == config)
+  }
 }
