@@ -130,13 +130,11 @@ public struct ACRAnswers: Sendable {
     var term: ACRTerm?
     if let id = try fields.text("level") {
       guard let known = ACRTerm(rawValue: id) else {
-        let terms = ACRTerm.allCases.map(\.rawValue)
-        let hint =
-          Suggestion.hint(for: id, in: terms)
         throw fields.problem(
           "level",
-          "unknown conformance term '\(id)'.\(hint) Terms are \(terms.joined(separator: ", "))."
-        )
+          Suggestion.unknown(
+            "conformance term", id, among: ACRTerm.allCases.map(\.rawValue),
+            listed: "Terms are"))
       }
       term = known
     }

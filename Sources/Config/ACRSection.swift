@@ -45,12 +45,11 @@ extension ACRSettings {
     }
     if let edition = try map.text("edition"), !edition.isEmpty {
       guard Self.editions.contains(edition) else {
-        let hint =
-          Suggestion.hint(for: edition, in: Self.editions)
         throw map.problem(
           "edition",
-          "unknown OpenACR catalogue '\(edition)'.\(hint) criteria writes \(Self.editions.joined(separator: ", "))."
-        )
+          Suggestion.unknown(
+            "OpenACR catalogue", edition, among: Self.editions,
+            listed: "criteria writes"))
       }
       self.edition = edition
     }

@@ -296,27 +296,21 @@ public struct WCAGRules: Sendable {
     for key in ["kind", "unless_kind"] {
       let named = try list(key)
       for (index, kind) in named.enumerated() where !kinds.contains(kind) {
-        let hint =
-          Suggestion.hint(for: kind, in: kinds)
         let item = map[key]?.sequence.map { Array($0) }?[index]
         throw StrictYAMLError(
           line: StrictMapping.line(of: item ?? map[key]),
           keyPath: "\(path).\(key)",
-          message:
-            "unknown component kind '\(kind)'.\(hint) Kinds are \(kinds.joined(separator: ", "))."
-        )
+          message: Suggestion.unknown(
+            "component kind", kind, among: kinds, listed: "Kinds are"))
       }
       kindLists[key] = named
     }
     let tests = try list("tests")
     let known = TestKind.standard.map(\.rawValue)
     for test in tests where !known.contains(test) {
-      let hint =
-        Suggestion.hint(for: test, in: known)
       throw map.problem(
         "tests",
-        "unknown test '\(test)'.\(hint) Tests are \(known.joined(separator: ", "))."
-      )
+        Suggestion.unknown("test", test, among: known, listed: "Tests are"))
     }
     return WCAGRule(
       id: try text("id", required: true), tests: tests,

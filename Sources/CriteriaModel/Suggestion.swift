@@ -16,6 +16,17 @@ public enum Suggestion {
     nearest(to: word, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
   }
 
+  /// The message for a `word` that is not one of `known`, naming `what` it is, then the hint, `listed`
+  /// and the list.
+  ///
+  /// For example: unknown conformance term 'Suports'. Did you mean 'Supports'? Terms are Supports, …
+  public static func unknown(
+    _ what: String, _ word: String, among known: [String], listed: String
+  ) -> String {
+    "unknown \(what) '\(word)'.\(hint(for: word, in: known)) \(listed) "
+      + "\(known.joined(separator: ", "))."
+  }
+
   static func distance(_ a: String, _ b: String) -> Int {
     EditDistance.between(a, b)
   }

@@ -72,13 +72,9 @@ public struct OutputRegistry: Sendable {
     if let tracker = trackers.first(where: { $0.name == name }) {
       return .tracker(tracker)
     }
-    let names = files.names + trackers.map(\.name)
-    let hint =
-      Suggestion.hint(for: name, in: names)
     throw PipelineError(
-      "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", ")).",
-      status: unknown
-    )
+      ExporterRegistry.unknown(name, among: files.names + trackers.map(\.name)),
+      status: unknown)
   }
 }
 

@@ -35,13 +35,10 @@ public enum StrictMapping {
       let name = key.string ?? ""
       let path = keyPath.isEmpty ? name : "\(keyPath).\(name)"
       guard allowed.contains(name) else {
-        let hint =
-          Suggestion.hint(for: name, in: allowed)
         throw StrictYAMLError(
           line: line(of: key), keyPath: path,
-          message:
-            "unknown key '\(name)'.\(hint) Known keys here: \(allowed.joined(separator: ", "))."
-        )
+          message: Suggestion.unknown(
+            "key", name, among: allowed, listed: "Known keys here:"))
       }
       result[name] = value
     }

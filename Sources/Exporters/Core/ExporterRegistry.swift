@@ -47,10 +47,14 @@ public struct ExporterRegistry: Sendable {
   /// The exporter named `name`, or an error with a suggestion.
   public func entry(named name: String) throws(ExportError) -> ExporterEntry {
     if let found = entries.first(where: { $0.name == name }) { return found }
-    let hint =
-      Suggestion.hint(for: name, in: names)
-    throw ExportError(
-      "Unknown exporter '\(name)'.\(hint) Available: \(names.joined(separator: ", "))."
-    )
+    throw ExportError(Self.unknown(name, among: names))
+  }
+
+  /// The message for an exporter `name` that none of `names` is, with the nearest as a hint.
+  ///
+  /// For example: Unknown exporter 'xslx'. Did you mean 'xlsx'? Available: …
+  public static func unknown(_ name: String, among names: [String]) -> String {
+    "Unknown exporter '\(name)'.\(Suggestion.hint(for: name, in: names))"
+      + " Available: \(names.joined(separator: ", "))."
   }
 }

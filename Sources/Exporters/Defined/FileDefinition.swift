@@ -91,13 +91,11 @@ public struct FileDefinition: Sendable {
       fileExtension = try text("extension", required: true)
       let escapeName = try text("escape", required: true)
       guard let escape = ValueEscape(rawValue: escapeName) else {
-        let names = ValueEscape.allCases.map(\.rawValue)
-        let hint =
-          Suggestion.hint(for: escapeName, in: names)
         throw map.problem(
           "escape",
-          "unknown escape '\(escapeName)'.\(hint) Escapes are \(names.joined(separator: ", "))."
-        )
+          Suggestion.unknown(
+            "escape", escapeName,
+            among: ValueEscape.allCases.map(\.rawValue), listed: "Escapes are"))
       }
       self.escape = escape
       template = try text("template", required: true)
