@@ -279,15 +279,13 @@ public struct GitHubTracker: SameShapeFields {
       body: try payload(for: ticket))
   }
 
-  /// A comment on the issue (POST …/comments); the marker goes in an HTML comment, unseen.
+  /// A new comment on the issue, posted as a follow-up is; the marker goes in an HTML comment, unseen.
   public func commentRequest(
     _ comment: String, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
-    HTTPRequest(
-      method: "POST", url: issueURL(filed) + "/comments",
-      headers: headers(credentials),
-      body: try JSONBody.encode(
-        CommentBody(body: Self.hidingLastLine(comment))))
+    followUpRequest(
+      try JSONBody.encode(CommentBody(body: Self.hidingLastLine(comment))),
+      comment: nil, filed: filed, credentials: credentials)
   }
 
   /// PATCH of the state: closed as completed, or open again.

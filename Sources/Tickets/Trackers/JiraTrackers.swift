@@ -406,13 +406,13 @@ extension JiraIssueAPI {
         JiraIssueBody(fields: issueFields(for: ticket).updating)))
   }
 
+  /// A new comment on the issue, posted as a follow-up is.
   public func commentRequest(
     _ comment: String, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? {
-    HTTPRequest(
-      method: "POST", url: issueURL(filed) + "/comment",
-      headers: headers(credentials),
-      body: try JSONBody.encode(JiraIssue.Comment(body: commentText(comment))))
+    followUpRequest(
+      try JSONBody.encode(JiraIssue.Comment(body: commentText(comment))),
+      comment: nil, filed: filed, credentials: credentials)
   }
 
   /// The newest comments first, so a retest comment is among the first page however many there are.
