@@ -115,14 +115,15 @@ struct DateSpellingTests {
     #expect(try server.stats()["issues"] as? Int == 2)
     #expect(try comments() == [:])
 
-    // A retest on a later day that fails again reopens its ticket.
+    // A retest on a later day that fails again reopens its ticket. It is dated today: the tickets were
+    // closed today, and a retest dated before the fix is no retest of it.
     let table = try TesterScript.read(dir.appendingPathComponent("copy.csv"))
     let row = try #require(
       table.rows.first { $0.value.contains(Self.arrowKeys) }?.key)
     try TesterScript.fill(
       dir.appendingPathComponent("copy.csv"),
       dir.appendingPathComponent("retest.csv"),
-      [row: ["Result": "Fail", "Date": "2026-12-01"]])
+      [row: ["Result": "Fail", "Date": Scratch.today()]])
     let retest = try tickets(dir, "retest.csv")
     #expect(retest.stderr.contains("1 reopened"), "\(retest.stderr)")
   }
