@@ -99,6 +99,8 @@ public struct DefinedFileExporter: Exporter {
   /// What the template sees; every text value already escaped.
   func context(_ catalog: Catalog, _ context: ExportContext) -> [String: Any] {
     let e = definition.escape.apply
+    // A list is one value, ", " between its items, escaped whole.
+    let list = { (items: [String]) in e(items.joined(separator: ", ")) }
     let rows: [[String: Any]] = catalog.components.flatMap { component in
       component.criteria.flatMap { criterion in
         criterion.platforms.map { platform -> [String: Any] in
@@ -110,7 +112,7 @@ public struct DefinedFileExporter: Exporter {
             "case_title": e("\(criterion.check) (\(platform.rawValue))"),
             "step": e("\(criterion.test.label): \(criterion.check)"),
             "check": e(criterion.check), "expected": e(criterion.expectation),
-            "wcag": e(criterion.wcag.joined(separator: ", ")),
+            "wcag": list(criterion.wcag),
             "source": e(criterion.source.description),
           ]
         }
@@ -122,17 +124,15 @@ public struct DefinedFileExporter: Exporter {
         "family": e(component.family.rawValue),
         "category": e(component.category),
         "summary": e(component.summary),
-        "platforms": e(
-          component.platforms.map(\.rawValue).joined(separator: ", ")),
-        "wcag": e(component.wcag.joined(separator: ", ")),
+        "platforms": list(component.platforms.map(\.rawValue)),
+        "wcag": list(component.wcag),
         "criteria": component.criteria.map { criterion -> [String: Any] in
           [
             "id": e(criterion.id), "test": e(criterion.test.label),
             "check": e(criterion.check),
             "expectation": e(criterion.expectation),
-            "platforms": e(
-              criterion.platforms.map(\.rawValue).joined(separator: ", ")),
-            "wcag": e(criterion.wcag.joined(separator: ", ")),
+            "platforms": list(criterion.platforms.map(\.rawValue)),
+            "wcag": list(criterion.wcag),
           ]
         },
         "scenarios": component.scenarios.map { scenario -> [String: Any] in
@@ -163,7 +163,7 @@ public struct DefinedFileExporter: Exporter {
           "precondition": e(
             "The \(component.title) component is on screen on \(platform.rawValue)."
           ),
-          "wcag": e(wcag.joined(separator: ", ")),
+          "wcag": list(wcag),
           "steps": criteria.enumerated().map {
             index, criterion -> [String: Any] in
             [
@@ -171,7 +171,7 @@ public struct DefinedFileExporter: Exporter {
               "step": e("\(criterion.test.label): \(criterion.check)"),
               "test": e(criterion.test.label), "check": e(criterion.check),
               "expected": e(criterion.expectation),
-              "wcag": e(criterion.wcag.joined(separator: ", ")),
+              "wcag": list(criterion.wcag),
             ]
           },
         ]
