@@ -97,41 +97,41 @@ final class CellPipe: @unchecked Sendable {
 
   /// Hands a batch over, waiting while the pipe is full; false once the writer stopped.
   func send(_ batch: CellBatch) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    while waiting.count >= capacity, !abandoned { condition.wait() }
-    guard !abandoned else { return false }
-    waiting.append(batch)
-    condition.broadcast()
-    return true
+    condition.withLock {
+      while waiting.count >= capacity, !abandoned { condition.wait() }
+      guard !abandoned else { return false }
+      waiting.append(batch)
+      condition.broadcast()
+      return true
+    }
   }
 
   /// No more batches will come.
   func finish() {
-    condition.lock()
-    finished = true
-    condition.broadcast()
-    condition.unlock()
+    condition.withLock {
+      finished = true
+      condition.broadcast()
+    }
   }
 
   /// The next batch, waiting until one comes; nil when the maker finished and all were taken.
   func next() -> CellBatch? {
-    condition.lock()
-    defer { condition.unlock() }
-    while waiting.isEmpty, !finished { condition.wait() }
-    guard !waiting.isEmpty else { return nil }
-    let batch = waiting.removeFirst()
-    condition.broadcast()
-    return batch
+    condition.withLock {
+      while waiting.isEmpty, !finished { condition.wait() }
+      guard !waiting.isEmpty else { return nil }
+      let batch = waiting.removeFirst()
+      condition.broadcast()
+      return batch
+    }
   }
 
   /// The writer stopped (an error): the maker's next `send` returns false at once.
   func abandon() {
-    condition.lock()
-    abandoned = true
-    waiting.removeAll()
-    condition.broadcast()
-    condition.unlock()
+    condition.withLock {
+      abandoned = true
+      waiting.removeAll()
+      condition.broadcast()
+    }
   }
 }
 
