@@ -187,7 +187,7 @@ public struct ACREvidence: Sendable, Hashable {
       platform: platform.rawValue, componentName: row.component,
       test: row.test, check: row.check, outcome: row.outcome,
       severity: row.severity, ticket: row.ticket, place: row.place,
-      notes: row.notes)
+      notes: ChangeNote.testerNotes(row.notes))
     failedWCAG = row.failedWCAG
     tester = row.tester
     date = row.date

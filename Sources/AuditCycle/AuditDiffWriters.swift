@@ -144,8 +144,8 @@ extension AuditDiff {
     // not the notes' language.
     func notesCell(_ row: Change) -> String {
       row.notes == AuditResultRow.lackingNote
-        ? "<td>\(e(row.notes))</td>"
-        : ContentLanguage.cell(row.notes, languages.notes)
+        ? ChangeNote.htmlCell("", added: row.notes, languages: languages)
+        : ChangeNote.htmlCell(row.notes, languages: languages)
     }
     var out = HTMLPage.start(
       title: "Accessibility audit: what changed",

@@ -222,10 +222,9 @@ public struct AuditRefresh: Sendable {
         counts.changed += 1
         carry.marks[row.id] = .changed
         if Self.recorded(was) {
-          let note =
-            "Changed since the last audit: was '\(was.result.isEmpty ? layout.defaultStatus : was.result)' "
-            + "against the expectation '\(was.expected)'"
-            + (was.severity.isEmpty ? "." : " (severity \(was.severity)).")
+          let note = ChangeNote.sentence(
+            result: was.result.isEmpty ? layout.defaultStatus : was.result,
+            expectation: was.expected, severity: was.severity)
           cells[.notes] = was.notes.isEmpty ? note : note + "\n" + was.notes
         }
       } else if moved != nil {

@@ -50,18 +50,10 @@ public struct HTMLReport: Sendable {
   func cell(_ text: String) -> String {
     ContentLanguage.cell(text, languages.documents)
   }
-  /// The notes' cell: marked on the cell itself when the tester's notes are all it holds.
+  /// The notes' cell: the tester's notes marked with their language, what criteria wrote into the cell
+  /// (a refresh's change note) and what it adds in its own words (`ResultRow.addedNote`) unmarked.
   func notesCell(_ row: ResultRow) -> String {
-    row.addedNote.isEmpty
-      ? ContentLanguage.cell(row.notes, languages.notes)
-      : "<td>\(notes(row))</td>"
-  }
-  /// A row's notes: the tester's, marked with their language when that is not English, then what
-  /// criteria adds in its own words (`ResultRow.addedNote`).
-  func notes(_ row: ResultRow) -> String {
-    ContentLanguage.mark(row.notes, languages.notes)
-      + (row.addedNote.isEmpty
-        ? "" : (row.notes.isEmpty ? "" : " ") + e(row.addedNote))
+    ChangeNote.htmlCell(row.notes, added: row.addedNote, languages: languages)
   }
   /// A row's check as the tables name it: the test (criteria's word) and the check (the audit's text).
   private func check(_ row: ResultRow) -> String {

@@ -1411,12 +1411,83 @@ struct ACRCommandTests {
         "Result"] == "Not tested", "a Pass a change cleared is no finding")
     let remark = try Self.sampleDraftRow(
       "4.1.3 Status Messages", of: "removed.csv", in: dir)
+    // The remark quotes what the tester wrote of the failure, not the change note above it.
     #expect(
       remark.contains("Software: Does Not Support")
         && remark.contains(
-          "Banner (iOS) Screen reader: Name (a row a refresh retired): Changed since the last audit: was 'Fail'"
-        ),
+          "Banner (iOS) Screen reader: Name (a row a refresh retired): VoiceOver says nothing"
+        ) && !remark.contains("Changed since the last audit"),
       "\(remark)")
+  }
+
+  @Test(
+    "a refresh's change note is criteria's words: a retest's Fail is remarked with the tester's note, and the report and diff mark only the tester's lines with the notes' language"
+  )
+  func changeNoteIsCriteriasOwn() throws {
+    let dir = try Self.samplesCopy()
+    let check = "Focus visibly moves to the rating control"
+    let rating = "Samples/criteria/native/controls/rating.md"
+    let document = try dir.read(rating)
+    try #require(document.contains(check))
+    try dir.write(
+      document.replacingOccurrences(
+        of: check, with: check + " and its outline has 3:1 contrast"),
+      to: rating)
+    try Self.sampleRefresh("audit-filled.csv", "refreshed.csv", in: dir)
+    let refreshed = dir.appendingPathComponent("Samples/refreshed.csv")
+    let table = try TesterScript.read(refreshed)
+    let id = try #require(table.header.firstIndex(of: "ID"))
+    let notes = try #require(table.header.firstIndex(of: "Notes"))
+    let (number, row) = try #require(
+      table.rows.first {
+        $0.value[id] == "native/controls/rating/keyboard/tab-or-arrow-keys@ios"
+      })
+    let change =
+      "Changed since the last audit: was 'Pass' against the expectation '\(check)'."
+    #expect(row[notes] == change)
+    // The tester retests it: a Fail, their note under the change note.
+    let note = "Le contour du focus est invisible sur fond gris."
+    try TesterScript.fill(
+      refreshed, dir.appendingPathComponent("Samples/retested.csv"),
+      [
+        number: [
+          "Result": "Fail", "Severity": "High", "Tester": "Sam",
+          "Date": "2026-12-02", "Notes": change + "\n" + note,
+        ]
+      ])
+    try FileManager.default.copyItem(
+      at: dir.appendingPathComponent("Samples/refreshed-retired.csv"),
+      to: dir.appendingPathComponent("Samples/retested-retired.csv"))
+    let remark = try Self.sampleDraftRow(
+      "2.4.7 Focus Visible", of: "retested.csv", in: dir)
+    #expect(
+      remark.contains(
+        "Rating (iOS) Keyboard: Tab or arrow keys (High): \(note.dropLast())"),
+      "\(remark)")
+    #expect(!remark.contains("Changed since"), "\(remark)")
+    // On the pages the sentence is criteria's English; only the expectation it quotes is the documents'.
+    let cell =
+      "<td>Changed since the last audit: was &#39;Pass&#39; against the expectation &#39;"
+      + "<span lang=\"es\">\(check)</span>&#39;.\n<span lang=\"fr\">\(note)</span></td>"
+    let languages = ["--language", "es", "--notes-language", "fr"]
+    for (arguments, output) in [
+      (["report", "--from", "Samples/retested.csv"], "r.html"),
+      (
+        [
+          "diff", "Samples/refreshed.csv", "Samples/retested.csv", "--to",
+          "html",
+        ],
+        "d.html"
+      ),
+    ] {
+      let run = try CLIRunner.run(
+        arguments + ["--config", "Samples/criteria.yml", "--output", output]
+          + languages, in: dir)
+      #expect(run.status == 0, "\(arguments): \(run.stderr)")
+      let page = try dir.read(output)
+      #expect(page.contains(cell), "\(output): \(page)")
+      #expect(!page.contains("lang=\"fr\">Changed since"), "\(output)")
+    }
   }
 
   /// Replaces `old` with `new` in the sample banner document in `dir` (which must hold it).
