@@ -75,7 +75,10 @@ public struct ChangeNote: Sendable, Hashable {
       }
       written = []
     }
-    for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Any line break: a CSV saved on Windows may hold CRLF inside a quoted cell.
+    for line in notes.split(
+      omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    {
       if let note = ChangeNote(line: line) {
         flush()
         lines.append(.change(note))

@@ -78,6 +78,10 @@ struct ChangeNoteTests {
     #expect(
       ChangeNote.testerNotes(cell) == "Le contour du focus\nest invisible.")
     #expect(ChangeNote.testerNotes(withSeverity) == "")
+    // A cell with Windows line breaks (a CSV saved on Windows) splits the same way.
+    #expect(
+      ChangeNote.testerNotes(withoutSeverity + "\r\nLe contour est invisible.")
+        == "Le contour est invisible.")
     // A cell without one is left exactly as it is.
     #expect(ChangeNote.testerNotes(" Focus lost.\n") == " Focus lost.\n")
   }
