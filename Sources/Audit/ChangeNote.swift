@@ -65,8 +65,10 @@ public struct ChangeNote: Sendable, Hashable {
     case tester(String)
   }
 
-  /// A Notes cell's lines in order, the tester's consecutive lines kept together as one.
+  /// A Notes cell's lines in order, the tester's consecutive lines kept together as one (a cell without
+  /// a change note is one, as it is).
   public static func lines(of notes: String) -> [Line] {
+    guard notes.contains(opening) else { return [.tester(notes)] }
     var lines: [Line] = []
     var written: [Substring] = []
     func flush() {
@@ -108,7 +110,7 @@ public struct ChangeNote: Sendable, Hashable {
   public static func htmlCell(
     _ notes: String, added: String = "", languages: TextLanguages
   ) -> String {
-    let lines = notes.contains(opening) ? lines(of: notes) : [.tester(notes)]
+    let lines = lines(of: notes)
     if added.isEmpty, lines.count == 1, case .tester(let text) = lines[0] {
       return ContentLanguage.cell(text, languages.notes)
     }

@@ -1426,13 +1426,9 @@ struct ACRCommandTests {
   func changeNoteIsCriteriasOwn() throws {
     let dir = try Self.samplesCopy()
     let check = "Focus visibly moves to the rating control"
-    let rating = "Samples/criteria/native/controls/rating.md"
-    let document = try dir.read(rating)
-    try #require(document.contains(check))
-    try dir.write(
-      document.replacingOccurrences(
-        of: check, with: check + " and its outline has 3:1 contrast"),
-      to: rating)
+    try Self.editSample(
+      "native/controls/rating", in: dir, check,
+      check + " and its outline has 3:1 contrast")
     try Self.sampleRefresh("audit-filled.csv", "refreshed.csv", in: dir)
     let refreshed = dir.appendingPathComponent("Samples/refreshed.csv")
     let table = try TesterScript.read(refreshed)
@@ -1492,10 +1488,18 @@ struct ACRCommandTests {
 
   /// Replaces `old` with `new` in the sample banner document in `dir` (which must hold it).
   static func editBanner(in dir: URL, _ old: String, _ new: String) throws {
-    let banner = "Samples/criteria/native/notifications/banner.md"
-    let text = try dir.read(banner)
+    try editSample("native/notifications/banner", in: dir, old, new)
+  }
+
+  /// Replaces `old` with `new` in the sample document `Samples/criteria/<name>.md` in `dir` (which must
+  /// hold it).
+  static func editSample(
+    _ name: String, in dir: URL, _ old: String, _ new: String
+  ) throws {
+    let path = "Samples/criteria/\(name).md"
+    let text = try dir.read(path)
     try #require(text.contains(old))
-    try dir.write(text.replacingOccurrences(of: old, with: new), to: banner)
+    try dir.write(text.replacingOccurrences(of: old, with: new), to: path)
   }
 
   /// The sample config with its one source replaced by `sources`, written to `name` in `dir`.
