@@ -1,6 +1,7 @@
 import Conformance
 import CriteriaModel
 import Foundation
+import MemberwiseInit
 import StrictYAML
 import Yams
 
@@ -11,6 +12,7 @@ public typealias ACRTerm = ConformanceTerm
 public typealias ACRComponent = ProductType
 
 /// A hand-written answer for one success criterion and component.
+@MemberwiseInit
 public struct ACRAnswer: Sendable, Hashable {
   /// The conformance term, when the answer sets one.
   public var term: ACRTerm?
@@ -21,18 +23,7 @@ public struct ACRAnswer: Sendable, Hashable {
   /// How the product meets the criterion another way despite recorded failures.
   ///
   /// VPAT's "equivalent facilitation" is the only ground for Supports over a failure; it becomes the remark.
-  public var equivalentFacilitation: String
-
-  /// Creates an answer.
-  public init(
-    term: ACRTerm?, notes: String, origin: String,
-    equivalentFacilitation: String = ""
-  ) {
-    self.term = term
-    self.notes = notes
-    self.origin = origin
-    self.equivalentFacilitation = equivalentFacilitation
-  }
+  public var equivalentFacilitation: String = ""
 }
 
 /// The answers file: YAML keyed by success criterion number, then `web` / `software`, each with `level`

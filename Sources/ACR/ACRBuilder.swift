@@ -1,5 +1,6 @@
 import Conformance
 import CriteriaModel
+import MemberwiseInit
 
 /// Turns evidence into conformance, criterion by criterion, under the rules the README states.
 ///
@@ -10,33 +11,19 @@ import CriteriaModel
 /// Applicable (with a reason). Anything else (rows not tested or unsure, or no rows at all) is not enough
 /// evidence: an answers file gives those a level by hand, Level AAA becomes Not Evaluated, and Level A
 /// and AA stop the report unless it is a draft.
+@MemberwiseInit
 public struct ACRBuilder: Sendable {
   public var settings: ACRSettings
-  public var answers: ACRAnswers
-  public var draft: Bool
+  public var answers: ACRAnswers = ACRAnswers()
+  public var draft: Bool = false
   /// `YYYY-MM-DD`, used when the settings give no report date.
   public var today: String
   public var toolVersion: String
   /// Ticket key to its tracker page, from the config's ledgers: the remarks link the keys they name.
-  public var ticketLinks: [String: String]
+  public var ticketLinks: [String: String] = [:]
   /// Today's mapping of each row id's check (from the config's sources and rules), against which the
   /// audit's WCAG cells are checked (`ACREvidence.mappingDisagreement`); nil when it is not known.
   public var mapping: [String: [String]]?
-
-  public init(
-    settings: ACRSettings, answers: ACRAnswers = ACRAnswers(),
-    draft: Bool = false,
-    today: String, toolVersion: String, ticketLinks: [String: String] = [:],
-    mapping: [String: [String]]? = nil
-  ) {
-    self.settings = settings
-    self.answers = answers
-    self.draft = draft
-    self.today = today
-    self.toolVersion = toolVersion
-    self.ticketLinks = ticketLinks
-    self.mapping = mapping
-  }
 
   /// What the evidence alone says for one criterion and product type: a term, or nil when it is not
   /// enough; the rule is `VPATRollup`'s, which the report shares.

@@ -1,8 +1,10 @@
 import Audit
 import Conformance
 import CriteriaModel
+import MemberwiseInit
 
 /// One checklist row as evidence: what it tests, where, and what the tester found.
+@MemberwiseInit
 public struct ACREvidence: Sendable, Hashable {
   /// A result a tester can record: the audit's one vocabulary.
   public typealias Outcome = Audit.Outcome
@@ -15,12 +17,12 @@ public struct ACREvidence: Sendable, Hashable {
   public var test: String
   public var check: String
   public var outcome: Outcome
-  public var severity: String
-  public var ticket: String
+  public var severity: String = ""
+  public var ticket: String = ""
   /// Where the row is, for messages: `audit.xlsx, sheet 'Checklist', row 14` or `audit.csv:14`.
-  public var place: String
+  public var place: String = ""
   /// The tester's notes.
-  public var notes: String
+  public var notes: String = ""
   /// The Failed WCAG cell: on a Fail row, the criteria the defect breaks.
   public var failedWCAG: [String] = []
 
@@ -30,13 +32,13 @@ public struct ACREvidence: Sendable, Hashable {
   }
 
   /// False for a check of today's criteria the audit has no row for (counted not tested).
-  public var inAudit = true
+  public var inAudit: Bool = true
   /// A finding among the rows a refresh retired (`retiredFindings`): counted, never evidence of a pass.
-  public var retired = false
+  public var retired: Bool = false
 
   /// Who recorded the result, and when (YYYY-MM-DD as spreadsheets store dates), when the audit says.
-  public var tester = ""
-  public var date = ""
+  public var tester: String = ""
+  public var date: String = ""
   /// The component ids a refresh carried the row from (`AuditResultRow.movedFrom`).
   public var movedFrom: [String] = []
   /// On a row not tested, a finding its check held before and was not retested since
@@ -54,27 +56,6 @@ public struct ACREvidence: Sendable, Hashable {
   ///
   /// An answer may say Supports over one only with equivalent facilitation, and never Not Applicable.
   public var isKnownFailure: Bool { outcome == .fail || failedBefore }
-
-  /// Creates a row of evidence.
-  public init(
-    id: String, wcag: [String], component: ACRComponent, platform: String,
-    componentName: String, test: String, check: String, outcome: Outcome,
-    severity: String = "", ticket: String = "", place: String = "",
-    notes: String = ""
-  ) {
-    self.place = place
-    self.notes = notes
-    self.id = id
-    self.wcag = wcag
-    self.component = component
-    self.platform = platform
-    self.componentName = componentName
-    self.test = test
-    self.check = check
-    self.outcome = outcome
-    self.severity = severity
-    self.ticket = ticket
-  }
 
   /// Whether this is a finding tied to no success criterion.
   ///

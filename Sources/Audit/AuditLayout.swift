@@ -1,13 +1,15 @@
 import CriteriaModel
+import MemberwiseInit
 
 /// The shape of an audit checklist: which columns, and the words testers pick from.
+@MemberwiseInit
 public struct AuditLayout: Sendable {
   /// The columns, in order.
-  public var columns: [AuditColumn]
+  public var columns: [AuditColumn] = AuditColumn.defaultColumns
   /// Result words in the order: pass, fail, not applicable, not tested, cannot tell.
-  public var statuses: [String]
+  public var statuses: [String] = defaultStatuses
   /// Severity words, most severe first.
-  public var severities: [String]
+  public var severities: [String] = defaultSeverities
 
   public static let defaultStatuses = [
     "Pass", "Fail", "Not applicable", "Not tested", "Cannot tell",
@@ -23,17 +25,6 @@ public struct AuditLayout: Sendable {
     "severities":
       "severity words (default: \(defaultSeverities.joined(separator: ", ")))",
   ]
-
-  /// Creates a layout.
-  public init(
-    columns: [AuditColumn] = AuditColumn.defaultColumns,
-    statuses: [String] = defaultStatuses,
-    severities: [String] = defaultSeverities
-  ) {
-    self.columns = columns
-    self.statuses = statuses
-    self.severities = severities
-  }
 
   public var pass: String { statuses[0] }
   public var fail: String { statuses[1] }

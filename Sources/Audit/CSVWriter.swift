@@ -1,27 +1,18 @@
 import CriteriaModel
+import MemberwiseInit
 
 /// Writes RFC 4180 records: a field is quoted when it holds the delimiter, a quote, CR or LF (or leading
 /// or trailing space), quotes inside are doubled, and one record separator is used throughout.
+@MemberwiseInit
 public struct CSVWriter: Sendable {
   /// The field separator byte.
-  public var delimiter: UInt8
+  public var delimiter: UInt8 = UInt8(ascii: ",")
   /// The record separator (CRLF by default).
-  public var lineEnding: [UInt8]
+  public var lineEnding: [UInt8] = [0x0D, 0x0A]
   /// Whether output starts with a UTF-8 BOM.
-  public var byteOrderMark: Bool
+  public var byteOrderMark: Bool = false
   /// Whether formula-like fields are neutralised.
-  public var formulaGuard: Bool
-
-  /// Creates a writer.
-  public init(
-    delimiter: UInt8 = UInt8(ascii: ","), lineEnding: [UInt8] = [0x0D, 0x0A],
-    byteOrderMark: Bool = false, formulaGuard: Bool = true
-  ) {
-    self.delimiter = delimiter
-    self.lineEnding = lineEnding
-    self.byteOrderMark = byteOrderMark
-    self.formulaGuard = formulaGuard
-  }
+  public var formulaGuard: Bool = true
 
   /// The bytes that start a file (the BOM, if asked for).
   public func start() -> [UInt8] { byteOrderMark ? [0xEF, 0xBB, 0xBF] : [] }

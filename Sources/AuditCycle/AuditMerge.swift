@@ -1,5 +1,6 @@
 import Audit
 import CriteriaModel
+import MemberwiseInit
 
 /// Joins copies of one audit that several testers filled (`criteria merge`), cell by cell.
 ///
@@ -9,6 +10,7 @@ import CriteriaModel
 /// A conflict stops the merge, unless `preferLatest`: then the value from the row with the later Date
 /// wins and the choice is noted in the row's Notes (equal or unreadable dates stay a conflict); a Result
 /// settled so brings the rest of its record (`recordColumns`) from the same file.
+@MemberwiseInit
 public struct AuditMerge: Sendable {
   /// One file's value in a conflicting cell, with who recorded it and when.
   public struct Entry: Sendable, Hashable, Codable {
@@ -57,13 +59,7 @@ public struct AuditMerge: Sendable {
   }
 
   public var layout: AuditLayout
-  public var preferLatest: Bool
-
-  /// Creates a merge for a layout's words.
-  public init(layout: AuditLayout, preferLatest: Bool = false) {
-    self.layout = layout
-    self.preferLatest = preferLatest
-  }
+  public var preferLatest: Bool = false
 
   /// A tester column, matched across files by its header.
   enum Key: Hashable {

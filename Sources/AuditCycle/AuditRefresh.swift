@@ -1,5 +1,6 @@
 import Audit
 import CriteriaModel
+import MemberwiseInit
 
 /// Carries a filled audit's results into the audit today's criteria make (`criteria refresh`), row by row id.
 ///
@@ -15,6 +16,7 @@ import CriteriaModel
 ///   same checks under its new id, marked moved (or changed, where the expectation changed).
 /// - A fresh cycle clears every Result, Severity, Tester, Date and Notes, puts the old Result in
 ///   "Previous result", and keeps Tickets and added columns.
+@MemberwiseInit
 public struct AuditRefresh: Sendable {
   /// How many rows went where, and the findings among the retired ones.
   public struct Counts: Sendable, Hashable, Codable {
@@ -67,13 +69,7 @@ public struct AuditRefresh: Sendable {
   }
 
   public var layout: AuditLayout
-  public var fresh: Bool
-
-  /// Creates a refresh for a layout's words.
-  public init(layout: AuditLayout, fresh: Bool = false) {
-    self.layout = layout
-    self.fresh = fresh
-  }
+  public var fresh: Bool = false
 
   /// The carry from `sheet` (read with this layout) to the rows of `catalog`; `earlier` are the rows
   /// an earlier refresh retired from it (`AuditSheet.retired()`), which stay retired unless their check

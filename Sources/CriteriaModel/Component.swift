@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// One UI component's accessibility acceptance criteria: the unit a MagentaA11y document describes.
+@MemberwiseInit
 public struct Component: Hashable, Sendable, Codable {
   /// Stable slug such as `native/controls/sheet`: the same in both document formats.
   public var id: String
@@ -9,20 +12,20 @@ public struct Component: Hashable, Sendable, Codable {
   /// The collection folder, for example "controls", "notifications", "patterns", "component".
   public var category: String
   /// The General Notes text.
-  public var summary: String
+  public var summary: String = ""
   /// The checks, in document order.
-  public var criteria: [Criterion]
+  public var criteria: [Criterion] = []
   /// The Gherkin scenarios, in document order.
-  public var scenarios: [Scenario]
+  public var scenarios: [Scenario] = []
   /// Developer notes per platform and topic.
-  public var notes: [DeveloperNote]
+  public var notes: [DeveloperNote] = []
   /// Instructions for the tester that the document wrote as checks (a bullet whose key is a platform
   /// and whose text says how to set up a screen reader): shown before the checks, never a row.
   public var testerNotes: [String] = []
   /// Screen reader announcement examples.
-  public var announcements: [Announcement]
+  public var announcements: [Announcement] = []
   /// Videos showing the component with screen readers.
-  public var media: [Media]
+  public var media: [Media] = []
   /// The "Full information" link, if the document has one.
   public var reference: String?
   /// The file and line the component was read from.
@@ -34,30 +37,6 @@ public struct Component: Hashable, Sendable, Codable {
   /// `link`, `page`, `media`, `input`, `status`, `text`, `control`), from its title, slug and category by
   /// the kind rules; empty until mapped.
   public var kind: String = ""
-
-  /// Creates a component.
-  public init(
-    id: String, title: String, family: Family, category: String,
-    summary: String = "",
-    criteria: [Criterion] = [], scenarios: [Scenario] = [],
-    notes: [DeveloperNote] = [],
-    announcements: [Announcement] = [], media: [Media] = [],
-    reference: String? = nil,
-    source: SourceLocation
-  ) {
-    self.id = id
-    self.title = title
-    self.family = family
-    self.category = category
-    self.summary = summary
-    self.criteria = criteria
-    self.scenarios = scenarios
-    self.notes = notes
-    self.announcements = announcements
-    self.media = media
-    self.reference = reference
-    self.source = source
-  }
 
   /// The platforms any of this component's criteria apply to, in a fixed order.
   public var platforms: [Platform] {

@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// A Gherkin scenario: a name and its steps.
+@MemberwiseInit
 public struct Scenario: Hashable, Sendable, Codable {
   /// Stable identifier derived from the component id and the scenario name.
   public var id: String
@@ -10,16 +13,4 @@ public struct Scenario: Hashable, Sendable, Codable {
   public var steps: [Step]
   /// Where the scenario was read.
   public var source: SourceLocation
-
-  /// Creates a scenario.
-  public init(
-    id: String, name: String, test: TestKind?, steps: [Step],
-    source: SourceLocation
-  ) {
-    self.id = id
-    self.name = name
-    self.test = test
-    self.steps = steps
-    self.source = source
-  }
 }

@@ -1,21 +1,14 @@
+import MemberwiseInit
+
 /// Which components, platforms and tests a run exports: the `selection` part of a config.
+@MemberwiseInit
 public struct Selection: Hashable, Sendable {
   /// Component id patterns (`*` matches within a path segment, `**` across segments); empty means all.
-  public var components: [String]
+  public var components: [String] = []
   /// Platforms to keep; empty means all.
-  public var platforms: [Platform]
+  public var platforms: [Platform] = []
   /// Test kinds to keep; empty means all.
-  public var tests: [TestKind]
-
-  /// Creates a selection; the defaults select everything.
-  public init(
-    components: [String] = [], platforms: [Platform] = [],
-    tests: [TestKind] = []
-  ) {
-    self.components = components
-    self.platforms = platforms
-    self.tests = tests
-  }
+  public var tests: [TestKind] = []
 
   /// Selects everything.
   public static let all = Selection()

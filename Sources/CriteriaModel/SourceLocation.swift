@@ -1,4 +1,7 @@
+import MemberwiseInit
+
 /// Where something was read from: a file path and a 1-based line number.
+@MemberwiseInit
 public struct SourceLocation: Hashable, Sendable, Codable,
   CustomStringConvertible
 {
@@ -6,12 +9,6 @@ public struct SourceLocation: Hashable, Sendable, Codable,
   public var file: String
   /// The 1-based line number, or 0 when the whole file is meant.
   public var line: Int
-
-  /// Creates a location.
-  public init(file: String, line: Int) {
-    self.file = file
-    self.line = line
-  }
 
   /// `file:line`, the form editors and CI annotators understand.
   public var description: String { line > 0 ? "\(file):\(line)" : file }

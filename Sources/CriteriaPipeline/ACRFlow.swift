@@ -5,8 +5,10 @@ import Conformance
 import CriteriaModel
 import Exporters
 import Foundation
+import MemberwiseInit
 
 /// What `criteria acr` is asked to do.
+@MemberwiseInit
 public struct ACRRequest: Sendable {
   /// The formats an ACR is written in.
   public enum Format: String, Sendable, CaseIterable {
@@ -21,29 +23,14 @@ public struct ACRRequest: Sendable {
   /// Where the report goes (`-` for standard output).
   public var output: String
   /// Mark Level A and AA criteria without evidence Not Evaluated and say "draft" in the title.
-  public var draft: Bool
+  public var draft: Bool = false
   /// Only this platform's rows (a report for a buyer of one app); nil for every row.
   public var platform: Platform?
   /// The OpenACR catalogue (VPAT edition), over the config's `acr.edition`; nil for the config's.
   public var edition: String?
   /// The languages the documents and the testers' notes are written in (`--language`,
   /// `--notes-language`), over the config's.
-  public var languages: TextLanguages
-
-  public init(
-    audit: String, config: String, format: Format, output: String,
-    draft: Bool = false, platform: Platform? = nil, edition: String? = nil,
-    languages: TextLanguages = TextLanguages()
-  ) {
-    self.edition = edition
-    self.languages = languages
-    self.audit = audit
-    self.config = config
-    self.format = format
-    self.output = output
-    self.draft = draft
-    self.platform = platform
-  }
+  public var languages: TextLanguages = TextLanguages()
 }
 
 extension Pipeline {

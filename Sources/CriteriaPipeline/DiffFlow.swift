@@ -2,8 +2,10 @@ import Audit
 import AuditCycle
 import CriteriaModel
 import Foundation
+import MemberwiseInit
 
 /// What `criteria diff` is asked to do.
+@MemberwiseInit
 public struct DiffRequest: Sendable {
   /// The earlier filled audit and the later one (XLSX or CSV).
   public var old: String
@@ -15,19 +17,7 @@ public struct DiffRequest: Sendable {
   public var output: String
   /// The languages the audits' checks and notes are written in (`--language`, `--notes-language`),
   /// over the config's.
-  public var languages: TextLanguages
-
-  public init(
-    old: String, new: String, config: String?, format: AuditDiff.Format,
-    output: String, languages: TextLanguages = TextLanguages()
-  ) {
-    self.languages = languages
-    self.old = old
-    self.new = new
-    self.config = config
-    self.format = format
-    self.output = output
-  }
+  public var languages: TextLanguages = TextLanguages()
 }
 
 extension Pipeline {

@@ -3,9 +3,11 @@ import Config
 import CriteriaModel
 import Exporters
 import Foundation
+import MemberwiseInit
 import Tickets
 
 /// What `criteria tickets` is asked to do.
+@MemberwiseInit
 public struct FindingsRequest: Sendable {
   /// The filled audit (XLSX or CSV).
   public var audit: String
@@ -18,24 +20,9 @@ public struct FindingsRequest: Sendable {
   /// The result word that means a failed check.
   public var failWord: String?
   /// Write the payloads and send nothing.
-  public var dryRun: Bool
+  public var dryRun: Bool = false
   /// How to file.
-  public var filing: FilingSettings
-
-  /// Creates a request.
-  public init(
-    audit: String, config: String, output: String? = nil, copy: String? = nil,
-    failWord: String? = nil,
-    dryRun: Bool = false, filing: FilingSettings = FilingSettings()
-  ) {
-    self.audit = audit
-    self.config = config
-    self.output = output
-    self.copy = copy
-    self.failWord = failWord
-    self.dryRun = dryRun
-    self.filing = filing
-  }
+  public var filing: FilingSettings = FilingSettings()
 }
 
 extension Pipeline {

@@ -4,9 +4,11 @@ import Config
 import CriteriaModel
 import Exporters
 import Foundation
+import MemberwiseInit
 import Tickets
 
 /// What `criteria refresh` is asked to do.
+@MemberwiseInit
 public struct RefreshRequest: Sendable {
   /// The filled audit (XLSX or CSV) whose results are carried.
   public var from: String
@@ -16,13 +18,6 @@ public struct RefreshRequest: Sendable {
   public var output: String
   /// Start a new audit cycle: every Result blank, the old one in "Previous result".
   public var fresh: Bool
-
-  public init(from: String, config: String?, output: String, fresh: Bool) {
-    self.from = from
-    self.config = config
-    self.output = output
-    self.fresh = fresh
-  }
 }
 
 /// What a refresh did, for the terminal and `--format json`.

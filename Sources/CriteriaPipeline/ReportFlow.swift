@@ -4,10 +4,12 @@ import Config
 import CriteriaModel
 import Exporters
 import Foundation
+import MemberwiseInit
 import Report
 import Tickets
 
 /// What `criteria report` is asked to do.
+@MemberwiseInit
 public struct ReportRequest: Sendable {
   /// The filled audit (XLSX or CSV).
   public var audit: String
@@ -18,26 +20,14 @@ public struct ReportRequest: Sendable {
   /// The report's title.
   public var title: String
   /// The format.
-  public var format: Format
+  public var format: Format = .html
   /// The languages the documents and the testers' notes are written in (`--language`,
   /// `--notes-language`), over the config's.
-  public var languages: TextLanguages
+  public var languages: TextLanguages = TextLanguages()
 
   /// The formats a report is written in.
   public enum Format: String, Sendable, CaseIterable {
     case html, junit
-  }
-
-  public init(
-    audit: String, config: String?, output: String, title: String,
-    format: Format = .html, languages: TextLanguages = TextLanguages()
-  ) {
-    self.languages = languages
-    self.audit = audit
-    self.config = config
-    self.output = output
-    self.title = title
-    self.format = format
   }
 }
 

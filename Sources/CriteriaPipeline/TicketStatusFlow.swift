@@ -2,9 +2,11 @@ import Audit
 import CriteriaModel
 import Exporters
 import Foundation
+import MemberwiseInit
 import Tickets
 
 /// What `criteria sync` is asked to do.
+@MemberwiseInit
 public struct SyncRequest: Sendable {
   /// The audit copy with ticket keys (what `criteria tickets` wrote), XLSX or CSV.
   public var audit: String
@@ -17,20 +19,7 @@ public struct SyncRequest: Sendable {
   /// The result word that means a failed check.
   public var failWord: String?
   /// How to reach the tracker.
-  public var filing: FilingSettings
-
-  /// Creates a request.
-  public init(
-    audit: String, config: String, output: String? = nil, copy: String? = nil,
-    failWord: String? = nil, filing: FilingSettings = FilingSettings()
-  ) {
-    self.audit = audit
-    self.config = config
-    self.output = output
-    self.copy = copy
-    self.failWord = failWord
-    self.filing = filing
-  }
+  public var filing: FilingSettings = FilingSettings()
 }
 
 /// One ledger ticket with its live state, as `criteria status` lists it.

@@ -1,6 +1,7 @@
 import Audit
 import CriteriaModel
 import Foundation
+import MemberwiseInit
 
 /// A writer from the criteria model to one output format.
 ///
@@ -30,19 +31,12 @@ extension Exporter {
 }
 
 /// Values that make output reproducible: the generation date comes from here, never from the clock inside an exporter.
+@MemberwiseInit
 public struct ExportContext: Sendable {
   /// The date written into outputs (document properties, headers).
-  public var date: Date
+  public var date: Date = Date()
   /// The tool version, for generator fields.
-  public var toolVersion: String
-
-  /// Creates a context.
-  public init(
-    date: Date = Date(), toolVersion: String = CriteriaVersion.current
-  ) {
-    self.date = date
-    self.toolVersion = toolVersion
-  }
+  public var toolVersion: String = CriteriaVersion.current
 
   /// The date as `YYYY-MM-DD` in UTC, for headers and report dates.
   public var day: String { timestamp("yyyy-MM-dd") }

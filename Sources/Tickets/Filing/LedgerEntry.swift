@@ -1,7 +1,9 @@
 import Foundation
+import MemberwiseInit
 
 extension Ledger {
   /// One ticket's record.
+  @MemberwiseInit
   public struct Entry: Codable, Hashable, Sendable {
     public enum State: String, Codable, Sendable { case pending, filed, failed }
     public var state: State
@@ -48,19 +50,6 @@ extension Ledger {
     /// A component whose document was renamed and changed in one release is found by its checks
     /// (`TicketMoves`). Nil in entries recorded before criteria kept it, and for findings.
     public var checks: Checks?
-
-    /// Creates an entry.
-    public init(
-      state: State, key: String? = nil, url: String? = nil, attempts: Int,
-      reason: String? = nil, followUpsSent: Int? = nil
-    ) {
-      self.state = state
-      self.key = key
-      self.url = url
-      self.attempts = attempts
-      self.reason = reason
-      self.followUpsSent = followUpsSent
-    }
   }
 
   /// A ticket's component id and its checks' row ids after that id (`/keyboard/tab@ios`).

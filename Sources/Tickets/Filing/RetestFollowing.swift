@@ -1,6 +1,8 @@
 import Foundation
+import MemberwiseInit
 
 /// A retested row whose ticket the ledger knows (`follow_retest`).
+@MemberwiseInit
 public struct RetestRow: Sendable, Hashable {
   /// The ledger identity of the ticket.
   public var identity: String
@@ -13,37 +15,22 @@ public struct RetestRow: Sendable, Hashable {
   /// the tester's notes and the marker.
   public var said: String
   /// The tester's notes, "" for none.
-  public var notes: String
+  public var notes: String = ""
   /// Where the row is, for messages.
   public var place: String
   /// Every YYYY-MM-DD day the row's Date may mean (`AuditDate.days`; none when it reads as no day): a
   /// failure recorded before its ticket was resolved is no retest of the fix, and reopens nothing.
-  public var days: [String]
+  public var days: [String] = []
   /// Whether a failing row may reopen its done ticket; false for a failure found through its lineage
   /// (the original audit), where filing files a new ticket instead, so only an open ticket is followed.
-  public var reopens = true
+  public var reopens: Bool = true
   /// Whether the ticket stands for several checks (a component's criteria ticket): the comment then
   /// speaks of its checks, not of "the check".
-  public var severalChecks = false
+  public var severalChecks: Bool = false
 
   /// Whether the ticket was filed for an audit finding (not for criteria by `criteria run`).
   public var isFinding: Bool {
     identity.hasPrefix(AuditFindings.identityPrefix)
-  }
-
-  /// Creates a row.
-  public init(
-    identity: String, filed: FiledTicket, passes: Bool, revision: String,
-    said: String, notes: String = "", place: String, days: [String] = []
-  ) {
-    self.identity = identity
-    self.filed = filed
-    self.passes = passes
-    self.revision = revision
-    self.said = said
-    self.notes = notes
-    self.place = place
-    self.days = days
   }
 
   /// The comment posted on the ticket: what the retest found, what criteria does about it (close,

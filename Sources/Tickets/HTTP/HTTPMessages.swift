@@ -1,4 +1,5 @@
 import Foundation
+import MemberwiseInit
 
 /// An HTTP request a tracker wants sent.
 public struct HTTPRequest: Sendable, Hashable {
@@ -38,18 +39,12 @@ public struct HTTPRequest: Sendable, Hashable {
 }
 
 /// What came back.
+@MemberwiseInit
 public struct HTTPResponse: Sendable {
   public var status: Int
   /// Header names lower-cased.
   public var headers: [String: String]
   public var body: Data
-
-  /// Creates a response.
-  public init(status: Int, headers: [String: String], body: Data) {
-    self.status = status
-    self.headers = headers
-    self.body = body
-  }
 
   /// The body as JSON, if it is JSON.
   public var json: Any? { try? JSONSerialization.jsonObject(with: body) }

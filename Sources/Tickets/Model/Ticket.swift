@@ -1,7 +1,9 @@
 import CriteriaModel
 import Foundation
+import MemberwiseInit
 
 /// One ticket to file: a component on a platform with its checks, one check, or one failed audit row.
+@MemberwiseInit
 public struct Ticket: Hashable, Sendable {
   /// Stable identity (`native/controls/sheet@ios`, or a row id): the ledger's key and the body's hidden marker.
   public var identity: String
@@ -12,7 +14,7 @@ public struct Ticket: Hashable, Sendable {
   /// The checks, as a checklist.
   public var checklist: [ChecklistItem]
   /// Gherkin scenarios to include as code.
-  public var scenarios: [Scenario]
+  public var scenarios: [Scenario] = []
   /// Labels (no spaces).
   public var labels: [String]
   /// The component id.
@@ -42,25 +44,6 @@ public struct Ticket: Hashable, Sendable {
 
   /// The labels a create or update sends: criteria's, the marker label, and the labels kept.
   public var sentLabels: [String] { labels + [markerLabel] + keptLabels }
-
-  /// Creates a ticket.
-  public init(
-    identity: String, title: String, summary: String,
-    checklist: [ChecklistItem], scenarios: [Scenario] = [],
-    labels: [String], componentID: String, platform: Platform?,
-    reference: String? = nil, finding: Finding? = nil
-  ) {
-    self.identity = identity
-    self.title = title
-    self.summary = summary
-    self.checklist = checklist
-    self.scenarios = scenarios
-    self.labels = labels
-    self.componentID = componentID
-    self.platform = platform
-    self.reference = reference
-    self.finding = finding
-  }
 
   /// The title as a tracker that takes at most `limit` characters shows it.
   ///
@@ -107,6 +90,7 @@ public struct Ticket: Hashable, Sendable {
 }
 
 /// One line of a ticket's checklist.
+@MemberwiseInit
 public struct ChecklistItem: Hashable, Sendable {
   /// The audit row id.
   public var id: String
@@ -115,27 +99,14 @@ public struct ChecklistItem: Hashable, Sendable {
   /// The expected result.
   public var expectation: String
   /// Whether it is ticked.
-  public var done: Bool
+  public var done: Bool = false
   /// The WCAG success criteria the check tests.
-  public var wcag: [String]
+  public var wcag: [String] = []
   /// Whether the check expects N/A: nothing to check, so bodies list it apart, with no box to tick.
-  public var notApplicable: Bool
+  public var notApplicable: Bool = false
 
   /// The heading bodies list the checks that expect N/A under.
   public static let notApplicableTitle = "Not applicable (nothing to check)"
-
-  /// Creates an item.
-  public init(
-    id: String, label: String, expectation: String, done: Bool = false,
-    wcag: [String] = [], notApplicable: Bool = false
-  ) {
-    self.id = id
-    self.label = label
-    self.expectation = expectation
-    self.done = done
-    self.wcag = wcag
-    self.notApplicable = notApplicable
-  }
 
   /// The expected result with the success criteria it tests: `Focus moves (WCAG 2.1.1, 2.4.7)`.
   public var detail: String {
@@ -146,25 +117,14 @@ public struct ChecklistItem: Hashable, Sendable {
 }
 
 /// What a tester recorded for a failed row.
+@MemberwiseInit
 public struct Finding: Hashable, Sendable {
   /// The result word the tester chose ("Fail").
-  public var result: String
+  public var result: String = "Fail"
   public var severity: String
   public var tester: String
   public var date: String
   public var notes: String
-
-  /// Creates a finding.
-  public init(
-    result: String = "Fail", severity: String, tester: String, date: String,
-    notes: String
-  ) {
-    self.result = result
-    self.severity = severity
-    self.tester = tester
-    self.date = date
-    self.notes = notes
-  }
 
   /// What the tester recorded, as name and value, leaving out what they left empty (the result is always there).
   public var facts: [(name: String, value: String)] {

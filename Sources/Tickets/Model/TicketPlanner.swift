@@ -1,6 +1,8 @@
 import CriteriaModel
+import MemberwiseInit
 
 /// Turns a catalog (or failed audit rows) into tickets.
+@MemberwiseInit
 public struct TicketPlanner: Sendable {
   /// How criteria are grouped into tickets.
   public enum Grouping: String, Sendable, CaseIterable {
@@ -11,21 +13,11 @@ public struct TicketPlanner: Sendable {
   }
 
   /// The grouping.
-  public var grouping: Grouping
+  public var grouping: Grouping = .componentPlatform
   /// Labels added to every ticket.
-  public var labels: [String]
+  public var labels: [String] = ["accessibility"]
   /// Put the Gherkin scenarios in component tickets.
-  public var includeScenarios: Bool
-
-  /// Creates a planner.
-  public init(
-    grouping: Grouping = .componentPlatform,
-    labels: [String] = ["accessibility"], includeScenarios: Bool = true
-  ) {
-    self.grouping = grouping
-    self.labels = labels
-    self.includeScenarios = includeScenarios
-  }
+  public var includeScenarios: Bool = true
 
   /// The tickets for a catalog, in a stable order.
   public func tickets(for catalog: Catalog) -> [Ticket] {
