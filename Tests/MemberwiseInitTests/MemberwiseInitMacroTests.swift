@@ -9,14 +9,27 @@ import Testing
     "MemberwiseInit": MacroSpec(type: MemberwiseInitMacro.self)
   ]
 
+  /// Expands `@MemberwiseInit` on `header { members }` and expects the same declaration with
+  /// `initializer` added after the members (nil: nothing added), and `diagnostics`.
   func expand(
-    _ source: String, into expanded: String, diagnostics: [DiagnosticSpec] = [],
+    _ header: String, _ members: String, adds initializer: String?,
+    diagnostics: [DiagnosticSpec] = [],
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    func indented(_ text: String) -> String {
+      text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        "  \($0)"
+      }
+      .joined(separator: "\n")
+    }
+    let body = members.isEmpty ? "" : indented(members) + "\n"
+    let added =
+      initializer.map { (members.isEmpty ? "" : "\n") + indented($0) + "\n" }
+      ?? ""
     assertMacroExpansion(
-      source, expandedSource: expanded, diagnostics: diagnostics,
-      macroSpecs: macros,
-      indentationWidth: .spaces(2)
+      "@MemberwiseInit\n\(header) {\n\(body)}",
+      expandedSource: "\(header) {\n\(body)\(added)}",
+      diagnostics: diagnostics, macroSpecs: macros, indentationWidth: .spaces(2)
     ) { failure in
       Issue.record(
         Comment(rawValue: failure.message), sourceLocation: sourceLocation)
@@ -25,107 +38,65 @@ import Testing
 
   @Test func publicStructGetsAPublicInitializerInDeclarationOrder() {
     expand(
+      "public struct Request",
       """
-      @MemberwiseInit
-      public struct Request {
-        /// The audit.
-        public var audit: String
-        public var draft: Bool = false
-        public var platform: String?
-        public let edition: String?
-        public let kind = "acr"
-      }
+      /// The audit.
+      public var audit: String
+      public var draft: Bool = false
+      public var platform: String?
+      public let edition: String?
+      public let kind = "acr"
       """,
-      into: """
-        public struct Request {
-          /// The audit.
-          public var audit: String
-          public var draft: Bool = false
-          public var platform: String?
-          public let edition: String?
-          public let kind = "acr"
-
-          public init(audit: String, draft: Bool = false, platform: String? = nil, edition: String?) {
-            self.audit = audit
-            self.draft = draft
-            self.platform = platform
-            self.edition = edition
-          }
+      adds: """
+        public init(audit: String, draft: Bool = false, platform: String? = nil, edition: String?) {
+          self.audit = audit
+          self.draft = draft
+          self.platform = platform
+          self.edition = edition
         }
         """)
   }
 
   @Test func computedStaticAndLazyPropertiesAreNotParameters() {
     expand(
+      "package struct Counts",
       """
-      @MemberwiseInit
-      package struct Counts {
-        static let zero = 0
-        var kept: Int { didSet { changed = true } }
-        var changed: Bool = false
-        lazy var label: String = "\\(kept)"
-        var total: Int { kept }
-        var twice: Int {
-          get { kept * 2 }
-          set { kept = newValue / 2 }
-        }
+      static let zero = 0
+      var kept: Int { didSet { changed = true } }
+      var changed: Bool = false
+      lazy var label: String = "\\(kept)"
+      var total: Int { kept }
+      var twice: Int {
+        get { kept * 2 }
+        set { kept = newValue / 2 }
       }
       """,
-      into: """
-        package struct Counts {
-          static let zero = 0
-          var kept: Int { didSet { changed = true } }
-          var changed: Bool = false
-          lazy var label: String = "\\(kept)"
-          var total: Int { kept }
-          var twice: Int {
-            get { kept * 2 }
-            set { kept = newValue / 2 }
-          }
-
-          package init(kept: Int, changed: Bool = false) {
-            self.kept = kept
-            self.changed = changed
-          }
+      adds: """
+        package init(kept: Int, changed: Bool = false) {
+          self.kept = kept
+          self.changed = changed
         }
         """)
   }
 
   @Test func functionPropertiesEscapeAndInternalStructsStayInternal() {
     expand(
+      "struct Hooks",
       """
-      @MemberwiseInit
-      struct Hooks {
-        var progress: @Sendable (Int) -> Void
-        var optional: ((Int) -> Void)?
-      }
+      var progress: @Sendable (Int) -> Void
+      var optional: ((Int) -> Void)?
       """,
-      into: """
-        struct Hooks {
-          var progress: @Sendable (Int) -> Void
-          var optional: ((Int) -> Void)?
-
-          init(progress: @escaping @Sendable (Int) -> Void, optional: ((Int) -> Void)? = nil) {
-            self.progress = progress
-            self.optional = optional
-          }
+      adds: """
+        init(progress: @escaping @Sendable (Int) -> Void, optional: ((Int) -> Void)? = nil) {
+          self.progress = progress
+          self.optional = optional
         }
         """)
   }
 
   @Test func aPropertyWithoutItsTypeIsAnError() {
     expand(
-      """
-      @MemberwiseInit
-      public struct Counts {
-        public var kept = 0
-      }
-      """,
-      into: """
-        public struct Counts {
-          public var kept = 0
-        }
-        """,
+      "public struct Counts", "public var kept = 0", adds: nil,
       diagnostics: [
         DiagnosticSpec(
           message:
@@ -136,13 +107,7 @@ import Testing
 
   @Test func onlyStructs() {
     expand(
-      """
-      @MemberwiseInit
-      public enum Kind {}
-      """,
-      into: """
-        public enum Kind {}
-        """,
+      "public enum Kind", "", adds: nil,
       diagnostics: [
         DiagnosticSpec(
           message: "@MemberwiseInit applies to a struct", line: 1, column: 1)
