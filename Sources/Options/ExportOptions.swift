@@ -67,18 +67,14 @@ public struct ExportOptions: Sendable {
 
   /// A yes/no option ("true", "false", "yes", "no" also accepted as text).
   public func bool(_ key: String) throws(ExportError) -> Bool? {
-    switch values[key] {
-    case nil: return nil
-    case .bool(let b)?: return b
-    case .string(let s)?:
-      switch s.lowercased() {
-      case "true", "yes", "on", "1": return true
-      case "false", "no", "off", "0": return false
-      default:
-        throw ExportError(
-          "\(origin).\(key): expected true or false, found '\(s)'")
+    try scalar(key, expected: "true or false") {
+      if case .bool(let b) = $0 { b } else { nil }
+    } parse: {
+      switch $0.lowercased() {
+      case "true", "yes", "on", "1": true
+      case "false", "no", "off", "0": false
+      default: nil
       }
-    default: throw ExportError("\(origin).\(key): expected true or false")
     }
   }
 
@@ -110,17 +106,28 @@ public struct ExportOptions: Sendable {
 
   /// A whole-number option.
   public func int(_ key: String) throws(ExportError) -> Int? {
-    switch values[key] {
-    case nil: return nil
-    case .int(let i)?: return i
-    case .string(let s)?:
-      guard let i = Int(s) else {
-        throw ExportError(
-          "\(origin).\(key): expected a whole number, found '\(s)'")
-      }
-      return i
-    default: throw ExportError("\(origin).\(key): expected a whole number")
+    try scalar(key, expected: "a whole number") {
+      if case .int(let i) = $0 { i } else { nil }
+    } parse: {
+      Int($0)
     }
+  }
+
+  /// A one-value option: its value as YAML typed it, or text `parse` reads; anything else is an error
+  /// saying what was `expected` (and what was found, for text).
+  private func scalar<T>(
+    _ key: String, expected: String, typed: (Value) -> T?, parse: (String) -> T?
+  ) throws(ExportError) -> T? {
+    guard let value = values[key] else { return nil }
+    if let typed = typed(value) { return typed }
+    guard case .string(let text) = value else {
+      throw ExportError("\(origin).\(key): expected \(expected)")
+    }
+    guard let parsed = parse(text) else {
+      throw ExportError(
+        "\(origin).\(key): expected \(expected), found '\(text)'")
+    }
+    return parsed
   }
 }
 

@@ -156,4 +156,53 @@ struct JSONAndRegistryTests {
       }
     }
   }
+
+  @Test(
+    "an option's yes/no and whole-number values: typed by YAML or written as text; anything else names what was expected and what was found"
+  )
+  func scalarOptions() throws {
+    let options = ExportOptions(
+      [
+        "yes": .string("Yes"), "off": .string("off"), "flag": .bool(false),
+        "maybe": .string("maybe"),
+        "count": .int(3), "text": .string(" 12"), "twelve": .string("12"),
+        "list": .list(["1"]),
+      ], origin: "outputs[0].options")
+    #expect(try options.bool("yes") == true)
+    #expect(try options.bool("off") == false)
+    #expect(try options.bool("flag") == false)
+    #expect(try options.bool("absent") == nil)
+    #expect(try options.int("count") == 3)
+    #expect(try options.int("twelve") == 12)
+    #expect(try options.int("absent") == nil)
+    let expected: [(String, (ExportOptions) throws -> Void)] = [
+      (
+        "outputs[0].options.maybe: expected true or false, found 'maybe'",
+        { _ = try $0.bool("maybe") }
+      ),
+      (
+        "outputs[0].options.count: expected true or false",
+        { _ = try $0.bool("count") }
+      ),
+      (
+        "outputs[0].options.list: expected true or false",
+        { _ = try $0.bool("list") }
+      ),
+      (
+        "outputs[0].options.text: expected a whole number, found ' 12'",
+        { _ = try $0.int("text") }
+      ),
+      (
+        "outputs[0].options.flag: expected a whole number",
+        { _ = try $0.int("flag") }
+      ),
+      (
+        "outputs[0].options.list: expected a whole number",
+        { _ = try $0.int("list") }
+      ),
+    ]
+    for (message, read) in expected {
+      #expect(throws: ExportError(message)) { try read(options) }
+    }
+  }
 }
