@@ -27,6 +27,12 @@ let package = Package(
             pkgConfig: "xlsxwriter",
             providers: [.apt(["libxlsxwriter-dev"])]
         ),
+        // SHA-256 for the report's Content-Security-Policy hash, from the libcrypto libcurl already loads.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -50,7 +56,7 @@ let package = Package(
         .target(name: "StrictYAML", dependencies: ["MemberwiseInit", "CriteriaModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "Conformance", dependencies: ["MemberwiseInit", "CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
         // Report reads audits through Audit and rolls up through Conformance: it imports neither ACR nor Tickets.
-        .target(name: "Report", dependencies: ["MemberwiseInit", "Conformance", "CriteriaModel", "Audit"]),
+        .target(name: "Report", dependencies: ["MemberwiseInit", "CLibCrypto", "Conformance", "CriteriaModel", "Audit"]),
         .target(name: "ACR", dependencies: ["MemberwiseInit", "Conformance", "CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "CriteriaReaders",

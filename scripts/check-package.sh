@@ -11,7 +11,7 @@ deb=$(bash scripts/package.sh "$dist" | tail -n 1)
 fail() { echo "package check: $*" >&2; exit 1; }
 
 depends=$(dpkg-deb -f "$deb" Depends)
-for needed in libxlsxwriter4 libcurl4 libxml2; do
+for needed in libxlsxwriter4 libcurl4 libssl3 libxml2; do
   case "$depends" in *"$needed"*) ;; *) fail "Depends lacks $needed: $depends" ;; esac
 done
 contents=$(dpkg-deb -c "$deb")

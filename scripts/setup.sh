@@ -6,7 +6,7 @@ set -euo pipefail
 want_test_tools=false
 [ "${1:-}" = "--test" ] && want_test_tools=true
 
-packages=(libxlsxwriter-dev libcurl4-openssl-dev pkg-config zlib1g-dev)
+packages=(libxlsxwriter-dev libcurl4-openssl-dev libssl-dev pkg-config zlib1g-dev)
 if $want_test_tools; then
   # cmark-gfm reads our Markdown; LibreOffice (headless Calc) recalculates and renders our workbooks.
   # curl and openssl: the Redmine script polls with curl; the HTTPS tests make a certificate with openssl.

@@ -77,7 +77,7 @@ public struct HTMLReport: Sendable {
         ? ""
         : " (\(failedBefore) of them failed before and \(failedBefore == 1 ? "is" : "are") not retested since, "
           + "listed with the failures and under Not tested)")
-    let hash = Data(SHA256.digest(Array(script.utf8))).base64EncodedString()
+    let hash = Data(Digest.sha256(Array(script.utf8))).base64EncodedString()
     var out =
       HTMLPage.start(
         title: title,

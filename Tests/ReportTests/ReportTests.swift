@@ -25,7 +25,7 @@ struct ReportTests {
     ])
   func sha256(message: String, hex: String) {
     #expect(
-      SHA256.digest(Array(message.utf8)).map { String(format: "%02x", $0) }
+      Digest.sha256(Array(message.utf8)).map { String(format: "%02x", $0) }
         .joined() == hex)
   }
 }
