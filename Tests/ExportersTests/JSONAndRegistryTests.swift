@@ -175,34 +175,19 @@ struct JSONAndRegistryTests {
     #expect(try options.int("count") == 3)
     #expect(try options.int("twelve") == 12)
     #expect(try options.int("absent") == nil)
-    let expected: [(String, (ExportOptions) throws -> Void)] = [
-      (
-        "outputs[0].options.maybe: expected true or false, found 'maybe'",
-        { _ = try $0.bool("maybe") }
-      ),
-      (
-        "outputs[0].options.count: expected true or false",
-        { _ = try $0.bool("count") }
-      ),
-      (
-        "outputs[0].options.list: expected true or false",
-        { _ = try $0.bool("list") }
-      ),
-      (
-        "outputs[0].options.text: expected a whole number, found ' 12'",
-        { _ = try $0.int("text") }
-      ),
-      (
-        "outputs[0].options.flag: expected a whole number",
-        { _ = try $0.int("flag") }
-      ),
-      (
-        "outputs[0].options.list: expected a whole number",
-        { _ = try $0.int("list") }
-      ),
+    // Each refused value: the key, whether it is read as yes/no (else as a whole number), the message.
+    let refused: [(key: String, yesNo: Bool, message: String)] = [
+      ("maybe", true, "expected true or false, found 'maybe'"),
+      ("count", true, "expected true or false"),
+      ("list", true, "expected true or false"),
+      ("text", false, "expected a whole number, found ' 12'"),
+      ("flag", false, "expected a whole number"),
+      ("list", false, "expected a whole number"),
     ]
-    for (message, read) in expected {
-      #expect(throws: ExportError(message)) { try read(options) }
+    for (key, yesNo, message) in refused {
+      #expect(throws: ExportError("outputs[0].options.\(key): \(message)")) {
+        if yesNo { _ = try options.bool(key) } else { _ = try options.int(key) }
+      }
     }
   }
 }
