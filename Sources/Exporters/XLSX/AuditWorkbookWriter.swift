@@ -45,19 +45,16 @@ struct AuditWorkbookWriter {
     try ranges.defineNames(in: book)
     let retired = SheetRanges.retired(settings.carry, layout: layout)
     try retired?.defineNames(in: book)
-    let tally = tallying.value
-    try SummarySheet(
-      ranges: ranges, retired: retired, title: settings.title, tally: tally
-    )
-    .write(summary, groups: Self.groups(catalog), book: book, styles: styles)
+    let counted = CountedChecklist(
+      ranges: ranges, retired: retired, title: settings.title,
+      tally: tallying.value)
+    try SummarySheet(counted: counted).write(
+      summary, groups: Self.groups(catalog), book: book, styles: styles)
     // The WCAG sheet needs the columns its formulas count over, and checks that carry WCAG numbers.
     if layout.columns.contains(.wcag), layout.columns.contains(.platform),
-      !WCAGSheet.covered(catalog, tally).isEmpty
+      !WCAGSheet.covered(catalog, counted.tally).isEmpty
     {
-      try WCAGSheet(
-        ranges: ranges, retired: retired, title: settings.title, tally: tally
-      )
-      .write(
+      try WCAGSheet(counted: counted).write(
         try book.addSheet("WCAG"),
         units: try book.addSheet(WCAGSheet.unitsSheet), catalog: catalog,
         styles: styles)

@@ -4,17 +4,8 @@ import CriteriaModel
 
 /// The Summary sheet: per component and platform, result counts as live COUNTIFS formulas over the
 /// checklist, a VPAT-style conformance level derived from them, and a stacked bar chart.
-struct SummarySheet {
-  /// The Checklist's columns the formulas count over (and the layout).
-  let ranges: SheetRanges
-  /// The Retired sheet's columns, when its findings count (`SheetRanges.retired`).
-  let retired: SheetRanges?
-  /// The workbook's title, for the printed footer.
-  let title: String
-  /// The values the formulas have when the workbook is written.
-  let tally: ResultTally
-
-  var layout: AuditLayout { ranges.layout }
+struct SummarySheet: CountingSheet {
+  let counted: CountedChecklist
 
   /// VPAT 2.x conformance levels.
   static let conformanceHeader = "Conformance"

@@ -15,17 +15,9 @@ import CriteriaModel
 /// the list, with `?` for each dot. The pattern is always a text match (a bare `1.4.1` could be read as a
 /// date in some locales), and `1?4?1` never matches `1.4.10`. One COUNTIFS with the unit's conditions
 /// once, rather than four, keeps a large workbook's formulas a third as long.
-struct WCAGSheet {
-  /// The Checklist's columns the formulas count over (and the layout).
-  let ranges: SheetRanges
-  /// The Retired sheet's columns, when its findings count (`SheetRanges.retired`); only with a WCAG
-  /// column can they count for a criterion.
-  let retired: SheetRanges?
-  let title: String
-  /// The values the formulas have when the workbook is written.
-  let tally: ResultTally
-
-  var layout: AuditLayout { ranges.layout }
+struct WCAGSheet: CountingSheet {
+  /// The Retired sheet's findings count for a criterion only where it has a WCAG column.
+  let counted: CountedChecklist
 
   /// The sheet with one row per criterion, product type and unit.
   static let unitsSheet = "WCAG by component"
