@@ -27,10 +27,19 @@ struct XLSXSheet {
     _ row: Int, _ column: Int, clean text: String,
     _ format: UnsafeMutablePointer<lxw_format>?
   ) throws(ExportError) {
+    try cell(row, column, "writing") {
+      worksheet_write_string(pointer, $0, $1, text, format)
+    }
+  }
+
+  /// One libxlsxwriter call on the cell at `row`, `column`; an error names the cell.
+  private func cell(
+    _ row: Int, _ column: Int, _ doing: String,
+    _ call: (lxw_row_t, lxw_col_t) -> lxw_error
+  ) throws(ExportError) {
     try check(
-      worksheet_write_string(
-        pointer, lxw_row_t(row), lxw_col_t(column), text, format),
-      "writing \(name)!\(Self.cellName(row, column))")
+      call(lxw_row_t(row), lxw_col_t(column)),
+      "\(doing) \(name)!\(Self.cellName(row, column))")
   }
 
   /// The text as a cell can hold it: a NUL would end the C string (and the cell) early, and XML 1.0 has no
@@ -55,10 +64,9 @@ struct XLSXSheet {
     _ row: Int, _ column: Int, number: Double,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
   ) throws(ExportError) {
-    try check(
-      worksheet_write_number(
-        pointer, lxw_row_t(row), lxw_col_t(column), number, format),
-      "writing \(name)!\(Self.cellName(row, column))")
+    try cell(row, column, "writing") {
+      worksheet_write_number(pointer, $0, $1, number, format)
+    }
   }
 
   /// What a formula cell shows until the reader recalculates.
@@ -72,9 +80,9 @@ struct XLSXSheet {
     _ row: Int, _ column: Int, formula: String, shows value: Shown,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
   ) throws(ExportError) {
-    try check(
-      formulaCell(row, column, formula, value, format),
-      "writing the formula in \(name)!\(Self.cellName(row, column))")
+    try cell(row, column, "writing the formula in") {
+      formulaCell($0, $1, formula, value, format)
+    }
   }
 
   /// Writes a formula assembled in a `FormulaText`, with what it shows now.
@@ -82,22 +90,20 @@ struct XLSXSheet {
     _ row: Int, _ column: Int, formula: inout FormulaText, shows value: Shown,
     _ format: UnsafeMutablePointer<lxw_format>? = nil
   ) throws(ExportError) {
-    try check(
-      formula.withCString { formulaCell(row, column, $0, value, format) },
-      "writing the formula in \(name)!\(Self.cellName(row, column))")
+    try cell(row, column, "writing the formula in") { row, column in
+      formula.withCString { formulaCell(row, column, $0, value, format) }
+    }
   }
 
   private func formulaCell(
-    _ row: Int, _ column: Int, _ formula: UnsafePointer<CChar>, _ value: Shown,
-    _ format: UnsafeMutablePointer<lxw_format>?
+    _ row: lxw_row_t, _ column: lxw_col_t, _ formula: UnsafePointer<CChar>,
+    _ value: Shown, _ format: UnsafeMutablePointer<lxw_format>?
   ) -> lxw_error {
     switch value {
     case .number(let number):
-      worksheet_write_formula_num(
-        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, number)
+      worksheet_write_formula_num(pointer, row, column, formula, format, number)
     case .text(let shown):
-      worksheet_write_formula_str(
-        pointer, lxw_row_t(row), lxw_col_t(column), formula, format, shown)
+      worksheet_write_formula_str(pointer, row, column, formula, format, shown)
     }
   }
 
@@ -222,8 +228,7 @@ struct XLSXSheet {
     column: Int, first: Int, last: Int, equalTo text: String,
     format: UnsafeMutablePointer<lxw_format>?
   ) throws(ExportError) {
-    let quoted = strdup(
-      "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+    let quoted = strdup(ExcelFormula.quoted(text))
     defer { free(quoted) }
     var rule = lxw_conditional_format()
     rule.type = UInt8(LXW_CONDITIONAL_TYPE_CELL.rawValue)
