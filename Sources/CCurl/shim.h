@@ -16,15 +16,16 @@ static inline CURLcode criteria_curl_setopt_slist(CURL *handle, CURLoption optio
     return curl_easy_setopt(handle, option, value);
 }
 static inline CURLcode criteria_curl_setopt_write_function(CURL *handle,
-        size_t (*callback)(char *, size_t, size_t, void *)) {
+        curl_write_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
+/* A header callback has the write callback's type (CURLOPT_HEADERFUNCTION). */
 static inline CURLcode criteria_curl_setopt_header_function(CURL *handle,
-        size_t (*callback)(char *, size_t, size_t, void *)) {
+        curl_write_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
 }
 static inline CURLcode criteria_curl_setopt_read_function(CURL *handle,
-        size_t (*callback)(char *, size_t, size_t, void *)) {
+        curl_read_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
 static inline CURLcode criteria_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {

@@ -224,56 +224,52 @@ final class ResponseSink {
   /// A create's body, handed to libcurl by `curlReadBody`, and how much of it has been sent.
   var upload = Data()
   var uploaded = 0
+
+  /// The sink a callback's user pointer (`CURLOPT_WRITEDATA` and the like) points to.
+  static func from(_ user: UnsafeMutableRawPointer) -> ResponseSink {
+    Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
+  }
 }
 
-private let curlReadBody:
-  @convention(c) (
-    UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?
-  ) -> Int = { buffer, size, count, user in
-    guard let buffer, let user else { return 0 }
-    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
-    let length = min(size * count, sink.upload.count - sink.uploaded)
-    guard length > 0 else { return 0 }
-    sink.upload.withUnsafeBytes { raw in
-      guard let start = raw.baseAddress else { return }
-      UnsafeMutableRawPointer(buffer).copyMemory(
-        from: start + sink.uploaded, byteCount: length)
-    }
-    sink.uploaded += length
-    return length
+private let curlReadBody: curl_read_callback = { buffer, size, count, user in
+  guard let buffer, let user else { return 0 }
+  let sink = ResponseSink.from(user)
+  let length = min(size * count, sink.upload.count - sink.uploaded)
+  guard length > 0 else { return 0 }
+  sink.upload.withUnsafeBytes { raw in
+    guard let start = raw.baseAddress else { return }
+    UnsafeMutableRawPointer(buffer).copyMemory(
+      from: start + sink.uploaded, byteCount: length)
   }
+  sink.uploaded += length
+  return length
+}
 
-private let curlWriteBody:
-  @convention(c) (
-    UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?
-  ) -> Int = { data, size, count, user in
-    guard let data, let user else { return 0 }
-    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
-    guard sink.body.count + size * count <= ResponseSink.limit else {
-      sink.overflowed = true
-      return 0  // libcurl stops the transfer
-    }
-    sink.body.append(
-      UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
-      count: size * count)
-    return size * count
+private let curlWriteBody: curl_write_callback = { data, size, count, user in
+  guard let data, let user else { return 0 }
+  let sink = ResponseSink.from(user)
+  guard sink.body.count + size * count <= ResponseSink.limit else {
+    sink.overflowed = true
+    return 0  // libcurl stops the transfer
   }
+  sink.body.append(
+    UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self),
+    count: size * count)
+  return size * count
+}
 
-private let curlWriteHeader:
-  @convention(c) (
-    UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?
-  ) -> Int = { data, size, count, user in
-    guard let data, let user else { return 0 }
-    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
-    let line = String(
-      decoding: UnsafeRawBufferPointer(start: data, count: size * count),
-      as: UTF8.self)
-    // A new response (after a redirect or 100 Continue).
-    if line.hasPrefix("HTTP/") { sink.headers = [:] }
-    if let colon = line.firstIndex(of: ":") {
-      let name = line[..<colon].lowercased()
-      sink.headers[name] = line[line.index(after: colon)...].trimmingCharacters(
-        in: .whitespacesAndNewlines)
-    }
-    return size * count
+private let curlWriteHeader: curl_write_callback = { data, size, count, user in
+  guard let data, let user else { return 0 }
+  let sink = ResponseSink.from(user)
+  let line = String(
+    decoding: UnsafeRawBufferPointer(start: data, count: size * count),
+    as: UTF8.self)
+  // A new response (after a redirect or 100 Continue).
+  if line.hasPrefix("HTTP/") { sink.headers = [:] }
+  if let colon = line.firstIndex(of: ":") {
+    let name = line[..<colon].lowercased()
+    sink.headers[name] = line[line.index(after: colon)...].trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
+  return size * count
+}
