@@ -97,40 +97,48 @@ final class CellPipe: @unchecked Sendable {
 
   /// Hands a batch over, waiting while the pipe is full; false once the writer stopped.
   func send(_ batch: CellBatch) -> Bool {
-    condition.withLock {
-      while waiting.count >= capacity, !abandoned { condition.wait() }
+    update(when: \.roomOrStopped) {
       guard !abandoned else { return false }
       waiting.append(batch)
-      condition.broadcast()
       return true
     }
   }
 
   /// No more batches will come.
   func finish() {
-    condition.withLock {
-      finished = true
-      condition.broadcast()
-    }
+    update { finished = true }
   }
 
   /// The next batch, waiting until one comes; nil when the maker finished and all were taken.
   func next() -> CellBatch? {
-    condition.withLock {
-      while waiting.isEmpty, !finished { condition.wait() }
-      guard !waiting.isEmpty else { return nil }
-      let batch = waiting.removeFirst()
-      condition.broadcast()
-      return batch
+    update(when: \.batchOrFinished) {
+      waiting.isEmpty ? nil : waiting.removeFirst()
     }
   }
 
   /// The writer stopped (an error): the maker's next `send` returns false at once.
   func abandon() {
-    condition.withLock {
+    update {
       abandoned = true
       waiting.removeAll()
-      condition.broadcast()
+    }
+  }
+
+  // Guarded by `condition`, as what they read is.
+  private var roomOrStopped: Bool { waiting.count < capacity || abandoned }
+  private var batchOrFinished: Bool { !waiting.isEmpty || finished }
+
+  /// The one way the pipe changes: under the lock, once `ready` holds, `change` runs and every waiting
+  /// thread wakes to look again (the maker waits for room, the writer for a batch).
+  private func update<Result>(
+    when ready: KeyPath<CellPipe, Bool>? = nil, _ change: () -> Result
+  ) -> Result {
+    condition.withLock {
+      if let ready {
+        while !self[keyPath: ready] { condition.wait() }
+      }
+      defer { condition.broadcast() }
+      return change()
     }
   }
 }
