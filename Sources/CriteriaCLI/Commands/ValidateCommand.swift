@@ -9,7 +9,7 @@ struct ValidateCommand: ParsableCommand {
     abstract:
       "Check that the documents read cleanly; print every problem as file:line and exit 1 on errors.",
     discussion:
-      "Warnings (a misspelt heading, a link to another component) are printed but do not fail, unless --strict."
+      "Warnings (a misspelt heading, a link to another component, a check no WCAG rule maps) are printed but do not fail, unless --strict."
   )
 
   @Argument(help: "Criteria documents, folders or globs.")
@@ -18,18 +18,13 @@ struct ValidateCommand: ParsableCommand {
   @Flag(help: "Fail on warnings too.")
   var strict = false
 
-  @Option(
-    name: .customLong("rules"),
-    help:
-      "A YAML file of WCAG rules added after the built-in ones (repeatable); checks no rule maps are warnings."
-  )
-  var ruleFiles: [String] = []
+  @OptionGroup var rules: WCAGRulesOption
 
   func run() throws {
     let (loaded, unmapped) = try cli { () throws(PipelineError) in
       let loaded = try CatalogLoader().load(paths)
       return (
-        loaded, loaded.unmappedChecks(try Pipeline.wcagMapping(ruleFiles))
+        loaded, loaded.unmappedChecks(try Pipeline.wcagMapping(rules.files))
       )
     }
     let diagnostics = loaded.diagnostics + unmapped

@@ -25,10 +25,7 @@ struct WCAGCommand: ParsableCommand {
   @Argument(help: "Criteria documents, folders or globs.")
   var paths: [String] = []
 
-  @Option(
-    name: .customLong("rules"),
-    help: "A YAML file of rules added after the built-in ones (repeatable).")
-  var ruleFiles: [String] = []
+  @OptionGroup var rules: WCAGRulesOption
 
   @Option(help: "table for people, json for scripts.")
   var format: Format = .table
@@ -58,7 +55,7 @@ struct WCAGCommand: ParsableCommand {
     }
     let (loaded, mapped) = try cli { () throws(PipelineError) in
       let reading = try MappedReading(
-        paths, rules: ruleFiles, selection: selection.selection)
+        paths, rules: rules.files, selection: selection.selection)
       return (reading.loaded, try reading.mapped())
     }
     let (mapping, rows) = (mapped.mapping, mapped.rows)
