@@ -55,12 +55,10 @@ struct ModelJSON {
 
   private mutating func write(_ component: Component) {
     object { json in
-      json.key("announcements")
-      json.array(component.announcements) { json, announcement in
-        json.object { json in
-          json.field("platform", announcement.platform?.rawValue)
-          json.field("text", announcement.text)
-        }
+      json.objects("announcements", component.announcements) {
+        json, announcement in
+        json.field("platform", announcement.platform?.rawValue)
+        json.field("text", announcement.text)
       }
       json.field("category", component.category)
       json.key("criteria")
@@ -69,35 +67,26 @@ struct ModelJSON {
       json.field("family", component.family.rawValue)
       json.field("id", component.id)
       json.field("kind", component.kind)
-      json.key("media")
-      json.array(component.media) { json, media in
-        json.object { json in
-          json.field("title", media.title)
-          json.field("type", media.type)
-          json.field("url", media.url)
-        }
+      json.objects("media", component.media) { json, media in
+        json.field("title", media.title)
+        json.field("type", media.type)
+        json.field("url", media.url)
       }
-      json.key("notes")
-      json.array(component.notes) { json, note in
-        json.object { json in
-          json.field("framework", note.framework)
-          json.field("platform", note.platform?.rawValue)
-          json.field("source", note.source)
-          json.field("text", note.text)
-          json.field("topic", note.topic)
-        }
+      json.objects("notes", component.notes) { json, note in
+        json.field("framework", note.framework)
+        json.field("platform", note.platform?.rawValue)
+        json.field("source", note.source)
+        json.field("text", note.text)
+        json.field("topic", note.topic)
       }
       json.field("reference", component.reference)
-      json.key("scenarios")
-      json.array(component.scenarios) { json, scenario in
-        json.object { json in
-          json.field("id", scenario.id)
-          json.field("name", scenario.name)
-          json.field("source", scenario.source)
-          json.key("steps")
-          json.array(scenario.steps) { json, step in json.write(step) }
-          json.field("test", scenario.test?.rawValue)
-        }
+      json.objects("scenarios", component.scenarios) { json, scenario in
+        json.field("id", scenario.id)
+        json.field("name", scenario.name)
+        json.field("source", scenario.source)
+        json.key("steps")
+        json.array(scenario.steps) { json, step in json.write(step) }
+        json.field("test", scenario.test?.rawValue)
       }
       json.field("source", component.source)
       json.field("summary", component.summary)
@@ -165,6 +154,17 @@ struct ModelJSON {
     open.append(false)
     members(&self)
     close(UInt8(ascii: "}"))
+  }
+
+  /// A member holding an array of objects: `"name": [{…}, …]`, each object's members written by `members`.
+  private mutating func objects<Element>(
+    _ name: String, _ elements: [Element],
+    _ members: (inout ModelJSON, Element) -> Void
+  ) {
+    key(name)
+    array(elements) { json, element in
+      json.object { json in members(&json, element) }
+    }
   }
 
   private mutating func array<Element>(
