@@ -139,7 +139,9 @@ let package = Package(
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "CriteriaModel", "TestSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceTests", dependencies: ["Conformance", "CriteriaModel", "CriteriaReaders", "TestSupport"],
+            exclude: ["Judged"]),
         .testTarget(
             name: "CriteriaReadersTests",
             dependencies: ["CriteriaReaders", "StrictYAML", "TestSupport", .product(name: "Yams", package: "Yams")]),

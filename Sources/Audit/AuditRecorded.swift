@@ -35,7 +35,6 @@ extension AuditSheet {
   public func recorded(layout: AuditLayout, notCarriedBy carry: AuditCarry)
     -> [Recorded]
   {
-    let idColumn = column(.id)
     let retiredID = carry.retiredHeader.firstIndex {
       AuditColumn(userName: $0) == .id
     }
