@@ -3,8 +3,6 @@ import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
-extension ACRRequest.Format: ExpressibleByArgument {}
-
 /// `criteria acr --from audit.xlsx`: the Accessibility Conformance Report of a filled audit.
 struct ACRCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -33,10 +31,7 @@ struct ACRCommand: ParsableCommand {
   @Option(name: .customLong("to"), help: "openacr (YAML), markdown or html.")
   var format: ACRRequest.Format = .openacr
 
-  @Option(
-    name: .shortAndLong,
-    help: "Where to write the report ('-' for standard output).")
-  var output: String
+  @OptionGroup var file: OutputFileOption
 
   @Flag(
     help:
@@ -70,7 +65,8 @@ struct ACRCommand: ParsableCommand {
     try cli { () throws(PipelineError) in
       try Pipeline.terminal().acr(
         ACRRequest(
-          audit: audit.from, config: config, format: format, output: output,
+          audit: audit.from, config: config, format: format,
+          output: file.output,
           draft: draft, platform: platform.flatMap(Platform.init(userValue:)),
           edition: edition, languages: language.languages))
     }

@@ -4,8 +4,6 @@ import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
-extension AuditDiff.Format: ExpressibleByArgument {}
-
 /// `criteria diff OLD NEW`: what regressed, what was fixed, and how conformance moved.
 struct DiffCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -35,10 +33,7 @@ struct DiffCommand: ParsableCommand {
   @Option(name: .customLong("to"), help: "markdown, html or json.")
   var format: AuditDiff.Format = .markdown
 
-  @Option(
-    name: .shortAndLong,
-    help: "Where to write the diff ('-' for standard output).")
-  var output: String
+  @OptionGroup var file: OutputFileOption
 
   @OptionGroup var resultWords: ResultWordsConfigOption
 
@@ -57,7 +52,8 @@ struct DiffCommand: ParsableCommand {
     let diff = try cli { () throws(PipelineError) in
       try Pipeline.terminal().diff(
         DiffRequest(
-          old: old, new: new, config: config, format: format, output: output,
+          old: old, new: new, config: config, format: format,
+          output: file.output,
           languages: language.languages))
     }
     let counts = AuditDiff.Bucket.allCases.map {

@@ -11,13 +11,10 @@ struct ListCommand: ParsableCommand {
       "Show the components in the given documents, with their platforms and how many checks each has."
   )
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
-
   @Argument(help: "Criteria documents, folders or globs.")
   var paths: [String]
 
-  @Option(help: "table for people, json for scripts.")
-  var format: Format = .table
+  @OptionGroup var listing: ListingFormatOption
 
   func run() throws {
     let loaded = try cli { () throws(PipelineError) in
@@ -25,7 +22,7 @@ struct ListCommand: ParsableCommand {
     }
     loaded.skipped.forEach(Terminal.note)
     Terminal.report(loaded.diagnostics, warnings: false)
-    switch format {
+    switch listing.format {
     case .table:
       var table = TextTable(header: [
         "COMPONENT", "FAMILY", "PLATFORMS", "CRITERIA", "SCENARIOS",
@@ -51,13 +48,7 @@ struct ListCommand: ParsableCommand {
           platforms: $0.platforms.map(\.rawValue), criteria: $0.criteria.count,
           scenarios: $0.scenarios.count, source: $0.source.file)
       }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [
-        .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
-      ]
-      print(
-        String(
-          decoding: try encoder.encode(["components": rows]), as: UTF8.self))
+      print(try Terminal.json(["components": rows]))
     }
     let failed = loaded.hasErrors
     ReleaseAside.drop(consume loaded)

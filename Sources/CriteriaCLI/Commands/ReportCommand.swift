@@ -2,8 +2,6 @@ import ArgumentParser
 import CriteriaPipeline
 import Foundation
 
-extension ReportRequest.Format: ExpressibleByArgument {}
-
 /// `criteria report --from audit.xlsx`: the audit report stakeholders open in a browser.
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -33,10 +31,7 @@ struct ReportCommand: ParsableCommand {
   )
   var format: ReportRequest.Format = .html
 
-  @Option(
-    name: .shortAndLong,
-    help: "Where to write the report ('-' for standard output).")
-  var output: String
+  @OptionGroup var file: OutputFileOption
 
   @Option(help: "The report's title.")
   var title = "Accessibility audit report"
@@ -52,7 +47,7 @@ struct ReportCommand: ParsableCommand {
     try cli { () throws(PipelineError) in
       try Pipeline.terminal().report(
         ReportRequest(
-          audit: audit.from, config: config, output: output, title: title,
+          audit: audit.from, config: config, output: file.output, title: title,
           format: format, languages: language.languages))
     }
   }

@@ -62,13 +62,7 @@ struct RunCommand: ParsableCommand {
         Data("Error: \(Terminal.printable(error.message))\n".utf8))
     }
     if format == .json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [
-        .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
-      ]
-      encoder.keyEncodingStrategy = .convertToSnakeCase
-      let data = (try? encoder.encode(summary)) ?? Data("{}".utf8)
-      print(String(decoding: data, as: UTF8.self))
+      print((try? Terminal.json(summary, snakeCaseKeys: true)) ?? "{}")
     }
     if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
   }

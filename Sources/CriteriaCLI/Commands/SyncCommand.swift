@@ -66,14 +66,11 @@ struct StatusCommand: ParsableCommand {
       """
   )
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
-
   @OptionGroup var tracker: TrackerOutputOptions
 
   @OptionGroup var log: VerboseOption
 
-  @Option(help: "table for people, json for scripts.")
-  var format: Format = .table
+  @OptionGroup var listing: ListingFormatOption
 
   func run() throws {
     let lines = try cli { () throws(PipelineError) in
@@ -82,7 +79,7 @@ struct StatusCommand: ParsableCommand {
         filing: FilingSettings(verbose: log.verbose)
       )
     }
-    switch format {
+    switch listing.format {
     case .table:
       var table = TextTable(header: [
         "KEY", "STATE", "STATUS", "RESOLVED", "TICKET",
@@ -98,13 +95,7 @@ struct StatusCommand: ParsableCommand {
         Terminal.note("\(line.key): \(line.problem ?? "not read")")
       }
     case .json:
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [
-        .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
-      ]
-      encoder.keyEncodingStrategy = .convertToSnakeCase
-      print(
-        String(decoding: try encoder.encode(["tickets": lines]), as: UTF8.self))
+      print(try Terminal.json(["tickets": lines], snakeCaseKeys: true))
     }
     if lines.contains(where: { $0.state == "unreadable" }) { throw ExitCode(1) }
   }

@@ -20,15 +20,12 @@ struct WCAGCommand: ParsableCommand {
       """
   )
 
-  enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
-
   @Argument(help: "Criteria documents, folders or globs.")
   var paths: [String] = []
 
   @OptionGroup var rules: WCAGRulesOption
 
-  @Option(help: "table for people, json for scripts.")
-  var format: Format = .table
+  @OptionGroup var listing: ListingFormatOption
 
   @Flag(help: "Print the built-in rules as YAML and exit.")
   var printRules = false
@@ -66,7 +63,7 @@ struct WCAGCommand: ParsableCommand {
         explain, in: loaded.catalog, mapping: mapping, rows: rows)
       return
     }
-    switch format {
+    switch listing.format {
     case .table:
       var table = TextTable(header: ["CHECK", "WCAG", "RELATED", "RULES"])
       for row in rows {
@@ -80,12 +77,7 @@ struct WCAGCommand: ParsableCommand {
       }
       print(table.render(), terminator: "")
     case .json:
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [
-        .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
-      ]
-      print(
-        String(decoding: try encoder.encode(["checks": rows]), as: UTF8.self))
+      print(try Terminal.json(["checks": rows]))
     }
     let unmapped = rows.filter {
       $0.wcag.isEmpty && $0.related.isEmpty && $0.notEvidence == nil

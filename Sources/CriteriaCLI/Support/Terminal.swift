@@ -8,6 +8,19 @@ enum Terminal {
     FileHandle.standardError.write(Data((printable(text) + "\n").utf8))
   }
 
+  /// `value` as the JSON a script reads on stdout: sorted keys, indented, slashes as they are; keys in
+  /// snake_case where the command's output says so (`run`'s summary, `status`'s tickets).
+  static func json(_ value: some Encodable, snakeCaseKeys: Bool = false) throws
+    -> String
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [
+      .sortedKeys, .prettyPrinted, .withoutEscapingSlashes,
+    ]
+    if snakeCaseKeys { encoder.keyEncodingStrategy = .convertToSnakeCase }
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+
   /// The text with control characters shown visibly as `\x1B` (an escape sequence in a file name or a
   /// tracker's answer could otherwise clear or retitle the user's terminal), and bidirectional overrides
   /// as `\u{202E}` (they could reorder what is shown); line breaks and tabs stay.
