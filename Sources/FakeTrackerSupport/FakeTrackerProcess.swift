@@ -105,6 +105,14 @@ public final class FakeTrackerProcess {
         guard response.status == 200 else { throw TicketError("the fake tracker did not \(action) \(key)") }
     }
 
+    /// Makes later lookups answer in a shape no tracker documents (`html`, `garbage`, `empty`, `list`,
+    /// `redirect`, `503`, `hang`; "" ends it), from the `afterComments`-th comment posted on (0: now).
+    public func lookups(_ answer: String, afterComments: Int = 0) throws {
+        let body = try JSONSerialization.data(withJSONObject: ["answer": answer, "after_comments": afterComments])
+        let response = try client().send(HTTPRequest(method: "POST", url: url + "/_lookups", headers: [("Content-Type", "application/json")], body: body))
+        guard response.status == 200 else { throw TicketError("the fake tracker did not take lookups \(answer)") }
+    }
+
     /// Jira-style key → the identity in its marker when it was created, for every issue the server holds
     /// (GET /_issues); with `now`, the identity in the marker its body holds now (after updates).
     public func issues(now: Bool = false) throws -> [String: String] {

@@ -274,10 +274,13 @@ struct RetestFollowing {
 
   /// Whether the ticket's comments (or its read answer, for trackers whose read holds them) carry the
   /// row's marker; an answer that cannot be had is an error, so nothing is sent on a guess.
+  ///
+  /// An answer that is no comment list (an HTML sign-in page, `{}`) is one that cannot be had.
   func hasComment(_ row: RetestRow) throws(TicketError) -> Bool {
+    let listed = tracker.commentsRequest(
+      filed: row.filed, credentials: credentials)
     guard
-      let request = tracker.commentsRequest(
-        filed: row.filed, credentials: credentials)
+      let request = listed
         ?? tracker.readRequest(for: row.filed, credentials: credentials)
     else {
       throw TicketError(
@@ -285,8 +288,13 @@ struct RetestFollowing {
         outcomeUnknown: true)
     }
     let marker = Data(row.marker.utf8)
-    let (pages, cause) = try loop.askPages(request) {
-      tracker.refusal(in: $0)
+    let (pages, cause) = try loop.askPages(request) { answer in
+      listed != nil
+        ? tracker.commentListFailure(in: answer)
+        : tracker.refusal(in: answer)
+          ?? (tracker.snapshot(from: answer) == nil
+            ? "\(tracker.name) answered \(answer.status) with something that is not a ticket: \(answer.snippet)"
+            : nil)
     } enough: {
       $0[$0.count - 1].body.range(of: marker) != nil
     }

@@ -154,8 +154,8 @@ struct TicketFollowUps {
       tracker.followUpMarkerText(for: ticket, index: $0)
     }
     var found: [Int: FollowUpComment] = [:]
-    let (pages, cause) = try loop.askPages(request) { _ in
-      nil
+    let (pages, cause) = try loop.askPages(request) {
+      tracker.commentListFailure(in: $0)
     } enough: {
       for comment in tracker.followUpComments(in: $0[$0.count - 1]) {
         for (index, marker) in markers.enumerated()

@@ -50,6 +50,27 @@ enum JSONBody {
 }
 
 extension HTTPResponse {
+  /// Why this answer is not `what` as the tracker documents it, or nil when its JSON `holds`.
+  ///
+  /// An HTML page, a body that is not JSON, or JSON of another shape (`{}` where a list is due) is
+  /// never read as an empty answer: the lookup's outcome is unknown.
+  func unreadable(
+    by tracker: String, as what: String, holds: (Any) -> Bool
+  ) -> String? {
+    if let json, holds(json) { return nil }
+    return
+      "\(tracker) answered \(status) with something that is not \(what): \(snippet)"
+  }
+
+  /// `unreadable` for an answer whose list is at `path` (dot-separated; empty for the answer itself).
+  func unreadable(by tracker: String, as what: String, listAt path: String)
+    -> String?
+  {
+    unreadable(by: tracker, as: what) {
+      JSONBody.value(at: path, in: $0) is [Any]
+    }
+  }
+
   /// The body as the answer type `T`, or nil when it is not JSON of that shape.
   ///
   /// Answer types read their fields through `Lenient`, so a field of another type than expected is

@@ -146,6 +146,16 @@ public struct AzureDevOpsTracker: Tracker {
     return FiledTicket(key: id, url: first.url?.value ?? "")
   }
 
+  /// A WIQL answer is an object whose `workItems` is the list.
+  public func searchFailure(in response: HTTPResponse) -> String? {
+    response.unreadable(by: name, as: "a query result", listAt: "workItems")
+  }
+
+  /// A comment page is an object whose `comments` is the list.
+  public func commentListFailure(in response: HTTPResponse) -> String? {
+    response.unreadable(by: name, as: "a comment list", listAt: "comments")
+  }
+
   /// The states of Azure DevOps' built-in processes (Agile, Scrum, CMMI, Basic) that mean finished.
   static let doneStates: Set<String> = [
     "closed", "done", "resolved", "completed",

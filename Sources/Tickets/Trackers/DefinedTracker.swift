@@ -155,6 +155,30 @@ public struct DefinedTracker: Tracker {
     return nil
   }
 
+  /// The search answer must hold the list the key path steps into (`issues` of `issues.0.id`, the
+  /// answer itself for `0.iid`); a key path without an index needs a JSON answer.
+  public func searchFailure(in response: HTTPResponse) -> String? {
+    let parts = (definition.searchKeyPath ?? "").split(separator: ".")
+    guard let index = parts.firstIndex(where: { Int($0) != nil }) else {
+      return response.unreadable(by: name, as: "a search result") {
+        $0 is [Any] || $0 is [String: Any]
+      }
+    }
+    return response.unreadable(
+      by: name, as: "a search result",
+      listAt: parts[..<index].joined(separator: "."))
+  }
+
+  /// The `comments:` answer must hold its list at `comments.list` (any JSON without one).
+  public func commentListFailure(in response: HTTPResponse) -> String? {
+    guard let list = definition.commentsList else {
+      return response.unreadable(by: name, as: "a comment list") {
+        $0 is [Any] || $0 is [String: Any]
+      }
+    }
+    return response.unreadable(by: name, as: "a comment list", listAt: list)
+  }
+
   /// A search path with its first result's index turned to `element`: `issues.0.id` → `issues.3.id`;
   /// with `resultOnly`, the path of that result itself (`issues.3`).
   static func path(

@@ -233,6 +233,24 @@ public struct GitHubTracker: SameShapeFields {
     response.decoded([Lenient<Issue>].self)?.first?.wrappedValue?.filed
   }
 
+  /// GitHub lists issues as a JSON array; a found issue must carry its number.
+  public func searchFailure(in response: HTTPResponse) -> String? {
+    if let unreadable = response.unreadable(
+      by: name, as: "an issue list", listAt: "")
+    {
+      return unreadable
+    }
+    guard let first = response.decoded([Lenient<Issue>].self)?.first,
+      first.wrappedValue?.filed == nil
+    else { return nil }
+    return "GitHub listed an issue without its number: \(response.snippet)"
+  }
+
+  /// GitHub lists comments as a JSON array.
+  public func commentListFailure(in response: HTTPResponse) -> String? {
+    response.unreadable(by: name, as: "a comment list", listAt: "")
+  }
+
   public func readRequest(for filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
   {

@@ -365,6 +365,16 @@ extension JiraIssueAPI {
       .map { filed($0.value) }
   }
 
+  /// Jira answers a search as an object whose `issues` is the list.
+  public func searchFailure(in response: HTTPResponse) -> String? {
+    response.unreadable(by: name, as: "a search result", listAt: "issues")
+  }
+
+  /// Jira answers a comment page as an object whose `comments` is the list.
+  public func commentListFailure(in response: HTTPResponse) -> String? {
+    response.unreadable(by: name, as: "a comment list", listAt: "comments")
+  }
+
   /// Jira answers a moved issue's old key under its new one.
   public func answeredKey(_ response: HTTPResponse) -> String? {
     response.decoded(JiraIssue.self)?.key?.value

@@ -384,6 +384,14 @@ public struct LinearTracker: Tracker {
       credentials: credentials, resendable: false)
   }
 
+  /// A comment page is the issue's `comments.nodes`; a GraphQL error is its own cause.
+  public func commentListFailure(in response: HTTPResponse) -> String? {
+    refusal(in: response)
+      ?? response.unreadable(
+        by: name, as: "the issue's comments",
+        listAt: "data.issue.comments.nodes")
+  }
+
   /// The issue's comments that hold a retest marker: the answer holds the marker when one was posted.
   public func commentsRequest(filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?

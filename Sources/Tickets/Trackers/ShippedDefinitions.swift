@@ -77,6 +77,8 @@ enum ShippedDefinitions {
       # Where a retest comment is looked for before it is posted again: the issue with its journal.
       comments:
         url: "{{url}}/issues/{{key}}.json?include=journals"
+        # Where the answer holds the list: an answer without it is never read as "no comment yet".
+        list: issue.journals
 
       """#
     ),
@@ -149,6 +151,9 @@ enum ShippedDefinitions {
       # Where a retest note is looked for before it is posted again.
       comments:
         url: "{{url}}/api/v4/projects/{{project}}/issues/{{key}}/notes?per_page=100"
+        # Where the answer holds the list (`.`: the answer is the list): an answer without it is never
+        # read as "no note yet".
+        list: "."
 
       """#
     ),

@@ -66,8 +66,13 @@ public protocol Tracker: Sendable {
   /// Whether criteria chooses each ticket's id before creating it (Linear): the filer records it in the
   /// ledger first, and a retry looks the ticket up by it.
   var choosesIDs: Bool { get }
-  /// Why a 2xx search answer cannot be believed (a GraphQL error), or nil when it can.
+  /// Why a 2xx answer to `searchRequest` is not a search result criteria can read (an HTML sign-in
+  /// page, a body of another shape, a GraphQL error), or nil when it is. A search answer that cannot be
+  /// read never means "not there": the ticket stays pending and nothing is sent.
   func searchFailure(in response: HTTPResponse) -> String?
+  /// Why a 2xx answer to `commentsRequest` or `followUpsListRequest` is not a comment list criteria can
+  /// read, or nil when it is: a comment that cannot be looked for is never posted again on a guess.
+  func commentListFailure(in response: HTTPResponse) -> String?
   /// A request reading one filed ticket back (status, update time, body), or nil when the tracker cannot.
   func readRequest(for filed: FiledTicket, credentials: Credentials)
     -> HTTPRequest?
@@ -182,7 +187,19 @@ extension Tracker {
     -> Bool
   { false }
   public var choosesIDs: Bool { false }
-  public func searchFailure(in response: HTTPResponse) -> String? { nil }
+  /// A search answer is read only when it is JSON; trackers say the shape they answer in.
+  public func searchFailure(in response: HTTPResponse) -> String? {
+    response.unreadable(by: name, as: "a search result") {
+      $0 is [Any] || $0 is [String: Any]
+    }
+  }
+  /// A comment list is read only when it is JSON and no refusal; trackers say the shape they answer in.
+  public func commentListFailure(in response: HTTPResponse) -> String? {
+    refusal(in: response)
+      ?? response.unreadable(by: name, as: "a comment list") {
+        $0 is [Any] || $0 is [String: Any]
+      }
+  }
   public func commentRequest(
     _ comment: String, filed: FiledTicket, credentials: Credentials
   ) throws(TicketError) -> HTTPRequest? { nil }

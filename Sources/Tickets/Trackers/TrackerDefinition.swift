@@ -48,6 +48,9 @@ public struct TrackerDefinition: Sendable {
   var close: Update?
   var reopen: Update?
   var commentsURL: MustacheTemplate?
+  /// Where the `comments:` answer holds its list (`comments.list`, a JSON path; `.` for the answer
+  /// itself); without it any JSON answer is taken as the list.
+  var commentsList: String?
   /// The statuses `close:` and `reopen:` templates see as `closed_status` and `reopened_status`
   /// unless the output's options say otherwise (`defaults:`).
   var defaultClosedStatus: String?
@@ -195,8 +198,9 @@ public struct TrackerDefinition: Sendable {
     comment = try top.request("comment", method: "POST")
     close = try top.request("close", method: "PUT")
     reopen = try top.request("reopen", method: "PUT")
-    if let map = try top.map("comments", allowed: ["url"]) {
+    if let map = try top.map("comments", allowed: ["url", "list"]) {
       commentsURL = try map.requiredTemplate("url")
+      commentsList = try map.text("list")
     }
     if let defaults = try top.map(
       "defaults", allowed: ["url", "closed_status", "reopened_status"])

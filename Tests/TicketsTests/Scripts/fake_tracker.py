@@ -58,6 +58,12 @@ Retest follow-ups (follow_retest): Jira comments (ADF on Cloud, text on Data Cen
   answers under the key MOVED-N).
   POST /_comment_edit {"number": N, "part": P} changes criteria's continuation comment P (2 is the first) as a
   person would, leaving the issue's update time as it was.
+  POST /_lookups {"answer": A} makes every later lookup (a GET, an Azure DevOps WIQL query, a Linear query that is
+  no mutation) answer in a shape no tracker documents, as a proxy, a sign-in wall or a broken server does: html (a
+  sign-in page with 200), garbage (200, not JSON), empty (200, `{}`), list (200, `[]` where an object is due, `{}`
+  where a list is), redirect (302 to a sign-in page), 503 (an HTML error page), hang (no answer for 3 s); "" ends it.
+  With "after_comments": N, only once N comments have been posted (counted as the comment faults count them).
+  Creates, updates and comments are served as usual.
   POST /_drip {"bytes_per_second": R} makes every later answer (the control paths excepted) trickle out at R
   bytes a second, one byte at a time: 2 is a stalled tracker, a few hundred a slow but moving one; 0 stops it.
 Linear: POST /graphql with issueCreate (the client's own UUID as input.id), issue(id:) and issueUpdate, each
@@ -169,6 +175,35 @@ class Handler(BaseHTTPRequestHandler):
                 pass
             return
         self.wfile.write(body)
+
+    def unreadable_lookup(self):
+        """Answers a lookup in the shape /_lookups set; False when lookups are served as usual."""
+        answer = state.get("lookups", "")
+        if not answer or self.path.startswith("/_"):
+            return False
+        if state.get("comment_posts", 0) < state.get("lookups_after_comments", 0):
+            return False
+        with lock:
+            state["unreadable_lookups"] = state.get("unreadable_lookups", 0) + 1
+        if answer == "html":
+            self.reply(200, raw=b"<!DOCTYPE html><html><body><h1>Sign in</h1><form></form></body></html>",
+                       content_type="text/html")
+        elif answer == "garbage":
+            self.reply(200, raw=b"\x00\xff\xfe not json at all {", content_type="application/json")
+        elif answer == "empty":
+            self.reply(200, {})
+        elif answer == "list":
+            self.reply(200, raw=b"[]" if self.command == "POST" or "/rest/api/" in self.path
+                       or self.path.startswith("/issues") else b"{}")
+        elif answer == "redirect":
+            self.reply(302, raw=b"<html>Moved</html>", headers={"Location": "http://127.0.0.1:9/login"},
+                       content_type="text/html")
+        elif answer == "503":
+            self.reply(503, raw=b"<html><body>Service Unavailable</body></html>", content_type="text/html")
+        elif answer == "hang":
+            time.sleep(3)
+            self.reply(503, raw=b"<html>late</html>", content_type="text/html")
+        return True
 
     def invalid(self, why):
         with lock:
@@ -537,6 +572,8 @@ class Handler(BaseHTTPRequestHandler):
         if url.path not in ("/_stats", "/_issues"):
             with lock:
                 state["requests"] += 1
+        if self.unreadable_lookup():
+            return
         if url.path == "/_issues":
             with lock:
                 return self.reply(200, [{"number": i["number"], "marker": i["marker"], "title": i["title"],
@@ -556,7 +593,7 @@ class Handler(BaseHTTPRequestHandler):
                                         "comment_edits": state.get("comment_edits", 0),
                                         "comment_texts": {str(n): [b for k, b in state.get("comment_bodies", []) if k == n]
                                                           for n in {k for k, _ in state.get("comment_bodies", [])}},
-                                        "bulk_requests": state.get("bulk_requests", 0),
+                                        "bulk_requests": state.get("bulk_requests", 0), "unreadable_lookups": state.get("unreadable_lookups", 0),
                                         "updates": state.get("updates", 0), "reads": state.get("reads", 0),
                                         "duplicate_ids": state.get("duplicate_ids", 0), "read_faults": state.get("read_faults", 0),
                                         "secondary_limits": state.get("secondary_limits", 0),
@@ -744,6 +781,12 @@ class Handler(BaseHTTPRequestHandler):
             return
         if url.path == "/graphql":
             return handle_graphql(self)
+        if url.path == "/_lookups":
+            body = self.read_json()
+            with lock:
+                state["lookups"] = body.get("answer", "")
+                state["lookups_after_comments"] = body.get("after_comments", 0)
+            return self.reply(200, {})
         if url.path == "/_drip":
             body = self.read_json()
             with lock:
@@ -973,6 +1016,8 @@ class Handler(BaseHTTPRequestHandler):
             body = self.read_json()
             if not self.authorized("azure"):
                 return
+            if self.unreadable_lookup():
+                return
             tag = re.search(r"CONTAINS '([^']+)'", body.get("query", ""))
             hits = self.find("azure", lambda i: tag and tag.group(1) in i["labels"])
             return self.reply(200, {"workItems": [{"id": i["number"], "url": f"http://ado/{i['number']}"} for i in hits]})
@@ -1054,6 +1099,8 @@ def handle_graphql(self):
         with lock:
             state["linear_validated"] = state.get("linear_validated", 0) + 1
     query = body["query"]
+    if not query.lstrip().startswith("mutation") and self.unreadable_lookup():
+        return
     if "issueCreate(" in query:
         data = variables.get("input", {})
         if data.get("teamId") == "NOPE":
