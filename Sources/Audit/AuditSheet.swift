@@ -145,6 +145,7 @@ public struct AuditSheet: Sendable {
     path: String, sheetName: String?, rows numbered: [(Int, [String])],
     source: Source
   ) throws(AuditError) -> AuditSheet {
+    try refuseLongCells(numbered, path: path, sheetName: sheetName)
     let nonEmpty = numbered.filter { !isBlank($0.1) }
     guard !nonEmpty.isEmpty else {
       throw AuditError(
@@ -161,6 +162,33 @@ public struct AuditSheet: Sendable {
       path: path, sheetName: sheetName, header: header, headerRow: first.0,
       rows: nonEmpty[(at + 1)...].map { Row(number: $0.0, cells: $0.1) },
       source: source)
+  }
+
+  /// The most characters (UTF-16 code units, as Excel counts) one cell of an audit holds: Excel's own
+  /// limit, so no audit a tester saved from Excel holds more, and one cell cannot make a report or an
+  /// ACR hundreds of megabytes long.
+  public static let maximumCellCharacters = 32_767
+
+  /// Refuses a cell longer than `maximumCellCharacters`, naming it.
+  static func refuseLongCells(
+    _ rows: [(Int, [String])], path: String, sheetName: String?
+  ) throws(AuditError) {
+    for (number, cells) in rows {
+      // utf8.count is no less than utf16.count and costs nothing on a native string.
+      for (column, cell) in cells.enumerated()
+      where cell.utf8.count > maximumCellCharacters
+        && cell.utf16.count > maximumCellCharacters
+      {
+        let place =
+          sheetName.map {
+            "\(path), sheet '\($0)', cell \(CellReference.letters(column))\(number)"
+          } ?? "\(path):\(number): column \(column + 1)"
+        throw AuditError(
+          "\(place) holds \(cell.utf16.count) characters, more than the \(maximumCellCharacters) a cell of Excel "
+            + "holds; criteria reads no part of it rather than a part. Shorten it (a long log belongs in a file "
+            + "the notes name)")
+      }
+    }
   }
 
   /// How many rows that are not empty may stand above the header (a title, a note to testers).

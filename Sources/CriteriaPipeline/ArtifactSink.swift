@@ -47,7 +47,7 @@ public struct ArtifactSink: Sendable {
           "'\(exporter)' writes a folder or a binary file; give --output PATH",
           status: .usage)
       }
-      FileHandle.standardOutput.write(data)
+      FileHandle.standardOutput.write(Self.terminalSafe(data))
     case .path(let path):
       if case .folder = artifact,
         OutputPath.isSameOrAncestor(
@@ -64,6 +64,34 @@ public struct ArtifactSink: Sendable {
       }
       reporter.note("wrote \(path)")
     }
+  }
+
+  /// Text for standard output, which is often a terminal, with no control character a terminal acts on.
+  ///
+  /// A control character from an audit cell or a document (ESC starting a sequence that retitles or
+  /// clears the screen, BEL, a C1 control) becomes U+FFFD; tabs and line breaks stay. Bytes that are not UTF-8 text are written as they are. A file
+  /// (`--output PATH`) gets the artifact's exact bytes.
+  public static func terminalSafe(_ data: Data) -> Data {
+    let acts: (Unicode.Scalar) -> Bool = {
+      ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r")
+        || (0x7F...0x9F).contains($0.value)
+    }
+    // Most text holds none: C0 and DEL are single bytes, C1 controls are C2 80 to C2 9F.
+    let suspect = data.indices.contains { index in
+      let byte = data[index]
+      return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D)
+        || byte == 0x7F
+        || (byte == 0xC2 && index + 1 < data.endIndex
+          && (0x80...0x9F).contains(data[index + 1]))
+    }
+    guard suspect, let text = String(data: data, encoding: .utf8) else {
+      return data
+    }
+    return Data(
+      String(
+        String.UnicodeScalarView(
+          text.unicodeScalars.map { acts($0) ? "\u{FFFD}" : $0 })
+      ).utf8)
   }
 
   /// Creates the folder that will hold `path`; `key` names the option or config key for the message.

@@ -43,21 +43,34 @@ struct XLSXSheet {
   }
 
   /// The text as a cell can hold it: a NUL would end the C string (and the cell) early, and XML 1.0 has no
-  /// place for other control characters, so each becomes U+FFFD; tabs and line breaks stay.
+  /// place for other control characters nor for U+FFFE and U+FFFF (a workbook holding one opens in no
+  /// reader), so each becomes U+FFFD; tabs and line breaks stay.
   static func cellText(_ text: String) -> String {
-    // withUTF8 reads a native string's bytes in place (as CellBatch and FormulaText do).
+    // withUTF8 reads a native string's bytes in place (as CellBatch and FormulaText do). U+FFFE and
+    // U+FFFF are EF BF BE and EF BF BF: a BE or BF byte after BF after EF.
     var contiguous = text
     guard
-      contiguous.withUTF8({
-        $0.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+      contiguous.withUTF8({ bytes in
+        bytes.indices.contains { index in
+          let byte = bytes[index]
+          if byte < 0x20 { return byte != 0x09 && byte != 0x0A && byte != 0x0D }
+          return byte >= 0xBE && byte <= 0xBF && index >= 2
+            && bytes[index - 1] == 0xBF && bytes[index - 2] == 0xEF
+        }
       })
     else { return text }
     return String(
       String.UnicodeScalarView(
         text.unicodeScalars.map { scalar in
-          scalar.value < 0x20 && scalar != "\t" && scalar != "\n"
-            && scalar != "\r" ? "\u{FFFD}" : scalar
+          Self.xmlForbids(scalar) ? "\u{FFFD}" : scalar
         }))
+  }
+
+  /// Whether XML 1.0's Char production leaves `scalar` out (a C0 control but tab and line breaks,
+  /// U+FFFE, U+FFFF); Swift's strings hold no lone surrogate.
+  static func xmlForbids(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+      || scalar.value == 0xFFFE || scalar.value == 0xFFFF
   }
 
   func write(

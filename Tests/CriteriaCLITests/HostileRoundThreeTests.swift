@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+/// The third round of hostile input: characters no reader opens, cells past Excel's limit, escape
+/// sequences on the terminal, and outputs aimed at the retired rows beside a CSV audit.
+@Suite("Hostile input, round 3", .serialized)
+struct HostileRoundThreeTests {
+  /// The sample folder copied, with `Samples/audit-filled.csv`'s first Notes cell set to `notes`.
+  static func samplesWithNotes(_ notes: String, result: String? = nil) throws
+    -> URL
+  {
+    let dir = try ACRCommandTests.samplesCopy()
+    // The sample is written with CRLF line ends, as Excel saves CSV.
+    var lines = try dir.read("Samples/audit-filled.csv").components(
+      separatedBy: "\r\n")
+    // Row 2: Rating, iOS, Keyboard, … Date, Notes (the eleventh column, empty), Ticket, ID.
+    let read = lines[1].components(separatedBy: ",")
+    try #require(read.count == 15, "\(read)")
+    try #require(read[12].isEmpty, "\(read)")
+    var cells = read
+    if let result { cells[8] = result }
+    lines[1] = (cells[..<12] + ["\"\(notes)\""] + cells[13...]).joined(
+      separator: ",")
+    try dir.write(
+      lines.joined(separator: "\r\n"), to: "Samples/audit-filled.csv")
+    return dir
+  }
+
+  /// openpyxl opens the workbook and gives the text of the Notes cell of row 2.
+  static func notesCell(_ path: URL) throws -> CLIRunner.Outcome {
+    try CLIRunner.runPython([
+      "-c",
+      "import openpyxl, sys; ws = openpyxl.load_workbook(sys.argv[1])['Checklist']; "
+        + "head = [c.value for c in ws[1]]; "
+        + "print(ascii(ws.cell(row=2, column=head.index('Notes') + 1).value))",
+      path.path,
+    ])
+  }
+
+  @Test(
+    "U+FFFE and U+FFFF in a tester's cell, refreshed into a workbook: every reader opens it, criteria too"
+  )
+  func noncharacterRefreshed() throws {
+    let dir = try Self.samplesWithNotes("before\u{FFFE}middle\u{FFFF}after")
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv", "--output", "Samples/refreshed.xlsx",
+      ], in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    let opened = try Self.notesCell(
+      dir.appendingPathComponent("Samples/refreshed.xlsx"))
+    #expect(opened.status == 0, "openpyxl cannot open it: \(opened.stderr)")
+    #expect(
+      opened.stdout.contains(#"before\ufffdmiddle\ufffdafter"#),
+      "\(opened.stdout)")
+    let report = try ACRCommandTests.sampleReport("refreshed.xlsx", in: dir)
+    #expect(report.status == 0, "criteria reads it back: \(report.stderr)")
+  }
+
+  @Test(
+    "U+FFFE in a criteria document, exported to a workbook: every reader opens it"
+  )
+  func noncharacterExported() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    // The current format: its checks are Markdown, not YAML (whose front matter refuses U+FFFE).
+    let document = "Samples/criteria/native/notifications/banner.md"
+    let text = try dir.read(document)
+    try #require(text.contains("Focus moves to the banner text"))
+    try dir.write(
+      text.replacingOccurrences(
+        of: "Focus moves to the banner text",
+        with: "Focus visibly moves\u{FFFE} to the banner text"),
+      to: document)
+    let export = try CLIRunner.run(
+      [
+        "export", "Samples/criteria", "--to", "xlsx", "--output",
+        "audit.xlsx",
+      ], in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    let opened = try CLIRunner.runPython([
+      "-c",
+      "import openpyxl, sys; ws = openpyxl.load_workbook(sys.argv[1])['Checklist']; "
+        + "print(ascii([c.value for row in ws.iter_rows() for c in row if c.value and 'banner text' in str(c.value)][:1]))",
+      dir.appendingPathComponent("audit.xlsx").path,
+    ])
+    #expect(opened.status == 0, "openpyxl cannot open it: \(opened.stderr)")
+    #expect(
+      opened.stdout.contains(#"visibly moves\ufffd to"#), "\(opened.stdout)")
+  }
+
+  @Test(
+    "a cell past Excel's 32,767 characters is refused, named by file and cell, in a workbook and a CSV; nothing is written"
+  )
+  func cellPastExcelsLimit() throws {
+    let long = String(repeating: "x", count: 40_000)
+    let dir = try Self.samplesWithNotes(long)
+    let fromCSV = try ACRCommandTests.sampleReport("audit-filled.csv", in: dir)
+    #expect(fromCSV.status == 65, "\(fromCSV.stderr)")
+    #expect(
+      fromCSV.stderr.contains(
+        "audit-filled.csv:2: column 11 holds 40000 characters, more than the 32767"
+      ),
+      "\(fromCSV.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("report.html").path))
+
+    let export = try CLIRunner.run(
+      [
+        "export", "Samples/criteria", "--to", "xlsx", "--output",
+        "Samples/audit.xlsx",
+      ], in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    let fill = try CLIRunner.runPython([
+      CLIRunner.packageRoot.appendingPathComponent(
+        "Tests/CriteriaCLITests/Scripts/tester.py"
+      ).path,
+      "fill", dir.appendingPathComponent("Samples/audit.xlsx").path,
+      dir.appendingPathComponent("Samples/long.xlsx").path,
+      #"{"2": {"Result": "Fail", "Notes": "LONG-NOTE"}}"#,
+    ])
+    #expect(fill.status == 0, "\(fill.stderr)")
+    // openpyxl cuts a cell at Excel's limit: the long text goes into the saved package by hand.
+    let lengthen = try CLIRunner.runPython([
+      "-c",
+      "import sys, zipfile; path = sys.argv[1]; parts = {}\n"
+        + "with zipfile.ZipFile(path) as z:\n"
+        + "    parts = {n: z.read(n) for n in z.namelist()}\n"
+        + "hits = [n for n, b in parts.items() if b'LONG-NOTE' in b]\n"
+        + "assert hits, 'no part holds the note'\n"
+        + "for n in hits: parts[n] = parts[n].replace(b'LONG-NOTE', b'x' * 40000)\n"
+        + "with zipfile.ZipFile(path, 'w', zipfile.ZIP_DEFLATED) as z:\n"
+        + "    [z.writestr(n, b) for n, b in parts.items()]\n",
+      dir.appendingPathComponent("Samples/long.xlsx").path,
+    ])
+    #expect(lengthen.status == 0, "\(lengthen.stderr)")
+    let fromWorkbook = try ACRCommandTests.sampleReport("long.xlsx", in: dir)
+    #expect(fromWorkbook.status == 65, "\(fromWorkbook.stderr)")
+    #expect(
+      fromWorkbook.stderr.contains("long.xlsx, sheet 'Checklist', cell ")
+        && fromWorkbook.stderr.contains("2 holds 40000 characters"),
+      "\(fromWorkbook.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("report.html").path))
+  }
+
+  @Test(
+    "escape sequences in a tester's notes never reach standard output raw: report, diff and acr with --output -"
+  )
+  func escapesOnStandardOutput() throws {
+    let hostile = "Ana: \u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}31m focus lost"
+    let dir = try Self.samplesWithNotes(hostile, result: "Fail")
+    try FileManager.default.copyItem(
+      at: CLIRunner.packageRoot.appendingPathComponent(
+        "Samples/audit-filled.csv"),
+      to: dir.appendingPathComponent("before.csv"))
+    let config = ["--config", "Samples/criteria.yml"]
+    let runs: [(String, [String])] = [
+      (
+        "report",
+        ["report", "--from", "Samples/audit-filled.csv", "--output", "-"]
+          + config
+      ),
+      (
+        "diff",
+        ["diff", "before.csv", "Samples/audit-filled.csv", "--output", "-"]
+          + config
+      ),
+      (
+        "diff html",
+        [
+          "diff", "before.csv", "Samples/audit-filled.csv", "--to", "html",
+          "--output", "-",
+        ] + config
+      ),
+      (
+        "acr",
+        [
+          "acr", "--from", "Samples/audit-filled.csv", "--to", "markdown",
+          "--output", "-", "--draft",
+        ]
+          + config
+      ),
+    ]
+    for (name, arguments) in runs {
+      let run = try CLIRunner.run(arguments, in: dir)
+      #expect(run.status == 0, "\(name): \(run.stderr)")
+      #expect(run.stdout.contains("pwned"), "\(name): the notes are shown")
+      #expect(
+        !run.stdout.unicodeScalars.contains {
+          $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}"
+        }, "\(name): a control character reached standard output")
+      #expect(!run.stderr.contains("\u{1B}"), "\(name): stderr")
+    }
+  }
+}
