@@ -1,3 +1,4 @@
+import Audit
 import CriteriaModel
 import Exporters
 import Foundation
@@ -21,8 +22,15 @@ public struct ArtifactSink: Sendable {
   private let files: FileSink
 
   /// Creates a sink.
+  ///
+  /// A CSV audit among the inputs brings the rows a refresh retired from it (`<name>-retired.csv`, read
+  /// with it by every audit command): no output replaces them either.
   public init(protecting: [String], reporter: Reporter) {
-    files = FileSink(protecting: protecting)
+    let retired = protecting.filter {
+      ($0 as NSString).pathExtension.lowercased() == "csv"
+        && !$0.hasSuffix(AuditSheet.retiredSuffix)
+    }.map(AuditSheet.retiredFile(beside:))
+    files = FileSink(protecting: protecting + retired)
     self.reporter = reporter
   }
 
@@ -69,8 +77,8 @@ public struct ArtifactSink: Sendable {
   /// Text for standard output, which is often a terminal, with no control character a terminal acts on.
   ///
   /// A control character from an audit cell or a document (ESC starting a sequence that retitles or
-  /// clears the screen, BEL, a C1 control) becomes U+FFFD; tabs and line breaks stay. Bytes that are not UTF-8 text are written as they are. A file
-  /// (`--output PATH`) gets the artifact's exact bytes.
+  /// clears the screen, BEL, a C1 control) becomes U+FFFD; tabs and line breaks stay. Bytes that are not
+  /// UTF-8 text are written as they are. A file (`--output PATH`) gets the artifact's exact bytes.
   public static func terminalSafe(_ data: Data) -> Data {
     let acts: (Unicode.Scalar) -> Bool = {
       ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r")

@@ -91,15 +91,26 @@ extension Pipeline {
       protecting: loaded.inputs + [configPath, request.from],
       reporter: reporter)
     var retiredFile: String?
-    // A refreshed CSV always has its retired rows' file beside it, their header alone when none: one
-    // left by an earlier run is replaced, and a copy of the CSV without it can be told (`readSheet`).
+    // The checklist first: one that cannot be written (73) leaves the retired rows beside it as they
+    // were. A refreshed CSV then always has its retired rows' file beside it, their header alone when
+    // none: one left by an earlier run is replaced, and a copy of the CSV without it can be told
+    // (`readSheet`). Where that file cannot be written, the checklist just written goes too, so no
+    // checklist stands beside another audit's retired rows.
+    try sink.deliver(artifact, from: format, to: .path(request.output))
     if format == "csv", let csv = exporter as? CSVExporter {
       let path = AuditSheet.retiredFile(beside: request.output)
-      try sink.deliver(
-        .file(csv.retired(carry)), from: "csv", to: .path(path))
+      do {
+        try sink.deliver(
+          .file(csv.retired(carry)), from: "csv", to: .path(path))
+      } catch {
+        try? FileManager.default.removeItem(atPath: request.output)
+        throw PipelineError(
+          "\(error.message); \(request.output) was removed again, since its retired rows could not be "
+            + "written beside it",
+          status: error.status)
+      }
       if !carry.retired.isEmpty { retiredFile = path }
     }
-    try sink.deliver(artifact, from: format, to: .path(request.output))
     ReleaseAside.drop(
       (consume sheet, consume catalog, consume loaded, consume artifact))
     return RefreshSummary(
