@@ -166,7 +166,10 @@ public struct ACREvidence: Sendable, Hashable {
     self.init(
       id: row.id, wcag: wcag, component: ACRComponent(platform: platform),
       platform: platform.rawValue, componentName: row.component,
-      test: row.test, check: row.check, outcome: row.outcome,
+      // The kind of check the row's id names decides which provisions it is evidence for, not the
+      // Test cell's spelling (blank, "Screenreader"); a row of a group of its own keeps its cell.
+      test: StableID.testKind(ofRow: row.id)?.label ?? row.test,
+      check: row.check, outcome: row.outcome,
       severity: row.severity, ticket: row.ticket, place: row.place,
       notes: ChangeNote.testerNotes(row.notes))
     failedWCAG = row.failedWCAG

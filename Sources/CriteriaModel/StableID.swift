@@ -92,6 +92,18 @@ public enum StableID {
     return (component, id.dropFirst(component.count))
   }
 
+  /// The standard test kind a row or criterion id names (`…/screenreader/name@ios` → screen reader), or
+  /// nil when its test part is none of the four (a group a document named itself, an id made by hand).
+  ///
+  /// What a row checks is its id's, whatever its Test cell says: a cell left blank or spelt
+  /// "Screenreader" is still a screen-reader check.
+  public static func testKind(ofRow id: String) -> TestKind? {
+    let parts = split(row: id).id.split(separator: "/")
+    guard parts.count > 2 else { return nil }
+    let test = parts[parts.count - 2]
+    return TestKind.standard.first { slug($0.rawValue) == test }
+  }
+
   /// The id of a scenario, from its name.
   public static func scenario(
     component: String, name: String, occurrence: Int = 1
