@@ -173,14 +173,49 @@ public struct AuditDiff: Sendable {
               != AuditRefresh.normalised(row.expected)
           } ?? false))
     }
+    // The newest retired row of each id in the new audit: a Fail there was recorded (a retest before
+    // the refresh retired the check) and is reported as the failure it is, never left in no bucket.
+    var retiredNow: [String: AuditResultRow] = [:]
+    for row in newRetired where !row.id.isEmpty && retiredNow[row.id] == nil {
+      retiredNow[row.id] = row
+    }
+    func failing(_ retired: AuditResultRow?, after old: Outcome?) -> Bucket? {
+      guard let retired, retired.outcome == .fail else { return nil }
+      let bucket = Self.bucket(old, .fail)
+      return bucket == .regression || bucket == .newFailure ? bucket : nil
+    }
+    let oldIDs = Set(old.map(\.id))
     for row in old where !seen.contains(row.id) {
+      let retired = retiredNow[row.id]
+      let bucket = failing(retired, after: row.outcome)
       changes.append(
         Change(
           id: row.id, component: row.component,
           platform: row.platform?.rawValue ?? row.platformText,
-          check: row.check, bucket: .retired, old: row.result, new: nil,
-          oldSeverity: row.severity, newSeverity: nil, notes: row.notes,
+          check: row.check, bucket: bucket ?? .retired, old: row.result,
+          new: bucket == nil
+            ? nil : retired.map { "\($0.result) (in the retired rows)" },
+          oldSeverity: row.severity,
+          newSeverity: bucket == nil ? nil : retired?.severity,
+          notes: bucket == nil ? row.notes : retired?.notes ?? "",
           expectationChanged: false))
+    }
+    // A Fail among the new audit's retired rows of a check the old audit had nowhere, or had retired
+    // with another outcome: a new failure.
+    for (id, row) in retiredNow.sorted(by: { $0.key < $1.key })
+    where !oldIDs.contains(id) && !newIDs.contains(id) {
+      let earlier = retiredBefore[id]
+      guard earlier?.outcome != .fail,
+        let bucket = failing(row, after: earlier?.outcome)
+      else { continue }
+      changes.append(
+        Change(
+          id: id, component: row.component,
+          platform: row.platform?.rawValue ?? row.platformText,
+          check: row.check, bucket: bucket, old: earlier?.result,
+          new: "\(row.result) (in the retired rows)",
+          oldSeverity: earlier?.severity, newSeverity: row.severity,
+          notes: row.notes, expectationChanged: false))
     }
     self.changes = changes
     func findings(_ rows: [AuditResultRow]) throws(AuditError)
