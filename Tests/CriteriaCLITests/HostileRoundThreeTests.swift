@@ -195,4 +195,164 @@ struct HostileRoundThreeTests {
       #expect(!run.stderr.contains("\u{1B}"), "\(name): stderr")
     }
   }
+
+  @Test(
+    "no output replaces the retired rows beside a CSV audit: report, diff, acr, refresh and merge refuse them with 73"
+  )
+  func retiredRowsAreAnInput() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    let audit = "Samples/audit-filled.csv"
+    let retired = "Samples/audit-filled-retired.csv"
+    // Rows a refresh retired, a Critical failure among them (any CSV checklist reads as such).
+    let rows = try dir.read(audit).replacingOccurrences(
+      of: ",Pass,,Sam,", with: ",Fail,Critical,Sam,")
+    try dir.write(rows, to: retired)
+    let config = ["--config", "Samples/criteria.yml"]
+    let runs: [(String, [String])] = [
+      ("report", ["report", "--from", audit, "--output", retired] + config),
+      ("diff", ["diff", audit, audit, "--output", retired] + config),
+      (
+        "acr",
+        [
+          "acr", "--from", audit, "--to", "markdown", "--output", retired,
+          "--draft",
+        ]
+          + config
+      ),
+      ("refresh", ["refresh", "--from", audit, "--output", retired] + config),
+      ("merge", ["merge", audit, audit, "--output", retired]),
+    ]
+    for (name, arguments) in runs {
+      let run = try CLIRunner.run(arguments, in: dir)
+      #expect(run.status == 73, "\(name): \(run.status) \(run.stderr)")
+      #expect(
+        run.stderr.contains("one of this run's inputs"),
+        "\(name): \(run.stderr)")
+      #expect(
+        try dir.read(retired) == rows, "\(name) wrote over the retired rows")
+    }
+  }
+
+  @Test(
+    "a refresh whose checklist cannot be written (73) leaves the retired rows beside its output as they were"
+  )
+  func failedRefreshKeepsRetiredRows() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    // The output is a folder: it cannot be written. The retired rows beside it are another audit's,
+    // with no result recorded, so nothing checked before writing stops the run.
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("Samples/out.csv"),
+      withIntermediateDirectories: true)
+    let earlier =
+      "Component,Platform,Test,Check,Result,ID\r\nX,iOS,Keyboard,Tab,,x@ios\r\n"
+    try dir.write(earlier, to: "Samples/out-retired.csv")
+    let run = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv", "--output", "Samples/out.csv",
+      ], in: dir)
+    #expect(run.status == 73, "\(run.stderr)")
+    #expect(try dir.read("Samples/out-retired.csv") == earlier)
+  }
+
+  @Test(
+    "a refresh whose retired rows cannot be written beside its checklist removes the checklist again (73)"
+  )
+  func refreshWithoutRetiredRows() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    // Where the retired rows go is a folder: no output replaces one.
+    let output = "Samples/out.csv"
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("Samples/out-retired.csv"),
+      withIntermediateDirectories: true)
+    let run = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "Samples/audit-filled.csv", "--output", output,
+      ], in: dir)
+    #expect(run.status == 73, "\(run.stderr)")
+    #expect(run.stderr.contains("was removed again"), "\(run.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent(output).path))
+  }
+
+  @Test(
+    "a Critical screen-reader Fail whose Test cell is blank or spelt 'Screenreader' still speaks to 302.1 and 502.3.1: never Supports",
+    arguments: ["Screenreader", ""])
+  func screenReaderFailByItsCheck(spelling: String) throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    let audit = "Samples/audit-filled.csv"
+    let text = try dir.read(audit)
+    let row =
+      #"Rating,iOS,Screen reader,Name,"Purpose is clear (""Rating"")",4.1.2,Pass,,Sam,"#
+    try #require(text.contains(row))
+    try dir.write(
+      text.replacingOccurrences(
+        of: row,
+        with:
+          #"Rating,iOS,\#(spelling),Name,"Purpose is clear (""Rating"")",4.1.2,Fail,Critical,Sam,"#
+      ),
+      to: audit)
+    let run = try CLIRunner.run(
+      [
+        "acr", "--config", "Samples/criteria.yml", "--from", audit, "--to",
+        "markdown", "--output", "-", "--draft", "--edition",
+        "2.5-edition-wcag-2.2-508-en",
+      ], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    for provision in [
+      "| 302.1 Without Vision |", "| 502.3.1 Object Information |",
+    ] {
+      let line = run.stdout.components(separatedBy: "\n").first {
+        $0.hasPrefix(provision)
+      }
+      #expect(
+        line?.contains("Partially Supports") == true
+          || line?.contains("Does Not Support") == true,
+        "\(spelling): \(line ?? "no row \(provision)")")
+      #expect(line?.contains("Rating") == true, "\(line ?? "")")
+    }
+  }
+
+  @Test(
+    "a Fail in the later audit's retired rows is a regression or a new failure in diff, and --fail-on regression exits 1"
+  )
+  func retiredFailInDiff() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    let lines = try dir.read("Samples/audit-filled.csv").components(
+      separatedBy: "\r\n")
+    try dir.write(lines.joined(separator: "\r\n"), to: "before.csv")
+    // The later audit: row 2 (Rating, iOS, a Pass before) retired by a refresh after a retest failed it,
+    // and a check the earlier audit never had, retired as a Fail too.
+    let retested = lines[1].replacingOccurrences(
+      of: ",Pass,,Sam,", with: ",Fail,Critical,Sam,")
+    try #require(retested != lines[1])
+    let unknown = retested.replacingOccurrences(
+      of: "tab-or-arrow-keys@ios", with: "long-press@ios")
+    try dir.write(
+      ([lines[0]] + lines[2...]).joined(separator: "\r\n"), to: "after.csv")
+    try dir.write(
+      [lines[0], retested, unknown, ""].joined(separator: "\r\n"),
+      to: "after-retired.csv")
+    let run = try CLIRunner.run(
+      [
+        "diff", "before.csv", "after.csv", "--to", "json", "--output", "-",
+        "--fail-on", "regression",
+      ], in: dir)
+    #expect(run.status == 1, "\(run.stderr)")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        as? [String: Any])
+    let changes = json["rows"] as? [[String: Any]] ?? []
+    func bucket(_ id: String) -> String? {
+      changes.first { $0["id"] as? String == id }?["bucket"] as? String
+    }
+    #expect(
+      bucket("native/controls/rating/keyboard/tab-or-arrow-keys@ios")
+        == "regression",
+      "\(changes.prefix(3))")
+    #expect(
+      bucket("native/controls/rating/keyboard/long-press@ios") == "new-failure")
+  }
 }
