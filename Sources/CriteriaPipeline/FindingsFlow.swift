@@ -195,6 +195,18 @@ extension Pipeline {
       reporter.note("nothing to file")
       return movedPendingCount
     }
+    if follow, Ledger.exists(at: ledgerPath) {
+      do {
+        let ledger = try Ledger(
+          path: ledgerPath, tracker: tracker.name,
+          project: tracker.settings.project)
+        for said in try reader.passesWithoutRetest(in: sheets, ledger: ledger) {
+          reporter.note("warning: \(said)")
+        }
+      } catch {
+        throw PipelineError(error)
+      }
+    }
     // The ledger knows every key, including tickets filed by an earlier run of the same audit.
     let (summary, ledger, retest) = try TrackerSink(
       output: chosen.name, filing: request.filing, reporter: reporter

@@ -283,6 +283,67 @@ struct RetestCommandTests {
   }
 
   @Test(
+    "a Pass in the copy dated before the failure, or undated, is no retest: the bug stays open and the run says why; a Pass dated after closes it",
+    arguments: ["github", "redmine", "jira-cloud"])
+  func passBeforeFailureIsNoRetest(exporter: String) throws {
+    let server = try Self.server()
+    defer { server.stop() }
+    let (dir, keys) = try Self.filed(
+      server, exporter: exporter,
+      failures: [
+        "2": ["Result": "Fail", "Tester": "Sam", "Date": "2026-11-20"],
+        "3": ["Result": "Fail", "Tester": "Sam", "Date": "2026-11-20"],
+      ])
+    #expect(keys[0].isEmpty == false && keys[1].isEmpty == false, "\(keys)")
+    // Someone changes the copy to Pass without retesting: row 2 dated the day before the failure,
+    // row 3 with no date at all.
+    try TesterScript.fill(
+      dir.appendingPathComponent("filled-tickets.csv"),
+      dir.appendingPathComponent("no-retest.csv"),
+      [
+        "2": ["Result": "Pass", "Tester": "Ana", "Date": "2026-11-19"],
+        "3": ["Result": "Pass", "Tester": "Ana", "Date": ""],
+      ])
+    let stale = try CLIRunner.run(
+      ["tickets", "--from", "no-retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(stale.status == 0, "\(stale.stderr)")
+    #expect(stale.stderr.contains("0 closed"), "\(stale.stderr)")
+    #expect(
+      stale.stderr.contains(
+        "the Pass naming \(keys[0]) is dated 2026-11-19, before the failure of 2026-11-20"
+      ),
+      "\(stale.stderr)")
+    #expect(
+      stale.stderr.contains("the Pass naming \(keys[1]) has no Date"),
+      "\(stale.stderr)")
+    var stats = try server.stats()
+    var states = try #require(stats["states"] as? [String: String])
+    #expect(
+      states[Self.number(keys[0])] == "open"
+        && states[Self.number(keys[1])] == "open",
+      "a Pass that is no retest closes nothing: \(states)")
+    #expect(
+      (stats["retest_comments"] as? [String: Int] ?? [:]).isEmpty,
+      "nothing said to the tracker: \(stats)")
+
+    // The retest, dated today: row 2's bug is closed, with one comment; row 3 still awaits its date.
+    try TesterScript.fill(
+      dir.appendingPathComponent("no-retest.csv"),
+      dir.appendingPathComponent("retest.csv"),
+      ["2": ["Result": "Pass", "Tester": "Ana", "Date": Scratch.today()]])
+    let retest = try CLIRunner.run(
+      ["tickets", "--from", "retest.csv"], in: dir,
+      environment: Self.environment)
+    #expect(retest.status == 0, "\(retest.stderr)")
+    #expect(retest.stderr.contains("1 closed"), "\(retest.stderr)")
+    stats = try server.stats()
+    states = try #require(stats["states"] as? [String: String])
+    #expect(states[Self.number(keys[0])] == "closed", "\(states)")
+    #expect(states[Self.number(keys[1])] == "open", "\(states)")
+  }
+
+  @Test(
     "a row failing again on a ticket still open gets one comment saying so and the tester's notes; the ticket stays open",
     arguments: RetestCommandTests.everyTracker)
   func stillFailing(exporter: String) throws {

@@ -197,7 +197,8 @@ public struct AuditFindings: Sendable {
     return ticket
   }
 
-  /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`), and the rows
+  /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`; a Pass on a
+  /// finding's ticket only when dated on or after its failure, `passesSince`), and the rows
   /// now Pass, on or after the day of the failure, whose Ticket cell is empty but whose check's failure
   /// the ledger filed (`lineage`: the original audit, whose keys went into the copy), and the rows now
   /// failing whose check's failure the ledger filed on an earlier day.
@@ -272,6 +273,8 @@ public struct AuditFindings: Sendable {
           ? !unsettled.contains(row.ticket)
             && (filed.identity.hasPrefix(Self.identityPrefix)
               || !openChecks.contains(filed.identity))
+            && Self.passesSince(
+              row: row.id, date: row.date, filed: filed.identity)
           : Self.failsAgain(
             row: row.id, date: row.date, filed: filed.identity)
       else { return [] }
@@ -428,6 +431,58 @@ public struct AuditFindings: Sendable {
       return days.allSatisfy { day in failedDays.allSatisfy { day > $0 } }
     }
     return true
+  }
+
+  /// The passing rows whose Ticket cell names a finding's ticket but whose Date shows no retest of the
+  /// fix (`passesSince`): each said once, so the person who filled the audit dates the retest; the
+  /// ticket stays open.
+  public func passesWithoutRetest(in sheets: [AuditSheet], ledger: Ledger)
+    throws(TicketError) -> [String]
+  {
+    var byKey: [String: String] = [:]
+    for (identity, entry) in ledger.entries where entry.state == .filed {
+      if let key = entry.key { byKey[key] = identity }
+    }
+    var said: [String] = []
+    for sheet in sheets {
+      let rows: [AuditResultRow]
+      do {
+        rows = try AuditResultsReader(layout: AuditLayout(statuses: statuses))
+          .rows(of: sheet)
+      } catch { throw TicketError(error.message) }
+      for row in rows where row.outcome == .pass && !row.ticket.isEmpty {
+        guard let identity = byKey[row.ticket],
+          let failed = Self.failureDate(of: identity, row: row.id),
+          !Self.passesSince(row: row.id, date: row.date, filed: identity)
+        else { continue }
+        let when =
+          row.date.isEmpty
+          ? "has no Date"
+          : AuditDate.days(row.date).isEmpty
+            ? "has a Date that reads as no day ('\(row.date)')"
+            : "is dated \(row.date), before the failure of \(failed)"
+        said.append(
+          "\(row.place): the Pass naming \(row.ticket) \(when), so it is no retest of the fix; "
+            + "\(row.ticket) stays open (date the retest to close it)")
+      }
+    }
+    return said
+  }
+
+  /// Whether a passing row naming the ticket filed as `identity` records the retest of a fix.
+  ///
+  /// It does when dated on or after the day of the failure that ticket was filed for. An undated Pass, or one
+  /// dated before the failure (a cell changed in the copy `tickets` wrote without a retest, a row pasted
+  /// from an older audit), is no retest and never closes the bug; a failure filed without a readable
+  /// date is closed by any dated Pass. A ticket filed for anything else (a criteria ticket) is closed
+  /// by a passing row as before.
+  public static func passesSince(
+    row id: String, date: String, filed identity: String
+  ) -> Bool {
+    guard let failed = failureDate(of: identity, row: id) else { return true }
+    let failedDays = AuditDate.days(failed)
+    guard !failedDays.isEmpty else { return !AuditDate.days(date).isEmpty }
+    return AuditDate.surely(date) { day in failedDays.allSatisfy { $0 <= day } }
   }
 
   /// What following a retested row sends to the ticket `key` (filed as `filed.identity`).
