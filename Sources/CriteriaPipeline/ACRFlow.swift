@@ -66,9 +66,23 @@ extension Pipeline {
       reporter.note(
         "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
       )
-    } else {
+    } else if request.draft {
       today = todaysChecks(
         settings, config: request.config)
+      mapping = today?.mapping
+    } else {
+      // A final ACR claims what the audit's WCAG cells say only once they are checked against today's
+      // mapping: sources that do not read leave a planted or stale cell unchecked, so it is refused.
+      do {
+        today = try TodaysChecks(settings, reporter: reporter)
+      } catch {
+        throw PipelineError(
+          error.message
+            + "; a final ACR counts the audit's WCAG cells only once they are checked "
+            + "against today's mapping, so none is written (criteria validate names the problems; "
+            + "--draft writes the ACR unchecked, saying so)",
+          status: error.status)
+      }
       mapping = today?.mapping
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.

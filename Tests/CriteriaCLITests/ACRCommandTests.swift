@@ -774,7 +774,7 @@ struct ACRCommandTests {
   }
 
   @Test(
-    "sources that do not read: the ACR is still written from the audit's WCAG column, and a warning says the cells were not checked"
+    "sources that do not read: a draft ACR is still written from the audit's WCAG column, and a warning says the cells were not checked; a final ACR is refused, naming the source or the document's line"
   )
   func cellsNotChecked() throws {
     let dir = try Self.samplesCopy()
@@ -794,6 +794,41 @@ struct ACRCommandTests {
     #expect(
       try dir.read("acr.md").contains(
         "Fails: Banner (iOS) Screen reader: Name (Critical)"))
+
+    // A final ACR would claim what unchecked cells say (a cell planted to name a criterion its check
+    // does not test): refused, with nothing written, whether the folder is gone or a document is broken.
+    let rating = "Samples/criteria/native/controls/rating.md"
+    try FileManager.default.copyItem(
+      at: dir.appendingPathComponent("Samples/criteria"),
+      to: dir.appendingPathComponent("Samples/broken"))
+    try dir.write(
+      "---\ntitle: [unclosed\n---\n# Rating\n",
+      to: rating.replacingOccurrences(of: "/criteria/", with: "/broken/"))
+    try dir.write(
+      try String(
+        contentsOf: CLIRunner.packageRoot.appendingPathComponent(
+          "Samples/criteria.yml"), encoding: .utf8
+      ).replacingOccurrences(of: "  - criteria/\n", with: "  - broken/\n"),
+      to: "Samples/broken.yml")
+    for (config, status, said) in [
+      (
+        "Samples/criteria.yml", 66, "Samples/criteria.yml: sources: moved-away/"
+      ),
+      ("Samples/broken.yml", 65, "broken/native/controls/rating.md:3: error:"),
+    ] {
+      let final = try CLIRunner.run(
+        [
+          "acr", "--config", config, "--from", "Samples/audit-filled.csv",
+          "--to", "markdown", "--output", "final.md",
+        ], in: dir)
+      #expect(final.status == Int32(status), "\(config): \(final.stderr)")
+      #expect(final.stderr.contains(said), "\(config): \(final.stderr)")
+      #expect(
+        final.stderr.contains(
+          "a final ACR counts the audit's WCAG cells only once they are checked against today's "
+            + "mapping, so none is written"), "\(config): \(final.stderr)")
+      #expect(!dir.listing.contains("final.md"), "\(config)")
+    }
   }
 
   @Test(
