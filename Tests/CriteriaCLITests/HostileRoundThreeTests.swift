@@ -197,6 +197,48 @@ struct HostileRoundThreeTests {
   }
 
   @Test(
+    "tickets --to and sync --to aimed at the retired rows beside a CSV audit are refused with 73; the retired rows stay whole and nothing is filed twice"
+  )
+  func trackerCopiesSpareRetiredRows() throws {
+    let server = try RetestCommandTests.server()
+    defer { server.stop() }
+    let (dir, keys) = try RetestCommandTests.filed(server, exporter: "github")
+    #expect(keys.allSatisfy { !$0.isEmpty }, "\(keys)")
+    // Rows a refresh retired beside the audit the tickets were filed from, a Critical Fail among them.
+    let rows = try dir.read("filled.csv").replacingOccurrences(
+      of: ",Fail,,", with: ",Fail,Critical,")
+    // The same rows beside the copy `tickets` wrote, which is what `sync` reads.
+    try dir.write(rows, to: "filled-retired.csv")
+    try dir.write(rows, to: "filled-tickets-retired.csv")
+    let runs: [(String, [String], String)] = [
+      (
+        "tickets",
+        ["tickets", "--from", "filled.csv", "--to", "filled-retired.csv"],
+        "filled-retired.csv"
+      ),
+      (
+        "sync",
+        [
+          "sync", "--from", "filled-tickets.csv", "--to",
+          "filled-tickets-retired.csv",
+        ], "filled-tickets-retired.csv"
+      ),
+    ]
+    for (name, arguments, retired) in runs {
+      let run = try CLIRunner.run(
+        arguments, in: dir, environment: RetestCommandTests.environment)
+      #expect(run.status == 73, "\(name): \(run.status) \(run.stderr)")
+      #expect(
+        run.stderr.contains("one of this run's inputs"),
+        "\(name): \(run.stderr)")
+      #expect(
+        try dir.read(retired) == rows, "\(name) wrote over the retired rows")
+    }
+    #expect(
+      try server.stats()["issues"] as? Int == 3, "nothing filed again")
+  }
+
+  @Test(
     "no output replaces the retired rows beside a CSV audit: report, diff, acr, refresh and merge refuse them with 73"
   )
   func retiredRowsAreAnInput() throws {
