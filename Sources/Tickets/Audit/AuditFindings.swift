@@ -476,7 +476,7 @@ public struct AuditFindings: Sendable {
   /// from an older audit), is no retest and never closes the bug; a failure filed without a readable
   /// date is closed by any dated Pass. A ticket filed for anything else (a criteria ticket) is closed
   /// by a passing row as before.
-  public static func passesSince(
+  static func passesSince(
     row id: String, date: String, filed identity: String
   ) -> Bool {
     guard let failed = failureDate(of: identity, row: id) else { return true }
