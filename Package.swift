@@ -1,5 +1,4 @@
 // swift-tools-version:6.0
-import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -18,8 +17,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // For the one macro: @MemberwiseInit writes the public initializers Swift writes only internally.
-        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,26 +38,16 @@ let package = Package(
         // Workbooks deflated at zlib's fastest level: libxlsxwriter asks minizip for the default and has no
         // setting, so this answers minizip's call first (Sources/CZipLevel/zip_level.c, BENCHMARKS.md).
         .target(name: "CZipLevel", linkerSettings: [.linkedLibrary("dl")]),
-        // @MemberwiseInit: a public struct's memberwise initializer, written by the compiler instead of by hand.
-        .macro(
-            name: "MemberwiseInitMacros",
-            dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-            ]
-        ),
-        .target(name: "MemberwiseInit", dependencies: ["MemberwiseInitMacros"]),
-        .target(name: "CriteriaModel", dependencies: ["MemberwiseInit"]),
+        .target(name: "CriteriaModel"),
         // Safe YAML (no aliases, bounded size) and the one strict mapping reader with "did you mean".
-        .target(name: "StrictYAML", dependencies: ["MemberwiseInit", "CriteriaModel", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Conformance", dependencies: ["MemberwiseInit", "CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
+        .target(name: "StrictYAML", dependencies: ["CriteriaModel", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Conformance", dependencies: ["CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
         // Report reads audits through Audit and rolls up through Conformance: it imports neither ACR nor Tickets.
-        .target(name: "Report", dependencies: ["MemberwiseInit", "CLibCrypto", "Conformance", "CriteriaModel", "Audit"]),
-        .target(name: "ACR", dependencies: ["MemberwiseInit", "Conformance", "CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
+        .target(name: "Report", dependencies: ["CLibCrypto", "Conformance", "CriteriaModel", "Audit"]),
+        .target(name: "ACR", dependencies: ["Conformance", "CriteriaModel", "Audit", "StrictYAML", .product(name: "Yams", package: "Yams")]),
         .target(
             name: "CriteriaReaders",
-            dependencies: ["MemberwiseInit", "CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CriteriaModel", "StrictYAML", .product(name: "Yams", package: "Yams")]
         ),
         // Output options as the user wrote them, the export error, and a definition's kind: below the
         // exporters and the trackers, which both take options.
@@ -74,14 +61,14 @@ let package = Package(
         // The audit checklist: its columns and layout, CSV, and reading filled audits back (XLSX, CSV).
         .target(
             name: "Audit",
-            dependencies: ["MemberwiseInit", "CriteriaModel", "Options", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["CriteriaModel", "Options", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The audit across releases: refresh a filled audit from today's criteria, merge testers' copies, diff two audits.
-        .target(name: "AuditCycle", dependencies: ["MemberwiseInit", "Audit", "Conformance", "CriteriaModel"]),
+        .target(name: "AuditCycle", dependencies: ["Audit", "Conformance", "CriteriaModel"]),
         .target(
             name: "Exporters",
             dependencies: [
-                "MemberwiseInit", "CriteriaModel", "Options", "Conformance", "Audit", "StrictYAML", "CXlsxWriter", "CZipLevel",
+                "CriteriaModel", "Options", "Conformance", "Audit", "StrictYAML", "CXlsxWriter", "CZipLevel",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ]
@@ -89,7 +76,7 @@ let package = Package(
         .target(
             name: "Tickets",
             dependencies: [
-                "MemberwiseInit", "CriteriaModel", "Options", "StrictYAML", "Audit", "CCurl",
+                "CriteriaModel", "Options", "StrictYAML", "Audit", "CCurl",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -101,7 +88,7 @@ let package = Package(
         .target(
             name: "CriteriaPipeline",
             dependencies: [
-                "MemberwiseInit", "CriteriaModel", "CriteriaReaders", "StrictYAML", "Config", "Conformance", "ACR", "Report", "Audit", "AuditCycle",
+                "CriteriaModel", "CriteriaReaders", "StrictYAML", "Config", "Conformance", "ACR", "Report", "Audit", "AuditCycle",
                 "Exporters", "Tickets",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
@@ -129,13 +116,6 @@ let package = Package(
         ),
         // Finds ../shared for the tests that need the corpus, seeds or vendor schemas; not part of the product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(
-            name: "MemberwiseInitTests",
-            dependencies: [
-                "MemberwiseInitMacros",
-                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
-                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
-            ]),
         .testTarget(name: "CriteriaModelTests", dependencies: ["CriteriaModel", "TestSupport"]),
         .testTarget(name: "ReportTests", dependencies: ["Report", "TestSupport"], exclude: ["Scripts"]),
         .testTarget(name: "ACRTests", dependencies: ["ACR", "Conformance", "CriteriaModel", "TestSupport"], exclude: ["Scripts"]),

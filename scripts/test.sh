@@ -17,7 +17,7 @@ bash scripts/redmine.sh start >/dev/null
 lint_status=0
 swift format lint --strict --recursive --configuration .swift-format \
   Sources/CriteriaModel Sources/StrictYAML Sources/Options Sources/Config Sources/CriteriaReaders Sources/Conformance Sources/ACR Sources/Report Sources/Audit Sources/AuditCycle Sources/Exporters Sources/Tickets Sources/CriteriaPipeline \
-  Sources/CriteriaCLI Sources/criteria Sources/MemberwiseInit Sources/MemberwiseInitMacros Tests \
+  Sources/CriteriaCLI Sources/criteria Tests \
   || lint_status=1
 swift build --build-tests 2>&1 | tail -n 3
 # A short bounded fuzz pass over everything criteria reads from users (scripts/fuzz.sh runs longer ones).

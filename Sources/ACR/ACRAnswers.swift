@@ -1,7 +1,6 @@
 import Conformance
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 import StrictYAML
 import Yams
 
@@ -12,7 +11,6 @@ public typealias ACRTerm = ConformanceTerm
 public typealias ACRComponent = ProductType
 
 /// A hand-written answer for one success criterion and component.
-@MemberwiseInit
 public struct ACRAnswer: Sendable, Hashable {
   /// The conformance term, when the answer sets one.
   public var term: ACRTerm?
@@ -24,6 +22,16 @@ public struct ACRAnswer: Sendable, Hashable {
   ///
   /// VPAT's "equivalent facilitation" is the only ground for Supports over a failure; it becomes the remark.
   public var equivalentFacilitation: String = ""
+
+  public init(
+    term: ACRTerm? = nil, notes: String, origin: String,
+    equivalentFacilitation: String = ""
+  ) {
+    self.term = term
+    self.notes = notes
+    self.origin = origin
+    self.equivalentFacilitation = equivalentFacilitation
+  }
 }
 
 /// The answers file: YAML keyed by success criterion number, then `web` / `software`, each with `level`

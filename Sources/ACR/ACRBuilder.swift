@@ -1,6 +1,5 @@
 import Conformance
 import CriteriaModel
-import MemberwiseInit
 
 /// Turns evidence into conformance, criterion by criterion, under the rules the README states.
 ///
@@ -11,7 +10,6 @@ import MemberwiseInit
 /// Applicable (with a reason). Anything else (rows not tested or unsure, or no rows at all) is not enough
 /// evidence: an answers file gives those a level by hand, Level AAA becomes Not Evaluated, and Level A
 /// and AA stop the report unless it is a draft.
-@MemberwiseInit
 public struct ACRBuilder: Sendable {
   public var settings: ACRSettings
   public var answers: ACRAnswers = ACRAnswers()
@@ -24,6 +22,20 @@ public struct ACRBuilder: Sendable {
   /// Today's mapping of each row id's check (from the config's sources and rules), against which the
   /// audit's WCAG cells are checked (`ACREvidence.mappingDisagreement`); nil when it is not known.
   public var mapping: [String: [String]]?
+
+  public init(
+    settings: ACRSettings, answers: ACRAnswers = ACRAnswers(),
+    draft: Bool = false, today: String, toolVersion: String,
+    ticketLinks: [String: String] = [:], mapping: [String: [String]]? = nil
+  ) {
+    self.settings = settings
+    self.answers = answers
+    self.draft = draft
+    self.today = today
+    self.toolVersion = toolVersion
+    self.ticketLinks = ticketLinks
+    self.mapping = mapping
+  }
 
   /// What the evidence alone says for one criterion and product type: a term, or nil when it is not
   /// enough; the rule is `VPATRollup`'s, which the report shares.

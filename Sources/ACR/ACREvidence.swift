@@ -1,11 +1,40 @@
 import Audit
 import Conformance
 import CriteriaModel
-import MemberwiseInit
 
 /// One checklist row as evidence: what it tests, where, and what the tester found.
-@MemberwiseInit
 public struct ACREvidence: Sendable, Hashable {
+  public init(
+    id: String, wcag: [String], component: ACRComponent, platform: String,
+    componentName: String, test: String, check: String, outcome: Outcome,
+    severity: String = "", ticket: String = "", place: String = "",
+    notes: String = "", failedWCAG: [String] = [], inAudit: Bool = true,
+    retired: Bool = false, tester: String = "", date: String = "",
+    movedFrom: [String] = [], earlierFinding: Outcome? = nil,
+    earlierResult: Outcome? = nil
+  ) {
+    self.id = id
+    self.wcag = wcag
+    self.component = component
+    self.platform = platform
+    self.componentName = componentName
+    self.test = test
+    self.check = check
+    self.outcome = outcome
+    self.severity = severity
+    self.ticket = ticket
+    self.place = place
+    self.notes = notes
+    self.failedWCAG = failedWCAG
+    self.inAudit = inAudit
+    self.retired = retired
+    self.tester = tester
+    self.date = date
+    self.movedFrom = movedFrom
+    self.earlierFinding = earlierFinding
+    self.earlierResult = earlierResult
+  }
+
   /// A result a tester can record: the audit's one vocabulary.
   public typealias Outcome = Audit.Outcome
 

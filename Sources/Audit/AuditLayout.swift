@@ -1,8 +1,6 @@
 import CriteriaModel
-import MemberwiseInit
 
 /// The shape of an audit checklist: which columns, and the words testers pick from.
-@MemberwiseInit
 public struct AuditLayout: Sendable {
   /// The columns, in order.
   public var columns: [AuditColumn] = AuditColumn.defaultColumns
@@ -32,6 +30,16 @@ public struct AuditLayout: Sendable {
   /// The result every new row starts with (but those whose expectation is N/A: Not applicable).
   public var defaultStatus: String { statuses[3] }
   public var cannotTell: String { statuses[4] }
+
+  public init(
+    columns: [AuditColumn] = AuditColumn.defaultColumns,
+    statuses: [String] = defaultStatuses,
+    severities: [String] = defaultSeverities
+  ) {
+    self.columns = columns
+    self.statuses = statuses
+    self.severities = severities
+  }
 
   /// The value of one cell of a fresh row, straight from the model.
   public func value(

@@ -1,6 +1,5 @@
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 
 /// What a tester recorded for one row: the one vocabulary every reader of a filled audit uses.
 public enum Outcome: String, Sendable, Hashable, CaseIterable, Codable {
@@ -154,11 +153,15 @@ extension AuditResultRow {
 
   /// The ticket a ledger filed for the failure of a check an audit lacks or holds not tested, the ledger
   /// recording no passing retest since.
-  @MemberwiseInit
   public struct FiledFailure: Sendable, Hashable {
     public var key: String
     /// The day the failure was recorded, as the audit spelled it (empty when the row had no date).
     public var date: String
+
+    public init(key: String, date: String) {
+      self.key = key
+      self.date = date
+    }
 
     /// What the row's notes add, such as "Its failure (2026-11-02) was filed as #12, and no passing
     /// retest is recorded since".

@@ -1,9 +1,7 @@
 import CriteriaModel
-import MemberwiseInit
 
 /// Writes RFC 4180 records: a field is quoted when it holds the delimiter, a quote, CR or LF (or leading
 /// or trailing space), quotes inside are doubled, and one record separator is used throughout.
-@MemberwiseInit
 public struct CSVWriter: Sendable {
   /// The field separator byte.
   public var delimiter: UInt8 = UInt8(ascii: ",")
@@ -13,6 +11,16 @@ public struct CSVWriter: Sendable {
   public var byteOrderMark: Bool = false
   /// Whether formula-like fields are neutralised.
   public var formulaGuard: Bool = true
+
+  public init(
+    delimiter: UInt8 = UInt8(ascii: ","), lineEnding: [UInt8] = [0x0D, 0x0A],
+    byteOrderMark: Bool = false, formulaGuard: Bool = true
+  ) {
+    self.delimiter = delimiter
+    self.lineEnding = lineEnding
+    self.byteOrderMark = byteOrderMark
+    self.formulaGuard = formulaGuard
+  }
 
   /// The bytes that start a file (the BOM, if asked for).
   public func start() -> [UInt8] { byteOrderMark ? [0xEF, 0xBB, 0xBF] : [] }

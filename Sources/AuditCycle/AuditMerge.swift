@@ -1,6 +1,5 @@
 import Audit
 import CriteriaModel
-import MemberwiseInit
 
 /// Joins copies of one audit that several testers filled (`criteria merge`), cell by cell.
 ///
@@ -10,8 +9,12 @@ import MemberwiseInit
 /// A conflict stops the merge, unless `preferLatest`: then the value from the row with the later Date
 /// wins and the choice is noted in the row's Notes (equal or unreadable dates stay a conflict); a Result
 /// settled so brings the rest of its record (`recordColumns`) from the same file.
-@MemberwiseInit
 public struct AuditMerge: Sendable {
+  public init(layout: AuditLayout, preferLatest: Bool = false) {
+    self.layout = layout
+    self.preferLatest = preferLatest
+  }
+
   /// One file's value in a conflicting cell, with who recorded it and when.
   public struct Entry: Sendable, Hashable, Codable {
     /// Where the row is: `b.xlsx, sheet 'Checklist', row 14` or `b.csv:14`.

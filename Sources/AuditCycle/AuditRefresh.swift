@@ -1,6 +1,5 @@
 import Audit
 import CriteriaModel
-import MemberwiseInit
 
 /// Carries a filled audit's results into the audit today's criteria make (`criteria refresh`), row by row id.
 ///
@@ -16,8 +15,12 @@ import MemberwiseInit
 ///   same checks under its new id, marked moved (or changed, where the expectation changed).
 /// - A fresh cycle clears every Result, Severity, Tester, Date and Notes, puts the old Result in
 ///   "Previous result", and keeps Tickets and added columns.
-@MemberwiseInit
 public struct AuditRefresh: Sendable {
+  public init(layout: AuditLayout, fresh: Bool = false) {
+    self.layout = layout
+    self.fresh = fresh
+  }
+
   /// How many rows went where, and the findings among the retired ones.
   public struct Counts: Sendable, Hashable, Codable {
     public var kept = 0

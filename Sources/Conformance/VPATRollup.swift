@@ -1,6 +1,5 @@
 import Audit
 import CriteriaModel
-import MemberwiseInit
 
 /// A VPAT 2.5 / OpenACR conformance level.
 public enum ConformanceTerm: String, Sendable, CaseIterable, Hashable {
@@ -80,13 +79,21 @@ public enum VPATRollup {
   }
 
   /// One unit's rows counted by what they say about the criterion.
-  @MemberwiseInit
   public struct UnitCounts: Sendable, Equatable {
     public var pass: Int = 0
     public var fail: Int = 0
     public var notApplicable: Int = 0
     /// Every row, whatever its result (not tested, cannot tell and blank included).
     public var total: Int = 0
+
+    public init(
+      pass: Int = 0, fail: Int = 0, notApplicable: Int = 0, total: Int = 0
+    ) {
+      self.pass = pass
+      self.fail = fail
+      self.notApplicable = notApplicable
+      self.total = total
+    }
 
     public mutating func add(_ outcome: Outcome) {
       total += 1

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// One UI component's accessibility acceptance criteria: the unit a MagentaA11y document describes.
-@MemberwiseInit
 public struct Component: Hashable, Sendable, Codable {
   /// Stable slug such as `native/controls/sheet`: the same in both document formats.
   public var id: String
@@ -37,6 +34,31 @@ public struct Component: Hashable, Sendable, Codable {
   /// `link`, `page`, `media`, `input`, `status`, `text`, `control`), from its title, slug and category by
   /// the kind rules; empty until mapped.
   public var kind: String = ""
+
+  public init(
+    id: String, title: String, family: Family, category: String,
+    summary: String = "", criteria: [Criterion] = [],
+    scenarios: [Scenario] = [], notes: [DeveloperNote] = [],
+    testerNotes: [String] = [], announcements: [Announcement] = [],
+    media: [Media] = [], reference: String? = nil, source: SourceLocation,
+    wcag: [String] = [], kind: String = ""
+  ) {
+    self.id = id
+    self.title = title
+    self.family = family
+    self.category = category
+    self.summary = summary
+    self.criteria = criteria
+    self.scenarios = scenarios
+    self.notes = notes
+    self.testerNotes = testerNotes
+    self.announcements = announcements
+    self.media = media
+    self.reference = reference
+    self.source = source
+    self.wcag = wcag
+    self.kind = kind
+  }
 
   /// The platforms any of this component's criteria apply to, in a fixed order.
   public var platforms: [Platform] {

@@ -1,8 +1,6 @@
 import Foundation
-import MemberwiseInit
 
 /// One check a tester performs: a key ("Tab", "Name", "Text resize") and what must happen.
-@MemberwiseInit
 public struct Criterion: Hashable, Sendable, Codable {
   /// Stable identifier: component id, test kind and check, never the position in the document.
   public var id: String
@@ -23,6 +21,21 @@ public struct Criterion: Hashable, Sendable, Codable {
   ///
   /// They disagree whether the check tests them, so they are shown for review only. Empty until mapped.
   public var related: [String] = []
+
+  public init(
+    id: String, test: TestKind, check: String, expectation: String,
+    platforms: [Platform], source: SourceLocation, wcag: [String] = [],
+    related: [String] = []
+  ) {
+    self.id = id
+    self.test = test
+    self.check = check
+    self.expectation = expectation
+    self.platforms = platforms
+    self.source = source
+    self.wcag = wcag
+    self.related = related
+  }
 }
 
 extension Criterion {

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// Developer guidance for one platform and topic (Name, Role, Focus...), optionally for one framework.
-@MemberwiseInit
 public struct DeveloperNote: Hashable, Sendable, Codable {
   /// The platform the note is for; nil for notes that apply to every platform.
   public var platform: Platform?
@@ -13,4 +10,15 @@ public struct DeveloperNote: Hashable, Sendable, Codable {
   public var text: String
   /// Where the note starts.
   public var source: SourceLocation
+
+  public init(
+    platform: Platform? = nil, topic: String, framework: String? = nil,
+    text: String, source: SourceLocation
+  ) {
+    self.platform = platform
+    self.topic = topic
+    self.framework = framework
+    self.text = text
+    self.source = source
+  }
 }

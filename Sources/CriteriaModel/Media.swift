@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// A video (or other media) that shows the component with a screen reader.
-@MemberwiseInit
 public struct Media: Hashable, Sendable, Codable {
   /// The heading above it, for example "iOS VoiceOver".
   public var title: String
@@ -9,4 +6,10 @@ public struct Media: Hashable, Sendable, Codable {
   public var url: String
   /// The MIME type the document declares, if any.
   public var type: String?
+
+  public init(title: String, url: String, type: String? = nil) {
+    self.title = title
+    self.url = url
+    self.type = type
+  }
 }

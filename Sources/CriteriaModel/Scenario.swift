@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// A Gherkin scenario: a name and its steps.
-@MemberwiseInit
 public struct Scenario: Hashable, Sendable, Codable {
   /// Stable identifier derived from the component id and the scenario name.
   public var id: String
@@ -13,4 +10,15 @@ public struct Scenario: Hashable, Sendable, Codable {
   public var steps: [Step]
   /// Where the scenario was read.
   public var source: SourceLocation
+
+  public init(
+    id: String, name: String, test: TestKind? = nil, steps: [Step],
+    source: SourceLocation
+  ) {
+    self.id = id
+    self.name = name
+    self.test = test
+    self.steps = steps
+    self.source = source
+  }
 }

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// Which components, platforms and tests a run exports: the `selection` part of a config.
-@MemberwiseInit
 public struct Selection: Hashable, Sendable {
   /// Component id patterns (`*` matches within a path segment, `**` across segments); empty means all.
   public var components: [String] = []
@@ -12,6 +9,15 @@ public struct Selection: Hashable, Sendable {
 
   /// Selects everything.
   public static let all = Selection()
+
+  public init(
+    components: [String] = [], platforms: [Platform] = [],
+    tests: [TestKind] = []
+  ) {
+    self.components = components
+    self.platforms = platforms
+    self.tests = tests
+  }
 
   /// Applies the selection: drops components, criteria and platforms that are not asked for.
   public func apply(to catalog: Catalog) -> Catalog {

@@ -1,7 +1,4 @@
-import MemberwiseInit
-
 /// Where something was read from: a file path and a 1-based line number.
-@MemberwiseInit
 public struct SourceLocation: Hashable, Sendable, Codable,
   CustomStringConvertible
 {
@@ -12,4 +9,9 @@ public struct SourceLocation: Hashable, Sendable, Codable,
 
   /// `file:line`, the form editors and CI annotators understand.
   public var description: String { line > 0 ? "\(file):\(line)" : file }
+
+  public init(file: String, line: Int) {
+    self.file = file
+    self.line = line
+  }
 }

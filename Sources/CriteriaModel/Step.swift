@@ -1,5 +1,3 @@
-import MemberwiseInit
-
 /// A Gherkin step keyword.
 public enum StepKeyword: String, Hashable, Sendable, Codable, CaseIterable {
   case given = "Given"
@@ -10,7 +8,6 @@ public enum StepKeyword: String, Hashable, Sendable, Codable, CaseIterable {
 }
 
 /// One Gherkin step, with the steps the document nested under it.
-@MemberwiseInit
 public struct Step: Hashable, Sendable, Codable {
   /// The keyword, normalised to Gherkin's spelling.
   public var keyword: StepKeyword
@@ -20,6 +17,15 @@ public struct Step: Hashable, Sendable, Codable {
   public var children: [Step] = []
   /// Where the step was read.
   public var line: Int = 0
+
+  public init(
+    keyword: StepKeyword, text: String, children: [Step] = [], line: Int = 0
+  ) {
+    self.keyword = keyword
+    self.text = text
+    self.children = children
+    self.line = line
+  }
 
   /// This step and all its descendants, depth first, in document order.
   public var flattened: [Step] {

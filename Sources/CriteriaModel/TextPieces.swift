@@ -1,17 +1,20 @@
-import MemberwiseInit
-
 /// Long text cut into pieces that each fit a limit: an Excel cell, a GitHub issue or comment, a Jira
 /// description or comment (the words a tracker's pieces end with are the Tickets module's).
 public enum TextPieces {
   /// The lines that open and close a block whose lines are shown as they are (a Markdown code fence, Jira's
   /// `{noformat}`): a block cut in two is closed at the end of one piece and opened again in the next.
-  @MemberwiseInit
   public struct Fence: Sendable {
     /// The line that closes an open block.
     public var close: String
     /// Whether a line opens or closes the block (the first such line opens it, the next closes it);
     /// last, so a call can give it as a trailing closure.
     public var isFence: @Sendable (Substring) -> Bool
+
+    public init(close: String, isFence: @escaping @Sendable (Substring) -> Bool)
+    {
+      self.close = close
+      self.isFence = isFence
+    }
   }
 
   /// The text cut as `split` cuts it, each piece still fitting `limit`, with fenced blocks whole in each.

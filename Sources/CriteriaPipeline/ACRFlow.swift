@@ -5,11 +5,24 @@ import Conformance
 import CriteriaModel
 import Exporters
 import Foundation
-import MemberwiseInit
 
 /// What `criteria acr` is asked to do.
-@MemberwiseInit
 public struct ACRRequest: Sendable {
+  public init(
+    audit: String, config: String, format: Format, output: String,
+    draft: Bool = false, platform: Platform? = nil, edition: String? = nil,
+    languages: TextLanguages = TextLanguages()
+  ) {
+    self.audit = audit
+    self.config = config
+    self.format = format
+    self.output = output
+    self.draft = draft
+    self.platform = platform
+    self.edition = edition
+    self.languages = languages
+  }
+
   /// The formats an ACR is written in.
   public enum Format: String, Sendable, CaseIterable {
     case openacr, markdown, html

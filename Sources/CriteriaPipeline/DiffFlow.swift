@@ -2,10 +2,8 @@ import Audit
 import AuditCycle
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 
 /// What `criteria diff` is asked to do.
-@MemberwiseInit
 public struct DiffRequest: Sendable {
   /// The earlier filled audit and the later one (XLSX or CSV).
   public var old: String
@@ -18,6 +16,18 @@ public struct DiffRequest: Sendable {
   /// The languages the audits' checks and notes are written in (`--language`, `--notes-language`),
   /// over the config's.
   public var languages: TextLanguages = TextLanguages()
+
+  public init(
+    old: String, new: String, config: String? = nil, format: AuditDiff.Format,
+    output: String, languages: TextLanguages = TextLanguages()
+  ) {
+    self.old = old
+    self.new = new
+    self.config = config
+    self.format = format
+    self.output = output
+    self.languages = languages
+  }
 }
 
 extension Pipeline {

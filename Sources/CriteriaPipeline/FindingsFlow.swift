@@ -3,11 +3,9 @@ import Config
 import CriteriaModel
 import Exporters
 import Foundation
-import MemberwiseInit
 import Tickets
 
 /// What `criteria tickets` is asked to do.
-@MemberwiseInit
 public struct FindingsRequest: Sendable {
   /// The filled audit (XLSX or CSV).
   public var audit: String
@@ -23,6 +21,20 @@ public struct FindingsRequest: Sendable {
   public var dryRun: Bool = false
   /// How to file.
   public var filing: FilingSettings = FilingSettings()
+
+  public init(
+    audit: String, config: String, output: String? = nil, copy: String? = nil,
+    failWord: String? = nil, dryRun: Bool = false,
+    filing: FilingSettings = FilingSettings()
+  ) {
+    self.audit = audit
+    self.config = config
+    self.output = output
+    self.copy = copy
+    self.failWord = failWord
+    self.dryRun = dryRun
+    self.filing = filing
+  }
 }
 
 extension Pipeline {

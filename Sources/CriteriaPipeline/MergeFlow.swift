@@ -1,10 +1,8 @@
 import Audit
 import AuditCycle
 import Foundation
-import MemberwiseInit
 
 /// What `criteria merge` is asked to do.
-@MemberwiseInit
 public struct MergeRequest: Sendable {
   /// The filled copies of one audit (XLSX or CSV); the first is the one copied with the others' cells.
   public var files: [String]
@@ -14,6 +12,15 @@ public struct MergeRequest: Sendable {
   public var preferLatest: Bool
   /// The config whose audit output gives the Result words (nil: the default words).
   public var config: String?
+
+  public init(
+    files: [String], output: String, preferLatest: Bool, config: String? = nil
+  ) {
+    self.files = files
+    self.output = output
+    self.preferLatest = preferLatest
+    self.config = config
+  }
 }
 
 /// What a merge found: the counts, every conflict, and whether the merged file was written.

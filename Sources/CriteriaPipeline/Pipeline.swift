@@ -4,7 +4,6 @@ import Conformance
 import CriteriaModel
 import Exporters
 import Foundation
-import MemberwiseInit
 import Synchronization
 import Tickets
 
@@ -14,12 +13,16 @@ import Tickets
 /// sink (a file or folder, standard output, a dry-run folder of payloads, or a tracker). `criteria run`,
 /// `export` and `tickets` all come through here; the CLI only parses arguments. A dry run swaps the sink,
 /// never the exporter.
-@MemberwiseInit
 public struct Pipeline: Sendable {
   /// Where notes, diagnostics and logs go.
   public var reporter: Reporter
   /// The date and tool version written into outputs.
   public var context: ExportContext = ExportContext()
+
+  public init(reporter: Reporter, context: ExportContext = ExportContext()) {
+    self.reporter = reporter
+    self.context = context
+  }
 
   /// Creates the pipeline of a command-line run: the output date honours `SOURCE_DATE_EPOCH`.
   public init(reporter: Reporter, environment: [String: String])

@@ -4,11 +4,9 @@ import Config
 import CriteriaModel
 import Exporters
 import Foundation
-import MemberwiseInit
 import Tickets
 
 /// What `criteria refresh` is asked to do.
-@MemberwiseInit
 public struct RefreshRequest: Sendable {
   /// The filled audit (XLSX or CSV) whose results are carried.
   public var from: String
@@ -18,6 +16,14 @@ public struct RefreshRequest: Sendable {
   public var output: String
   /// Start a new audit cycle: every Result blank, the old one in "Previous result".
   public var fresh: Bool
+
+  public init(from: String, config: String? = nil, output: String, fresh: Bool)
+  {
+    self.from = from
+    self.config = config
+    self.output = output
+    self.fresh = fresh
+  }
 }
 
 /// What a refresh did, for the terminal and `--format json`.

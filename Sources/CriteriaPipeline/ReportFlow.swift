@@ -4,12 +4,10 @@ import Config
 import CriteriaModel
 import Exporters
 import Foundation
-import MemberwiseInit
 import Report
 import Tickets
 
 /// What `criteria report` is asked to do.
-@MemberwiseInit
 public struct ReportRequest: Sendable {
   /// The filled audit (XLSX or CSV).
   public var audit: String
@@ -24,6 +22,18 @@ public struct ReportRequest: Sendable {
   /// The languages the documents and the testers' notes are written in (`--language`,
   /// `--notes-language`), over the config's.
   public var languages: TextLanguages = TextLanguages()
+
+  public init(
+    audit: String, config: String? = nil, output: String, title: String,
+    format: Format = .html, languages: TextLanguages = TextLanguages()
+  ) {
+    self.audit = audit
+    self.config = config
+    self.output = output
+    self.title = title
+    self.format = format
+    self.languages = languages
+  }
 
   /// The formats a report is written in.
   public enum Format: String, Sendable, CaseIterable {

@@ -1,11 +1,9 @@
 import CriteriaReaders
 import Logging
-import MemberwiseInit
 import Tickets
 
 /// How a run talks to the person who started it: notes and diagnostics (the CLI prints them on stderr),
 /// and the loggers the libraries log through.
-@MemberwiseInit
 public struct Reporter: Sendable {
   /// A line for people: what was read, written or filed.
   public var note: @Sendable (String) -> Void
@@ -21,10 +19,21 @@ public struct Reporter: Sendable {
     note: { _ in }, diagnostics: { _ in },
     logger: { label, _ in Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
     })
+
+  public init(
+    note: @escaping @Sendable (String) -> Void,
+    diagnostics: @escaping @Sendable ([Diagnostic]) -> Void,
+    logger: @escaping @Sendable (_ label: String, _ verbose: Bool) -> Logger,
+    progress: (@Sendable (FilingProgress.Step) -> Void)? = nil
+  ) {
+    self.note = note
+    self.diagnostics = diagnostics
+    self.logger = logger
+    self.progress = progress
+  }
 }
 
 /// How tickets are filed: the CLI's `--rebuild-ledger` and `--verbose`.
-@MemberwiseInit
 public struct FilingSettings: Sendable {
   /// Search the tracker for every ticket the ledger does not know before filing it.
   public var rebuildLedger: Bool = false
@@ -34,4 +43,14 @@ public struct FilingSettings: Sendable {
   public var update: Bool = false
   /// Overwrite tickets someone edited on the tracker since criteria wrote them.
   public var force: Bool = false
+
+  public init(
+    rebuildLedger: Bool = false, verbose: Bool = false, update: Bool = false,
+    force: Bool = false
+  ) {
+    self.rebuildLedger = rebuildLedger
+    self.verbose = verbose
+    self.update = update
+    self.force = force
+  }
 }

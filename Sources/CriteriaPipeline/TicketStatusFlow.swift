@@ -2,11 +2,9 @@ import Audit
 import CriteriaModel
 import Exporters
 import Foundation
-import MemberwiseInit
 import Tickets
 
 /// What `criteria sync` is asked to do.
-@MemberwiseInit
 public struct SyncRequest: Sendable {
   /// The audit copy with ticket keys (what `criteria tickets` wrote), XLSX or CSV.
   public var audit: String
@@ -20,6 +18,18 @@ public struct SyncRequest: Sendable {
   public var failWord: String?
   /// How to reach the tracker.
   public var filing: FilingSettings = FilingSettings()
+
+  public init(
+    audit: String, config: String, output: String? = nil, copy: String? = nil,
+    failWord: String? = nil, filing: FilingSettings = FilingSettings()
+  ) {
+    self.audit = audit
+    self.config = config
+    self.output = output
+    self.copy = copy
+    self.failWord = failWord
+    self.filing = filing
+  }
 }
 
 /// One ledger ticket with its live state, as `criteria status` lists it.

@@ -1,11 +1,9 @@
 import CriteriaModel
 import Foundation
 import Logging
-import MemberwiseInit
 import Tickets
 
 /// Delivers tickets to a tracker: credentials from the environment, the ledger, libcurl, a summary.
-@MemberwiseInit
 public struct TrackerSink {
   /// The tracker output's name, for messages and the default ledger name.
   public var output: String
@@ -13,6 +11,12 @@ public struct TrackerSink {
   public var filing: FilingSettings
   /// Where notes and logs go.
   public var reporter: Reporter
+
+  public init(output: String, filing: FilingSettings, reporter: Reporter) {
+    self.output = output
+    self.filing = filing
+    self.reporter = reporter
+  }
 
   /// A tracker output's ledger: its `ledger` option, else `<output name>.ledger.json`.
   static func ledgerPath(_ settings: TrackerSettings, output: String) -> String

@@ -1,7 +1,6 @@
 import Audit
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 
 /// Audit results as JUnit XML, for CI dashboards and test-management tools.
 ///
@@ -9,12 +8,17 @@ import MemberwiseInit
 /// row that failed before and is not retested since (a refresh cleared its Fail, or a ledger filed its
 /// failure; its message says so): a known failure counts until a retest, as in the ACR. Not tested and Cannot tell are `skipped`, Not applicable is `skipped`
 /// with the message "not applicable"; a skipped row's notes are its text.
-@MemberwiseInit
 public struct JUnitReport: Sendable {
   public var results: AuditResults
   public var title: String
   /// ISO 8601 without a zone, as JUnit readers expect, such as `2026-11-23T08:00:00`.
   public var timestamp: String
+
+  public init(results: AuditResults, title: String, timestamp: String) {
+    self.results = results
+    self.title = title
+    self.timestamp = timestamp
+  }
 
   /// The component id of a row: its criterion id without the test and check.
   static func componentID(_ row: ResultRow) -> String {

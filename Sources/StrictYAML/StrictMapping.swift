@@ -1,9 +1,7 @@
 import CriteriaModel
-import MemberwiseInit
 import Yams
 
 /// A key that is not allowed where it stands, or a value of the wrong shape, with its line and key path.
-@MemberwiseInit
 public struct StrictYAMLError: Error, Sendable {
   /// The 1-based line of the offending node.
   public var line: Int
@@ -11,6 +9,12 @@ public struct StrictYAMLError: Error, Sendable {
   public var keyPath: String
   /// What is wrong and what to do.
   public var message: String
+
+  public init(line: Int, keyPath: String, message: String) {
+    self.line = line
+    self.keyPath = keyPath
+    self.message = message
+  }
 }
 
 /// The one strict reader of YAML mappings behind `criteria.yml` and `exporters/*.yml`: unknown keys are

@@ -1,7 +1,6 @@
 import Audit
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 
 /// A writer from the criteria model to one output format.
 ///
@@ -31,7 +30,6 @@ extension Exporter {
 }
 
 /// Values that make output reproducible: the generation date comes from here, never from the clock inside an exporter.
-@MemberwiseInit
 public struct ExportContext: Sendable {
   /// The date written into outputs (document properties, headers).
   public var date: Date = Date()
@@ -40,6 +38,13 @@ public struct ExportContext: Sendable {
 
   /// The date as `YYYY-MM-DD` in UTC, for headers and report dates.
   public var day: String { timestamp("yyyy-MM-dd") }
+
+  public init(
+    date: Date = Date(), toolVersion: String = CriteriaVersion.current
+  ) {
+    self.date = date
+    self.toolVersion = toolVersion
+  }
 
   /// The date in UTC as `format` (a `DateFormatter` pattern) spells it, in the POSIX locale.
   public func timestamp(_ format: String) -> String {

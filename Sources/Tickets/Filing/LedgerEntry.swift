@@ -1,10 +1,40 @@
 import Foundation
-import MemberwiseInit
 
 extension Ledger {
   /// One ticket's record.
-  @MemberwiseInit
   public struct Entry: Codable, Hashable, Sendable {
+    public init(
+      state: State, key: String? = nil, url: String? = nil, attempts: Int,
+      reason: String? = nil, followUpsSent: Int? = nil,
+      fingerprint: String? = nil, updating: String? = nil,
+      trackerUpdated: String? = nil, written: String? = nil,
+      writtenText: String? = nil, writtenLabels: [String]? = nil,
+      followUpsWritten: String? = nil, clientID: String? = nil,
+      retest: RetestRecord? = nil, retested: String? = nil,
+      retestPassed: Bool? = nil, formerIdentity: String? = nil,
+      checks: Checks? = nil
+    ) {
+      self.state = state
+      self.key = key
+      self.url = url
+      self.attempts = attempts
+      self.reason = reason
+      self.followUpsSent = followUpsSent
+      self.fingerprint = fingerprint
+      self.updating = updating
+      self.trackerUpdated = trackerUpdated
+      self.written = written
+      self.writtenText = writtenText
+      self.writtenLabels = writtenLabels
+      self.followUpsWritten = followUpsWritten
+      self.clientID = clientID
+      self.retest = retest
+      self.retested = retested
+      self.retestPassed = retestPassed
+      self.formerIdentity = formerIdentity
+      self.checks = checks
+    }
+
     public enum State: String, Codable, Sendable { case pending, filed, failed }
     public var state: State
     public var key: String?

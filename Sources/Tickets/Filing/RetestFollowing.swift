@@ -1,8 +1,6 @@
 import Foundation
-import MemberwiseInit
 
 /// A retested row whose ticket the ledger knows (`follow_retest`).
-@MemberwiseInit
 public struct RetestRow: Sendable, Hashable {
   /// The ledger identity of the ticket.
   public var identity: String
@@ -27,6 +25,23 @@ public struct RetestRow: Sendable, Hashable {
   /// Whether the ticket stands for several checks (a component's criteria ticket): the comment then
   /// speaks of its checks, not of "the check".
   public var severalChecks: Bool = false
+
+  public init(
+    identity: String, filed: FiledTicket, passes: Bool, revision: String,
+    said: String, notes: String = "", place: String, days: [String] = [],
+    reopens: Bool = true, severalChecks: Bool = false
+  ) {
+    self.identity = identity
+    self.filed = filed
+    self.passes = passes
+    self.revision = revision
+    self.said = said
+    self.notes = notes
+    self.place = place
+    self.days = days
+    self.reopens = reopens
+    self.severalChecks = severalChecks
+  }
 
   /// Whether the ticket was filed for an audit finding (not for criteria by `criteria run`).
   public var isFinding: Bool {

@@ -1,13 +1,17 @@
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 
 /// When and how long to wait before trying a request again.
-@MemberwiseInit
 public struct RetryPolicy: Sendable {
   public var maxAttempts: Int
   public var base: Double
   public var cap: Double = 60
+
+  public init(maxAttempts: Int, base: Double, cap: Double = 60) {
+    self.maxAttempts = maxAttempts
+    self.base = base
+    self.cap = cap
+  }
 
   /// Exponential backoff with full jitter: a random wait up to base × 2^(attempt−1), capped.
   public func backoff(attempt: Int) -> Double {

@@ -1,5 +1,4 @@
 import Foundation
-import MemberwiseInit
 
 /// An HTTP request a tracker wants sent.
 public struct HTTPRequest: Sendable, Hashable {
@@ -39,7 +38,6 @@ public struct HTTPRequest: Sendable, Hashable {
 }
 
 /// What came back.
-@MemberwiseInit
 public struct HTTPResponse: Sendable {
   public var status: Int
   /// Header names lower-cased.
@@ -48,6 +46,13 @@ public struct HTTPResponse: Sendable {
 
   /// The body as JSON, if it is JSON.
   public var json: Any? { try? JSONSerialization.jsonObject(with: body) }
+
+  public init(status: Int, headers: [String: String], body: Data) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
   /// The body as text, cut for messages.
   public var snippet: String {
     String(decoding: body.prefix(300), as: UTF8.self)

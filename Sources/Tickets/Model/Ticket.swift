@@ -1,9 +1,7 @@
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 
 /// One ticket to file: a component on a platform with its checks, one check, or one failed audit row.
-@MemberwiseInit
 public struct Ticket: Hashable, Sendable {
   /// Stable identity (`native/controls/sheet@ios`, or a row id): the ledger's key and the body's hidden marker.
   public var identity: String
@@ -44,6 +42,29 @@ public struct Ticket: Hashable, Sendable {
 
   /// The labels a create or update sends: criteria's, the marker label, and the labels kept.
   public var sentLabels: [String] { labels + [markerLabel] + keptLabels }
+
+  public init(
+    identity: String, title: String, summary: String,
+    checklist: [ChecklistItem], scenarios: [Scenario] = [], labels: [String],
+    componentID: String, platform: Platform? = nil, reference: String? = nil,
+    finding: Finding? = nil, revision: String? = nil, clientID: String? = nil,
+    lineage: String? = nil, keptLabels: [String] = []
+  ) {
+    self.identity = identity
+    self.title = title
+    self.summary = summary
+    self.checklist = checklist
+    self.scenarios = scenarios
+    self.labels = labels
+    self.componentID = componentID
+    self.platform = platform
+    self.reference = reference
+    self.finding = finding
+    self.revision = revision
+    self.clientID = clientID
+    self.lineage = lineage
+    self.keptLabels = keptLabels
+  }
 
   /// The title as a tracker that takes at most `limit` characters shows it.
   ///
@@ -90,7 +111,6 @@ public struct Ticket: Hashable, Sendable {
 }
 
 /// One line of a ticket's checklist.
-@MemberwiseInit
 public struct ChecklistItem: Hashable, Sendable {
   /// The audit row id.
   public var id: String
@@ -108,6 +128,18 @@ public struct ChecklistItem: Hashable, Sendable {
   /// The heading bodies list the checks that expect N/A under.
   public static let notApplicableTitle = "Not applicable (nothing to check)"
 
+  public init(
+    id: String, label: String, expectation: String, done: Bool = false,
+    wcag: [String] = [], notApplicable: Bool = false
+  ) {
+    self.id = id
+    self.label = label
+    self.expectation = expectation
+    self.done = done
+    self.wcag = wcag
+    self.notApplicable = notApplicable
+  }
+
   /// The expected result with the success criteria it tests: `Focus moves (WCAG 2.1.1, 2.4.7)`.
   public var detail: String {
     wcag.isEmpty
@@ -117,7 +149,6 @@ public struct ChecklistItem: Hashable, Sendable {
 }
 
 /// What a tester recorded for a failed row.
-@MemberwiseInit
 public struct Finding: Hashable, Sendable {
   /// The result word the tester chose ("Fail").
   public var result: String = "Fail"
@@ -125,6 +156,17 @@ public struct Finding: Hashable, Sendable {
   public var tester: String
   public var date: String
   public var notes: String
+
+  public init(
+    result: String = "Fail", severity: String, tester: String, date: String,
+    notes: String
+  ) {
+    self.result = result
+    self.severity = severity
+    self.tester = tester
+    self.date = date
+    self.notes = notes
+  }
 
   /// What the tester recorded, as name and value, leaving out what they left empty (the result is always there).
   public var facts: [(name: String, value: String)] {

@@ -1,9 +1,16 @@
 import CriteriaModel
-import MemberwiseInit
 
 /// Turns a catalog (or failed audit rows) into tickets.
-@MemberwiseInit
 public struct TicketPlanner: Sendable {
+  public init(
+    grouping: Grouping = .componentPlatform,
+    labels: [String] = ["accessibility"], includeScenarios: Bool = true
+  ) {
+    self.grouping = grouping
+    self.labels = labels
+    self.includeScenarios = includeScenarios
+  }
+
   /// How criteria are grouped into tickets.
   public enum Grouping: String, Sendable, CaseIterable {
     /// One ticket per component and platform, its checks as a checklist.

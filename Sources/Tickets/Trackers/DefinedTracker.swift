@@ -1,15 +1,18 @@
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 import Mustache
 
 /// A tracker that works from a `TrackerDefinition`.
-@MemberwiseInit
 public struct DefinedTracker: Tracker {
   public let definition: TrackerDefinition
   public let settings: TrackerSettings
   public var name: String { definition.name }
   public var pacing: Pacing { settings.pacing }
+
+  public init(definition: TrackerDefinition, settings: TrackerSettings) {
+    self.definition = definition
+    self.settings = settings
+  }
 
   /// The values templates see; `escape` makes them safe where they are used (JSON strings or URLs).
   func values(_ ticket: Ticket, escape: (String) -> String) -> [String: Any] {

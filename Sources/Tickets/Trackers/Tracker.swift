@@ -1,6 +1,5 @@
 import CriteriaModel
 import Foundation
-import MemberwiseInit
 import Options
 
 /// A tracker API: how to create a ticket, read back its key, find it again by its marker, and how fast to go.
@@ -223,12 +222,16 @@ extension Tracker {
 }
 
 /// A comment on a filed ticket as a follow-up list shows it.
-@MemberwiseInit
 public struct FollowUpComment: Sendable, Hashable {
   /// The tracker's id of the comment, when the answer gives it (needed to edit it).
   public var id: String?
   /// Its text: Markdown or wiki markup as written, or an ADF document's text nodes one a line.
   public var text: String
+
+  public init(id: String? = nil, text: String) {
+    self.id = id
+    self.text = text
+  }
 }
 
 /// A tracker whose search reads an index that lags creates (Jira's JQL), with a consistent way to read
@@ -277,17 +280,25 @@ public enum BulkOutcome: Sendable, Hashable {
 }
 
 /// A ticket the tracker created.
-@MemberwiseInit
 public struct FiledTicket: Hashable, Sendable, Codable {
   public var key: String
   public var url: String
+
+  public init(key: String, url: String) {
+    self.key = key
+    self.url = url
+  }
 }
 
 /// Secrets read from the environment variables the config names.
-@MemberwiseInit
 public struct Credentials: Sendable {
   public var token: String
   public var user: String?
+
+  public init(token: String, user: String? = nil) {
+    self.token = token
+    self.user = user
+  }
 
   /// Reads them; a missing variable is an error that names it (and never shows a value).
   public static func fromEnvironment(
@@ -374,7 +385,6 @@ public struct TicketError: StatusError, Hashable, Sendable {
 }
 
 /// How fast a tracker may be called.
-@MemberwiseInit
 public struct Pacing: Sendable, Hashable {
   /// Minimum time between two requests.
   public var minimumInterval: Double = 0
@@ -388,12 +398,27 @@ public struct Pacing: Sendable, Hashable {
   /// Minimum time between any two requests, reads and writes alike (an output's `rate`).
   public var rateInterval: Double = 0
 
+  public init(
+    minimumInterval: Double = 0, perMinute: Int = 0, perHour: Int = 0,
+    reads: Reads? = nil, rateInterval: Double = 0
+  ) {
+    self.minimumInterval = minimumInterval
+    self.perMinute = perMinute
+    self.perHour = perHour
+    self.reads = reads
+    self.rateInterval = rateInterval
+  }
+
   /// The pace of reads beside limits that count writes only.
-  @MemberwiseInit
   public struct Reads: Sendable, Hashable {
     /// Minimum time between two reads.
     public var minimumInterval: Double = 0
     /// At most this many reads in any 60 s (0: no limit).
     public var perMinute: Int = 0
+
+    public init(minimumInterval: Double = 0, perMinute: Int = 0) {
+      self.minimumInterval = minimumInterval
+      self.perMinute = perMinute
+    }
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import MemberwiseInit
 
 /// What an update overwrites on a ticket (its title, description and labels), as the tracker shows them.
 ///
@@ -7,13 +6,18 @@ import MemberwiseInit
 /// then, but whose fields still have that digest, was only commented on, moved through its workflow or
 /// assigned: an update loses nothing a person wrote. Where a tracker shows them otherwise than criteria
 /// sent them, the digests differ, and the ticket counts as edited, as before.
-@MemberwiseInit
 public struct WrittenFields: Sendable, Hashable {
   public var title: String
   /// The description as the tracker shows it (an ADF document's form and words: `ADFText.signature`).
   public var description: String
   /// The labels an update sets, in any order; nil when the update leaves labels alone.
   public var labels: [String]?
+
+  public init(title: String, description: String, labels: [String]? = nil) {
+    self.title = title
+    self.description = description
+    self.labels = labels
+  }
 
   /// Sixteen hex digits of the fields with white space left out (trackers store line ends and spacing
   /// their own way) and the labels in order.
