@@ -9,7 +9,7 @@ import Yams
 public struct ConfigLoader {
   static let topKeys = [
     "version", "sources", "language", "notes_language", "selection", "wcag",
-    "acr", "outputs",
+    "acr", "warnings", "outputs",
   ]
   static let selectionKeys = ["components", "platforms", "tests"]
   static let outputKeys = ["name", "exporter", "path", "options"]
@@ -98,6 +98,10 @@ public struct ConfigLoader {
         wcagRules.append(resolved)
       }
     }
+    var quiet: Set<DocumentStyle> = []
+    if let warnings = try map.map("warnings", allowed: ["quiet"]) {
+      quiet = try readQuiet(warnings)
+    }
     let acr = try map["acr"].map { node throws(StrictYAMLError) in
       try ACRSettings(section: node, base: base)
     }
@@ -111,8 +115,27 @@ public struct ConfigLoader {
         documents: try language("language"),
         notes: try language("notes_language")),
       selection: selection,
-      wcagRules: wcagRules, acr: acr, outputs: outputs,
+      wcagRules: wcagRules, acr: acr, quietWarnings: quiet, outputs: outputs,
       baseDirectory: base, file: path)
+  }
+
+  /// `warnings.quiet`: `all`, or a list of the document-style kinds.
+  private func readQuiet(_ map: YAMLMap) throws(StrictYAMLError)
+    -> Set<DocumentStyle>
+  {
+    var kinds: Set<DocumentStyle> = []
+    for item in try map.items("quiet") {
+      let value = try YAMLNode.text(item.node, item.path)
+      if value.lowercased() == "all" { return Set(DocumentStyle.allCases) }
+      guard let kind = DocumentStyle(rawValue: value.lowercased()) else {
+        throw YAMLNode.problem(
+          item.node, item.path,
+          "unknown kind '\(value)'; the kinds are \(DocumentStyle.names) (or 'all')"
+        )
+      }
+      kinds.insert(kind)
+    }
+    return kinds
   }
 
   private func readSelection(_ map: YAMLMap) throws(StrictYAMLError)

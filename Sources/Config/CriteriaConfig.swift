@@ -37,6 +37,8 @@ public struct CriteriaConfig: Sendable {
   public var wcagRules: [String] = []
   /// The `acr:` section: product and report facts for `criteria acr`.
   public var acr: ACRSettings?
+  /// The kinds of document-style warning a run does not print (`warnings.quiet`).
+  public var quietWarnings: Set<DocumentStyle> = []
   /// What to write.
   public var outputs: [Output]
   /// The folder the config file is in; relative paths start here.

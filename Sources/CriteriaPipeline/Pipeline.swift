@@ -2,6 +2,7 @@ import Audit
 import Config
 import Conformance
 import CriteriaModel
+import CriteriaReaders
 import Exporters
 import Foundation
 import Synchronization
@@ -269,6 +270,7 @@ public struct Pipeline: Sendable {
         namedIn: "\(settings.file): sources",
         rules: settings.wcagRules, selection: settings.selection,
         relocatingTo: settings.baseDirectory, preparing: preparing),
+      quiet: settings.quietWarnings,
       unreadable: "nothing was written",
       empty:
         "\(settings.file): selection matches no components; nothing to write")
@@ -282,12 +284,16 @@ public struct Pipeline: Sendable {
 
   /// What `reading` read, its skipped files and diagnostics told: a document error stops here
   /// (`unreadable`, exit 65), and so does a selection that keeps no component (`empty`).
+  ///
+  /// The document-style warnings of the kinds in `quiet` (and the reporter's own) are counted in one
+  /// note instead of printed.
   private func readMapped(
-    _ reading: MappedReading, unreadable: String, empty: String
+    _ reading: MappedReading, quiet: Set<DocumentStyle> = [],
+    unreadable: String, empty: String
   ) throws(PipelineError) -> (Catalog, CatalogLoader.Loaded) {
     let loaded = reading.loaded
     loaded.skipped.forEach(reporter.note)
-    reporter.diagnostics(loaded.diagnostics)
+    tell(loaded.diagnostics, quiet: quiet.union(reporter.quiet))
     if loaded.hasErrors {
       throw PipelineError(
         "\(unreadable): fix the errors above first", status: .dataError)
@@ -295,6 +301,29 @@ public struct Pipeline: Sendable {
     let catalog = try reading.mapped().catalog
     if catalog.components.isEmpty { throw PipelineError(empty) }
     return (catalog, loaded)
+  }
+
+  /// Prints `diagnostics`, except the document-style warnings of the `quiet` kinds, which one note
+  /// counts by kind (`validate` still lists them).
+  private func tell(_ diagnostics: [Diagnostic], quiet: Set<DocumentStyle>) {
+    var hidden: [DocumentStyle: Int] = [:]
+    var shown: [Diagnostic] = []
+    for diagnostic in diagnostics {
+      if let style = diagnostic.style, quiet.contains(style) {
+        hidden[style, default: 0] += 1
+      } else {
+        shown.append(diagnostic)
+      }
+    }
+    reporter.diagnostics(shown)
+    guard !hidden.isEmpty else { return }
+    let kinds = DocumentStyle.allCases.compactMap { style in
+      hidden[style].map { "\(style.rawValue) \($0)" }
+    }
+    reporter.note(
+      "\(Counted.phrase(hidden.values.reduce(0, +), "document-style warning")) "
+        + "not shown (\(kinds.joined(separator: ", "))); "
+        + "'criteria validate' lists them")
   }
 
   /// Whether `path` is the file standard output writes to (`/dev/stdout`, `/proc/self/fd/1`, or the

@@ -1,3 +1,4 @@
+import CriteriaModel
 import CriteriaReaders
 import Logging
 import Tickets
@@ -13,6 +14,9 @@ public struct Reporter: Sendable {
   public var logger: @Sendable (_ label: String, _ verbose: Bool) -> Logger
   /// How far a filing run is (nil: nobody shows it); the CLI draws a line on a terminal.
   public var progress: (@Sendable (FilingProgress.Step) -> Void)?
+  /// The kinds of document-style warning not to print (`--quiet`: all of them); the config's
+  /// `warnings.quiet` adds to it.
+  public var quiet: Set<DocumentStyle> = []
 
   /// Says nothing (tests, benchmarks).
   public static let silent = Reporter(

@@ -11,6 +11,7 @@ struct ComponentIdentity {
   var category: String
   var slug: String
   var title: String
+  /// Its warnings: each is a `.link` style warning (a "Full information" link to another component).
   var warnings: [String] = []
 
   var id: String { "\(family.rawValue)/\(category)/\(slug)" }

@@ -92,8 +92,8 @@ struct CondensedParser {
       diagnostics.append(
         Diagnostic(
           .warning, location,
-          "check '\(key)' is listed under '\(test.label)'; MagentaA11y lists it under 'Screen reader'"
-        ))
+          "check '\(key)' is listed under '\(test.label)'; MagentaA11y lists it under 'Screen reader'",
+          style: .placement))
     }
     return Item(
       test: test, check: key, expectation: expectation, line: line.number)

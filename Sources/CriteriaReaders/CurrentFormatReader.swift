@@ -41,8 +41,8 @@ struct CurrentFormatReader: DocumentFormat {
           diagnostics.append(
             Diagnostic(
               .warning, text.location(section.headingLine),
-              "section '## \(section.heading)' is not a MagentaA11y section; kept as a developer note"
-            ))
+              "section '## \(section.heading)' is not a MagentaA11y section; kept as a developer note",
+              style: .section))
         }
         notes +=
           NotesParser(
@@ -56,8 +56,8 @@ struct CurrentFormatReader: DocumentFormat {
         diagnostics.append(
           Diagnostic(
             .warning, text.location(section.headingLine),
-            "read '## \(section.heading)' as '## \(kind.rawValue)'; fix the heading's spelling"
-          ))
+            "read '## \(section.heading)' as '## \(kind.rawValue)'; fix the heading's spelling",
+            style: .heading))
       }
       switch kind {
       case .generalNotes:

@@ -20,14 +20,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var location: SourceLocation
   /// One sentence that says what is wrong, and what to do when that is known.
   public var message: String
+  /// For a warning about how the document is written (not what it asks), its kind, which a run can
+  /// silence; nil for every other diagnostic.
+  public var style: DocumentStyle?
 
   /// Creates a diagnostic.
   public init(
-    _ severity: Severity, _ location: SourceLocation, _ message: String
+    _ severity: Severity, _ location: SourceLocation, _ message: String,
+    style: DocumentStyle? = nil
   ) {
     self.severity = severity
     self.location = location
     self.message = message
+    self.style = style
   }
 
   /// `file:line: error: message`, the form compilers use.

@@ -49,7 +49,7 @@ struct RawDocument {
     let identity = ComponentIdentity(identity)
     var diagnostics = diagnostics
     diagnostics += identity.warnings.map {
-      Diagnostic(.warning, text.location(1), $0)
+      Diagnostic(.warning, text.location(1), $0, style: .link)
     }
     var checks: [CriteriaBuilder.RawCheck] = []
     var testerNotes: [String] = []
@@ -60,8 +60,8 @@ struct RawDocument {
         diagnostics.append(
           Diagnostic(
             .warning, text.location(check.line),
-            "'\(check.check): …' tells the tester how to set up, so it is kept as a tester note, not a check"
-          ))
+            "'\(check.check): …' tells the tester how to set up, so it is kept as a tester note, not a check",
+            style: .setup))
       } else {
         checks.append(check)
       }

@@ -165,10 +165,13 @@ struct CommandTests {
       to: "criteria/native/controls/toggle-switch.md")
     let run = try CLIRunner.run(["run"], in: dir)
     #expect(run.status == 0, "\(run.stderr)")
-    let json = try Data(
-      contentsOf: dir.appendingPathComponent("out/criteria.json"))
-    let model = try JSONSerialization.jsonObject(with: json) as? [String: Any]
-    #expect((model?["components"] as? [Any])?.count == 1)
+    // What a PM starts from: the workbook, the CSV checklist and the Markdown one, nothing commented out.
+    #expect(
+      dir.appendingPathComponent("out").listing == [
+        "audit.xlsx", "checklist.csv", "checklist.md",
+      ])
+    let csv = try dir.read("out/checklist.csv")
+    #expect(csv.contains("Toggle switch"), "\(csv.prefix(300))")
 
     // The commented examples work as written once uncommented: a workbook and Jira Cloud payloads.
     let starter = try dir.read("criteria.yml")
@@ -188,6 +191,13 @@ struct CommandTests {
     #expect(dry.status == 0, "\(dry.stderr)")
     #expect(
       dir.appendingPathComponent("out/jira-payloads").outputFiles.count == 2)
+    let json = try CLIRunner.run(["run", "--only", "json"], in: dir)
+    #expect(json.status == 0, "\(json.stderr)")
+    let model =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("out/criteria.json")))
+      as? [String: Any]
+    #expect((model?["components"] as? [Any])?.count == 1)
 
     // The commented acr: section, uncommented with its example answers, makes a draft ACR whose title is
     // the default one (vendor and edition).

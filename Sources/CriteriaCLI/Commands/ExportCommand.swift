@@ -37,6 +37,12 @@ struct ExportCommand: ParsableCommand {
   )
   var dryRun = false
 
+  @Flag(
+    help:
+      "Do not print the warnings about how the documents are written (kinds: section, heading, placement, link, setup); one note counts them. The config's warnings.quiet picks kinds."
+  )
+  var quiet = false
+
   func run() throws {
     var values: [String: String] = [:]
     for option in options {
@@ -46,7 +52,7 @@ struct ExportCommand: ParsableCommand {
       values[String(option[..<eq])] = String(option[option.index(after: eq)...])
     }
     try cli { () throws(PipelineError) in
-      try Pipeline.terminal().export(
+      try Pipeline.terminal(quiet: quiet).export(
         paths, format: to, options: values, selection: selection.selection,
         output: output)
     }

@@ -41,6 +41,12 @@ struct RunCommand: ParsableCommand {
   )
   var format: Format = .text
 
+  @Flag(
+    help:
+      "Do not print the warnings about how the documents are written (kinds: section, heading, placement, link, setup); one note counts them. The config's warnings.quiet picks kinds."
+  )
+  var quiet = false
+
   @OptionGroup var filing: FilingOptions
 
   func run() throws {
@@ -49,7 +55,7 @@ struct RunCommand: ParsableCommand {
     }
     var summary = RunSummary()
     do {
-      summary = try Pipeline.terminal().run(
+      summary = try Pipeline.terminal(quiet: quiet).run(
         config: config, only: wanted, dryRun: dryRun, filing: filing.settings,
         stdoutTaken: format == .json)
     } catch {

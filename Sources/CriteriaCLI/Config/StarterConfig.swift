@@ -47,6 +47,12 @@ enum StarterConfig {
     #                                      # and by provision or chapter number in the 508 and International editions:
     #                                      #   "602.3": {level: supports, notes: "The help centre meets WCAG 2.2 AA."}
 
+    # Warnings about how the documents are written (not what they ask) that you cannot act on when you
+    # do not own the documents: section, heading, placement, link, setup, or all. `criteria run --quiet`
+    # silences them all for one run; `criteria validate` always lists them.
+    # warnings:
+    #   quiet: [section, placement]
+
     # What to write. Run `criteria exporters` for the exporter names and their options.
     # A YAML file in exporters/ beside this config adds a format without recompiling: `kind: file` with a
     # Mustache template, such as exporters/testrail-cases.yml (shipped; copy and edit it):
@@ -60,13 +66,26 @@ enum StarterConfig {
     #     {{check}} ({{platform}}),{{expected}}
     #     {{/rows}}
     outputs:
-      - exporter: json
-        path: out/criteria.json
+      # The audit workbook testers fill in: one sheet of checks, component by component and platform by
+      # platform, with Result, Severity, Tester, Date and Notes columns and a Summary sheet.
+      # Then: `criteria report --from out/audit.xlsx --output out/report.html` (the HTML report),
+      # `criteria merge` (two testers' copies), `criteria refresh` (the next release's criteria),
+      # `criteria tickets --from out/audit.xlsx` (its failures as bugs) and `criteria acr` (above).
+      - exporter: xlsx
+        path: out/audit.xlsx
         options:
-          pretty: true
-      # An audit workbook for testers; `criteria tickets --from out/audit.xlsx` files its failed rows.
-      # - exporter: xlsx
-      #   path: out/audit.xlsx
+          title: Accessibility audit
+      # The same checklist as CSV, for a vendor or a spreadsheet of your own (bom: Excel reads accents).
+      - exporter: csv
+        path: out/checklist.csv
+        options:
+          bom: true
+      # A Markdown checklist for a pull request or a wiki page.
+      - exporter: markdown
+        path: out/checklist.md
+      # The criteria as JSON, for scripts.
+      # - exporter: json
+      #   path: out/criteria.json
       # Tickets: `criteria run` files them (a ledger beside this file keeps a re-run from filing twice);
       # `criteria run --dry-run` writes each payload to the output's path instead.
       # - name: jira

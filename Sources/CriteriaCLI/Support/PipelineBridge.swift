@@ -1,3 +1,4 @@
+import CriteriaModel
 import CriteriaPipeline
 import Foundation
 
@@ -13,9 +14,13 @@ extension Reporter {
 extension Pipeline {
   /// The pipeline as a command runs it: notes on stderr, the output date from this process's
   /// environment (`SOURCE_DATE_EPOCH`).
-  static func terminal() throws(PipelineError) -> Pipeline {
-    try Pipeline(
-      reporter: .terminal, environment: ProcessInfo.processInfo.environment)
+  ///
+  /// With `quiet`, the document-style warnings are counted, not printed.
+  static func terminal(quiet: Bool = false) throws(PipelineError) -> Pipeline {
+    var reporter = Reporter.terminal
+    if quiet { reporter.quiet = Set(DocumentStyle.allCases) }
+    return try Pipeline(
+      reporter: reporter, environment: ProcessInfo.processInfo.environment)
   }
 }
 

@@ -5,7 +5,44 @@ import Tickets
 /// Talk to people on stderr; data goes to stdout.
 enum Terminal {
   static func note(_ text: String) {
-    FileHandle.standardError.write(Data((printable(text) + "\n").utf8))
+    let shown = printable(text)
+    let lines = width.map { wrapped(shown, width: $0) } ?? shown
+    FileHandle.standardError.write(Data((lines + "\n").utf8))
+  }
+
+  /// The width to wrap messages at: the terminal's, when stderr is one (a file or a pipe gets one
+  /// line per message, for grep and for scripts).
+  static let width: Int? = {
+    guard stderrIsTerminal else { return nil }
+    var size = winsize()
+    if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 40 {
+      return Int(size.ws_col)
+    }
+    return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init)
+      .flatMap { $0 >= 40 ? $0 : nil } ?? 80
+  }()
+
+  /// `text` with each line longer than `width` broken at spaces, the continuation lines indented by
+  /// four spaces; a word longer than the line stays whole.
+  static func wrapped(_ text: String, width: Int) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      guard line.count > width else { return String(line) }
+      var lines: [String] = []
+      var current = ""
+      for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+        let indent = lines.isEmpty ? "" : "    "
+        if !current.isEmpty,
+          indent.count + current.count + 1 + word.count > width
+        {
+          lines.append(indent + current)
+          current = String(word)
+        } else {
+          current += (current.isEmpty ? "" : " ") + word
+        }
+      }
+      lines.append((lines.isEmpty ? "" : "    ") + current)
+      return lines.joined(separator: "\n")
+    }.joined(separator: "\n")
   }
 
   /// `value` as the JSON a script reads on stdout: sorted keys, indented, slashes as they are; keys in
