@@ -46,6 +46,8 @@ gzip -9n <"$stage/man/criteria.1" >"$root/usr/share/man/man1/criteria.1.gz"
 # project's own templates/ and exporters/ from (a project's exporters/ overrides the built-in ones).
 cp -r templates exporters Samples "$root/usr/share/doc/criteria/examples/"
 install -m 0644 README.md "$root/usr/share/doc/criteria/README.md"
+# The user guide the README links to, beside it as in the repository.
+cp -r docs "$root/usr/share/doc/criteria/docs"
 
 # Depends: the Debian package of every shared library the binary names (NEEDED); their own
 # dependencies come with them.
