@@ -195,13 +195,18 @@ public struct AuditMerge: Sendable {
           took = true
           continue
         }
-        let distinct = Set(entries.map(\.compared))
-        guard var value = entries.first?.entry else { continue }
+        var merging = entries
+        if let settled = agreement(key, entries, results: results) {
+          merging = [(settled, settled.value)]
+          if entries.count > 1 { agreed = true }
+        }
+        let distinct = Set(merging.map(\.compared))
+        guard var value = merging.first?.entry else { continue }
         if distinct.count > 1 {
           plan.counts.conflicts += 1
           var conflict = Conflict(
             id: row.id, check: row.check, column: header,
-            entries: entries.map(\.entry))
+            entries: merging.map(\.entry))
           let latest = preferLatest ? Self.latest(conflict.entries) : nil
           conflict.chosen = latest
           plan.conflicts.append(conflict)
@@ -213,7 +218,7 @@ public struct AuditMerge: Sendable {
               header, latest,
               conflict.entries.filter { $0.value != latest.value }
             ))
-        } else if entries.count > 1 {
+        } else if merging.count > 1 {
           agreed = true
         }
         guard
@@ -233,6 +238,56 @@ public struct AuditMerge: Sendable {
       if agreed { plan.counts.agreed += 1 }
     }
     return plan
+  }
+
+  /// The one value a row's record column takes when the files do not disagree on its Result (at most one
+  /// distinct Result among those filled); nil when the column is to be merged as any other cell.
+  ///
+  /// A copy without a Result never overrides the Tester, Date, Severity or Failed WCAG of one with a
+  /// Result. Where the copies with a Result agree, the merge keeps both testers (`Sam, Priya`), the later
+  /// Date, and each tester's Notes as theirs (`Sam: …` on one line, `Priya: …` on the next): two testers
+  /// who found the same are no conflict. Severity and Failed WCAG still conflict when they differ.
+  func agreement(
+    _ key: Key, _ entries: [(entry: Entry, compared: String)],
+    results: [(entry: Entry, compared: String)]
+  ) -> Entry? {
+    guard case .layout(let column) = key, !results.isEmpty,
+      Set(results.map(\.compared)).count == 1,
+      Self.recordColumns.contains(column) || column == .date
+    else { return nil }
+    let holders = Set(results.map(\.entry.place))
+    let held = entries.filter { holders.contains($0.entry.place) }
+    let others = column == .notes ? entries : held
+    // Under two testers' names, a note says whose it is even when only one of them wrote one.
+    let testers = Set(results.map(\.entry.tester).filter { !$0.isEmpty })
+    let attributed = column == .notes && testers.count > 1
+    guard Set(others.map(\.compared)).count > 1 || attributed else {
+      return others.first?.entry
+    }
+    func distinct(_ texts: [String]) -> [String] {
+      texts.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+    var joined = others[0].entry
+    switch column {
+    case .tester:
+      joined.value = distinct(others.map(\.entry.value)).joined(separator: ", ")
+    case .date:
+      let days = others.compactMap { AuditDate.unambiguousDay($0.entry.value) }
+      guard days.count == others.count, let last = days.max() else {
+        return nil
+      }
+      joined.value = last
+    case .notes:
+      joined.value = distinct(
+        others.map { note in
+          note.entry.tester.isEmpty
+            ? note.entry.value : "\(note.entry.tester): \(note.entry.value)"
+        }
+      ).joined(separator: "\n")
+    default:
+      return nil
+    }
+    return joined
   }
 
   /// The columns that describe a Result: when `--prefer latest` settles the Result, they come from the

@@ -952,6 +952,78 @@ struct AuditCycleTests {
   }
 
   @Test(
+    "merge: two testers who agree on a Result are no conflict (both names, the later date, each one's notes as theirs); a copy without a Result never overrides one with a Result"
+  )
+  func mergeAgreement() throws {
+    let dir = try Self.setUp(format: "csv")
+    let audit = dir.appendingPathComponent("audit.csv")
+    let row = try Self.numbers(audit)
+    let pass = "\(Self.rating)/keyboard/arrow-keys@ios"
+    let fail = "\(Self.rating)/keyboard/tab-or-arrow-keys@ios"
+    let passLine = try #require(row[pass])
+    let failLine = try #require(row[fail])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("sam.csv"),
+      [
+        passLine: ["Result": "Pass", "Tester": "Sam", "Date": "2026-11-20"],
+        failLine: [
+          "Result": "Fail", "Severity": "High", "Tester": "Sam",
+          "Date": "2026-11-20", "Notes": "focus skips the second star",
+        ],
+      ])
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("priya.csv"),
+      [
+        passLine: [
+          "Result": "Pass", "Tester": "Priya", "Date": "2026-11-22",
+          "Notes": "checked with a Bluetooth keyboard",
+        ],
+        // Priya opened the row, wrote her name and a date, and recorded no Result.
+        failLine: ["Tester": "Priya", "Date": "2026-11-25"],
+      ])
+    for prefer in [[], ["--prefer", "latest"]] {
+      let merged = try CLIRunner.run(
+        ["merge", "sam.csv", "priya.csv", "--output", "merged.csv"] + prefer,
+        in: dir)
+      #expect(merged.status == 0, "\(prefer): \(merged.stderr)")
+      #expect(!merged.stderr.contains("conflict"), "\(merged.stderr)")
+      let rows = try TesterScript.rows(dir.appendingPathComponent("merged.csv"))
+      #expect(rows[pass]?["Result"] == "Pass")
+      #expect(rows[pass]?["Tester"] == "Sam, Priya", "\(rows[pass] ?? [:])")
+      #expect(rows[pass]?["Date"] == "2026-11-22")
+      #expect(
+        rows[pass]?["Notes"] == "Priya: checked with a Bluetooth keyboard")
+      // The recorded Fail keeps its record: never Priya's name and date without a Result.
+      #expect(rows[fail]?["Result"] == "Fail")
+      #expect(rows[fail]?["Severity"] == "High")
+      #expect(rows[fail]?["Tester"] == "Sam", "\(rows[fail] ?? [:])")
+      #expect(rows[fail]?["Date"] == "2026-11-20")
+      #expect(
+        rows[fail]?["Notes"] == "focus skips the second star",
+        "\(rows[fail] ?? [:])")
+      try FileManager.default.removeItem(
+        at: dir.appendingPathComponent("merged.csv"))
+    }
+    // Both wrote a note on the same Pass: each stays under its tester's name.
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("ana.csv"),
+      [
+        passLine: [
+          "Result": "Pass", "Tester": "Ana", "Date": "2026-11-21",
+          "Notes": "fine on iPad",
+        ]
+      ])
+    let three = try CLIRunner.run(
+      ["merge", "ana.csv", "priya.csv", "--output", "three.csv"], in: dir)
+    #expect(three.status == 0, "\(three.stderr)")
+    let notes = try TesterScript.rows(dir.appendingPathComponent("three.csv"))[
+      pass]?["Notes"]
+    #expect(
+      notes == "Ana: fine on iPad\nPriya: checked with a Bluetooth keyboard",
+      "\(notes ?? "")")
+  }
+
+  @Test(
     "merge refuses files of other criteria, an unknown Result word and two results in a cell, naming the file and row; nothing written"
   )
   func mergeRefusals() throws {

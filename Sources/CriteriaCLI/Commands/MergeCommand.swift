@@ -12,7 +12,10 @@ struct MergeCommand: ParsableCommand {
       "Join filled copies of one audit, row by row id, into a copy of the first.",
     discussion: """
       The tester columns are Result, Severity, Tester, Date, Notes, Ticket and any column a tester added. \
-      A cell filled in one file is taken; filled identically in several, once. A cell filled differently \
+      A cell filled in one file is taken; filled identically in several, once. Testers who agree on a \
+      row's Result are no conflict: Tester keeps both names, Date the later day, Notes each tester's note \
+      under their name; a copy without a Result never overrides the record of one with a Result. \
+      A cell filled differently \
       in two files is a conflict: each is listed (row id, check, column, each file's value, tester and \
       date) and nothing is written (exit 1), unless --prefer latest: the later Date wins and the choice \
       is recorded in the row's Notes (equal dates stay a conflict); a Result so settled brings that \
