@@ -267,6 +267,8 @@ public struct AuditRefresh: Sendable {
     {
       var cells = row.cells
       var result = typed.result
+      // A date cell a spreadsheet saved is a serial number (46346); the retired row says the day.
+      if let date = sheet.column(.date) { cells.set(typed.date, at: date) }
       // A finding an earlier refresh cleared, or a ledger filed, and no one retested retires as the
       // finding it was, so the Retired sheet counts it as it counts every recorded failure.
       let filed =
@@ -323,11 +325,20 @@ public struct AuditRefresh: Sendable {
       return Array(kept) + Array(repeating: "", count: all - kept.count)
     }
     let columns = carry.retiredHeader.map { index(earlier.header, $0) }
+    let typed = try AuditResultsReader(layout: layout).rows(of: earlier)
+    let dates = Dictionary(
+      typed.map { ($0.number, $0.date) },
+      uniquingKeysWith: { first, _ in first })
+    let dateColumn = earlier.column(.date)
     for row in earlier.rows where !returned.contains(row.number) {
-      carry.retired.append(columns.map { row[$0] })
+      carry.retired.append(
+        columns.map { column in
+          column != nil && column == dateColumn
+            ? dates[row.number] ?? row[column] : row[column]
+        })
     }
     counts.retiredEarlier = earlier.rows.count - returned.count
-    for row in try AuditResultsReader(layout: layout).rows(of: earlier)
+    for row in typed
     where row.outcome.isFinding && !returned.contains(row.number) {
       counts.retiredFindings.append(
         RetiredFinding(

@@ -148,6 +148,65 @@ struct RetiredWorkbookTests {
       ], writing: ["report.html", "acr.md"])
   }
 
+  @Test(
+    "a date cell a spreadsheet saved is a day on the Retired sheet, never its serial number, through later refreshes too"
+  )
+  func retiredDatesAreDays() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    let export = try CLIRunner.run(
+      ["export", "Samples/criteria", "--to", "xlsx", "--output", "audit.xlsx"],
+      in: dir)
+    #expect(export.status == 0, "\(export.stderr)")
+    let audit = dir.appendingPathComponent("audit.xlsx")
+    let android = "native/controls/rating/keyboard/arrow-keys@android"
+    let ios = "native/controls/rating/keyboard/arrow-keys@ios"
+    let line = try #require(try AuditCycleTests.numbers(audit)[android])
+    // openpyxl writes the Date as a date cell, as Excel and LibreOffice save a typed date: a serial number.
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("filled.xlsx"),
+      [
+        line: [
+          "Result": "Fail", "Severity": "High", "Tester": "Sam",
+          "Date": ["date": "2026-11-20"],
+        ]
+      ])
+    try Self.dropArrowKeys(in: dir, criteria: "Samples/criteria")
+    let refresh = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from", "filled.xlsx",
+        "--output", "new.xlsx",
+      ], in: dir)
+    #expect(refresh.status == 0, "\(refresh.stderr)")
+    let new = dir.appendingPathComponent("new.xlsx")
+    let retired = try TesterScript.rows(new, sheet: "Retired")
+    #expect(
+      retired[android]?["Date"] == "2026-11-20", "\(retired[android] ?? [:])")
+    // A retest a tester dates on the Retired sheet itself, carried by the next refresh.
+    let table = try TesterScript.read(new, sheet: "Retired")
+    let idColumn = try #require(table.header.firstIndex(of: "ID"))
+    let iosLine = try #require(
+      table.rows.first { $0.value[idColumn] == ios }?.key)
+    try TesterScript.fill(
+      new, dir.appendingPathComponent("retested.xlsx"),
+      [
+        iosLine: [
+          "Result": "Pass", "Tester": "Priya", "Date": ["date": "2026-11-24"],
+        ]
+      ],
+      sheet: "Retired")
+    let again = try CLIRunner.run(
+      [
+        "refresh", "--config", "Samples/criteria.yml", "--from",
+        "retested.xlsx",
+        "--output", "third.xlsx",
+      ], in: dir)
+    #expect(again.status == 0, "\(again.stderr)")
+    let third = try TesterScript.rows(
+      dir.appendingPathComponent("third.xlsx"), sheet: "Retired")
+    #expect(third[ios]?["Date"] == "2026-11-24", "\(third[ios] ?? [:])")
+    #expect(third[android]?["Date"] == "2026-11-20", "\(third[android] ?? [:])")
+  }
+
   static func dropArrowKeys(in dir: URL, criteria folder: String) throws {
     let document = "\(folder)/native/controls/rating.md"
     let check =
