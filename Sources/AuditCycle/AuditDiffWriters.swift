@@ -55,9 +55,10 @@ extension AuditDiff {
       + " compared with the same checks under the old id."
   }
 
-  /// A conformance level as the tables show it; nil when no row tested the criterion on that side.
+  /// A conformance level as the tables show it; nil when no row tested the criterion on that side: Not
+  /// enough evidence, the words the workbook, the report and the ACR's draft use.
   static func level(_ level: String?) -> String {
-    level ?? "not tested by any row"
+    level ?? "Not enough evidence"
   }
 
   /// A Markdown table's header and separator lines.

@@ -119,7 +119,7 @@ struct SummarySheet: CountingSheet {
             unit.counts.allSatisfy { $0 == 0 }
               ? ""
               : ResultTally.conformance(
-                units: [unit.counts], unknown: "Not Evaluated")), .none)
+                units: [unit.counts], unknown: "Not enough evidence")), .none)
         // One label a bar, "Rating · iOS": a two-level axis printed component names rotated and on top
         // of each other in LibreOffice. Text, not a formula, so the chart's cached labels are the labels
         // too.
@@ -152,8 +152,9 @@ struct SummarySheet: CountingSheet {
   /// The ACR's rule for one unit (a component on one platform): Does Not Support when most of its
   /// evaluated (Pass or Fail) rows fail (VPAT 2.5's "majority of product functionality"), Partially
   /// Supports when any fails otherwise, Not Applicable when nothing applies, Supports when every row
-  /// passed or does not apply, else Not Evaluated (a blank Result counts as not tested); blank when no
-  /// row counts.
+  /// passed or does not apply, else Not enough evidence (a blank Result counts as not tested), the words
+  /// the WCAG sheet, the report, the ACR's draft notes and diff use (VPAT keeps Not Evaluated for Level
+  /// AAA); blank when no row counts.
   func conformanceFormula(row: Int) -> String {
     let total = XLSXSheet.cellName(row, 2)
     let pass = XLSXSheet.cellName(row, 3)
@@ -162,7 +163,7 @@ struct SummarySheet: CountingSheet {
     // Blank for a unit with no row left to count (a retired finding retested).
     return
       "=IF(\(total)=0,\"\",IF(\(fail)>0,IF(2*\(fail)>\(pass)+\(fail),\"Does Not Support\",\"Partially Supports\"),"
-      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(pass)+\(na)<\(total),\"Not Evaluated\",\"Supports\"))))"
+      + "IF(\(na)=\(total),\"Not Applicable\",IF(\(pass)+\(na)<\(total),\"Not enough evidence\",\"Supports\"))))"
   }
 
   /// The most bars one chart holds: a printed page shows about 30 labels one under another.
