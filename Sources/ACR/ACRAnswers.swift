@@ -75,7 +75,10 @@ public struct ACRAnswers: Sendable {
     let chapters = allChapters.filter { !$0.provisions.isEmpty }.map(\.id)
     do throws(StrictYAMLError) {
       for (key, value) in map {
-        let number = key.string ?? ""
+        let written = key.string ?? ""
+        // A chapter id as people write it: `functional-performance-criteria`, `Functional_Performance_Criteria`.
+        let asChapter = Self.chapterSpelling(written)
+        let number = chapters.contains(asChapter) ? asChapter : written
         if provisions.contains(number) || chapters.contains(number) {
           // A Section 508 or EN 301 549 provision, or a whole chapter (hardware: not-applicable), has
           // one answer.
@@ -93,8 +96,20 @@ public struct ACRAnswers: Sendable {
           )
         }
         guard WCAG22.criterion(number) != nil else {
+          let wordy = number.contains { $0.isLetter }
           let hint =
-            Suggestion.nearest(to: number, in: numbers + provisions + chapters)
+            wordy
+            ? Suggestion.nearest(to: asChapter, in: chapters).map { id in
+              " Did you mean \(id) (\(Self.chapterLabel(id, in: standards)))?"
+            }
+              ?? " The chapters are "
+              + chapters.map {
+                "\($0) (\(Self.chapterLabel($0, in: standards)))"
+              }
+              .joined(separator: ", ") + "."
+            : Suggestion.nearest(
+              to: number, in: numbers + provisions + chapters
+            )
             .map {
               " Did you mean \($0)\(WCAG22.criterion($0).map { " (\($0.handle))" } ?? "")?"
             } ?? ""
@@ -117,6 +132,28 @@ public struct ACRAnswers: Sendable {
         "\(origin):\(error.line): \(error.keyPath): \(error.message)",
         status: .config)
     }
+  }
+
+  /// A key written as a chapter id may be: lower case, with `-` or spaces for `_`.
+  static func chapterSpelling(_ key: String) -> String {
+    key.trimmingCharacters(in: .whitespaces).lowercased()
+      .replacingOccurrences(of: "-", with: "_")
+      .replacingOccurrences(of: " ", with: "_")
+  }
+
+  /// A chapter's standard and label, for messages: `Section 508, Chapter 3: Functional Performance
+  /// Criteria (FPC)`.
+  static func chapterLabel(_ id: String, in standards: [ProvisionStandard])
+    -> String
+  {
+    for standard in standards {
+      if let chapter = standard.chapters.first(where: { $0.id == id }) {
+        let name = standard.reportHeading.replacingOccurrences(
+          of: " Report", with: "")
+        return "\(name), \(chapter.label)"
+      }
+    }
+    return id
   }
 
   /// One answer: `level` (an OpenACR term id), `notes`, `equivalent_facilitation`.

@@ -260,21 +260,43 @@ public struct ACRBuilder: Sendable {
 
   /// Answers for provisions or chapters the edition does not report (a Section 508 answer in the WCAG
   /// edition, an EN 301 549 one in the 508 edition): said, since they change nothing.
+  ///
+  /// One warning per answers file, whatever the number (one file shared by every edition answers many
+  /// provisions a WCAG edition leaves out): the first few ids with their lines, and how many more.
   var unusedAnswers: [String] {
     let standards = settings.provisionStandards
     let reported = Set(
       standards.flatMap(\.chapters).flatMap {
         [$0.id] + $0.provisions.map(\.id)
       })
-    return answers.provisions.filter { !reported.contains($0.key) }
+    let unused = answers.provisions.filter { !reported.contains($0.key) }
       .sorted {
         $0.value.origin.localizedStandardCompare($1.value.origin)
           == .orderedAscending
       }
-      .map {
-        "\($0.value.origin): '\($0.key)' answers a provision or chapter the \(settings.editionLabel) does not report; "
-          + "it is left out (acr.edition chooses the edition)"
+    var files: [String] = []
+    var byFile: [String: [(id: String, line: String)]] = [:]
+    for (id, answer) in unused {
+      let origin = answer.origin
+      let colon = origin.lastIndex(of: ":")
+      let file = colon.map { String(origin[..<$0]) } ?? origin
+      let line = colon.map { String(origin[origin.index(after: $0)...]) } ?? ""
+      if byFile[file] == nil { files.append(file) }
+      byFile[file, default: []].append((id, line))
+    }
+    return files.map { file in
+      let entries = byFile[file] ?? []
+      let shown = entries.prefix(5).map { entry in
+        "'\(entry.id)'" + (entry.line.isEmpty ? "" : " (line \(entry.line))")
       }
+      let more = entries.count > 5 ? " and \(entries.count - 5) more" : ""
+      let subject =
+        entries.count == 1
+        ? "answers a provision or chapter the \(settings.editionLabel) does not report; it is left out"
+        : "answer provisions or chapters the \(settings.editionLabel) does not report; they are left out"
+      return "\(file): \(shown.joined(separator: ", "))\(more) \(subject) "
+        + "(acr.edition chooses the edition)"
+    }
   }
 
   /// What is wrong with answering `set` for a criterion with these failures, or nil.

@@ -991,6 +991,44 @@ struct ProvisionEvidenceTests {
   }
 
   @Test(
+    "a chapter id written with dashes or capitals is that chapter; a wrong one is told the nearest, or every chapter with its number"
+  )
+  func chapterSpellings() throws {
+    let dashed = try ACRAnswers(
+      yaml:
+        "Functional-Performance-Criteria: {level: supports}\nsupport-documentation-and-services: {level: supports}\n",
+      origin: "answers.yml")
+    #expect(
+      dashed.provisions["functional_performance_criteria"]?.term == .supports)
+    #expect(dashed.provisions["support_documentation_and_services"] != nil)
+    func message(_ yaml: String) -> String {
+      do {
+        _ = try ACRAnswers(yaml: yaml, origin: "answers.yml")
+        return ""
+      } catch { return error.description }
+    }
+    let typo = message("functional_perfromance_criteria: {level: supports}\n")
+    #expect(
+      typo.contains(
+        "Did you mean functional_performance_criteria (Revised Section 508, Chapter 3: Functional Performance Criteria (FPC))?"
+      ), "\(typo)")
+    // "chapter-3" is near no id: the message lists them, each with the number VPAT prints.
+    let numbered = message("chapter-3: {level: supports}\n")
+    #expect(
+      numbered.contains(
+        "The chapters are functional_performance_criteria (Revised Section 508, Chapter 3:"
+      ), "\(numbered)")
+    #expect(
+      numbered.contains(
+        "en_301_549_functional_performance (EN 301 549, Chapter 4:"),
+      "\(numbered)")
+    // A number still gets the nearest criterion.
+    #expect(
+      message("\"1.2.99\": {web: {level: supports}}\n").contains(
+        "Did you mean 1.2.9"))
+  }
+
+  @Test(
     "an answer for a provision the edition does not report is a warning naming its line, and changes nothing"
   )
   func unusedAnswers() throws {
@@ -1003,16 +1041,28 @@ struct ProvisionEvidenceTests {
       ACRSettings.defaultEdition, rows, answers: answers, draft: true)
     #expect(
       wcag.warnings.filter { $0.contains("does not report") } == [
-        "answers.yml:1: '602.3' answers a provision or chapter the WCAG Edition does not report; it is left out (acr.edition chooses the edition)",
-        "answers.yml:2: 'hardware' answers a provision or chapter the WCAG Edition does not report; it is left out (acr.edition chooses the edition)",
-        "answers.yml:3: '11.7' answers a provision or chapter the WCAG Edition does not report; it is left out (acr.edition chooses the edition)",
+        "answers.yml: '602.3' (line 1), 'hardware' (line 2), '11.7' (line 3) answer provisions or chapters "
+          + "the WCAG Edition does not report; they are left out (acr.edition chooses the edition)"
       ])
     let section508 = try report(
       ACRSettings.section508Edition, rows, answers: answers, draft: true)
     #expect(
-      section508.warnings.filter { $0.contains("does not report") }.map {
-        String($0.prefix(19))
-      } == ["answers.yml:3: '11."])
+      section508.warnings.filter { $0.contains("does not report") } == [
+        "answers.yml: '11.7' (line 3) answers a provision or chapter the Revised Section 508 Edition does not "
+          + "report; it is left out (acr.edition chooses the edition)"
+      ], "\(section508.warnings)")
+    // One answers file shared by every edition: one warning on a WCAG-edition run, however many it holds.
+    let shared = try ACRAnswers(
+      yaml: (1...9).map { "\"302.\($0)\": {level: supports}\n" }.joined(),
+      origin: "shared.yml")
+    let many = try report(
+      ACRSettings.defaultEdition, rows, answers: shared, draft: true)
+    #expect(
+      many.warnings.filter { $0.contains("does not report") } == [
+        "shared.yml: '302.1' (line 1), '302.2' (line 2), '302.3' (line 3), '302.4' (line 4), '302.5' (line 5) "
+          + "and 4 more answer provisions or chapters the WCAG Edition does not report; they are left out "
+          + "(acr.edition chooses the edition)"
+      ], "\(many.warnings)")
     let international = try international(answers, draft: true)
     #expect(!international.warnings.contains { $0.contains("does not report") })
   }
