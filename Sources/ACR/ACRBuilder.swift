@@ -81,6 +81,8 @@ public struct ACRBuilder: Sendable {
       }
     }
     var missing: [String] = []
+    // The Level A and AA criteria a draft marks Not Evaluated, by number.
+    var draftOpen: [String] = []
     var contradictions: [String] = []
     var chapters: [ACRChapter] = []
     for (index, level) in WCAGLevel.allCases.enumerated() {
@@ -141,6 +143,9 @@ public struct ACRBuilder: Sendable {
             term = .notEvaluated
             if level != .aaa {
               remarks = "Draft: not evaluated yet. " + remarks
+              if !draftOpen.contains(criterion.number) {
+                draftOpen.append(criterion.number)
+              }
             }
           } else {
             lacking.append(kind)
@@ -249,13 +254,37 @@ public struct ACRBuilder: Sendable {
       }, scope: ACRScope(evidence.filter { !$0.retired }),
       provisionChapters: provisions.chapters,
       warnings: evidence.compactMap(\.failedWCAGWarning)
-        + (draft ? disagreements : []) + unusedAnswers,
+        + (draft ? disagreements : []) + unusedAnswers
+        + Self.draftWarning(criteria: draftOpen, provisions: unanswered),
       // Pages on the web only, as a browser reads the address: a ledger is a file anyone could edit.
       ticketLinks: ticketLinks.compactMapValues(LinkTarget.web).filter {
         key, url in
         url.lowercased().hasPrefix("http")
           && evidence.contains { $0.ticket == key }
       })
+  }
+
+  /// What a draft leaves for the final ACR, said once when it is written: the Level A and AA criteria it
+  /// marks Not Evaluated and the provisions it leaves unanswered (a final ACR lists each in full).
+  static func draftWarning(criteria: [String], provisions: [String]) -> [String]
+  {
+    var parts: [String] = []
+    if !criteria.isEmpty {
+      let shown = criteria.prefix(8).joined(separator: ", ")
+      parts.append(
+        "\(criteria.count) Level A and AA success \(criteria.count == 1 ? "criterion" : "criteria") "
+          + "marked Not Evaluated (\(shown)\(criteria.count > 8 ? ", …" : ""))")
+    }
+    if !provisions.isEmpty {
+      parts.append(
+        "\(provisions.count) \(provisions.count == 1 ? "provision" : "provisions") without an answer"
+      )
+    }
+    guard !parts.isEmpty else { return [] }
+    return [
+      "draft: \(parts.joined(separator: " and ")); a final ACR needs each tested or answered "
+        + "(run without --draft to list them)"
+    ]
   }
 
   /// Answers for provisions or chapters the edition does not report (a Section 508 answer in the WCAG

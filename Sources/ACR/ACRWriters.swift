@@ -232,9 +232,17 @@ public enum ACRHTMLWriter {
         <main>
         <h1>\(escape(report.title))</h1>
         <p>\(escape(ACRReport.basedOn))</p>
-        <dl>
 
         """
+    if report.draft {
+      // The banner says it once; in print a watermark, fixed so that every page shows it, says it on
+      // each page (page 5 of a draft must not pass for final).
+      out +=
+        "<p class=\"draft-mark\">Draft, not for release: criteria marked "
+        + "\u{201C}Draft:\u{201D} are not evaluated yet.</p>\n"
+        + "<div class=\"draft-watermark\" aria-hidden=\"true\">DRAFT</div>\n"
+    }
+    out += "<dl>\n"
     let facts = report.facts
     for (name, value) in facts {
       out += "<dt>\(escape(name))</dt><dd>\(escape(value))</dd>\n"
@@ -392,6 +400,11 @@ public enum ACRHTMLWriter {
       a:hover { outline: 2px solid #0b57d0; outline-offset: 2px; }
       dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; }
       dt { font-weight: 700; }
-      @media print { body { margin: 0; max-width: none; } tr { break-inside: avoid; } }
+      .draft-mark { display: inline-block; border: 2px solid #a50e0e; color: #a50e0e; font-weight: 700;
+        padding: 0.25rem 0.5rem; }
+      .draft-watermark { display: none; position: fixed; top: 40%; left: 18%; font-size: 6rem;
+        font-weight: 700; color: rgba(165, 14, 14, 0.12); transform: rotate(-30deg); pointer-events: none; }
+      @media print { body { margin: 0; max-width: none; } tr { break-inside: avoid; }
+        .draft-watermark { display: block; } }
     """
 }
