@@ -174,15 +174,32 @@ public struct ACRReport: Sendable {
   /// The VPAT revision the report follows, printed under the title.
   public static let basedOn = "Based on VPAT® Version 2.5Rev"
 
-  /// VPAT's "Applicable Standards/Guidelines": each standard and whether each level is in the report
-  /// (Level AAA only when some AAA criterion was evaluated rather than marked Not Evaluated).
-  public var applicableStandards: [(standard: String, included: String)] {
-    let aaa = chapters.contains { chapter in
+  /// Whether any Level AAA criterion was evaluated rather than marked Not Evaluated.
+  ///
+  /// When none was, the report says Level AAA (No) and prints Table 3 as one line, not a table of Not Evaluated rows
+  /// (OpenACR: the chapter is `disabled`).
+  public var aaaEvaluated: Bool {
+    chapters.contains { chapter in
       chapter.level == .aaa
         && chapter.rows.contains { row in
           row.adherence.values.contains { $0.term != .notEvaluated }
         }
     }
+  }
+
+  /// Whether `chapter`'s table is left out: Level AAA, none of it evaluated.
+  public func isUnreported(_ chapter: ACRChapter) -> Bool {
+    chapter.level == .aaa && !aaaEvaluated
+  }
+
+  /// The line that stands for a table left out.
+  public static let aaaNotReported =
+    "Level AAA was not evaluated (see Applicable Standards/Guidelines); its success criteria are not reported."
+
+  /// VPAT's "Applicable Standards/Guidelines": each standard and whether each level is in the report
+  /// (Level AAA only when some AAA criterion was evaluated rather than marked Not Evaluated).
+  public var applicableStandards: [(standard: String, included: String)] {
+    let aaa = aaaEvaluated
     let levels =
       "Level A (Yes), Level AA (Yes), Level AAA (\(aaa ? "Yes" : "No"))"
     var standards: [(standard: String, included: String)] = [

@@ -43,6 +43,11 @@ public enum OpenACRWriter {
     lines.append("chapters:")
     for chapter in report.chapters {
       lines.append("  \(chapter.id):")
+      if report.isUnreported(chapter) {
+        lines.append("    disabled: true")
+        lines.append("    notes: \(quoted(ACRReport.aaaNotReported))")
+        continue
+      }
       lines.append("    criteria:")
       for row in chapter.rows {
         lines.append("      - num: \(quoted(row.criterion.number))")
@@ -127,6 +132,10 @@ public enum ACRMarkdownWriter {
     ]
     for chapter in report.chapters {
       lines += ["", "### \(chapter.label)", ""]
+      if report.isUnreported(chapter) {
+        lines.append(ACRReport.aaaNotReported)
+        continue
+      }
       lines.append(
         "Summary: "
           + report.components.map { kind in
@@ -279,6 +288,10 @@ public enum ACRHTMLWriter {
       "<p>Conformance per success criterion for \(escape(report.components.map(\.label).joined(separator: " and "))), from \(escape(report.auditPhrase)).</p>\n"
     for (index, chapter) in report.chapters.enumerated() {
       out += "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n"
+      if report.isUnreported(chapter) {
+        out += "<p>\(escape(ACRReport.aaaNotReported))</p>\n"
+        continue
+      }
       let counts = report.components.map { chapter.counts($0) }
       out += table(
         "<table class=\"summary\">\n<caption>Summary, Level \(chapter.level.rawValue)</caption>",
@@ -287,7 +300,8 @@ public enum ACRHTMLWriter {
           (term.label, counts.map { "\($0[term] ?? 0)" })
         })
       out += table(
-        "<table class=\"criteria\">\n<caption>\(escape(chapter.label))</caption>",
+        // Named by the heading above it, not a caption that says the same again.
+        "<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">",
         columns: ["Criteria", "Conformance Level", "Remarks and Explanations"],
         rows: chapter.rows.map { row in
           let c = row.criterion

@@ -541,11 +541,17 @@ struct ACRWriterTests {
     ] {
       #expect(text.contains("\n\(heading)\n"))
     }
+    // Nothing at AAA was evaluated (Applicable Standards says Level AAA (No)): Table 3 is one line, not
+    // 31 rows of Not Evaluated.
     #expect(
       text.components(
         separatedBy:
           "| Criteria | Conformance Level | Remarks and Explanations |"
-      ).count == 4)
+      ).count == 3)
+    #expect(
+      text.contains(
+        "### Table 3: Success Criteria, Level AAA\n\nLevel AAA was not evaluated (see Applicable Standards/Guidelines); its success criteria are not reported.\n"
+      ))
     #expect(
       text.contains(
         "| [2.1.1 Keyboard](https://www.w3.org/WAI/WCAG22/Understanding/keyboard.html) (Level A) | Web: Does Not Support<br>Software: Supports |"
@@ -565,8 +571,27 @@ struct ACRWriterTests {
   func html() throws {
     let page = ACRHTMLWriter.html(try report())
     #expect(page.contains("<html lang=\"en\">"))
+    // The table is named by its heading, once: no caption repeating "Table 2: …".
     #expect(
-      page.contains("<caption>Table 2: Success Criteria, Level AA</caption>"))
+      page.contains(
+        "<h3 id=\"success_criteria_level_aa\">Table 2: Success Criteria, Level AA</h3>"
+      ))
+    #expect(
+      page.contains(
+        "<table class=\"criteria\" aria-labelledby=\"success_criteria_level_aa\">"
+      ))
+    #expect(
+      page.components(separatedBy: "Table 2: Success Criteria, Level AA").count
+        == 2)
+    #expect(
+      page.contains(
+        "<h3 id=\"success_criteria_level_aaa\">Table 3: Success Criteria, Level AAA</h3>\n<p>Level AAA was not evaluated"
+      ))
+    let yaml = OpenACRWriter.yaml(try report())
+    #expect(
+      yaml.contains(
+        "  success_criteria_level_aaa:\n    disabled: true\n    notes: "),
+      "\(yaml.prefix(600))")
     #expect(page.contains("<th scope=\"col\">Remarks and Explanations</th>"))
     #expect(
       page.contains(
@@ -630,9 +655,11 @@ struct ACRWriterTests {
       (result["violations"] as? [Any])?.isEmpty == true,
       "\(result["violations"] ?? "")")
     let links = result["links"] as? Int ?? 0
+    // Nothing at AAA was evaluated, so Table 3 is one line: no AAA criterion is linked.
     #expect(
-      links == 88,
-      "one Understanding link per catalogue entry, and the scoping note's link")
+      links == WCAG22.all.filter { $0.level != .aaa }.count + 1,
+      "one Understanding link per Level A and AA entry, and the scoping note's link"
+    )
     #expect(result["tabStops"] as? Int == links, "Tab reaches every link once")
     let screenshot = folder.appendingPathComponent("acr-\(edition).png")
     #expect(

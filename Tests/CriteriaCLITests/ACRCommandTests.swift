@@ -216,7 +216,13 @@ struct ACRCommandTests {
     #expect(markdown.contains("### Table 1: Success Criteria, Level A"))
     let html = try dir.read("acr.html")
     #expect(
-      html.contains("<caption>Table 1: Success Criteria, Level A</caption>"))
+      html.contains(
+        "<h3 id=\"success_criteria_level_a\">Table 1: Success Criteria, Level A</h3>"
+      ))
+    #expect(
+      html.contains(
+        "<table class=\"criteria\" aria-labelledby=\"success_criteria_level_a\">"
+      ))
     if SharedData.available {
       try Self.expectValidOpenACR(
         dir.appendingPathComponent("acr.yaml"),

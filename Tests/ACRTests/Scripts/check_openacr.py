@@ -45,7 +45,13 @@ for chapter_id, chapter in (report.get("chapters") or {}).items():
             level = (component.get("adherence") or {}).get("level")
             if level not in terms:
                 problems.append(f"{num}: unknown level {level!r}")
-expected = sum(len(v) for v in chapters.values())
+# OpenACR's schema: a chapter's `disabled` is "whether this chapter's criteria is not going to be provided
+# in the ACR", so a disabled chapter lists none and its criteria are not expected.
+disabled = {cid for cid, c in (report.get("chapters") or {}).items() if c.get("disabled") is True}
+for cid in disabled:
+    if (report["chapters"][cid] or {}).get("criteria"):
+        problems.append(f"{cid} is disabled but lists criteria")
+expected = sum(len(v) for cid, v in chapters.items() if cid not in disabled)
 if seen != expected:
     problems.append(f"{seen} criteria, the catalogue has {expected}")
 print("\n".join(problems) if problems else "ok")
