@@ -103,6 +103,16 @@ public struct AuditDiff: Sendable {
   public var moves: [ComponentMove]
   /// How many findings among each audit's retired rows its conformance counts (as its ACR does).
   public var retiredFindings = (old: 0, new: 0)
+  /// The product and release the later audit covers (`Sample App 1.1`, from the config's `acr.product`);
+  /// the Markdown and HTML titles name it when given.
+  public var product = ""
+
+  /// The Markdown and HTML title: what product the diff is about, when the config says.
+  var title: String {
+    product.isEmpty
+      ? "Accessibility audit: what changed"
+      : "\(product): what changed in the accessibility audit"
+  }
 
   /// The rows in one bucket.
   public func rows(_ bucket: Bucket) -> [Change] {

@@ -93,7 +93,7 @@ extension AuditDiff {
 
   func markdown(old: String, new: String) -> String {
     func cell(_ text: String) -> String { MarkdownEscape.cell(text) }
-    var out = "# Accessibility audit: what changed\n\n"
+    var out = "# \(MarkdownEscape.text(title))\n\n"
     out += "From `\(old)` to `\(new)`.\n\n"
     for move in moves {
       out +=
@@ -149,7 +149,7 @@ extension AuditDiff {
         : ChangeNote.htmlCell(row.notes, languages: languages)
     }
     var out = HTMLPage.start(
-      title: "Accessibility audit: what changed",
+      title: title,
       policy: "default-src 'none'; style-src 'unsafe-inline'",
       style: """
         main { max-width: 72rem; margin: 0 auto; padding: 1rem; }
@@ -157,7 +157,7 @@ extension AuditDiff {
         td.n { text-align: right; }
         code { overflow-wrap: anywhere; }
         """)
-    out += "<main>\n<h1>Accessibility audit: what changed</h1>\n"
+    out += "<main>\n<h1>\(e(title))</h1>\n"
     out += "<p>From <code>\(e(old))</code> to <code>\(e(new))</code>.</p>\n"
     for move in moves {
       out +=

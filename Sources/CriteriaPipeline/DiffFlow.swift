@@ -54,9 +54,15 @@ extension Pipeline {
     // the mapping of its day), and a check of today's criteria it lacks as not tested: a row deleted is
     // no retired check.
     var languages = request.languages
+    var product = ""
     if let path = request.config {
       let settings = try ConfigFile(path: path).settings
       languages = languages.over(settings.languages)
+      product = [
+        settings.acr?.productName ?? "", settings.acr?.productVersion ?? "",
+      ]
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
       let today = todaysChecks(
         settings, config: path,
         audit: "the later audit")
@@ -71,7 +77,7 @@ extension Pipeline {
         ).map { AuditResultRow(lacking: $0, in: request.new, layout: layout) }
       }
     }
-    let diff: AuditDiff
+    var diff: AuditDiff
     do {
       diff = try AuditDiff(
         old: try reader.rows(of: old), new: newRows,
@@ -82,6 +88,7 @@ extension Pipeline {
     } catch {
       throw PipelineError(error)
     }
+    diff.product = product
     let text = diff.render(
       request.format, old: request.old, new: request.new,
       languages: languages)

@@ -15,7 +15,8 @@ public struct ReportRequest: Sendable {
   public var config: String?
   /// Where the report goes (`-` for standard output).
   public var output: String
-  /// The report's title.
+  /// The report's title; empty for the default, which names the product the config's `acr:` section
+  /// names.
   public var title: String
   /// The format.
   public var format: Format = .html
@@ -42,6 +43,16 @@ public struct ReportRequest: Sendable {
 }
 
 extension Pipeline {
+  /// The report's default title: what a stakeholder asks first, which product and release it covers
+  /// (`Sample App 1.0: accessibility audit report`), from the config's `acr.product`.
+  static func reportTitle(_ acr: ACRSettings?) -> String {
+    let product = [acr?.productName ?? "", acr?.productVersion ?? ""]
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
+    return product.isEmpty
+      ? "Accessibility audit report" : "\(product): accessibility audit report"
+  }
+
   /// Writes the HTML audit report of a filled audit: `criteria report`.
   public func report(_ request: ReportRequest) throws(PipelineError) {
     let sheet = try readSheet(request.audit)
@@ -59,10 +70,12 @@ extension Pipeline {
     var links: [String: String] = [:]
     var protected = [request.audit]
     var languages = request.languages
+    var title = request.title.isEmpty ? Self.reportTitle(nil) : request.title
     if let path = request.config {
       protected.append(path)
       let config = try ConfigFile(path: path)
       languages = languages.over(config.settings.languages)
+      if request.title.isEmpty { title = Self.reportTitle(config.settings.acr) }
       let known = try Self.ledgerTickets(config: config)
       links = known.links
       known.name(
@@ -106,14 +119,14 @@ extension Pipeline {
     switch request.format {
     case .html:
       page = HTMLReport(
-        results: results, title: request.title,
+        results: results, title: title,
         date: context.day,
         ticketLinks: links, toolVersion: context.toolVersion,
         languages: languages
       ).html()
     case .junit:
       page = JUnitReport(
-        results: results, title: request.title,
+        results: results, title: title,
         timestamp: context.timestamp("yyyy-MM-dd'T'HH:mm:ss")
       ).xml()
     }

@@ -90,6 +90,63 @@ struct ReportCommandTests {
     #expect(html.contains("@media print"))
   }
 
+  @Test(
+    "the report and the diff say which product and release they cover, from the config's acr.product; --title still wins"
+  )
+  func productInTitles() throws {
+    let dir = try ACRCommandTests.samplesCopy()
+    let config = "Samples/criteria.yml"
+    let report = try CLIRunner.run(
+      [
+        "report", "--config", config, "--from", "Samples/audit-filled.csv",
+        "--output",
+        "report.html",
+      ], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    let page = try dir.read("report.html")
+    #expect(
+      page.contains(
+        "<title>Sample App 1.0: accessibility audit report</title>"),
+      "\(page.prefix(400))")
+    #expect(
+      page.contains("<h1>Sample App 1.0: accessibility audit report</h1>"))
+    let titled = try CLIRunner.run(
+      [
+        "report", "--config", config, "--from", "Samples/audit-filled.csv",
+        "--output",
+        "titled.html", "--title", "Release candidate",
+      ], in: dir)
+    #expect(titled.status == 0, "\(titled.stderr)")
+    #expect(try dir.read("titled.html").contains("<h1>Release candidate</h1>"))
+    // Without a config there is no product to name.
+    let bare = try CLIRunner.run(
+      [
+        "report", "--from", "Samples/audit-filled.csv", "--output", "bare.html",
+      ], in: dir)
+    #expect(bare.status == 0, "\(bare.stderr)")
+    #expect(
+      try dir.read("bare.html").contains("<h1>Accessibility audit report</h1>"))
+    for (format, heading) in [
+      (
+        "markdown",
+        "# Sample App 1.0: what changed in the accessibility audit\n"
+      ),
+      (
+        "html",
+        "<h1>Sample App 1.0: what changed in the accessibility audit</h1>"
+      ),
+    ] {
+      let diff = try CLIRunner.run(
+        [
+          "diff", "Samples/audit-filled.csv", "Samples/audit-filled.csv",
+          "--config", config,
+          "--to", format, "--output", "-",
+        ], in: dir)
+      #expect(diff.status == 0, "\(diff.stderr)")
+      #expect(diff.stdout.contains(heading), "\(diff.stdout.prefix(300))")
+    }
+  }
+
   @Test("ticket keys link to the tracker pages the config's ledger recorded")
   func ticketLinks() throws {
     let dir = try filled()

@@ -33,8 +33,11 @@ struct ReportCommand: ParsableCommand {
 
   @OptionGroup var file: OutputFileOption
 
-  @Option(help: "The report's title.")
-  var title = "Accessibility audit report"
+  @Option(
+    help:
+      "The report's title (default: the config's acr.product name and version, '<name> <version>: accessibility audit report', else 'Accessibility audit report')."
+  )
+  var title: String?
 
   @OptionGroup var language: LanguageOption
 
@@ -47,7 +50,8 @@ struct ReportCommand: ParsableCommand {
     try cli { () throws(PipelineError) in
       try Pipeline.terminal().report(
         ReportRequest(
-          audit: audit.from, config: config, output: file.output, title: title,
+          audit: audit.from, config: config, output: file.output,
+          title: title ?? "",
           format: format, languages: language.languages))
     }
   }
