@@ -137,7 +137,8 @@ struct AuditWorkbookTests {
       "\(lines)")
     #expect(
       lines.contains(
-        "Rating,Android,8,0,0,0,8,0,Not enough evidence,Rating · Android"), "\(lines)"
+        "Rating,Android,8,0,0,0,8,0,Not enough evidence,Rating · Android"),
+      "\(lines)"
     )
     #expect(
       lines.contains("Disclosure,Web,7,7,0,0,0,0,Supports,Disclosure · Web"),
