@@ -61,3 +61,55 @@ struct WalkthroughTests {
       run.stderr.contains("document-style warning not shown"), "\(run.stderr)")
   }
 }
+
+/// A column a tester added to the audit (Device, Build) is part of what they recorded: a finding's
+/// ticket carries it, as it carries Severity and Notes.
+@Suite("Tester columns in finding tickets")
+struct AddedColumnTicketTests {
+  @Test(
+    "a Device column a tester added is in the ticket of each failed row that fills it, and in no other"
+  )
+  func deviceInTicket() throws {
+    let dir = try CLIRunner.scratch(withSamples: [
+      "criteria", "audit-filled.csv",
+    ])
+    // Python's csv module adds the column as a spreadsheet would, quoted cells and all.
+    let add = try CLIRunner.runPython([
+      "-c",
+      "import csv, sys; rows = list(csv.reader(open(sys.argv[1], encoding='utf-8-sig', newline=''))); "
+        + "rows[0].append('Device'); "
+        + "[r.append('Pixel 8, Android 15' if r[1] == 'Android' else '') for r in rows[1:]]; "
+        + "csv.writer(open(sys.argv[2], 'w', encoding='utf-8', newline='')).writerows(rows)",
+      dir.appendingPathComponent("audit-filled.csv").path,
+      dir.appendingPathComponent("device.csv").path,
+    ])
+    #expect(add.status == 0, "\(add.stderr)")
+    try dir.write(
+      """
+      version: 1
+      sources: [criteria/]
+      outputs:
+        - name: github
+          exporter: github
+          path: payloads
+          options: {url: "https://api.github.com", project: example/app, token_env: GITHUB_TOKEN}
+
+      """, to: "tickets.yml")
+    let run = try CLIRunner.run(
+      [
+        "tickets", "--from", "device.csv", "--config", "tickets.yml",
+        "--dry-run",
+      ], in: dir)
+    #expect(run.status == 0, "\(run.stderr)")
+    let payloads = dir.appendingPathComponent("payloads").outputFiles
+    #expect(payloads.count == 2, "\(payloads)")
+    for name in payloads {
+      let body = try dir.read("payloads/\(name)")
+      if name.contains("android") {
+        #expect(body.contains("**Device:** Pixel 8, Android 15"), "\(body)")
+      } else {
+        #expect(!body.contains("Device"), "an empty cell adds nothing: \(body)")
+      }
+    }
+  }
+}

@@ -72,6 +72,19 @@ public struct AuditFindings: Sendable {
     }
     var result = Result()
     result.rowCount = sheet.rows.count
+    // The columns a tester added (Device, Build) go into each finding's ticket with the rest.
+    let addedColumns = sheet.addedColumns
+    let cells = Dictionary(
+      sheet.rows.map { ($0.number, $0) },
+      uniquingKeysWith: { first, _ in first })
+    func ticket(_ row: AuditResultRow) -> Ticket {
+      let added = addedColumns.compactMap { column -> Finding.Added? in
+        let value = cells[row.number]?[column] ?? ""
+        return value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+          ? nil : Finding.Added(name: sheet.header[column], value: value)
+      }
+      return self.ticket(row, added: added)
+    }
     for row in rows where row.outcome == .fail {
       if !row.ticket.isEmpty {
         result.alreadyTicketed.append((row.number, row.ticket))
@@ -154,7 +167,7 @@ public struct AuditFindings: Sendable {
     }
   }
 
-  func ticket(_ row: AuditResultRow) -> Ticket {
+  func ticket(_ row: AuditResultRow, added: [Finding.Added] = []) -> Ticket {
     let id = row.id
     let parsed = StableID.split(row: id)
     let platform = row.platform ?? parsed.platform
@@ -191,7 +204,7 @@ public struct AuditFindings: Sendable {
       labels: labels, componentID: componentID, platform: platform,
       finding: Finding(
         result: row.result, severity: row.severity, tester: row.tester,
-        date: date, notes: row.notes))
+        date: date, notes: row.notes, added: added))
     // The row's findings on other dates are the same check failing: one ticket while it stays open.
     ticket.lineage = Self.lineage(ofRow: id)
     return ticket

@@ -156,24 +156,39 @@ public struct Finding: Hashable, Sendable {
   public var tester: String
   public var date: String
   public var notes: String
+  /// The columns a tester added to the audit (Device, Build), as header and cell, in the sheet's order.
+  public var added: [Added] = []
+
+  /// One cell of a column a tester added.
+  public struct Added: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
 
   public init(
     result: String = "Fail", severity: String, tester: String, date: String,
-    notes: String
+    notes: String, added: [Added] = []
   ) {
     self.result = result
     self.severity = severity
     self.tester = tester
     self.date = date
     self.notes = notes
+    self.added = added
   }
 
-  /// What the tester recorded, as name and value, leaving out what they left empty (the result is always there).
+  /// What the tester recorded, as name and value, leaving out what they left empty (the result is always
+  /// there), the columns they added last.
   public var facts: [(name: String, value: String)] {
-    [
+    ([
       ("Result", result), ("Severity", severity), ("Tester", tester),
       ("Date", date), ("Notes", notes),
-    ].filter { !$0.1.isEmpty }
+    ] + added.map { ($0.name, $0.value) }).filter { !$0.1.isEmpty }
   }
 }
 
