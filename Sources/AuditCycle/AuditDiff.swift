@@ -73,6 +73,8 @@ public struct AuditDiff: Sendable {
     public var id: String
     public var component: String
     public var platform: String
+    /// The check's test group as the audit writes it ("Keyboard", "Screen reader").
+    public var test: String = ""
     public var check: String
     public var bucket: Bucket
     /// The Result words as written; nil where the audit has no such row.
@@ -171,7 +173,7 @@ public struct AuditDiff: Sendable {
         Change(
           id: row.id, component: row.component,
           platform: row.platform?.rawValue ?? row.platformText,
-          check: row.check,
+          test: row.test, check: row.check,
           bucket: Self.bucket(compared ? .fail : was?.outcome, row.outcome),
           old: was.map {
             $0.result + (failedBefore ? " (a Fail not retested since)" : "")
@@ -202,7 +204,8 @@ public struct AuditDiff: Sendable {
         Change(
           id: row.id, component: row.component,
           platform: row.platform?.rawValue ?? row.platformText,
-          check: row.check, bucket: bucket ?? .retired, old: row.result,
+          test: row.test, check: row.check, bucket: bucket ?? .retired,
+          old: row.result,
           new: bucket == nil
             ? nil : retired.map { "\($0.result) (in the retired rows)" },
           oldSeverity: row.severity,
@@ -222,7 +225,8 @@ public struct AuditDiff: Sendable {
         Change(
           id: id, component: row.component,
           platform: row.platform?.rawValue ?? row.platformText,
-          check: row.check, bucket: bucket, old: earlier?.result,
+          test: row.test, check: row.check, bucket: bucket,
+          old: earlier?.result,
           new: "\(row.result) (in the retired rows)",
           oldSeverity: earlier?.severity, newSeverity: row.severity,
           notes: row.notes, expectationChanged: false))

@@ -35,7 +35,8 @@ extension AuditDiff {
 
   /// The listed rows' columns, in both tables' order.
   static let rowHeader = [
-    "Component", "Platform", "Check", "Result", "Severity", "Notes", "ID",
+    "Component", "Platform", "Test", "Check", "Result", "Severity", "Notes",
+    "ID",
   ]
 
   /// The conformance changes' columns.
@@ -113,7 +114,7 @@ extension AuditDiff {
           cell(row.check)
           + (row.expectationChanged ? " (expectation changed)" : "")
         out +=
-          "| \(cell(row.component)) | \(cell(row.platform)) | \(check) | \(cell(Self.result(row))) | "
+          "| \(cell(row.component)) | \(cell(row.platform)) | \(cell(row.test)) | \(check) | \(cell(Self.result(row))) | "
           + "\(cell(Self.severity(row))) | \(cell(row.notes)) | `\(row.id)` |\n"
       }
     }
@@ -183,7 +184,7 @@ extension AuditDiff {
         let changed =
           row.expectationChanged ? " <em>(expectation changed)</em>" : ""
         out +=
-          "<tr>\(ContentLanguage.cell(row.component, languages.documents))<td>\(e(row.platform))</td><td>\(m(row.check))\(changed)</td>"
+          "<tr>\(ContentLanguage.cell(row.component, languages.documents))<td>\(e(row.platform))</td><td>\(e(row.test))</td><td>\(m(row.check))\(changed)</td>"
           + "<td>\(e(Self.result(row)))</td><td>\(e(Self.severity(row)))</td>"
           + notesCell(row) + "<td><code>\(e(row.id))</code></td></tr>\n"
       }

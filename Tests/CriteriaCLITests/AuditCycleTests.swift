@@ -1184,8 +1184,8 @@ struct AuditCycleTests {
     #expect(markdown.status == 0, "\(markdown.stderr)")
     #expect(
       markdown.stdout.contains(
-        "## Failures now Not applicable (1)\n\n| Component | Platform | Check | Result | Severity | Notes | ID |\n"
-          + "| --- | --- | --- | --- | --- | --- | --- |\n| F | iOS | f | Fail → Not applicable |"
+        "## Failures now Not applicable (1)\n\n| Component | Platform | Test | Check | Result | Severity | Notes | ID |\n"
+          + "| --- | --- | --- | --- | --- | --- | --- | --- |\n| F | iOS |  | f | Fail → Not applicable |"
       ),
       "\(markdown.stdout)")
     #expect(
