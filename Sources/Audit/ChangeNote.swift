@@ -107,8 +107,24 @@ public struct ChangeNote: Sendable, Hashable {
   ///
   /// With no change note and nothing added, the whole cell is the tester's and the `td` itself carries
   /// the language (so text written right to left also aligns to the right).
+  ///
+  /// The tester's line breaks stay line breaks (`<br>`): a page would otherwise run a note's lines into
+  /// one sentence.
   public static func htmlCell(
     _ notes: String, added: String = "", languages: TextLanguages
+  ) -> String {
+    breaks(cell(notes, added: added, languages: languages))
+  }
+
+  /// A cell's line breaks as `<br>`: the escaped text holds no tag that spans a line.
+  static func breaks(_ cell: String) -> String {
+    cell.replacingOccurrences(of: "\r\n", with: "\n")
+      .replacingOccurrences(of: "\r", with: "\n")
+      .replacingOccurrences(of: "\n", with: "<br>")
+  }
+
+  static func cell(
+    _ notes: String, added: String, languages: TextLanguages
   ) -> String {
     let lines = lines(of: notes)
     if added.isEmpty, lines.count == 1, case .tester(let text) = lines[0] {

@@ -98,9 +98,15 @@ struct ChangeNoteTests {
     #expect(
       cell
         == "<td>Changed since the last audit: was &#39;Fail&#39; against the expectation &#39;"
-        + "<span lang=\"de\">Focus moves to the button</span>&#39; (severity High).\n"
+        + "<span lang=\"de\">Focus moves to the button</span>&#39; (severity High).<br>"
         + "<span lang=\"fr\">Le contour est invisible.</span> Filed as #12.</td>"
     )
+    // A tester's own line breaks stay breaks on the page, never one run-on sentence.
+    #expect(
+      ChangeNote.htmlCell(
+        "Step 1: open the menu.\r\nStep 2: press Tab.",
+        languages: TextLanguages())
+        == "<td>Step 1: open the menu.<br>Step 2: press Tab.</td>")
     // The tester's notes alone: the cell itself carries their language, as before.
     #expect(
       ChangeNote.htmlCell("Le contour est invisible.", languages: languages)
