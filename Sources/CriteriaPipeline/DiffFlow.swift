@@ -58,11 +58,7 @@ extension Pipeline {
     if let path = request.config {
       let settings = try ConfigFile(path: path).settings
       languages = languages.over(settings.languages)
-      product = [
-        settings.acr?.productName ?? "", settings.acr?.productVersion ?? "",
-      ]
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      .joined(separator: " ")
+      product = Self.product(settings.acr)
       let today = todaysChecks(
         settings, config: path,
         audit: "the later audit")

@@ -43,12 +43,17 @@ public struct ReportRequest: Sendable {
 }
 
 extension Pipeline {
+  /// The product and release the config's `acr.product` names (`Sample App 1.0`); empty without one.
+  static func product(_ acr: ACRSettings?) -> String {
+    [acr?.productName ?? "", acr?.productVersion ?? ""]
+      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: " ")
+  }
+
   /// The report's default title: what a stakeholder asks first, which product and release it covers
   /// (`Sample App 1.0: accessibility audit report`), from the config's `acr.product`.
   static func reportTitle(_ acr: ACRSettings?) -> String {
-    let product = [acr?.productName ?? "", acr?.productVersion ?? ""]
-      .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      .joined(separator: " ")
+    let product = Self.product(acr)
     return product.isEmpty
       ? "Accessibility audit report" : "\(product): accessibility audit report"
   }
