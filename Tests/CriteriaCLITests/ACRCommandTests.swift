@@ -1505,7 +1505,7 @@ struct ACRCommandTests {
     // On the pages the sentence is criteria's English; only the expectation it quotes is the documents'.
     let cell =
       "<td>Changed since the last audit: was &#39;Pass&#39; against the expectation &#39;"
-      + "<span lang=\"es\">\(check)</span>&#39;.\n<span lang=\"fr\">\(note)</span></td>"
+      + "<span lang=\"es\">\(check)</span>&#39;.<br><span lang=\"fr\">\(note)</span></td>"
     let languages = ["--language", "es", "--notes-language", "fr"]
     for (arguments, output) in [
       (["report", "--from", "Samples/retested.csv"], "r.html"),
