@@ -17,36 +17,98 @@ enum BuiltInWCAGRules {
 
   static let yaml = """
     kinds:
+      # What a component is, on WAI-ARIA 1.2's role categories (aria:). roles: are read in the document's
+      # own Role check first ("It identifies itself as a table"); words: in its title, slug and category
+      # when its Role check names no role of its own, or when the kind refines the role the Role check
+      # names (a skip link is a link, a chart an image). A component nothing places is unknown.
+      - kind: skip-link
+        aria: widget
+        refines: [link]
+        roles: [skip link, skip links]
+        words: [skip link, skip links, skip to content, skip to main, bypass link, bypass block, bypass blocks]
+      - kind: figure
+        aria: structure
+        refines: [image]
+        roles: [figure, chart, graph, diagram]
+        words: [figure, figures, chart, charts, graph, graphs, diagram, diagrams, infographic, map, maps, complex image, complex images, complex graphic, complex graphics]
       - kind: image
+        aria: structure
+        roles: [image, img, graphic, icon, picture]
         words: [image, images, graphic, graphics, icon, icons, picture, photo, illustration, logo, avatar, svg]
         unless: [loading, button, image button]
       - kind: heading
+        aria: structure
+        roles: [heading, headings, heading level]
         words: [heading, headings]
       - kind: table
+        aria: structure
+        roles: [table, data table]
         words: [table, tables, data table, data grid]
         unless: [button, row button, switch]
-      - kind: figure
-        words: [figure, figures, chart, charts, graph, diagram, infographic]
       - kind: media
+        roles: [video, audio, media player]
         words: [video, videos, audio, media, player, podcast]
+      - kind: dialog
+        aria: window
+        roles: [alert dialog, alertdialog, dialog, modal, popover, sheet]
+        words: [dialog, dialogs, modal, modals, alert dialog, popover, bottom sheet, lightbox]
+      - kind: live
+        aria: live
+        roles: [alert, status, log, marquee, live region, progress bar, progressbar]
+        words: [alert, alerts, banner, banners, snackbar, toast, toasts, status message, status messages, loading, spinner, progress bar, live region, skeleton]
+        unless: [landmark, header]
+      - kind: description
+        aria: structure
+        roles: [tooltip, tool tip]
+        words: [tooltip, tooltips, tool tip, hint, hints, help text, helper text, error message, error messages, field error, field errors, inline error, inline errors, validation message]
       - kind: landmark
+        aria: landmark
+        roles: [landmark, landmarks, banner, navigation, nav, region, main, contentinfo, complementary, header, footer, search landmark]
         words: [landmark, landmarks, header, footer, navigation, nav, main, aside, complementary, region, breadcrumb, breadcrumbs]
         unless: [expandable, expander, accordion, sheet, menu]
+      - kind: composite
+        aria: composite
+        roles: [menu, menubar, menu bar, tablist, tab list, listbox, list box, radiogroup, radio group, tree, grid, treegrid, toolbar, tab bar]
+        words: [menu, menus, menubar, tabs, tab list, tab bar, radio group, checkbox group, listbox, tree view, toolbar]
+      - kind: list
+        aria: structure
+        roles: [list, list item, listitem]
+        words: [list, lists, list item, list items, description list]
+        unless: [dropdown, button, menu, select, picker, reorder, listbox, row]
       - kind: link
+        aria: widget
+        roles: [link, hyperlink]
         words: [link, links, hyperlink, footnote, footnotes]
       - kind: input
+        aria: widget
+        roles: [text field, text input, edit box, editable, editable input, search field, search input, searchbox, search box, textbox, text box, combobox, combo box, input, spin button, spinbutton]
         words: [input, inputs, text input, text field, textarea, text area, search, select, dropdown, combobox, combo box, picker, autocomplete, form, forms, field, fields]
+      - kind: control
+        aria: widget
+        roles: [button, buttons, image button, checkbox, check box, switch, toggle, radio button, radio, slider, adjustable, stepper, tab, menu item, menuitem, option, draggable, double tap to activate, expandable, dropdown, picker, in horizontal pager]
+        words: [button, buttons, checkbox, checkboxes, radio, switch, toggle, slider, stepper, chip, chips, rating, carousel, accordion, expander, expandable, disclosure, pagination, segmented control, tab, picker, timer, captcha]
       - kind: page
-        words: [page title, page level, page, skip link, skip links, document, website, language]
+        aria: document
+        words: [page title, page level, page, document, website, language, webview, web view, focus, focus management, animation, animations, motion, sticky, sticky element]
       - kind: text
-        words: [strikethrough, strike through, separator, horizontal rule, paragraph, blockquote, quote, static text, body text]
+        aria: structure
+        roles: [separator, horizontal rule, paragraph, static text, deletion, insertion, strikethrough]
+        words: [strikethrough, strike through, separator, horizontal rule, paragraph, blockquote, quote, static text, body text, tidbit, tidbits]
     rules:
       # Keyboard: keystroke input (a hardware keyboard on iOS and Android)
       - id: keyboard-operable
         tests: [keyboard]
-        unless: [nothing, not focusable, not receive focus, does not receive focus, will not receive focus, cannot be activated, inert, browse, browses, browsed, ignores, ignored, zoom, zooms, confined, trapped, skip link, skip links]
+        check: [tab, shift tab, enter, return, space, spacebar, space bar, arrow, arrows, arrow keys, up, down, left, right, escape, esc, home, end, page up, page down, ctrl, ctl, ctr, alt, option, shift, command, cmd, key, keys, keystroke, keyboard, type, typing, letter, letters, character, characters, delete, backspace, plus, minus, f6]
+        unless: [nothing, not focusable, not receive focus, does not receive focus, will not receive focus, cannot be activated, inert, browse, browses, browsed, ignores, ignored, zoom, zooms, confined, trapped, skip link, skip links, reads, is read, are read, reduce motion, reduced motion, next heading, previous heading, next landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts]
         wcag: [2.1.1]
-        reason: "Understanding 2.1.1 Keyboard: all functionality is operable through a keyboard interface; a key that reaches or operates a function tests it. Checks that nothing happens, browse-mode reading and zoom do not."
+        reason: "Understanding 2.1.1 Keyboard: all functionality is operable through a keyboard interface; a key that reaches or operates a function tests it (sentence by sentence: 'Selects the option. Otherwise, does nothing.' still operates). Checks that nothing happens, that only name a setting or where focus starts, browse-mode reading and zoom do not."
+      - id: keyboard-reach
+        tests: [keyboard]
+        check: [tab, shift tab, arrow, arrows, arrow keys]
+        expectation: [focus moves, focus visibly moves, focus moves visibly, moves focus]
+        unless: [nothing, not focusable, not receive focus, does not receive focus, will not receive focus, confined, trapped, skip link, skip links, browse, browses, browsed]
+        wcag: [2.1.1]
+        reason: "Understanding 2.1.1 Keyboard: a key that moves focus to a component reaches it by keyboard, whatever else the check says the screen reader reads."
       - id: keyboard-scroll
         tests: [keyboard]
         check: [arrow, arrows, arrow keys, page down, page up, space]
@@ -84,12 +146,17 @@ enum BuiltInWCAGRules {
         wcag: [2.1.2]
         reason: "Understanding 2.1.2 No Keyboard Trap: focus that enters a component can leave it with the keyboard."
       - id: focus-contained
-        expectation: [confined, trapped, focus stays, stays within, remains within, contained within]
+        expectation: [confined, trapped, focus stays, stays within, remains within, contained within, stays inside, remains inside, kept inside, kept within]
         wcag: [2.4.3]
         related: [2.1.2]
-        reason: "Understanding 2.4.3 Focus Order: a modal dialog keeps focus inside while open (deliberate containment, a focus-order expectation); it is not a keyboard trap under 2.1.2 while the dialog can be closed."
+        reason: "Understanding 2.4.3 Focus Order: a modal dialog keeps focus inside while open and the content behind it inert (deliberate containment, a focus-order expectation); it is not a keyboard trap under 2.1.2 while the dialog can be closed."
+      - id: dialog-containment
+        kind: [window]
+        expectation: [inert, content behind, behind the modal, behind the dialog, behind it, page behind, outside the modal, outside the dialog, background content, cannot reach, cannot be reached, cannot move outside, does not leave, never leaves, loops, wraps, cycles, back to the top, moves within the dialog, moves within the modal, stays in the dialog, stays in the modal]
+        wcag: [2.4.3]
+        reason: "Understanding 2.4.3 Focus Order: a modal dialog keeps focus inside and the content behind it inert, and focus wraps from its last element to its first; that order keeps the dialog operable."
       - id: focus-placed
-        expectation: [initial focus, focus returns, focus should return, returns focus, return focus, focus is returned, focus is placed, focus goes to, focus moves into, logical place, targeted element, targeted footnote, target element]
+        expectation: [initial focus, focus starts, focus begins, focus lands, focus returns, focus should return, returns focus, return focus, focus is returned, focus is placed, focus goes to, focus moves into, focus moves to the first, focus is moved to, moves focus to, logical place, targeted element, targeted footnote, target element]
         wcag: [2.4.3]
         reason: "Understanding 2.4.3 Focus Order: where focus lands when content opens, closes or is jumped to keeps a meaningful order."
       - id: initial-focus
@@ -102,10 +169,25 @@ enum BuiltInWCAGRules {
         wcag: [2.4.1]
         related: [2.1.1]
         reason: "Understanding 2.4.1 Bypass Blocks: a skip link lets keyboard users bypass blocks of content repeated on pages."
+      - id: skip-link-kind
+        tests: [keyboard, gestures]
+        kind: [skip-link]
+        wcag: [2.4.1]
+        reason: "Understanding 2.4.1 Bypass Blocks: reaching, seeing and following a skip link is the mechanism that bypasses blocks repeated on pages; every check of its operation tests it."
+      - id: skip-link-position
+        kind: [skip-link]
+        expectation: [first, main content, main, bypass, skip, skips, beginning]
+        wcag: [2.4.1]
+        reason: "Understanding 2.4.1 Bypass Blocks: a skip link is the first thing reached and leads to the main content, or it bypasses nothing."
       - id: skip-link-named
         expectation: [skip link, skip links, skip to main, skip to content, skip navigation]
         wcag: [2.4.1]
         reason: "Understanding 2.4.1 Bypass Blocks: a skip link lets keyboard users bypass blocks of content repeated on pages."
+      - id: screen-reader-shortcut
+        tests: [keyboard]
+        expectation: [next heading, previous heading, next landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts, quick navigation]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: a screen reader's keys that move by heading or landmark work only when those are programmatic; they are the screen reader's own navigation, not a function of the content (2.1.1)."
       - id: browse-mode
         tests: [keyboard]
         expectation: [browse, browses, browsed, read in order]
@@ -171,6 +253,7 @@ enum BuiltInWCAGRules {
       - id: gesture-grouping
         tests: [gestures]
         check: [group]
+        expectation: [group, groups, grouped, grouping, associated, associate, association, together, label, labels, labelled, list, lists, item, items, contains, contain, discoverable, landmark, header, headers, single swipe, one swipe, related, set, belongs, part of, container, single element, one element, combined, read as one]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: related elements read as one group only when their relationship is programmatically determined."
       # Name, role, group, state
@@ -178,9 +261,9 @@ enum BuiltInWCAGRules {
         tests: [screenReader]
         check: [name, label, purpose, link text, accessible name]
         unless: [dynamically, without moving focus]
-        unless_kind: [image, heading, landmark, table, figure, text, page]
+        unless_kind: [structure, landmark, document, live]
         wcag: [4.1.2]
-        reason: "Understanding 4.1.2 Name, Role, Value: every user interface component has a name assistive technology can determine. Images, headings, landmarks, tables, figures and text are not user interface components: their criteria are 1.1.1, 1.3.1 and 2.4.6."
+        reason: "Understanding 4.1.2 Name, Role, Value: every user interface component has a name assistive technology can determine. Document structure (images, headings, lists, tables, figures, tooltips, text), landmarks, the page and live regions are not user interface components: their criteria are 1.1.1, 1.3.1, 2.4.6, 2.4.2 and 4.1.3."
       - id: name-of-controls-within
         tests: [screenReader]
         check: [name, label, purpose, state, states, value]
@@ -213,7 +296,7 @@ enum BuiltInWCAGRules {
         tests: [screenReader]
         check: [role, type, trait, traits]
         unless: [landmark, region, is ignored, not announced]
-        unless_kind: [image, heading, landmark, table, figure, text, page]
+        unless_kind: [structure, landmark, document, live]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: the role of every user interface component can be programmatically determined."
       - id: role-of-controls-within
@@ -225,9 +308,14 @@ enum BuiltInWCAGRules {
       - id: state-value
         tests: [screenReader]
         check: [state, states, value, selected, checked, expanded, collapsed, disabled]
-        unless_kind: [image, heading, text]
+        unless_kind: [image, heading, text, figure, list, live]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: states, properties and values that users can set are programmatically determinable, and changes are notified to assistive technology."
+      - id: has-popup
+        tests: [screenReader, gestures]
+        expectation: [has popup, has a popup, haspopup, pop up, popup, opens a menu, has a submenu, submenu, menu button]
+        wcag: [4.1.2]
+        reason: "Understanding 4.1.2 Name, Role, Value: that a control opens a popup is a property (aria-haspopup) assistive technology must be able to determine."
       - id: programmatic-name
         expectation: [programmatic name, accessible name]
         wcag: [4.1.2]
@@ -235,9 +323,10 @@ enum BuiltInWCAGRules {
       - id: group
         tests: [screenReader]
         check: [group, grouping, groupings, list, items]
+        expectation: [group, groups, grouped, grouping, associated, associate, association, together, label, labels, labelled, list, lists, item, items, contains, contain, discoverable, landmark, header, headers, single swipe, one swipe, related, set, belongs, part of, container, single element, one element, combined, read as one]
         unless: [logical order, in order]
         wcag: [1.3.1]
-        reason: "Understanding 1.3.1 Info and Relationships: a group's relationship (a label with its control, a list, a set of options) is conveyed programmatically, not only visually."
+        reason: "Understanding 1.3.1 Info and Relationships: a group's relationship (a label with its control, a list, a set of options) is conveyed programmatically, not only visually; a Group check tests it when it speaks of that relationship, not when it says where focus goes or what plays."
       - id: structure
         check: [heading, headings, text heading, column header, row header, table, strike through, strike though, strikethrough]
         wcag: [1.3.1]
@@ -251,10 +340,41 @@ enum BuiltInWCAGRules {
       - id: structural-component
         tests: [screenReader]
         check: [name, role, group, label, caption]
-        kind: [landmark, table, figure]
+        kind: [landmark, table, list]
         unless: [interactive, link, links]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: a heading's level, a landmark, a table and a figure are structure that must be programmatically determined; their name and role checks test that, not 4.1.2."
+      - id: figure-structure
+        tests: [screenReader]
+        check: [role, group, caption]
+        kind: [figure]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: a figure's role and the caption it is grouped with are structure that must be programmatically determined."
+      - id: figure-alternative
+        tests: [screenReader, gestures]
+        check: [name, label, alt, alt text, description, summary, long description]
+        kind: [figure]
+        unless: [control, controls, cta, button, interactive]
+        wcag: [1.1.1]
+        reason: "Understanding 1.1.1 Non-text Content: a chart, diagram or other complex graphic has a text alternative (a short name and a longer description) that serves its purpose."
+      - id: live-region
+        tests: [screenReader, gestures]
+        check: [name, role, state, group, label, announcement]
+        kind: [live]
+        unless: [not announced, interactive, control, controls, button, buttons, cta, link, links]
+        wcag: [4.1.3]
+        reason: "Understanding 4.1.3 Status Messages: an alert, status, toast or loading message is announced by assistive technology without receiving focus, through its role or live region; what it says and that it is heard are the status message."
+      - id: description-associated
+        tests: [screenReader, gestures]
+        check: [name, group, label, description, hint, hints]
+        kind: [description]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: a hint, help text, tooltip or error message belongs to its control only when the relationship is programmatic (aria-describedby, the platform's hint), so it is read with the control."
+      - id: description-named
+        tests: [keyboard, screenReader, gestures]
+        expectation: [read after the label, read after the name, read after its name, read after the button, read after the input, hints or errors, hint is read, hint or error is read, error is read, help text is read, tooltip is read, tooltip text is read, tooltip is announced, description is read, as its description, as a description, described by, describedby, associated with the input, associated with the field, read with the input, read with the field]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: hints, help and errors read with their input are programmatically associated with it."
       - id: heading-level
         tests: [screenReader]
         check: [role, level, heading level, group]
@@ -268,10 +388,23 @@ enum BuiltInWCAGRules {
         wcag: [2.4.6]
         reason: "Understanding 2.4.6 Headings and Labels: headings describe the topic or purpose of the content they introduce."
       - id: table-cells
-        tests: [gestures, screenReader]
+        tests: [keyboard, gestures, screenReader]
         expectation: [cell, cells, column header, row header, column headers, row headers]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: cells read one by one with their headers work only when the table is marked up as a table."
+      - id: current-item
+        tests: [screenReader, gestures]
+        expectation: [current page, current step, current item, current location, aria current, current date, current tab]
+        wcag: [1.3.1]
+        related: [4.1.2]
+        reason: "Understanding 1.3.1 Info and Relationships: which page, step or item is the current one, shown visually, is information that must be programmatically determined (aria-current); it is not a state the user sets, so 4.1.2 is related."
+      - id: landmark-reached
+        tests: [gestures, screenReader]
+        kind: [landmark]
+        expectation: [discoverable, shortcuts, landmark, landmarks, rotor]
+        wcag: [1.3.1]
+        related: [2.4.1]
+        reason: "Understanding 1.3.1 Info and Relationships: a screen reader moves directly to a landmark only when the region is programmatically a landmark; landmarks also help bypass blocks (2.4.1, related)."
       - id: reading-order
         tests: [screenReader]
         expectation: [logical order, reading order, makes sense, read in order]
@@ -320,12 +453,19 @@ enum BuiltInWCAGRules {
         unless: [not usually focusable, not receive focus, will not receive focus, not focusable]
         wcag: [3.3.1]
         reason: "Understanding 3.3.1 Error Identification: a check that reaches or hears the error message tests that the error is described to the user in text."
+      - id: error-invalid
+        tests: [screenReader, gestures]
+        expectation: [invalid, is in error, has an error, has errors]
+        wcag: [3.3.1]
+        related: [4.1.2]
+        reason: "Understanding 3.3.1 Error Identification: the item that is in error is identified (aria-invalid exposes it) and the error described in text."
       - id: error-suggestion
         expectation: [suggestion, suggests, how to fix, how to correct]
         wcag: [3.3.3]
         reason: "Understanding 3.3.3 Error Suggestion: when an error is detected and a correction is known, it is suggested to the user."
       - id: status-messages
         expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically, announced when it appears, read when it appears, announced when they appear, announced as it appears]
+        unless: [dismissed, dismisses, dismiss, closes, closed, hidden, disappears]
         wcag: [4.1.3]
         reason: "Understanding 4.1.3 Status Messages: a change announced without moving focus (a result, an alert, loading) is a status message assistive technology must present."
       - id: timing-adjustable

@@ -145,7 +145,7 @@ public struct WCAGRules: Sendable {
   /// the work grows with the check's length plus the rules it could match, not their product. A check
   /// whose expectation is N/A is no evidence: the rules still show, but give no criterion.
   public func map(
-    _ criterion: Criterion, kind: String = ComponentKinds.fallback
+    _ criterion: Criterion, kind: String = "control"
   )
     -> WCAGMatch
   {
@@ -165,39 +165,71 @@ public struct WCAGRules: Sendable {
   }
 
   /// The rules that match a check of a component of `kind`, in the order they were read.
+  ///
+  /// A rule's `kind` and `unless_kind` may name a kind, its ARIA category or a kind it refines. Its expectation phrases
+  /// and its `unless` words are weighed sentence by sentence: "Spacebar: selects the option. Otherwise,
+  /// does nothing." still operates a function in its first sentence, whatever the second says.
   public func matching(_ criterion: Criterion, kind: String) -> [WCAGRule] {
     let key = matcher.fold(criterion.check)
-    let expected = matcher.fold(criterion.expectation)
+    let sentences = Self.sentences(criterion.expectation).map(matcher.fold)
     var candidates = Set(everywhere)
     for word in key.positions.keys {
       candidates.formUnion(byCheckWord[word] ?? [])
     }
-    for word in expected.positions.keys {
-      candidates.formUnion(byExpectationWord[word] ?? [])
+    for sentence in sentences {
+      for word in sentence.positions.keys {
+        candidates.formUnion(byExpectationWord[word] ?? [])
+      }
     }
     let test = criterion.test.rawValue.lowercased()
+    let category = kinds.category(of: kind)
+    let refined = kinds.refined(by: kind)
+    func names(_ kinds: Set<String>) -> Bool {
+      kinds.contains(kind) || (category.map(kinds.contains) ?? false)
+        || refined.contains(where: kinds.contains)
+    }
     var matched: [WCAGRule] = []
     for index in candidates.sorted() {
       let rule = compiled[index]
       if !rule.tests.isEmpty, !rule.tests.contains(test) { continue }
-      if !rule.kind.isEmpty, !rule.kind.contains(kind) { continue }
-      if rule.unlessKind.contains(kind) { continue }
+      if !rule.kind.isEmpty, !names(rule.kind) { continue }
+      if names(rule.unlessKind) { continue }
       if !rule.check.isEmpty, !rule.check.contains(where: key.contains) {
         continue
       }
-      if !rule.expectation.isEmpty,
-        !rule.expectation.contains(where: expected.contains)
-      {
-        continue
+      if rule.unless.contains(where: key.contains) { continue }
+      let holds = sentences.contains { sentence in
+        (rule.expectation.isEmpty
+          || rule.expectation.contains(where: sentence.contains))
+          && !rule.unless.contains(where: sentence.contains)
       }
-      if rule.unless.contains(where: {
-        key.contains($0) || expected.contains($0)
-      }) {
+      guard holds || (sentences.isEmpty && rule.expectation.isEmpty) else {
         continue
       }
       matched.append(rules[index])
     }
     return matched
+  }
+
+  /// An expectation's sentences: split after `.`, `;`, `!` or `?` followed by a space (or at the end).
+  static func sentences(_ text: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    var pendingBreak = false
+    for character in text {
+      if pendingBreak, character.isWhitespace {
+        if !current.isEmpty { result.append(current) }
+        current = ""
+        pendingBreak = false
+        continue
+      }
+      pendingBreak = ".;!?".contains(character)
+      current.append(character)
+    }
+    if current.contains(where: { !$0.isWhitespace }) {
+      result.append(current)
+    }
+    return result
   }
 
   /// Numbers every rule's phrases and files each rule under the words that must be present.

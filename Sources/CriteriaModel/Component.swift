@@ -30,9 +30,10 @@ public struct Component: Hashable, Sendable, Codable {
   /// The WCAG success criteria the component's checks test, and any the document cites itself, in
   /// WCAG order; empty until mapped.
   public var wcag: [String] = []
-  /// What the component is for the WCAG mapping (`image`, `heading`, `landmark`, `table`, `figure`,
-  /// `link`, `page`, `media`, `input`, `status`, `text`, `control`), from its title, slug and category by
-  /// the kind rules; empty until mapped.
+  /// What the component is for the WCAG mapping (`control`, `input`, `link`, `skip-link`, `composite`,
+  /// `dialog`, `live`, `landmark`, `heading`, `image`, `figure`, `table`, `list`, `description`, `text`,
+  /// `media`, `page`, or `unknown`), from its own Role check, then its title, slug and category, by the
+  /// kind rules; empty until mapped.
   public var kind: String = ""
 
   public init(

@@ -67,6 +67,16 @@ extension CatalogLoader.Loaded {
   public func unmappedChecks(_ mapping: WCAGMapping) -> [Diagnostic] {
     let mapped = mapping.apply(to: catalog).catalog
     var found: [Diagnostic] = []
+    for component in mapped.components
+    where component.kind == ComponentKinds.fallback {
+      found.append(
+        Diagnostic(
+          .warning, component.source,
+          "component '\(component.title)' is of unknown kind: no Role check names a role and no kind rule "
+            + "matches its title, so its checks are mapped as a user interface component's; add a Role check "
+            + "or a kinds: rule (criteria wcag --explain ID shows what decided)"
+        ))
+    }
     for check in mapped.components.flatMap(\.criteria) {
       if check.expectsNotApplicable {
         found.append(

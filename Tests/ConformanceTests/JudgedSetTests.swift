@@ -190,4 +190,106 @@ struct JudgedSetTests {
         SharedData.packageRoot.appendingPathComponent("Samples/criteria"),
       ])
   }
+
+  /// One judgement of the web judged file: a component's check, what it tests and why.
+  struct WebJudgement: Decodable {
+    var component: String
+    var test: String
+    var check: String
+    var tests: [String]
+    var related: [String]
+    var why: String
+  }
+
+  struct WebFile: Decodable {
+    var criteria: [String: String]
+    var judgements: [WebJudgement]
+  }
+
+  static func webJudgements() throws -> WebFile {
+    let url = SharedData.packageRoot.appendingPathComponent(
+      "Tests/ConformanceTests/Judged/web-judgements.yml")
+    return try YAMLDecoder().decode(
+      WebFile.self, from: String(contentsOf: url, encoding: .utf8))
+  }
+
+  @Test(
+    "the web judgements quote the success criterion each rests on, and name only WCAG 2.2 criteria"
+  )
+  func webJudgementsCite() throws {
+    let file = try Self.webJudgements()
+    #expect(file.judgements.count >= 80)
+    for (number, text) in file.criteria {
+      #expect(WCAG22.criterion(number) != nil, "\(number)")
+      #expect(text.count > 40, "\(number) quotes the criterion's text")
+    }
+    for entry in file.judgements {
+      let place = "\(entry.component) \(entry.test) \(entry.check)"
+      #expect(Set(entry.tests).isDisjoint(with: entry.related), "\(place)")
+      for number in entry.tests {
+        #expect(
+          file.criteria[number] != nil,
+          "\(place): quote \(number) under criteria")
+        #expect(entry.why.contains(number), "\(place): the why cites \(number)")
+      }
+      for number in entry.related {
+        #expect(WCAG22.criterion(number) != nil, "\(place): \(number)")
+      }
+    }
+  }
+
+  @Test(
+    "the web documents of the corpus against judgements written from W3C's text: precision and recall at least 0.95, printed",
+    .enabled(if: SharedData.available, Comment(rawValue: SharedData.missing)))
+  func webCorpus() throws {
+    let file = try Self.webJudgements()
+    let catalog = try read([
+      SharedData.root.appendingPathComponent("corpus/magentaa11y/web")
+    ])
+    let mapped = WCAGMapping(rules: .builtIn()).apply(to: catalog).catalog
+    var score = Score()
+    var errors: [String] = []
+    var unjudged: [String] = []
+    var used = Set<Int>()
+    for component in mapped.components {
+      for check in component.criteria {
+        guard
+          let index = file.judgements.firstIndex(where: {
+            $0.component == component.id && $0.test == check.test.rawValue
+              && $0.check == check.check
+          })
+        else {
+          unjudged.append(
+            "\(component.id) \(check.test.rawValue) \(check.check)")
+          continue
+        }
+        used.insert(index)
+        let judgement = file.judgements[index]
+        let assigned = Set(check.wcag)
+        let required = Set(judgement.tests)
+        let wrong = assigned.subtracting(required).subtracting(
+          judgement.related)
+        let missed = required.subtracting(assigned)
+        score.checks += 1
+        score.right += assigned.intersection(required).count
+        score.wrong += wrong.count
+        score.missed += missed.count
+        if !wrong.isEmpty || !missed.isEmpty {
+          errors.append(
+            "\(check.source) [\(component.kind)] \(check.test.label): \(check.check) | \(check.expectation)"
+              + (wrong.isEmpty ? "" : " wrongly \(wrong.sorted())")
+              + (missed.isEmpty ? "" : " missing \(missed.sorted())"))
+        }
+      }
+    }
+    print("judged web documents (Judged/web-judgements.yml): \(score.line)")
+    if !errors.isEmpty { print(errors.joined(separator: "\n")) }
+    #expect(unjudged.isEmpty, "judge these checks: \(unjudged)")
+    #expect(
+      used.count == file.judgements.count,
+      "judgements no check matches: \(Set(file.judgements.indices).subtracting(used).map { file.judgements[$0].component + " " + file.judgements[$0].check })"
+    )
+    #expect(score.precision >= 0.95, "\(errors)")
+    #expect(score.recall >= 0.95, "\(errors)")
+  }
 }

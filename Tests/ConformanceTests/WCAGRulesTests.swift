@@ -399,6 +399,162 @@ struct WCAGRulesTests {
       ])
   }
 
+  /// A component of `title` whose Role check says `role`.
+  func component(_ title: String, role: String) -> Component {
+    var made = component(
+      title, id: "web/component/\(title.lowercased())", category: "component")
+    made.criteria = [check(.screenReader, "Role", role)]
+    return made
+  }
+
+  @Test(
+    "what a component is comes from its own Role check first, on ARIA's role categories, and an unknown kind is said"
+  )
+  func kindFromRole() {
+    let cases: [(String, String, String, String?)] = [
+      ("Tidbit", "It identifies itself as a list", "list", "structure"),
+      (
+        "Widget", "It identifies itself as a heading level 2", "heading",
+        "structure"
+      ),
+      ("Card", "It identifies itself as a button", "control", "widget"),
+      ("Card", "Identifies as an image button", "control", "widget"),
+      ("Promo", "Identifies as an image", "image", "structure"),
+      (
+        "Overlay", "May identify itself as a modal, dialog or alert", "dialog",
+        "window"
+      ),
+      ("Notice", "It identifies itself as an alert", "live", "live"),
+      (
+        "Field", "Identifies itself as text field on iOS, edit box on Android",
+        "input", "widget"
+      ),
+      ("Drawer", "It identifies its role as region", "landmark", "landmark"),
+      (
+        "Options", "Identifies itself as a menu, popover or modal", "composite",
+        "composite"
+      ),
+      // The role of what the component holds, or a role on a condition, is not the component's.
+      (
+        "Table", "Most interactive elements identify as a button", "table",
+        "structure"
+      ),
+      (
+        "Graphic",
+        "Identifies itself as a button or image button, if interactive",
+        "image", "structure"
+      ),
+      ("Thing", "CTA identifies as a button", "unknown", nil),
+    ]
+    for (title, role, kind, category) in cases {
+      let decided = rules.kinds.decide(component(title, role: role))
+      #expect(decided.kind == kind, "\(title): \(role)")
+      #expect(decided.category == category, "\(title): \(role)")
+    }
+    let unknown = rules.kinds.decide(
+      component("Thing", role: "CTA identifies as a button"))
+    #expect(
+      unknown.explanation.hasPrefix("kind unknown: no Role check names a role"))
+    let told = rules.kinds.decide(
+      component("Tidbit", role: "It identifies itself as a list"))
+    #expect(told.source == .role && told.matched == "list")
+    #expect(
+      told.explanation.hasPrefix(
+        "kind list (ARIA structure), from its Role check 'It identifies itself as a list' (the words 'list'"
+      ))
+    // Without a Role check the title decides.
+    let hint = component(
+      "Hint, help, or error", id: "web/component/hint-help-error",
+      category: "component")
+    #expect(rules.kinds.decide(hint).kind == "description")
+    #expect(rules.kinds.decide(hint).source == .title)
+  }
+
+  @Test(
+    "the blind review's patterns: the kind qualifies names and roles, the expectation decides, not the heading word"
+  )
+  func blindReviewPatterns() {
+    func map(
+      _ test: TestKind, _ key: String, _ expectation: String,
+      kind: String
+    ) -> [String] {
+      rules.map(check(test, key, expectation), kind: kind).wcag
+    }
+    // 1. What the component is decides what its Name and Role test.
+    #expect(
+      map(
+        .screenReader, "Name", "The icon's alt text describes it", kind: "image"
+      ) == ["1.1.1"])
+    #expect(
+      map(.screenReader, "Role", "It identifies as a heading", kind: "heading")
+        == ["1.3.1"])
+    #expect(
+      map(
+        .screenReader, "Name", "The hint is read after the label",
+        kind: "description") == ["1.3.1"])
+    #expect(
+      map(
+        .screenReader, "Role", "It identifies itself as an alert", kind: "live")
+        == ["4.1.3"])
+    #expect(
+      map(
+        .screenReader, "Name", "Its alternative describes the trend",
+        kind: "figure") == ["1.1.1"])
+    #expect(
+      map(.screenReader, "Name", "Its purpose is clear", kind: "control") == [
+        "4.1.2"
+      ])
+    // 2. The Group heading and the Keyboard heading are hints; the expectation says what is observed.
+    #expect(
+      map(
+        .screenReader, "Group", "Focus returns to the button that opened it",
+        kind: "dialog") == ["2.4.3"])
+    #expect(
+      !map(
+        .screenReader, "Group", "Audio never plays automatically", kind: "media"
+      ).contains("1.3.1"))
+    #expect(
+      map(
+        .screenReader, "Group", "The label is grouped with the switch",
+        kind: "control") == ["1.3.1"])
+    #expect(
+      map(
+        .keyboard, "Reduce motion", "Animation stops when the setting is on",
+        kind: "control") == ["2.3.3"])
+    #expect(
+      map(
+        .keyboard, "Initial focus", "Focus starts on the heading",
+        kind: "dialog") == ["2.4.3"])
+    #expect(
+      !map(.keyboard, "Screen reader", "The content is read", kind: "control")
+        .contains("2.1.1"))
+    #expect(
+      map(
+        .keyboard, "Spacebar", "Selects the option. Otherwise, does nothing.",
+        kind: "control") == ["2.1.1"])
+    #expect(map(.keyboard, "Spacebar", "Does nothing", kind: "control") == [])
+    #expect(
+      map(.keyboard, "Tab", "Content behind the modal is inert", kind: "dialog")
+        == ["2.4.3"])
+    // 3. What the component is reaches the specific criteria.
+    #expect(
+      map(
+        .keyboard, "Enter", "Focus moves to the main content", kind: "skip-link"
+      ).contains("2.4.1"))
+    #expect(
+      map(
+        .screenReader, "Group", "It is the first focusable element",
+        kind: "skip-link") == ["2.4.1"])
+    #expect(
+      map(
+        .screenReader, "State", "It expresses that it has a popup",
+        kind: "control") == ["4.1.2"])
+    #expect(
+      map(
+        .screenReader, "Role", "It identifies as a button and has popup",
+        kind: "unknown") == ["4.1.2"])
+  }
+
   @Test(
     "a team's kind rule decides before the built-in ones, and its rules may name the kind"
   )
@@ -423,7 +579,7 @@ struct WCAGRulesTests {
     #expect(rules.kinds.rule(for: chart)?.origin == "team.yml:2")
     let summary = check(.screenReader, "Summary", "The trend is described")
     #expect(rules.map(summary, kind: "chart").wcag == ["1.1.1"])
-    #expect(rules.map(summary, kind: "figure").wcag == [])
+    #expect(rules.map(summary, kind: "table").wcag == [])
   }
 
   @Test(

@@ -70,7 +70,10 @@ struct WCAGCommandTests {
       "native/controls/rating/gestures/swipe",
     ])
     #expect(shown.status == 0, "\(shown.stderr)")
-    #expect(shown.stdout.contains("Rating is a control (no kind rule matched"))
+    #expect(
+      shown.stdout.contains(
+        "component: Rating: kind control (ARIA widget), from its Role check 'Identifies as adjustable in iOS and \"seek control\" in Android' (the words 'adjustable'; kind rule at built-in WCAG rules:"
+      ), "\(shown.stdout)")
     #expect(shown.stdout.contains("rule gesture-reach (built-in WCAG rules:"))
     #expect(shown.stdout.contains("related 2.4.3"))
     #expect(shown.stdout.contains("Understanding 4.1.2 Name, Role, Value"))
@@ -80,6 +83,21 @@ struct WCAGCommandTests {
       "native/notifications/banner/screenreader/state",
     ])
     #expect(na.stdout.contains("result: no evidence: the expectation is N/A"))
+    // The banner's Role check speaks of the buttons it holds, not of the banner: its title decides.
+    #expect(
+      na.stdout.contains(
+        "component: Banner: kind live (ARIA live), from its title 'Banner' (the words 'banner'"
+      ),
+      "\(na.stdout)")
+    let disclosure = try CLIRunner.run([
+      "wcag", Self.samples, "--explain",
+      "web/component/disclosure/screenreader/role",
+    ])
+    #expect(disclosure.status == 0, "\(disclosure.stderr)")
+    #expect(
+      disclosure.stdout.contains(
+        "component: Disclosure: kind control (ARIA widget), from its Role check 'It identifies as a button' (the words 'button'"
+      ), "\(disclosure.stdout)")
     let typo = try CLIRunner.run([
       "wcag", Self.samples, "--explain", "native/controls/rating/gestures/swip",
     ])
@@ -131,6 +149,31 @@ struct WCAGCommandTests {
       try CLIRunner.run(["validate", "--strict", "docs"], in: dir).status == 1)
     try dir.write(
       """
+      rules:
+        - id: wobble
+          check: [wobble]
+          wcag: [2.3.1]
+          reason: "Understanding 2.3.1 Three Flashes or Below Threshold: wobbling may flash."
+      """, to: "team-rules.yml")
+    // wcag lists the check no rule places, at its line.
+    let listed = try CLIRunner.run(["wcag", "docs"], in: dir)
+    #expect(
+      listed.stderr.contains(
+        "1 maps to none (add a rule):\n  docs/component/widget.md:8: Widget / Screen reader / Wobble"
+      ),
+      "\(listed.stderr)")
+    // Nothing says what a widget is: validate says so at the component's line.
+    #expect(
+      run.stderr.contains(
+        "docs/component/widget.md:1: warning: component 'Widget' is of unknown kind"
+      ),
+      "\(run.stderr)")
+    try dir.write(
+      """
+      kinds:
+        - kind: gadget
+          aria: widget
+          words: [widget]
       rules:
         - id: wobble
           check: [wobble]

@@ -11,10 +11,11 @@ struct WCAGCommand: ParsableCommand {
     abstract:
       "Show the WCAG 2.2 success criteria each check maps to, with the rules that matched, for review.",
     discussion: """
-      Rules match a check's test kind, its component's kind, words of its key and words of its \
-      expectation. WCAG lists what a check tests (evidence for the ACR and the workbook); RELATED lists \
+      Rules match a check's test kind, its component's kind (from the document's own Role check, then \
+      its title; on WAI-ARIA's role categories), words of its key and words of its expectation. WCAG lists what a check tests (evidence for the ACR and the workbook); RELATED lists \
       criteria practitioners also name for it, never counted. A check whose expectation is N/A tests \
-      nothing. --explain ID shows which rules matched one check and why. The built-in rules print with \
+      nothing. --explain ID shows the component's kind and the words it came from, and which rules \
+      matched one check and why. The built-in rules print with \
       --print-rules; a team adds rules, or replaces one by id, in a YAML file named with --rules here \
       or under wcag.rules in criteria.yml.
       """
@@ -79,17 +80,38 @@ struct WCAGCommand: ParsableCommand {
     case .json:
       print(try Terminal.json(["checks": rows]))
     }
-    let unmapped = rows.filter {
+    let unplaced = rows.filter {
       $0.wcag.isEmpty && $0.related.isEmpty && $0.notEvidence == nil
-    }.count
+    }
+    let unmapped = unplaced.count
     let covered = Set(rows.flatMap(\.wcag)).count
+    let unknown = mapped.catalog.components.filter {
+      $0.kind == ComponentKinds.fallback
+    }
+    if !unknown.isEmpty {
+      Terminal.note(
+        "\(Counted.phrase(unknown.count, "component")) of unknown kind (no Role check names a role and no kind "
+          + "rule matches the title), mapped as user interface components: "
+          + unknown.prefix(8).map(\.title).joined(separator: ", ")
+          + (unknown.count > 8 ? " and \(unknown.count - 8) more" : "")
+          + "; --explain ID says why, and a kinds: rule in a rules file says what they are"
+      )
+    }
     Terminal.note(
       "\(Counted.phrase(rows.count, "check")) \(rows.count == 1 ? "maps" : "map") to "
         + Counted.phrase(
           covered, "success criterion", plural: "success criteria")
         + (unmapped > 0
-          ? "; \(unmapped) \(unmapped == 1 ? "maps" : "map") to none (add a rule)"
+          ? "; \(unmapped) \(unmapped == 1 ? "maps" : "map") to none (add a rule):"
           : ""))
+    // The checks no rule places, each at its line: they still count as failures in an ACR when they fail.
+    for row in unplaced.prefix(20) {
+      Terminal.note(
+        "  \(row.source): \(row.component) / \(row.test) / \(row.check)")
+    }
+    if unmapped > 20 {
+      Terminal.note("  and \(unmapped - 20) more (validate lists every one)")
+    }
     let failed = loaded.hasErrors
     ReleaseAside.drop((consume loaded, consume mapped))
     if failed { throw ExitCode(ExitStatus.dataError.rawValue) }
@@ -117,15 +139,9 @@ struct WCAGCommand: ParsableCommand {
       "\(row.id)  (\(row.source))",
       "  \(row.test): \(row.check) | \(row.expectation)",
     ]
-    if let rule = mapping.rules.kinds.rule(for: component) {
-      lines.append(
-        "  component: \(component.title) is a \(row.kind) (kind rule at \(rule.origin): \(rule.words.joined(separator: ", ")))"
-      )
-    } else {
-      lines.append(
-        "  component: \(component.title) is a \(row.kind) (no kind rule matched its title, slug or category)"
-      )
-    }
+    lines.append(
+      "  component: \(component.title): \(mapping.rules.kinds.decide(component).explanation)"
+    )
     let matched = mapping.rules.matching(check, kind: row.kind)
     if matched.isEmpty { lines.append("  no rule matched") }
     for rule in matched {
