@@ -31,10 +31,13 @@ public struct AuditCarry: Sendable {
   public static let testerColumns: [AuditColumn] = [
     .result, .severity, .tester, .date, .notes, .ticket, .failedWCAG,
   ]
-  /// Columns a refresh writes itself, never carried as a tester's own: the marker, the previous
-  /// result, and what `criteria sync` adds.
+  /// The column `criteria merge --prefer latest` records what it chose in, row by row (never Notes).
+  public static let mergeHeader = "Merge record"
+  /// Columns criteria writes itself, never carried as a tester's own nor filed in a ticket: the marker,
+  /// the previous result, what `criteria sync` adds, and the merge's record (a refresh drops it: the
+  /// release it recorded is over).
   public static let derivedHeaders =
-    [markHeader, previousHeader] + TicketStatusColumns.names
+    [markHeader, previousHeader, mergeHeader] + TicketStatusColumns.names
 
   /// Row id → the tester cells to write (columns not listed hold what a fresh row holds).
   public var cells: [String: [AuditColumn: String]] = [:]

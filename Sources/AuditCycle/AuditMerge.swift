@@ -122,20 +122,17 @@ public struct AuditMerge: Sendable {
     // A column only later files have is added after the first file's last.
     var width = base.header.count
     for (key, header) in keys where files[0].columns[key] == nil {
-      // The Notes column also takes the record of what --prefer latest chose.
-      guard
-        files.contains(where: { $0.columns[key] != nil })
-          || (preferLatest && key == .layout(.notes))
-      else { continue }
+      guard files.contains(where: { $0.columns[key] != nil }) else { continue }
       files[0].columns[key] = width
       plan.cells[width, default: [:]][base.headerRow] = header
       width += 1
     }
     plan.counts.rows = order.count
+    // What --prefer latest chose, by sheet row: written in a column of its own, never in a tester's Notes.
+    var records: [(row: Int, note: String)] = []
     for row in order where !row.id.isEmpty {
       var took = false
       var agreed = false
-      var notes = row.notes
       var choices: [(column: String, winner: Entry, losers: [Entry])] = []
       let expected = files[0].expected(row: row.id)
       // Each file's filled cell in a column, with who filled it and when.
@@ -191,7 +188,6 @@ public struct AuditMerge: Sendable {
               != filled(key, own.entry.value, expected: expected)
           else { continue }
           plan.cells[target, default: [:]][row.number] = own.entry.value
-          if key == .layout(.notes) { notes = own.entry.value }
           took = true
           continue
         }
@@ -226,16 +222,25 @@ public struct AuditMerge: Sendable {
             != filled(key, value.value, expected: expected)
         else { continue }
         plan.cells[target, default: [:]][row.number] = value.value
-        if key == .layout(.notes) { notes = value.value }
         took = true
       }
-      if !choices.isEmpty, let column = files[0].columns[.layout(.notes)] {
-        let note = Self.note(choices)
-        plan.cells[column, default: [:]][row.number] =
-          notes.isEmpty ? note : notes + "\n" + note
-      }
+      if !choices.isEmpty { records.append((row.number, Self.note(choices))) }
       if took { plan.counts.taken += 1 }
       if agreed { plan.counts.agreed += 1 }
+    }
+    if !records.isEmpty {
+      // The first file's own Merge record column (it was merged before), or one after its last column.
+      let column =
+        base.header.firstIndex {
+          $0.caseInsensitiveCompare(AuditCarry.mergeHeader) == .orderedSame
+        } ?? width
+      if column == width {
+        plan.cells[column, default: [:]][base.headerRow] =
+          AuditCarry.mergeHeader
+      }
+      for record in records {
+        plan.cells[column, default: [:]][record.row] = record.note
+      }
     }
     return plan
   }

@@ -879,13 +879,15 @@ struct AuditCycleTests {
       rows[id]?["Failed WCAG"] == "2.1.1",
       "the Failed WCAG column one file has is added")
     #expect(rows[id]?["Date"] == "2026-11-05")
-    let notes = rows[id]?["Notes"] ?? ""
-    #expect(notes.hasPrefix("skips a star\n"), "\(notes)")
-    #expect(notes.contains("--prefer latest"), "\(notes)")
+    // The tester's note stays theirs; what the merge chose is in a column of its own.
+    #expect(rows[id]?["Notes"] == "skips a star", "\(rows[id] ?? [:])")
+    let chosen = rows[id]?["Merge record"] ?? ""
+    #expect(chosen.contains("--prefer latest"), "\(chosen)")
     #expect(
-      notes.contains("(was 'Pass')"), "the lost result is recorded: \(notes)")
-    #expect(notes.contains("ana.csv:\(line) (Ana, 2026-11-02)"), "\(notes)")
+      chosen.contains("(was 'Pass')"), "the lost result is recorded: \(chosen)")
+    #expect(chosen.contains("ana.csv:\(line) (Ana, 2026-11-02)"), "\(chosen)")
     #expect(rows[other]?["Result"] == "Pass")
+    #expect(rows[other]?["Merge record"] == "", "nothing was chosen there")
 
     // A later retest that passes, its Severity, Notes and Failed WCAG blank: the row is that record,
     // never a Pass with the failure's severity and notes; what the failure said is in the note.
@@ -901,7 +903,19 @@ struct AuditCycleTests {
     #expect(
       record?["Severity"] == "" && record?["Failed WCAG"] == "",
       "\(record ?? [:])")
-    let retestNotes = record?["Notes"] ?? ""
+    #expect(record?["Notes"] == "", "Dee wrote no note: \(record ?? [:])")
+    // The report built from a merged audit shows the testers' notes, never the merge's record.
+    let report = try CLIRunner.run(
+      [
+        "report", "--config", "criteria.yml", "--from", "merged.csv",
+        "--output", "report.html",
+      ], in: dir)
+    #expect(report.status == 0, "\(report.stderr)")
+    let html = try dir.read("report.html")
+    #expect(html.contains("skips a star"), "the failure's note is shown")
+    #expect(!html.contains("Merged by the later date"))
+    #expect(!html.contains("--prefer latest"))
+    let retestNotes = record?["Merge record"] ?? ""
     #expect(retestNotes.hasPrefix("Merged by the later date"), "\(retestNotes)")
     for lost in [
       "Result (was 'Fail')", "Severity (was 'High')",
