@@ -108,9 +108,46 @@ public struct ComponentKinds: Sendable {
 
   /// The rules, in the order they are tried.
   public private(set) var rules: [ComponentKindRule] = []
-  /// Each rule's phrases as words, split once when the rules are read (not once per component).
-  private var folded:
-    [(roles: [[String]], words: [[String]], unless: [[String]])] = []
+  /// What the rules say, split and indexed once when they are read (not once per component).
+  private var lookup = Lookup(rules: [])
+
+  /// The rules' phrases as words, roles indexed by their first word, and each kind's category and the
+  /// kinds it refines: built once per rules file read, then only read (one reference, so a copy of the
+  /// rules stays small).
+  private final class Lookup: Sendable {
+    let folded: [(roles: [[String]], words: [[String]], unless: [[String]])]
+    /// First word of a role → (rule, phrase) that start with it, in rule order.
+    let roles: [String: [(rule: Int, phrase: Int)]]
+    let category: [String: String]
+    let refines: [String: [String]]
+
+    init(rules: [ComponentKindRule]) {
+      folded = rules.map {
+        (
+          $0.roles.map(PhraseMatcher.words), $0.words.map(PhraseMatcher.words),
+          $0.unless.map(PhraseMatcher.words)
+        )
+      }
+      var roles: [String: [(rule: Int, phrase: Int)]] = [:]
+      var category: [String: String] = [:]
+      var refines: [String: [String]] = [:]
+      for (index, rule) in rules.enumerated() {
+        for (phrase, words) in folded[index].roles.enumerated() {
+          if let first = words.first {
+            roles[first, default: []].append((index, phrase))
+          }
+        }
+        // Each kind's category is the first rule's (team rules first) that names one.
+        if category[rule.kind] == nil, let named = rule.category {
+          category[rule.kind] = named
+        }
+        refines[rule.kind, default: []] += rule.refines
+      }
+      self.roles = roles
+      self.category = category
+      self.refines = refines
+    }
+  }
 
   /// Every kind a rule may name: those the kind rules give, the ARIA categories, and `unknown`.
   public var known: [String] {
@@ -127,13 +164,11 @@ public struct ComponentKinds: Sendable {
   public init() {}
 
   /// The WAI-ARIA category of a kind (the first of its rules, team rules first, that names one), or nil.
-  public func category(of kind: String) -> String? {
-    rules.first { $0.kind == kind && $0.category != nil }?.category
-  }
+  public func category(of kind: String) -> String? { lookup.category[kind] }
 
   /// The kinds a kind refines (a skip link is a link): rules for those apply to it too.
   public func refined(by kind: String) -> [String] {
-    rules.filter { $0.kind == kind }.flatMap(\.refines)
+    lookup.refines[kind] ?? []
   }
 
   /// Reads a `kinds:` list and puts its rules before those read earlier.
@@ -189,12 +224,7 @@ public struct ComponentKinds: Sendable {
           origin: "\(origin):\(StrictMapping.line(of: item))"))
     }
     rules = read + rules
-    folded = rules.map {
-      (
-        $0.roles.map(PhraseMatcher.words), $0.words.map(PhraseMatcher.words),
-        $0.unless.map(PhraseMatcher.words)
-      )
-    }
+    lookup = Lookup(rules: rules)
   }
 
   /// A list of non-empty texts, or empty when the key is absent.
@@ -254,22 +284,37 @@ public struct ComponentKinds: Sendable {
   /// The component's first Role check's expectation, if it has one.
   static func roleExpectation(_ component: Component) -> String? {
     component.criteria.first {
-      $0.test == .screenReader && PhraseMatcher.words($0.check).first == "role"
+      $0.test == .screenReader && startsWithRole($0.check)
         && !$0.expectsNotApplicable
     }?.expectation
+  }
+
+  /// Whether a check key's first word is "role", in any case ("Role", "role:", "ROLE / type").
+  static func startsWithRole(_ key: String) -> Bool {
+    let bytes = Array(key.utf8.prefix(5))
+    guard bytes.count >= 4 else { return false }
+    let word = bytes.prefix(4).map { $0 | 0x20 }
+    guard word == Array("role".utf8) else { return false }
+    guard bytes.count == 5 else { return true }
+    let next = bytes[4] | 0x20
+    return !(next >= 0x61 && next <= 0x7A)
+      && !(bytes[4] >= 0x30 && bytes[4] <= 0x39)
   }
 
   /// What a component is: the role its Role check names, unless its title names a kind that refines
   /// that role (a skip link is a link); else what its title, slug or category says; else `unknown`.
   public func decide(_ component: Component) -> ComponentKindDecision {
-    let named = fromTitle(component)
     guard let role = fromRole(component) else {
-      return named
+      return fromTitle(component)
         ?? ComponentKindDecision(
           kind: Self.fallback, category: nil, source: .none, text: "",
           matched: "", rule: nil)
     }
-    if var named, named.rule?.refines.contains(role.kind) ?? false {
+    // The title is read only when some kind refines the role named.
+    if rules.contains(where: { $0.refines.contains(role.kind) }),
+      var named = fromTitle(component),
+      named.rule?.refines.contains(role.kind) ?? false
+    {
       named.refined = role.kind
       return named
     }
@@ -282,18 +327,18 @@ public struct ComponentKinds: Sendable {
     guard let expectation = Self.roleExpectation(component),
       let words = Self.roleWords(expectation)
     else { return nil }
-    var best: (start: Int, length: Int, rule: Int, phrase: Int)?
-    for (index, rule) in folded.enumerated() {
-      for (phraseIndex, phrase) in rule.roles.enumerated() {
-        guard let start = Self.first(phrase, in: words) else { continue }
-        if let current = best,
-          current.start < start
-            || (current.start == start && current.length >= phrase.count)
-        {
-          continue
-        }
-        best = (start, phrase.count, index, phraseIndex)
+    // The earliest word a role starts at decides; there, the longest role, the first rule's of two.
+    var best: (length: Int, rule: Int, phrase: Int)?
+    for start in words.indices {
+      for (index, phraseIndex) in lookup.roles[words[start]] ?? [] {
+        let phrase = lookup.folded[index].roles[phraseIndex]
+        guard start + phrase.count <= words.count,
+          phrase.indices.allSatisfy({ words[start + $0] == phrase[$0] })
+        else { continue }
+        if let current = best, current.length >= phrase.count { continue }
+        best = (phrase.count, index, phraseIndex)
       }
+      if best != nil { break }
     }
     guard let best else { return nil }
     let rule = rules[best.rule]
@@ -311,7 +356,7 @@ public struct ComponentKinds: Sendable {
     ]
     let split = fields.map { PhraseMatcher.words($0.1) }
     for (index, rule) in rules.enumerated() {
-      let words = folded[index]
+      let words = lookup.folded[index]
       if words.unless.contains(where: { phrase in
         split.contains { Self.first(phrase, in: $0) != nil }
       }) {

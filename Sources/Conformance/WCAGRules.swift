@@ -58,21 +58,56 @@ public struct WCAGRules: Sendable {
   private var positions: [String: Int] = [:]
   /// The rules' phrases as word numbers, and the words' numbering.
   private var matcher = PhraseMatcher()
-  private var compiled: [CompiledRule] = []
+  private var compiled = Compiled()
   /// Which rules can match a check holding a word: a rule with check phrases is filed under the
   /// first word of each, one with only expectation phrases under theirs; the rest always apply.
   private var byCheckWord: [Int: [Int]] = [:]
   private var byExpectationWord: [Int: [Int]] = [:]
   private var everywhere: [Int] = []
 
-  /// A rule ready to match: its tests, and its phrases as word numbers.
+  /// A rule ready to match: its tests and kinds as bits, and its phrases as word numbers.
   private struct CompiledRule: Sendable {
-    var tests: Set<String>
+    /// Bits of `Compiled.tests`; 0 for any test.
+    var tests: UInt64
     var check: [[Int]]
     var expectation: [[Int]]
     var unless: [[Int]]
-    var kind: Set<String>
-    var unlessKind: Set<String>
+    /// Bits of `Compiled.kinds` (a category or refined kind expanded to its kinds); 0 for any kind.
+    var kind: UInt64
+    var unlessKind: UInt64
+  }
+
+  /// The compiled rules with the numbering of test kinds and component kinds their bits use: built once
+  /// per rules file read, then only read.
+  private final class Compiled: Sendable {
+    let rules: [CompiledRule]
+    /// Test kind (lower case) → bit, and component kind → bit.
+    ///
+    /// At most 63 each: the 64th bit is any other.
+    let tests: [String: Int]
+    let kinds: [String: Int]
+
+    init(
+      rules: [CompiledRule] = [], tests: [String: Int] = [:],
+      kinds: [String: Int] = [:]
+    ) {
+      self.rules = rules
+      self.tests = tests
+      self.kinds = kinds
+    }
+
+    /// The bit of a name in a numbering: the 64th for a name the rules do not know.
+    static func bit(_ name: String, in numbering: [String: Int]) -> UInt64 {
+      1 << UInt64(numbering[name] ?? 63)
+    }
+
+    /// The bits of names: a name past the 63rd shares the 64th bit, so it may match too widely but is
+    /// never left out.
+    static func mask(
+      _ names: some Sequence<String>, in numbering: [String: Int]
+    ) -> UInt64 {
+      names.reduce(0) { $0 | bit($1, in: numbering) }
+    }
   }
 
   /// The YAML text of the rules shipped with criteria, to copy and edit.
@@ -171,29 +206,31 @@ public struct WCAGRules: Sendable {
   /// does nothing." still operates a function in its first sentence, whatever the second says.
   public func matching(_ criterion: Criterion, kind: String) -> [WCAGRule] {
     let key = matcher.fold(criterion.check)
-    let sentences = Self.sentences(criterion.expectation).map(matcher.fold)
-    var candidates = Set(everywhere)
+    // Most expectations are one sentence: folded once, as a whole.
+    let sentences =
+      Self.hasSentenceBreak(criterion.expectation)
+      ? Self.sentences(criterion.expectation).map(matcher.fold)
+      : [matcher.fold(criterion.expectation)]
+    // The rules to try, by position (so they are tried in the order read).
+    var candidates = [Bool](repeating: false, count: compiled.rules.count)
+    for index in everywhere { candidates[index] = true }
     for word in key.positions.keys {
-      candidates.formUnion(byCheckWord[word] ?? [])
+      for index in byCheckWord[word] ?? [] { candidates[index] = true }
     }
     for sentence in sentences {
       for word in sentence.positions.keys {
-        candidates.formUnion(byExpectationWord[word] ?? [])
+        for index in byExpectationWord[word] ?? [] { candidates[index] = true }
       }
     }
-    let test = criterion.test.rawValue.lowercased()
-    let category = kinds.category(of: kind)
-    let refined = kinds.refined(by: kind)
-    func names(_ kinds: Set<String>) -> Bool {
-      kinds.contains(kind) || (category.map(kinds.contains) ?? false)
-        || refined.contains(where: kinds.contains)
-    }
+    let test = Compiled.bit(
+      criterion.test.rawValue.lowercased(), in: compiled.tests)
+    let kindBit = Compiled.bit(kind, in: compiled.kinds)
     var matched: [WCAGRule] = []
-    for index in candidates.sorted() {
-      let rule = compiled[index]
-      if !rule.tests.isEmpty, !rule.tests.contains(test) { continue }
-      if !rule.kind.isEmpty, !names(rule.kind) { continue }
-      if names(rule.unlessKind) { continue }
+    for index in candidates.indices where candidates[index] {
+      let rule = compiled.rules[index]
+      if rule.tests != 0, rule.tests & test == 0 { continue }
+      if rule.kind != 0, rule.kind & kindBit == 0 { continue }
+      if rule.unlessKind & kindBit != 0 { continue }
       if !rule.check.isEmpty, !rule.check.contains(where: key.contains) {
         continue
       }
@@ -209,6 +246,24 @@ public struct WCAGRules: Sendable {
       matched.append(rules[index])
     }
     return matched
+  }
+
+  /// Whether `text` may hold more than one sentence: a `.`, `;`, `!` or `?` followed by a space, or any
+  /// text beyond ASCII.
+  static func hasSentenceBreak(_ text: String) -> Bool {
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      // Text beyond ASCII goes the careful way (its spaces are Unicode's).
+      if byte >= 0x80 { return true }
+      if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D,
+        previous == 0x2E || previous == 0x3B || previous == 0x21
+          || previous == 0x3F
+      {
+        return true
+      }
+      previous = byte
+    }
+    return false
   }
 
   /// An expectation's sentences: split after `.`, `;`, `!` or `?` followed by a space (or at the end).
@@ -234,19 +289,47 @@ public struct WCAGRules: Sendable {
 
   /// Numbers every rule's phrases and files each rule under the words that must be present.
   private mutating func compile() {
+    // A rule's kinds as the kinds they name: a category or a refined kind stands for every kind in it,
+    // so matching a check asks one set, never the kind rules.
+    let named = kinds.rules.map(\.kind)
+    let kinds = self.kinds
+    func expanded(_ listed: [String]) -> Set<String> {
+      var all = Set(listed)
+      for kind in named
+      where kinds.category(of: kind).map(listed.contains) ?? false
+        || kinds.refined(by: kind).contains(where: listed.contains)
+      {
+        all.insert(kind)
+      }
+      return all
+    }
+    // Component kinds and test kinds numbered for the rules' bits (63 at most; the rest share the last).
+    var kindNumbers: [String: Int] = [:]
+    for kind in kinds.known + rules.flatMap({ $0.kind + $0.unlessKind })
+    where kindNumbers[kind] == nil && kindNumbers.count < 63 {
+      kindNumbers[kind] = kindNumbers.count
+    }
+    var testNumbers: [String: Int] = [:]
+    for test in TestKind.standard.map({ $0.rawValue.lowercased() })
+      + rules.flatMap({ $0.tests.map { $0.lowercased() } })
+    where testNumbers[test] == nil && testNumbers.count < 63 {
+      testNumbers[test] = testNumbers.count
+    }
+    var made: [CompiledRule] = []
     matcher = PhraseMatcher()
-    compiled = []
     byCheckWord = [:]
     byExpectationWord = [:]
     everywhere = []
     for (index, rule) in rules.enumerated() {
       let entry = CompiledRule(
-        tests: Set(rule.tests.map { $0.lowercased() }),
+        tests: Compiled.mask(
+          rule.tests.map { $0.lowercased() }, in: testNumbers),
         check: rule.check.map { matcher.phrase($0) },
         expectation: rule.expectation.map { matcher.phrase($0) },
         unless: rule.unless.map { matcher.phrase($0) },
-        kind: Set(rule.kind), unlessKind: Set(rule.unlessKind))
-      compiled.append(entry)
+        kind: Compiled.mask(expanded(rule.kind), in: kindNumbers),
+        unlessKind: Compiled.mask(expanded(rule.unlessKind), in: kindNumbers))
+      made.append(entry)
       if !entry.check.isEmpty {
         for first in Set(entry.check.compactMap(\.first)) {
           byCheckWord[first, default: []].append(index)
@@ -259,6 +342,7 @@ public struct WCAGRules: Sendable {
         everywhere.append(index)
       }
     }
+    compiled = Compiled(rules: made, tests: testNumbers, kinds: kindNumbers)
   }
 
   private static let keys = [
