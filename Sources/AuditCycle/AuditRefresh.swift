@@ -224,7 +224,9 @@ public struct AuditRefresh: Sendable {
           let note = ChangeNote.sentence(
             result: was.result.isEmpty ? layout.defaultStatus : was.result,
             expectation: was.expected, severity: was.severity)
-          cells[.notes] = was.notes.isEmpty ? note : note + "\n" + was.notes
+          // One change note per row: an earlier release's is replaced, the tester's own lines kept.
+          let own = ChangeNote.testerNotes(was.notes)
+          cells[.notes] = own.isEmpty ? note : note + "\n" + own
         }
       } else if moved != nil {
         counts.moved += 1

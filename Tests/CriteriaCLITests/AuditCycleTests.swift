@@ -306,6 +306,47 @@ struct AuditCycleTests {
       }
     }
     #expect(still[removed]?["Since last audit"] == "")
+
+    // A third release changes the same check again after it was retested: its Notes hold one change
+    // note, today's, and the tester's own lines; never a stack of every release's.
+    let retest = try Self.numbers(refreshed)
+    try TesterScript.fill(
+      refreshed, dir.appendingPathComponent("retested.\(format)"),
+      [
+        try #require(retest[changed]): [
+          "Result": "Fail", "Severity": "High", "Tester": "Ana",
+          "Notes": (rows[changed]?["Notes"] ?? "") + "\nstill skips",
+        ]
+      ])
+    let file = dir.appendingPathComponent("criteria/\(Self.rating).md")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    #expect(
+      text.contains(
+        "Changes the rating by one star and announces the new value"))
+    try text.replacingOccurrences(
+      of: "Changes the rating by one star and announces the new value",
+      with: "Changes the rating by one star and announces it"
+    ).write(to: file, atomically: true, encoding: .utf8)
+    let third = try CLIRunner.run(
+      [
+        "refresh", "--from", "retested.\(format)", "--output",
+        "third.\(format)",
+      ], in: dir)
+    #expect(third.status == 0, "\(third.stderr)")
+    let notes =
+      try TesterScript.rows(dir.appendingPathComponent("third.\(format)"))[
+        changed]?["Notes"] ?? ""
+    let lines = notes.split(separator: "\n").map(String.init)
+    #expect(
+      lines.filter { $0.hasPrefix("Changed since the last audit") }.count == 1,
+      "\(notes)")
+    #expect(
+      lines.first
+        == "Changed since the last audit: was 'Fail' against the expectation 'Changes the rating by one star and announces the new value' (severity High).",
+      "\(notes)")
+    #expect(
+      lines.dropFirst() == ["arrow keys leave the control", "still skips"],
+      "\(notes)")
   }
 
   /// One sheet of a workbook as LibreOffice computes it on opening, converted to CSV: its lines, each
