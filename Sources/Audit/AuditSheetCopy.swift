@@ -156,6 +156,38 @@ extension AuditSheet {
     }
   }
 
+  /// The width of a column (0-based) in characters and whether it has a style of its own, from the
+  /// worksheet's `<cols>`; Excel's default width, unstyled, when none says.
+  static func format(of column: Int, in document: XMLDocument) -> (
+    width: Double, styled: Bool
+  ) {
+    for cols in XML.children(document.rootElement(), named: "cols") {
+      for col in XML.children(cols, named: "col") {
+        guard let min = XML.attribute(col, "min").flatMap(Int.init),
+          let max = XML.attribute(col, "max").flatMap(Int.init),
+          (min...Swift.max(min, max)).contains(column + 1)
+        else { continue }
+        return (
+          XML.attribute(col, "width").flatMap(Double.init) ?? 8.43,
+          XML.attribute(col, "style") != nil
+        )
+      }
+    }
+    return (8.43, false)
+  }
+
+  /// Raises a row's stored height to what `text` needs in a column `width` wide; never lowers it.
+  static func grow(_ row: XMLElement, toShow text: String, width: Double) {
+    let needed = RowHeight.points([text], widths: [width])
+    let current =
+      XML.attribute(row, "ht").flatMap(Double.init) ?? RowHeight.lineHeight
+    guard needed > current + 0.5 else { return }
+    row.removeAttribute(forName: "ht")
+    row.removeAttribute(forName: "customHeight")
+    row.addAttribute(XML.makeAttribute("ht", String(format: "%.1f", needed)))
+    row.addAttribute(XML.makeAttribute("customHeight", "1"))
+  }
+
   /// Puts inline strings into one column of a worksheet's rows, keeping each cell's style.
   static func setCells(
     in document: XMLDocument, column: Int, values: [Int: String]
@@ -167,6 +199,7 @@ extension AuditSheet {
     }
     let letters = CellReference.letters(column)
     var widest = column
+    let (width, styled) = Self.format(of: column, in: document)
     // Rows and cells are found as the audit was read, `r` or not: a key read for row 14 goes into row 14.
     for (number, row) in XML.numberedRows(document) {
       guard let value = values[number] else { continue }
@@ -187,6 +220,12 @@ extension AuditSheet {
         }
         // `spans` is only a hint of the row's first and last column; drop it rather than let it lie.
         row.removeAttribute(forName: "spans")
+      }
+      // A styled cell of the layout wraps (or takes its column's wrapping style): its row grows to show
+      // the new text whole, since LibreOffice keeps a row's stored height and longer merged Notes
+      // would print clipped.
+      if styled || XML.attribute(cell, "s") != nil {
+        Self.grow(row, toShow: value, width: width)
       }
       cell.removeAttribute(forName: "t")
       cell.addAttribute(

@@ -158,6 +158,40 @@ struct AuditCycleTests {
   }
 
   @Test(
+    "a merged workbook prints a tester's long Notes whole in LibreOffice: the rows grow to the merged text"
+  )
+  func mergedNotesPrintWhole() throws {
+    let (dir, audit, line) = try Self.arrowKeysAudit(format: "xlsx")
+    let note =
+      "The arrow keys skip a star when the rating is at three, and the new value is not announced.\n"
+      + "Seen on an iPhone 15 with a Magic Keyboard; the second paragraph ends here with a word: zanzibar."
+    try TesterScript.fill(
+      audit, dir.appendingPathComponent("sam.xlsx"),
+      [
+        line: [
+          "Result": "Fail", "Severity": "High", "Tester": "Sam",
+          "Date": "2026-12-01", "Notes": note,
+        ]
+      ])
+    // The fresh audit first: the merged copy is of it (its chart and row heights), Sam's cells put in.
+    let merged = try CLIRunner.run(
+      ["merge", "audit.xlsx", "sam.xlsx", "--output", "merged.xlsx"], in: dir)
+    #expect(merged.status == 0, "\(merged.stderr)")
+    let convert = try runTool(
+      "soffice",
+      LibreOffice.isolated + [
+        "--headless", "--norestore", "--convert-to", "pdf", "--outdir",
+        dir.path, dir.appendingPathComponent("merged.xlsx").path,
+      ])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let text = try runTool(
+      "pdftotext", [dir.appendingPathComponent("merged.pdf").path, "-"])
+    #expect(text.status == 0, "\(text.stderr)")
+    // LibreOffice draws no text outside a cell's row: the last word printed means the note is whole.
+    #expect(text.stdout.contains("zanzibar"), "\(text.stdout.prefix(2000))")
+  }
+
+  @Test(
     "refresh after an edit, a removal, an addition and a reordering: results kept by id, changes marked, removed rows retired",
     arguments: ["xlsx", "csv"])
   func refresh(format: String) throws {

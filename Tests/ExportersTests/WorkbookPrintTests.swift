@@ -1,3 +1,4 @@
+import Audit
 import CriteriaModel
 import Foundation
 import TestSupport

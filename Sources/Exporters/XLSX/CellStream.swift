@@ -1,3 +1,4 @@
+import Audit
 import CXlsxWriter
 import Foundation
 

@@ -1,16 +1,17 @@
 /// How tall a row of wrapped cells must be to show every line.
 ///
 /// libxlsxwriter cannot measure text, and LibreOffice keeps the stored height of a row when it opens a
-/// file, so wrapped cells used to print over each other. This estimates the lines each cell wraps to
-/// (breaking after spaces, `/` and `-`, as the readers do) and sets the row to the tallest.
-enum RowHeight {
+/// file, so wrapped cells used to print over each other, and a merged copy's longer Notes were clipped.
+/// This estimates the lines each cell wraps to (breaking after spaces, `/` and `-`, as the readers do)
+/// and sets the row to the tallest.
+public enum RowHeight {
   /// Points per line of the default 11-point font.
-  static let lineHeight = 15.0
+  public static let lineHeight = 15.0
   /// Excel's tallest row.
-  static let maximum = 409.0
+  public static let maximum = 409.0
 
   /// The height of a row whose cells hold `texts` in columns `widths` wide (in characters).
-  static func points(_ texts: [String], widths: [Double]) -> Double {
+  public static func points(_ texts: [String], widths: [Double]) -> Double {
     var lines = 1
     for (text, width) in zip(texts, widths) where !text.isEmpty {
       lines = max(lines, Self.lines(text, width: width))
@@ -19,7 +20,7 @@ enum RowHeight {
   }
 
   /// The height of a row whose tallest cell wraps to `lines` lines.
-  static func points(lines: Int) -> Double {
+  public static func points(lines: Int) -> Double {
     min(Double(max(lines, 1)) * lineHeight + 2, maximum)
   }
 
@@ -29,7 +30,7 @@ enum RowHeight {
   /// continue one, so non-ASCII text is as tall as it looks, and no Character is built): words end after
   /// a space, slash or hyphen; a line break starts a paragraph; a word longer than the column breaks
   /// anywhere.
-  static func lines(_ text: String, width: Double) -> Int {
+  public static func lines(_ text: String, width: Double) -> Int {
     // A column's width counts digit widths; text is about a seventh narrower on average (measured with
     // LibreOffice's default font), less the cell's padding.
     let capacity = max(Int((width * 1.15).rounded(.down)) - 1, 1)
