@@ -95,6 +95,17 @@ public struct ACRBuilder: Sendable {
           let answer = answers.answers[criterion.number]?[kind]
           let found = Self.conformance(rowsHere)
           var remarks = Remarks.evidence(rowsHere, term: found)
+          if let set = answer?.term, found == nil {
+            // A level set by hand never stands beside a sentence that contradicts it ("No check of
+            // this audit tests it", "Not enough evidence"): the answer's notes say why, and the checks
+            // there are are counted.
+            remarks =
+              rowsHere.isEmpty
+              ? ((answer?.notes ?? "").isEmpty
+                ? "Evaluated outside this audit's checks." : "")
+              : "Set by hand to \(set.label); this audit's checks alone do not decide it. "
+                + Remarks.evidence(rowsHere, term: nil, untested: false)
+          }
           var term: ACRTerm
           let failures = rowsHere.filter(\.isKnownFailure)
           let place = "\(criterion.number) \(criterion.handle) (\(kind.label))"
@@ -366,7 +377,11 @@ enum Remarks {
   /// The most failures named one by one; the rest are counted, with a pointer to the report.
   static let namedFailures = 6
 
-  static func evidence(_ rows: [ACREvidence], term: ACRTerm?) -> String {
+  /// The remark the evidence gives; `untested` adds the sentence naming the checks not yet tested where
+  /// no level follows from the rows (never beside a level set by hand).
+  static func evidence(
+    _ rows: [ACREvidence], term: ACRTerm?, untested: Bool = true
+  ) -> String {
     guard !rows.isEmpty else {
       return "No check of this audit tests it."
     }
@@ -435,7 +450,7 @@ enum Remarks {
       tally += ", \(open.count) not tested or unsure"
     }
     sentences.append(tally + ".")
-    if term == nil, !open.isEmpty {
+    if term == nil, untested, !open.isEmpty {
       let named = open.prefix(3).map(\.what).joined(separator: "; ")
       sentences.append(
         "Not enough evidence: untested \(named)\(open.count > 3 ? "; and \(open.count - 3) more" : "")."

@@ -194,6 +194,32 @@ struct ACRBuilderTests {
       keyboard.remarks.hasPrefix(
         "Set by hand to Partially Supports; the audit alone says Supports."))
     #expect(keyboard.remarks.hasSuffix("Escape is fixed in 5.3."))
+    // A level set by hand over checks that are not tested yet, or where no check tests it: never beside
+    // "Not enough evidence" or "No check of this audit tests it".
+    answers.answers["2.4.7"]?[.software] = ACRAnswer(
+      term: .supports, notes: "Reviewed in the design system.",
+      origin: "a.yml:2")
+    answers.answers["1.4.3"]?[.software] = ACRAnswer(
+      term: .supports, notes: "", origin: "a.yml:3")
+    let handSet = try ACRBuilder(
+      settings: settings(), answers: answers, today: "2026-11-23",
+      toolVersion: "test"
+    )
+    .build([
+      row(["2.1.1"], .pass), row(["2.4.7"], .notTested, check: "Tab"),
+    ])
+    let focus = try #require(
+      handSet.chapters[1].rows.first { $0.criterion.number == "2.4.7" }?
+        .adherence[.software])
+    #expect(focus.term == .supports)
+    #expect(
+      focus.remarks
+        == "Set by hand to Supports; this audit's checks alone do not decide it. 0 of 1 check passes, 1 not tested or unsure. Reviewed in the design system."
+    )
+    let contrast = try #require(
+      handSet.chapters[1].rows.first { $0.criterion.number == "1.4.3" }?
+        .adherence[.software])
+    #expect(contrast.remarks == "Evaluated outside this audit's checks.")
     var noAnswerFor411 = answers
     noAnswerFor411.answers["4.1.1"] = nil
     let parsing = try ACRBuilder(

@@ -209,9 +209,10 @@ struct ACRCommandTests {
     #expect(
       yaml.contains("(High, ticket A11Y-7)"),
       "the failing row's severity and ticket are in the remarks")
-    #expect(
-      yaml.contains(
-        "notes: \"No check of this audit tests it. No such content.\""))
+    // A level set by hand where no check tests the criterion: the answer's notes alone, never "No
+    // check of this audit tests it" beside it.
+    #expect(yaml.contains("notes: \"No such content.\""), "\(yaml)")
+    #expect(!yaml.contains("No check of this audit tests it. No such content."))
     let markdown = try dir.read("acr.md")
     #expect(markdown.contains("### Table 1: Success Criteria, Level A"))
     let html = try dir.read("acr.html")
