@@ -65,10 +65,68 @@ extension HTMLReport {
       })?.label ?? (rows.isEmpty ? "" : "Not enough evidence")
   }
 
+  /// What a stakeholder asks first, before any table: per platform, how the audit stands against WCAG
+  /// 2.2 Level A and AA (the criteria its checks test, those with a failure), and the failures open by
+  /// severity.
+  func glance() -> String {
+    let levels = WCAG22.all.filter { $0.level != .aaa }
+    var lines: [String] = []
+    for (platform, rows) in byPlatform {
+      var tested = 0
+      var failing: [String] = []
+      for criterion in levels {
+        let here = rows.filter {
+          !$0.retired && $0.countedWCAG.contains(criterion.number)
+        }
+        guard
+          let term = VPATRollup.term(
+            here.map {
+              (
+                VPATRollup.unit(component: $0.component, platform: platform),
+                $0.outcome
+              )
+            })
+        else { continue }
+        tested += 1
+        if term == .doesNotSupport || term == .partiallySupports {
+          failing.append(criterion.number)
+        }
+      }
+      let named =
+        failing.isEmpty
+        ? "none fails"
+        : "\(failing.count) \(failing.count == 1 ? "has" : "have") a failure ("
+          + failing.prefix(8).joined(separator: ", ")
+          + (failing.count > 8 ? " and \(failing.count - 8) more" : "") + ")"
+      lines.append(
+        "<li><strong>\(e(platform))</strong>: its checks test \(tested) of the \(levels.count) Level A "
+          + "and AA criteria; \(named).</li>")
+    }
+    let open = results.rows.filter { $0.outcome == .fail }
+    // In the layout's order of severities (Critical first), then any other word, then none.
+    let order = results.severities
+    let bySeverity = Self.grouped(open) { $0.severity }.sorted {
+      (order.firstIndex(of: $0.key) ?? ($0.key.isEmpty ? Int.max : order.count))
+        < (order.firstIndex(of: $1.key)
+          ?? ($1.key.isEmpty ? Int.max : order.count))
+    }.map {
+      "\($0.rows.count) \($0.key.isEmpty ? "without a severity" : e($0.key))"
+    }
+    let failures =
+      open.isEmpty
+      ? "No check fails."
+      : "\(open.count) \(open.count == 1 ? "check fails" : "checks fail"): "
+        + bySeverity.joined(separator: ", ") + "."
+    return "<p>Against WCAG 2.2 Level A and AA:</p>\n<ul class=\"glance\">\n"
+      + lines.joined(separator: "\n") + "\n</ul>\n<p>" + failures
+      + " <a href=\"#failures\">The failures</a> are listed below.</p>\n"
+  }
+
   func summary() -> String {
     let statuses = results.statuses
     var out =
       "<section id=\"summary\" aria-labelledby=\"summary-h\">\n<h2 id=\"summary-h\">Summary</h2>\n"
+    out += glance()
     out +=
       "<table class=\"counts\">\n<caption>Checks by result</caption>\n<thead><tr>"
     out +=

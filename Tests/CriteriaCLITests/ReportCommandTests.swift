@@ -57,6 +57,22 @@ struct ReportCommandTests {
       positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(),
       "in this order")
     #expect(html.contains("<h2 id=\"failures-h\">Failures (3)</h2>"))
+    // The Summary opens with where the audit stands, before its tables: per platform against WCAG 2.2
+    // A and AA, and the failures by severity, most severe first.
+    let summary = String(
+      html[
+        html.range(of: "id=\"summary\"")!
+          .lowerBound..<html.range(of: "<table class=\"counts\">")!.lowerBound])
+    #expect(
+      summary.contains("<p>Against WCAG 2.2 Level A and AA:</p>"), "\(summary)")
+    #expect(
+      summary.range(
+        of:
+          #"<li><strong>iOS</strong>: its checks test \d+ of the 56 Level A and AA criteria; \d+ (has|have) a failure \("#,
+        options: .regularExpression) != nil, "\(summary)")
+    #expect(
+      summary.contains("3 checks fail: 1 Critical, 1 High, 1 Low."),
+      "\(summary)")
     let failures = String(
       html[
         html.range(of: "id=\"failures\"")!
