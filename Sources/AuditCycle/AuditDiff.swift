@@ -108,6 +108,39 @@ public struct AuditDiff: Sendable {
   /// The product and release the later audit covers (`Sample App 1.1`, from the config's `acr.product`);
   /// the Markdown and HTML titles name it when given.
   public var product = ""
+  /// The releases the two audits cover (`--from-label 5.2 --to-label 5.3`); empty when not given.
+  public var fromLabel = ""
+  public var toLabel = ""
+
+  /// The line that names the two audits: each release's label, when given, before its file.
+  func fromTo(
+    old: String, new: String, text: (String) -> String,
+    code: (String) -> String
+  ) -> String {
+    func named(_ label: String, _ file: String) -> String {
+      label.isEmpty ? code(file) : "\(text(label)) (\(code(file)))"
+    }
+    return "From \(named(fromLabel, old)) to \(named(toLabel, new))."
+  }
+
+  /// The sentence a stakeholder reads first: regressions, new failures and fixes since the earlier
+  /// release, the failures still open, and the criteria whose level changed.
+  var headline: String {
+    let since =
+      fromLabel.isEmpty ? "Since the earlier audit" : "Since \(fromLabel)"
+    let parts = [
+      Counted.phrase(rows(.regression).count, "regression"),
+      Counted.phrase(rows(.newFailure).count, "new failure"),
+      Counted.phrase(rows(.fix).count, "fix", plural: "fixes"),
+      Counted.phrase(
+        rows(.stillFailing).count, "check still failing",
+        plural: "checks still failing"),
+    ]
+    return "\(since): " + parts.joined(separator: ", ") + "; "
+      + Counted.phrase(
+        conformance.count, "success criterion changed level",
+        plural: "success criteria changed level") + "."
+  }
 
   /// The Markdown and HTML title: what product the diff is about, when the config says.
   var title: String {

@@ -95,7 +95,10 @@ extension AuditDiff {
   func markdown(old: String, new: String) -> String {
     func cell(_ text: String) -> String { MarkdownEscape.cell(text) }
     var out = "# \(MarkdownEscape.text(title))\n\n"
-    out += "From `\(old)` to `\(new)`.\n\n"
+    out +=
+      fromTo(old: old, new: new, text: MarkdownEscape.text) { "`\($0)`" }
+      + "\n\n"
+    out += "**\(MarkdownEscape.text(headline))**\n\n"
     for move in moves {
       out +=
         "`\(move.from)` is `\(move.to)` now" + Self.movedText(move) + "\n\n"
@@ -159,7 +162,10 @@ extension AuditDiff {
         code { overflow-wrap: anywhere; }
         """)
     out += "<main>\n<h1>\(e(title))</h1>\n"
-    out += "<p>From <code>\(e(old))</code> to <code>\(e(new))</code>.</p>\n"
+    out +=
+      "<p>" + fromTo(old: old, new: new, text: e) { "<code>\(e($0))</code>" }
+      + "</p>\n"
+    out += "<p><strong>\(e(headline))</strong></p>\n"
     for move in moves {
       out +=
         "<p><code>\(e(move.from))</code> is <code>\(e(move.to))</code> now"

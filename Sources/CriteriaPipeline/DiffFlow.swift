@@ -16,6 +16,9 @@ public struct DiffRequest: Sendable {
   /// The languages the audits' checks and notes are written in (`--language`, `--notes-language`),
   /// over the config's.
   public var languages: TextLanguages = TextLanguages()
+  /// The releases the two audits cover, for the page (`--from-label 5.2 --to-label 5.3`).
+  public var fromLabel = ""
+  public var toLabel = ""
 
   public init(
     old: String, new: String, config: String? = nil, format: AuditDiff.Format,
@@ -85,6 +88,8 @@ extension Pipeline {
       throw PipelineError(error)
     }
     diff.product = product
+    diff.fromLabel = request.fromLabel
+    diff.toLabel = request.toLabel
     let text = diff.render(
       request.format, old: request.old, new: request.new,
       languages: languages)

@@ -1226,6 +1226,13 @@ struct AuditCycleTests {
     )
     #expect(
       markdown.stdout.contains("## Regressions (\(tally["regression"] ?? 0))"))
+    // It opens with what changed since the earlier audit, before any table.
+    #expect(
+      markdown.stdout.contains(
+        "**Since the earlier audit: \(Counted.phrase(tally["regression"] ?? 0, "regression")), "
+          + "\(Counted.phrase(tally["new-failure"] ?? 0, "new failure")), "
+          + "\(Counted.phrase(tally["fix"] ?? 0, "fix", plural: "fixes")), "),
+      "\(markdown.stdout.prefix(600))")
     #expect(
       markdown.stdout.contains("row 1 \\| \\*note\\*"),
       "a note never becomes markup")
@@ -1304,11 +1311,21 @@ struct AuditCycleTests {
         "2": ["Result": "Fail", "Notes": "<b>focus</b> lost"],
       ])
     let run = try CLIRunner.run(
-      ["diff", "old.csv", "new.csv", "--to", "html", "--output", "diff.html"],
+      [
+        "diff", "old.csv", "new.csv", "--to", "html", "--output", "diff.html",
+        "--from-label", "5.2", "--to-label", "5.3 <beta>",
+      ],
       in: dir)
     #expect(run.status == 0, "\(run.stderr)")
     let page = try dir.read("diff.html")
     #expect(page.contains("&lt;b&gt;focus&lt;/b&gt; lost"))
+    // The releases the audits cover name them, as text; the page opens with what changed since 5.2.
+    #expect(
+      page.contains(
+        "<p>From 5.2 (<code>old.csv</code>) to 5.3 &lt;beta&gt; (<code>new.csv</code>).</p>"
+      ),
+      "\(page.prefix(1500))")
+    #expect(page.contains("<p><strong>Since 5.2: "), "\(page.prefix(1500))")
     let check = try BrowserCheck.run(
       dir.appendingPathComponent("diff.html"), screenshot: "diff")
     let result = try #require(check.result, "\(check.stderr)")

@@ -47,14 +47,27 @@ struct DiffCommand: ParsableCommand {
     help: "regression: exit 1 when a row regressed or newly fails (for CI).")
   var failOn: FailOn?
 
+  @Option(
+    help: ArgumentHelp(
+      "The release the earlier audit covers, such as 5.2, named on the page.",
+      valueName: "label"))
+  var fromLabel = ""
+
+  @Option(
+    help: ArgumentHelp(
+      "The release the later audit covers, such as 5.3.", valueName: "label"))
+  var toLabel = ""
+
   func run() throws {
     let config = resultWords.path
     let diff = try cli { () throws(PipelineError) in
-      try Pipeline.terminal().diff(
-        DiffRequest(
-          old: old, new: new, config: config, format: format,
-          output: file.output,
-          languages: language.languages))
+      var request = DiffRequest(
+        old: old, new: new, config: config, format: format,
+        output: file.output,
+        languages: language.languages)
+      request.fromLabel = fromLabel
+      request.toLabel = toLabel
+      return try Pipeline.terminal().diff(request)
     }
     let counts = AuditDiff.Bucket.allCases.map {
       $0.counted(diff.rows($0).count)
