@@ -54,8 +54,8 @@ enum BuiltInWCAGRules {
         words: [dialog, dialogs, modal, modals, alert dialog, popover, bottom sheet, lightbox]
       - kind: live
         aria: live
-        roles: [alert, status, log, marquee, live region, progress bar, progressbar]
-        words: [alert, alerts, banner, banners, snackbar, toast, toasts, status message, status messages, loading, spinner, progress bar, live region, skeleton]
+        roles: [alert, status, log, marquee, live region]
+        words: [alert, alerts, banner, banners, snackbar, toast, toasts, status message, status messages, loading, spinner, live region, skeleton]
         unless: [landmark, header]
       - kind: description
         aria: structure
@@ -85,7 +85,7 @@ enum BuiltInWCAGRules {
         words: [input, inputs, text input, text field, textarea, text area, search, select, dropdown, combobox, combo box, picker, autocomplete, form, forms, field, fields]
       - kind: control
         aria: widget
-        roles: [button, buttons, image button, checkbox, check box, switch, toggle, radio button, radio, slider, adjustable, stepper, tab, menu item, menuitem, option, draggable, double tap to activate, expandable, dropdown, picker, in horizontal pager]
+        roles: [button, buttons, image button, checkbox, check box, switch, toggle, radio button, radio, slider, adjustable, stepper, tab, menu item, menuitem, option, draggable, double tap to activate, expandable, dropdown, picker, in horizontal pager, progress bar, progressbar, meter]
         words: [button, buttons, checkbox, checkboxes, radio, switch, toggle, slider, stepper, chip, chips, rating, carousel, accordion, expander, expandable, disclosure, pagination, segmented control, tab, picker, timer, captcha]
       - kind: page
         aria: document
@@ -99,14 +99,14 @@ enum BuiltInWCAGRules {
       - id: keyboard-operable
         tests: [keyboard]
         check: [tab, shift tab, enter, return, space, spacebar, space bar, arrow, arrows, arrow keys, up, down, left, right, escape, esc, home, end, page up, page down, ctrl, ctl, ctr, alt, option, shift, command, cmd, key, keys, keystroke, keyboard, type, typing, letter, letters, character, characters, delete, backspace, plus, minus, f6]
-        unless: [nothing, not focusable, not receive focus, does not receive focus, will not receive focus, cannot be activated, inert, browse, browses, browsed, ignores, ignored, zoom, zooms, confined, trapped, skip link, skip links, reads, is read, are read, reduce motion, reduced motion, next heading, previous heading, next landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts]
+        unless: [nothing, does not, doesn t, should not, will not, not focusable, not receive focus, does not receive focus, will not receive focus, cannot be activated, inert, browse, browses, browsed, ignores, ignored, zoom, zooms, confined, trapped, skip link, skip links, reads, is read, are read, reduce motion, reduced motion, next heading, previous heading, next landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts]
         wcag: [2.1.1]
         reason: "Understanding 2.1.1 Keyboard: all functionality is operable through a keyboard interface; a key that reaches or operates a function tests it (sentence by sentence: 'Selects the option. Otherwise, does nothing.' still operates). Checks that nothing happens, that only name a setting or where focus starts, browse-mode reading and zoom do not."
       - id: keyboard-reach
         tests: [keyboard]
         check: [tab, shift tab, arrow, arrows, arrow keys]
         expectation: [focus moves, focus visibly moves, focus moves visibly, moves focus]
-        unless: [nothing, not focusable, not receive focus, does not receive focus, will not receive focus, confined, trapped, skip link, skip links, browse, browses, browsed]
+        unless: [nothing, does not, doesn t, should not, will not, not focusable, not receive focus, does not receive focus, will not receive focus, confined, trapped, skip link, skip links, browse, browses, browsed]
         wcag: [2.1.1]
         reason: "Understanding 2.1.1 Keyboard: a key that moves focus to a component reaches it by keyboard, whatever else the check says the screen reader reads."
       - id: keyboard-scroll
@@ -253,7 +253,7 @@ enum BuiltInWCAGRules {
       - id: gesture-grouping
         tests: [gestures]
         check: [group]
-        expectation: [group, groups, grouped, grouping, associated, associate, association, together, label, labels, labelled, list, lists, item, items, contains, contain, discoverable, landmark, header, headers, single swipe, one swipe, related, set, belongs, part of, container, single element, one element, combined, read as one]
+        expectation: [group, groups, grouped, grouping, associated, associate, association, together, label, labels, labelled, list, lists, item, items, contains, contain, discoverable, landmark, header, headers, single swipe, one swipe, related, set, belongs, part of, container, single element, one element, combined, read as one, how many, number of, 1 of, position in]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: related elements read as one group only when their relationship is programmatically determined."
       # Name, role, group, state
@@ -308,6 +308,7 @@ enum BuiltInWCAGRules {
       - id: state-value
         tests: [screenReader]
         check: [state, states, value, selected, checked, expanded, collapsed, disabled]
+        expectation: [state, states, expresses, express, announces, announced, selected, checked, unchecked, expanded, collapsed, value, values, disabled, dimmed, unavailable, pressed, required, on, off, invalid, current, read, toggled, sorted, busy, progress]
         unless_kind: [image, heading, text, figure, list, live]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: states, properties and values that users can set are programmatically determinable, and changes are notified to assistive technology."
@@ -323,7 +324,7 @@ enum BuiltInWCAGRules {
       - id: group
         tests: [screenReader]
         check: [group, grouping, groupings, list, items]
-        expectation: [group, groups, grouped, grouping, associated, associate, association, together, label, labels, labelled, list, lists, item, items, contains, contain, discoverable, landmark, header, headers, single swipe, one swipe, related, set, belongs, part of, container, single element, one element, combined, read as one]
+        expectation: [group, groups, grouped, grouping, associated, associate, association, together, label, labels, labelled, list, lists, item, items, contains, contain, discoverable, landmark, header, headers, single swipe, one swipe, related, set, belongs, part of, container, single element, one element, combined, read as one, how many, number of, 1 of, position in]
         unless: [logical order, in order]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: a group's relationship (a label with its control, a list, a set of options) is conveyed programmatically, not only visually; a Group check tests it when it speaks of that relationship, not when it says where focus goes or what plays."
@@ -464,7 +465,7 @@ enum BuiltInWCAGRules {
         wcag: [3.3.3]
         reason: "Understanding 3.3.3 Error Suggestion: when an error is detected and a correction is known, it is suggested to the user."
       - id: status-messages
-        expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically, announced when it appears, read when it appears, announced when they appear, announced as it appears]
+        expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically, announced when it appears, read when it appears, announced when they appear, announced as it appears, changes are announced, announced as it progresses, announced as they change]
         unless: [dismissed, dismisses, dismiss, closes, closed, hidden, disappears]
         wcag: [4.1.3]
         reason: "Understanding 4.1.3 Status Messages: a change announced without moving focus (a result, an alert, loading) is a status message assistive technology must present."
@@ -481,7 +482,7 @@ enum BuiltInWCAGRules {
         wcag: [2.2.2]
         reason: "Understanding 2.2.2 Pause, Stop, Hide: moving, blinking, scrolling or auto-updating content can be paused, stopped or hidden."
       - id: pause-named
-        expectation: [can be paused, pause button, stops moving, auto rotation, auto rotate, rotates automatically, advances automatically]
+        expectation: [can be paused, stops moving, auto rotation, auto rotate, rotates automatically, advances automatically, pauses the rotation, pause the rotation, stops the rotation, stops rotating, rotation stops, rotation pauses]
         wcag: [2.2.2]
         reason: "Understanding 2.2.2 Pause, Stop, Hide: moving, blinking, scrolling or auto-updating content can be paused, stopped or hidden."
       - id: autoplay

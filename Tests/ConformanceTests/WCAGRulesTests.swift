@@ -536,6 +536,27 @@ struct WCAGRulesTests {
     #expect(
       map(.keyboard, "Tab", "Content behind the modal is inert", kind: "dialog")
         == ["2.4.3"])
+    #expect(
+      map(.keyboard, "Enter", "Does not check the checkbox", kind: "control")
+        == [])
+    #expect(
+      map(
+        .screenReader, "Group", "It expresses how many tabs there are (1 of 3)",
+        kind: "composite") == ["1.3.1"])
+    #expect(
+      map(
+        .screenReader, "State",
+        "Auto-rotation stops when focus is in the carousel",
+        kind: "control") == ["2.2.2"])
+    #expect(
+      map(
+        .screenReader, "State", "The play/pause button expresses its state",
+        kind: "media") == ["4.1.2"])
+    #expect(
+      map(
+        .screenReader, "State",
+        "It expresses its current value, and changes are announced as it progresses",
+        kind: "control") == ["4.1.2", "4.1.3"])
     // 3. What the component is reaches the specific criteria.
     #expect(
       map(
