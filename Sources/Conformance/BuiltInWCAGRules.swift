@@ -60,7 +60,7 @@ enum BuiltInWCAGRules {
       - kind: description
         aria: structure
         roles: [tooltip, tool tip]
-        words: [tooltip, tooltips, tool tip, hint, hints, help text, helper text, error message, error messages, field error, field errors, inline error, inline errors, validation message]
+        words: [tooltip, tooltips, tool tip, hint, hints, help text, helper text, error message, error messages, field error, field errors, inline error, inline errors, validation message, errors, form errors, error summary]
       - kind: landmark
         aria: landmark
         roles: [landmark, landmarks, banner, navigation, nav, region, main, contentinfo, complementary, header, footer, search landmark]
@@ -156,7 +156,7 @@ enum BuiltInWCAGRules {
         wcag: [2.4.3]
         reason: "Understanding 2.4.3 Focus Order: a modal dialog keeps focus inside and the content behind it inert, and focus wraps from its last element to its first; that order keeps the dialog operable."
       - id: focus-placed
-        expectation: [initial focus, focus starts, focus begins, focus lands, focus returns, focus should return, returns focus, return focus, focus is returned, focus is placed, focus goes to, focus moves into, focus moves to the first, focus is moved to, moves focus to, logical place, targeted element, targeted footnote, target element]
+        expectation: [initial focus, focus starts, focus begins, focus lands, focus returns, focus should return, returns focus, return focus, focus is returned, focus is placed, focus goes to, focus moves into, focus moves to the first, focus moves to the error, focus is moved to, moves focus to, logical place, targeted element, targeted footnote, target element]
         wcag: [2.4.3]
         reason: "Understanding 2.4.3 Focus Order: where focus lands when content opens, closes or is jumped to keeps a meaningful order."
       - id: initial-focus
@@ -325,7 +325,7 @@ enum BuiltInWCAGRules {
         tests: [screenReader]
         check: [group, grouping, groupings, list, items]
         expectation: [group, groups, grouped, grouping, associated, associate, association, together, label, labels, labelled, list, lists, item, items, contains, contain, discoverable, landmark, header, headers, single swipe, one swipe, related, set, belongs, part of, container, single element, one element, combined, read as one, how many, number of, 1 of, position in]
-        unless: [logical order, in order]
+        unless: [logical order, in order, as they appear, when they appear, as it appears, when it appears]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: a group's relationship (a label with its control, a list, a set of options) is conveyed programmatically, not only visually; a Group check tests it when it speaks of that relationship, not when it says where focus goes or what plays."
       - id: structure
@@ -460,12 +460,23 @@ enum BuiltInWCAGRules {
         wcag: [3.3.1]
         related: [4.1.2]
         reason: "Understanding 3.3.1 Error Identification: the item that is in error is identified (aria-invalid exposes it) and the error described in text."
+      - id: error-described
+        tests: [screenReader, gestures]
+        kind: [description]
+        expectation: [error, errors]
+        unless: [not usually focusable, not receive focus, will not receive focus, not focusable]
+        wcag: [3.3.1]
+        reason: "Understanding 3.3.1 Error Identification: an error message that names the item in error and describes the error in text is what the criterion asks."
+      - id: error-summary
+        expectation: [error summary, errors are listed, list of errors, errors at the top]
+        wcag: [3.3.1]
+        reason: "Understanding 3.3.1 Error Identification: a summary listing the errors identifies each item in error and describes it in text."
       - id: error-suggestion
-        expectation: [suggestion, suggests, how to fix, how to correct]
+        expectation: [how to fix, how to correct, suggests a correction, suggested correction, suggests how, suggestion to fix, suggestion for fixing, correct format, expected format]
         wcag: [3.3.3]
         reason: "Understanding 3.3.3 Error Suggestion: when an error is detected and a correction is known, it is suggested to the user."
       - id: status-messages
-        expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically, announced when it appears, read when it appears, announced when they appear, announced as it appears, changes are announced, announced as it progresses, announced as they change]
+        expectation: [dynamically announced, announced dynamically, without moving focus, without receiving focus, live region, announced automatically, announced when it appears, read when it appears, announced when they appear, announced as it appears, announced as they appear, changes are announced, announced as it progresses, announced as they change]
         unless: [dismissed, dismisses, dismiss, closes, closed, hidden, disappears]
         wcag: [4.1.3]
         reason: "Understanding 4.1.3 Status Messages: a change announced without moving focus (a result, an alert, loading) is a status message assistive technology must present."

@@ -557,6 +557,19 @@ struct WCAGRulesTests {
         .screenReader, "State",
         "It expresses its current value, and changes are announced as it progresses",
         kind: "control") == ["4.1.2", "4.1.3"])
+    #expect(
+      map(
+        .keyboard, "Enter", "Selects the suggestion and closes the list",
+        kind: "input") == ["2.1.1"])
+    #expect(
+      map(
+        .screenReader, "Group",
+        "The number of suggestions is announced as they appear", kind: "input")
+        == ["4.1.3"])
+    #expect(
+      map(
+        .screenReader, "Name", "Each error names the field and how to fix it",
+        kind: "description") == ["1.3.1", "3.3.1", "3.3.3"])
     // 3. What the component is reaches the specific criteria.
     #expect(
       map(
