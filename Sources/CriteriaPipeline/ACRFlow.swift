@@ -166,6 +166,17 @@ extension Pipeline {
         answers = try ACRAnswers(
           yaml: String(decoding: data, as: UTF8.self), origin: acr.answers)
       }
+      // A report for one platform's buyers says so where the product is described: the config's
+      // description may name every platform the product ships on.
+      if let only = request.platform {
+        let covers =
+          only == .web
+          ? "This report covers the web version only."
+          : "This report covers the \(only.rawValue) app only."
+        acr.productDescription =
+          acr.productDescription.isEmpty
+          ? covers : acr.productDescription + " " + covers
+      }
       report = try ACRBuilder(
         settings: acr, answers: answers, draft: request.draft,
         today: context.day,

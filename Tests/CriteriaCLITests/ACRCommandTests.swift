@@ -113,6 +113,10 @@ struct ACRCommandTests {
     #expect(
       text.contains("- **Platforms evaluated:** iOS\n"), "\(text.prefix(800))")
     #expect(!text.contains("Web:"), "no web column for an iOS report")
+    // The description the config gives for every platform says which app this report covers.
+    #expect(
+      text.contains("This report covers the iOS app only."),
+      "\(text.prefix(1200))")
     let all = try CLIRunner.run(
       [
         "acr", "--from", "filled.xlsx", "--to", "markdown", "--output",
@@ -121,6 +125,7 @@ struct ACRCommandTests {
       ], in: dir)
     #expect(all.status == 0, "\(all.stderr)")
     let every = try dir.read("all.md")
+    #expect(!every.contains("This report covers"))
     #expect(
       every.contains("- **Platforms evaluated:** iOS, Android, Web\n"),
       "\(every.prefix(800))")
