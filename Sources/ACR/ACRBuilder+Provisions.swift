@@ -6,9 +6,10 @@ extension ACRBuilder {
   /// A provision an evidence rule names (`ProvisionEvidence`) takes its level from the audit's rows by
   /// VPAT's roll-up, as a success criterion does; where the rows cover only part of it (503.2's font
   /// size), passing rows support that part only and the rest needs an answer, and failures make it
-  /// Partially Supports at most. An answer overrides the evidence under the same rules as for WCAG (no
-  /// Supports over failures without equivalent facilitation, no Not Applicable over failures). Every
-  /// other provision comes from the answers file; Not Evaluated is VPAT's for WCAG Level AAA only.
+  /// Partially Supports at most. A provision's own answer overrides the evidence under the same rules as
+  /// for WCAG (no Supports over failures without equivalent facilitation, no Not Applicable over
+  /// failures); a chapter's answer fills only the provisions without evidence. Every other provision
+  /// comes from the answers file; Not Evaluated is VPAT's for WCAG Level AAA only.
   func provisionChapters(_ evidence: [ACREvidence]) -> (
     chapters: [ACRProvisionChapter], unanswered: [String],
     contradictions: [String]
@@ -20,7 +21,7 @@ extension ACRBuilder {
       for chapter in standard.chapters {
         var rows: [ACRProvisionRow] = []
         for provision in chapter.provisions {
-          let answer = answers.provision(provision.id, of: standard)
+          var answer = answers.provision(provision.id, of: standard)
           let place = "\(provision.id) \(provision.handle) (\(chapter.label))"
           var term = answer?.term
           var remarks: [String] = []
@@ -31,6 +32,13 @@ extension ACRBuilder {
             }
             if !rowsHere.isEmpty {
               let judged = Self.provisionTerm(rowsHere, rule: rule)
+              // A chapter answered whole fills only what the audit cannot decide: a provision the
+              // audit's rows decide keeps their level unless it has an answer of its own (one the rows
+              // cover in part, such as 503.2's font size, still takes the chapter's).
+              if answers.provisions[provision.id] == nil, judged.term != nil {
+                answer = nil
+                term = nil
+              }
               remarks.append(
                 "From the audit's \(rule.what): "
                   + Remarks.evidence(rowsHere, term: judged.term))

@@ -967,6 +967,36 @@ struct ProvisionEvidenceTests {
   }
 
   @Test(
+    "a chapter answered whole fills only the provisions the audit has no evidence for; a provision's own answer still overrides"
+  )
+  func chapterAnswerFillsGaps() throws {
+    let whole = try ACRAnswers(
+      yaml:
+        "software: {level: supports, notes: \"Reviewed against the platforms' APIs.\"}\n",
+      origin: "answers.yml")
+    let report = try international(whole, draft: true)
+    // 502.3.1 has the audit's rows (Rating fails on iOS): the chapter's Supports does not override them,
+    // so nothing contradicts the evidence.
+    let services = try #require(adherence(report, "502.3.1"))
+    #expect(services.term == .partiallySupports)
+    #expect(!services.remarks.contains("Draft:"), "\(services.remarks)")
+    #expect(
+      !services.remarks.contains("Reviewed against"), "\(services.remarks)")
+    // A provision of the chapter without evidence takes the chapter's answer.
+    let control = try #require(adherence(report, "502.2.1"))
+    #expect(control.term == .supports)
+    #expect(control.remarks.contains("Reviewed against the platforms' APIs."))
+    // Its own answer still overrides the evidence, under VPAT's rules.
+    let own = try ACRAnswers(
+      yaml:
+        "software: {level: supports}\n\"502.3.1\": {level: does-not-support}\n",
+      origin: "answers.yml")
+    let set = try #require(
+      adherence(try international(own, draft: true), "502.3.1"))
+    #expect(set.term == .doesNotSupport)
+  }
+
+  @Test(
     "a provision whose rows are all Not applicable needs a reason; an answer's notes without a level give it"
   )
   func notApplicableReason() throws {
