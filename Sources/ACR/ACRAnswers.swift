@@ -44,10 +44,44 @@ public struct ACRAnswers: Sendable {
   public var provisions: [String: ACRAnswer] = [:]
 
   /// The answer for a provision of a standard: its own, else its chapter's.
+  ///
+  /// An EN 301 549 provision without an answer of its own takes the answer of the Revised Section 508
+  /// provision it was harmonised with (`ProvisionCarry`), saying so in its notes, before its chapter's:
+  /// one answer for both standards. Where two 508 provisions carry to one (502.3.5 and 502.3.9 to
+  /// 11.5.2.17), it takes theirs only when they agree on the level.
   public func provision(_ id: String, of standard: ProvisionStandard)
     -> ACRAnswer?
   {
-    provisions[id] ?? standard.chapter(of: id).flatMap { provisions[$0.id] }
+    specific(id, of: standard)
+      ?? standard.chapter(of: id).flatMap { provisions[$0.id] }
+  }
+
+  /// A provision's own answer, or the one its Revised Section 508 counterpart carries to it; never its
+  /// chapter's.
+  public func specific(_ id: String, of standard: ProvisionStandard)
+    -> ACRAnswer?
+  {
+    if let own = provisions[id] { return own }
+    return standard == .en301549 ? carried(to: id) : nil
+  }
+
+  /// The answer the Revised Section 508 provisions harmonised with an EN 301 549 one give it, or nil.
+  func carried(to en: String) -> ACRAnswer? {
+    let given = ProvisionCarry.sources(of: en).compactMap { source in
+      provisions[source].map { (source, $0) }
+    }
+    guard let first = given.first,
+      given.allSatisfy({ $0.1.term == first.1.term })
+    else { return nil }
+    let numbers = given.map(\.0).joined(separator: " and ")
+    let notes = given.map(\.1.notes).filter { !$0.isEmpty }
+    var answer = first.1
+    answer.notes =
+      "As answered for Revised Section 508 \(numbers)"
+      + (notes.isEmpty ? "." : ": " + notes.joined(separator: " "))
+    answer.equivalentFacilitation = given.map(\.1.equivalentFacilitation)
+      .filter { !$0.isEmpty }.joined(separator: " ")
+    return answer
   }
 
   /// No answers.

@@ -35,7 +35,9 @@ extension ACRBuilder {
               // A chapter answered whole fills only what the audit cannot decide: a provision the
               // audit's rows decide keeps their level unless it has an answer of its own (one the rows
               // cover in part, such as 503.2's font size, still takes the chapter's).
-              if answers.provisions[provision.id] == nil, judged.term != nil {
+              if answers.specific(provision.id, of: standard) == nil,
+                judged.term != nil
+              {
                 answer = nil
                 term = nil
               }

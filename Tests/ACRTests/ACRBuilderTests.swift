@@ -997,6 +997,45 @@ struct ProvisionEvidenceTests {
   }
 
   @Test(
+    "a Revised Section 508 answer carries to the EN 301 549 provision harmonised with it, saying so; the EN provision's own answer wins"
+  )
+  func section508CarriesToEN() throws {
+    let answers = try ACRAnswers(
+      yaml: """
+        "302.6": {level: not-applicable, notes: "The app takes no speech input."}
+        "502.3.5": {level: supports}
+        "502.3.9": {level: partially-supports}
+        "602.2": {level: supports, notes: "Settings are documented."}
+        "12.1.1": {level: partially-supports, notes: "Help lacks a page."}
+        """, origin: "answers.yml")
+    let report = try international(answers, draft: true)
+    let speech = try #require(adherence(report, "4.2.6"))
+    #expect(speech.term == .notApplicable)
+    #expect(
+      speech.remarks.contains(
+        "As answered for Revised Section 508 302.6: The app takes no speech input."
+      ),
+      "\(speech.remarks)")
+    // The 508 row keeps its own answer.
+    #expect(adherence(report, "302.6")?.term == .notApplicable)
+    // Two 508 answers that disagree carry nothing.
+    #expect(adherence(report, "11.5.2.17")?.term == .notEvaluated)
+    // The EN provision's own answer wins over the carried one.
+    let documentation = try #require(adherence(report, "12.1.1"))
+    #expect(documentation.term == .partiallySupports)
+    #expect(!documentation.remarks.contains("As answered for"))
+    // Every pair names real provisions of both standards.
+    let en = Set(
+      ProvisionStandard.en301549.chapters.flatMap(\.provisions).map(\.id))
+    let us = Set(
+      ProvisionStandard.section508.chapters.flatMap(\.provisions).map(\.id))
+    for (from, to) in ProvisionCarry.toEN301549 {
+      #expect(us.contains(from), "\(from)")
+      #expect(en.contains(to), "\(to)")
+    }
+  }
+
+  @Test(
     "a provision whose rows are all Not applicable needs a reason; an answer's notes without a level give it"
   )
   func notApplicableReason() throws {
