@@ -55,6 +55,26 @@ struct JudgedSetTests {
     var recall: Double {
       right + missed == 0 ? 1 : Double(right) / Double(right + missed)
     }
+    /// Counts one check: what the rules assigned against what its judgement holds tested and related;
+    /// returns the error line when they disagree.
+    mutating func add(
+      _ check: Criterion, kind: String, tests: [String], related: [String]
+    ) -> String? {
+      let assigned = Set(check.wcag)
+      let required = Set(tests)
+      let wrong = assigned.subtracting(required).subtracting(related)
+      let missed = required.subtracting(assigned)
+      checks += 1
+      right += assigned.intersection(required).count
+      self.wrong += wrong.count
+      self.missed += missed.count
+      guard !wrong.isEmpty || !missed.isEmpty else { return nil }
+      return
+        "\(check.source) [\(kind)] \(check.test.label): \(check.check) | \(check.expectation)"
+        + (wrong.isEmpty ? "" : " wrongly \(wrong.sorted())")
+        + (missed.isEmpty ? "" : " missing \(missed.sorted())")
+    }
+
     var line: String {
       String(
         format:
@@ -93,28 +113,15 @@ struct JudgedSetTests {
           unjudged.append("\(check.source) \(check.test.label): \(check.check)")
           continue
         }
-        let assigned = Set(check.wcag)
-        let required = Set(judgement.tests)
-        let right = assigned.intersection(required)
-        let wrong = assigned.subtracting(required).subtracting(
-          judgement.related)
-        let missed = required.subtracting(assigned)
         if judgement.heldOut {
-          heldOut.checks += 1
-          heldOut.right += right.count
-          heldOut.wrong += wrong.count
-          heldOut.missed += missed.count
-        } else {
-          tuning.checks += 1
-          tuning.right += right.count
-          tuning.wrong += wrong.count
-          tuning.missed += missed.count
-          if !wrong.isEmpty || !missed.isEmpty {
-            errors.append(
-              "\(check.source) [\(component.kind)] \(check.test.label): \(check.check) | \(check.expectation)"
-                + (wrong.isEmpty ? "" : " wrongly \(wrong.sorted())")
-                + (missed.isEmpty ? "" : " missing \(missed.sorted())"))
-          }
+          _ = heldOut.add(
+            check, kind: component.kind, tests: judgement.tests,
+            related: judgement.related)
+        } else if let error = tuning.add(
+          check, kind: component.kind, tests: judgement.tests,
+          related: judgement.related)
+        {
+          errors.append(error)
         }
       }
     }
@@ -265,20 +272,11 @@ struct JudgedSetTests {
         }
         used.insert(index)
         let judgement = file.judgements[index]
-        let assigned = Set(check.wcag)
-        let required = Set(judgement.tests)
-        let wrong = assigned.subtracting(required).subtracting(
-          judgement.related)
-        let missed = required.subtracting(assigned)
-        score.checks += 1
-        score.right += assigned.intersection(required).count
-        score.wrong += wrong.count
-        score.missed += missed.count
-        if !wrong.isEmpty || !missed.isEmpty {
-          errors.append(
-            "\(check.source) [\(component.kind)] \(check.test.label): \(check.check) | \(check.expectation)"
-              + (wrong.isEmpty ? "" : " wrongly \(wrong.sorted())")
-              + (missed.isEmpty ? "" : " missing \(missed.sorted())"))
+        if let error = score.add(
+          check, kind: component.kind, tests: judgement.tests,
+          related: judgement.related)
+        {
+          errors.append(error)
         }
       }
     }
