@@ -99,7 +99,7 @@ enum BuiltInWCAGRules {
       - id: keyboard-operable
         tests: [keyboard]
         check: [tab, shift tab, enter, return, space, spacebar, space bar, arrow, arrows, arrow keys, up, down, left, right, escape, esc, home, end, page up, page down, ctrl, ctl, ctr, alt, option, shift, command, cmd, key, keys, keystroke, keyboard, type, typing, letter, letters, character, characters, delete, backspace, plus, minus, f6]
-        unless: [nothing, does not, doesn t, should not, will not, not focusable, not receive focus, does not receive focus, will not receive focus, cannot be activated, inert, browse, browses, browsed, ignores, ignored, zoom, zooms, confined, trapped, skip link, skip links, reads, is read, are read, reduce motion, reduced motion, next heading, previous heading, next landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts]
+        unless: [nothing, does not, doesn t, should not, will not, not focusable, not receive focus, does not receive focus, will not receive focus, cannot be activated, inert, browse, browses, browsed, ignores, ignored, zoom, zooms, confined, trapped, skip link, skip links, reads, is read, are read, reduce motion, reduced motion, next heading, previous heading, next landmark, heading to heading, landmark to landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts]
         wcag: [2.1.1]
         reason: "Understanding 2.1.1 Keyboard: all functionality is operable through a keyboard interface; a key that reaches or operates a function tests it (sentence by sentence: 'Selects the option. Otherwise, does nothing.' still operates). Checks that nothing happens, that only name a setting or where focus starts, browse-mode reading and zoom do not."
       - id: keyboard-reach
@@ -185,7 +185,7 @@ enum BuiltInWCAGRules {
         reason: "Understanding 2.4.1 Bypass Blocks: a skip link lets keyboard users bypass blocks of content repeated on pages."
       - id: screen-reader-shortcut
         tests: [keyboard]
-        expectation: [next heading, previous heading, next landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts, quick navigation]
+        expectation: [next heading, previous heading, next landmark, heading to heading, landmark to landmark, screen reader shortcut, screenreader shortcut, screen reader shortcuts, screenreader shortcuts, quick navigation]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: a screen reader's keys that move by heading or landmark work only when those are programmatic; they are the screen reader's own navigation, not a function of the content (2.1.1)."
       - id: browse-mode
@@ -209,7 +209,7 @@ enum BuiltInWCAGRules {
         reason: "Understanding 2.4.3 Focus Order: scrolling gestures belong to the screen reader; what they bring into view is related to the focus order, not a test of it."
       - id: gesture-reading-order
         tests: [gestures]
-        expectation: [logical order, reading order, in order, then to, makes sense]
+        expectation: [logical order, reading order, in order, then to, makes sense, same order, in the order, order it appears, visual order, order that matches]
         unless: [cell, cells]
         wcag: [1.3.2]
         related: [2.4.3]
@@ -408,7 +408,7 @@ enum BuiltInWCAGRules {
         reason: "Understanding 1.3.1 Info and Relationships: a screen reader moves directly to a landmark only when the region is programmatically a landmark; landmarks also help bypass blocks (2.4.1, related)."
       - id: reading-order
         tests: [screenReader]
-        expectation: [logical order, reading order, makes sense, read in order]
+        expectation: [logical order, reading order, makes sense, read in order, same order, order it appears, visual order]
         unless: [focus, cell, cells]
         wcag: [1.3.2]
         related: [2.4.3]
@@ -481,7 +481,7 @@ enum BuiltInWCAGRules {
         wcag: [4.1.3]
         reason: "Understanding 4.1.3 Status Messages: a change announced without moving focus (a result, an alert, loading) is a status message assistive technology must present."
       - id: timing-adjustable
-        expectation: [until dismissed, until the user dismisses, until it is dismissed, does not disappear, does not time out, time limit, timeout, extend the time, more time]
+        expectation: [until dismissed, until the user dismisses, until it is dismissed, does not disappear, does not time out, time limit, timeout, times out, extend the time, more time, extends the session, extend the session, session timeout]
         wcag: [2.2.1]
         reason: "Understanding 2.2.1 Timing Adjustable: content that would go away on a timer stays until the user dismisses it, or the time can be turned off, adjusted or extended."
       - id: timing-check
@@ -522,6 +522,7 @@ enum BuiltInWCAGRules {
         tests: [screenReader]
         check: [name, page title, title, document title]
         kind: [page]
+        unless: [language, lang]
         wcag: [2.4.2]
         reason: "Understanding 2.4.2 Page Titled: a web page has a title that describes its topic or purpose, shown in the browser tab and read first."
       - id: page-titled-named
@@ -534,6 +535,11 @@ enum BuiltInWCAGRules {
         unless: [part, parts, passage, phrase]
         wcag: [3.1.1]
         reason: "Understanding 3.1.1 Language of Page: the human language of the page is programmatically determined, so screen readers pronounce it."
+      - id: language-of-page-named
+        expectation: [language is set, page s language, language of the page, page language, in the page s language]
+        unless: [part, parts, passage, passages, phrase]
+        wcag: [3.1.1]
+        reason: "Understanding 3.1.1 Language of Page: the default human language of the page is programmatically determined, so the screen reader reads it in that language."
       - id: language-of-parts
         expectation: [language of parts, another language, different language, foreign language]
         wcag: [3.1.2]
@@ -544,6 +550,11 @@ enum BuiltInWCAGRules {
         unless: [exempt, 400]
         wcag: [1.4.4]
         reason: "Understanding 1.4.4 Resize Text: text can be resized up to 200 percent without loss of content or functionality (for native apps, through the platform's text size setting); a pinch or browser zoom that is not disabled is part of it."
+      - id: resize-named
+        expectation: [at 200, 200 zoom, 200 percent, zoomed to 200, resized to 200, text is resized, text resizes]
+        unless: [exempt, 400, 320]
+        wcag: [1.4.4]
+        reason: "Understanding 1.4.4 Resize Text: text can be resized up to 200 percent without loss of content or functionality; an expectation at 200 percent tests it."
       - id: reflow
         expectation: [reflow, reflows, scroll in two dimensions, two dimensions, horizontal scrolling, scroll horizontally, 320, 400]
         wcag: [1.4.10]

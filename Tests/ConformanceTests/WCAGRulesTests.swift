@@ -570,6 +570,23 @@ struct WCAGRulesTests {
       map(
         .screenReader, "Name", "Each error names the field and how to fix it",
         kind: "description") == ["1.3.1", "3.3.1", "3.3.3"])
+    #expect(
+      map(
+        .keyboard, "H key", "The screen reader moves from heading to heading",
+        kind: "heading") == ["1.3.1"])
+    #expect(
+      map(
+        .screenReader, "Name", "The page's language is set (lang=\"en\")",
+        kind: "page") == ["3.1.1"])
+    #expect(
+      map(
+        .keyboard, "Ctrl plus", "At 200% zoom no content is cut off",
+        kind: "page") == ["1.4.4"])
+    #expect(
+      map(
+        .gestures, "Swipe",
+        "Content is read in the same order it appears on screen",
+        kind: "page") == ["1.3.2"])
     // 3. What the component is reaches the specific criteria.
     #expect(
       map(
