@@ -60,7 +60,7 @@ enum BuiltInWCAGRules {
       - kind: description
         aria: structure
         roles: [tooltip, tool tip]
-        words: [tooltip, tooltips, tool tip, hint, hints, help text, helper text, error message, error messages, field error, field errors, inline error, inline errors, validation message, errors, form errors, error summary]
+        words: [tooltip, tooltips, tool tip, hint, hints, help text, helper text, error message, error messages, field error, field errors, inline error, inline errors, validation message, errors, form errors, error summary, badge, badges]
       - kind: landmark
         aria: landmark
         roles: [landmark, landmarks, banner, navigation, nav, region, main, contentinfo, complementary, header, footer, search landmark]
@@ -93,7 +93,7 @@ enum BuiltInWCAGRules {
       - kind: text
         aria: structure
         roles: [separator, horizontal rule, paragraph, static text, deletion, insertion, strikethrough]
-        words: [strikethrough, strike through, separator, horizontal rule, paragraph, blockquote, quote, static text, body text, tidbit, tidbits]
+        words: [strikethrough, strike through, separator, horizontal rule, paragraph, blockquote, quote, static text, body text, tidbit, tidbits, card, cards, tile, tiles]
     rules:
       # Keyboard: keystroke input (a hardware keyboard on iOS and Android)
       - id: keyboard-operable
@@ -267,7 +267,7 @@ enum BuiltInWCAGRules {
       - id: name-of-controls-within
         tests: [screenReader]
         check: [name, label, purpose, state, states, value]
-        expectation: [control, controls, cta, button, buttons, interactive, link names, programmatic name]
+        expectation: [control, controls, cta, call to action, button, buttons, interactive, link names, programmatic name]
         wcag: [4.1.2]
         reason: "Understanding 4.1.2 Name, Role, Value: a check of the names or states of the controls a component holds tests them as user interface components, whatever the component is."
       - id: link-purpose
@@ -373,9 +373,20 @@ enum BuiltInWCAGRules {
         reason: "Understanding 1.3.1 Info and Relationships: a hint, help text, tooltip or error message belongs to its control only when the relationship is programmatic (aria-describedby, the platform's hint), so it is read with the control."
       - id: description-named
         tests: [keyboard, screenReader, gestures]
-        expectation: [read after the label, read after the name, read after its name, read after the button, read after the input, hints or errors, hint is read, hint or error is read, error is read, help text is read, tooltip is read, tooltip text is read, tooltip is announced, description is read, as its description, as a description, described by, describedby, associated with the input, associated with the field, read with the input, read with the field]
+        expectation: [read after the label, read after the name, read after its name, read after the button, read after the input, hints or errors, hint is read, hint or error is read, error is read, help text is read, tooltip is read, tooltip text is read, tooltip is announced, description is read, as its description, as a description, described by, describedby, associated with the input, associated with the field, read with the input, read with the field, read with the item, read with its item, read with its parent]
         wcag: [1.3.1]
         reason: "Understanding 1.3.1 Info and Relationships: hints, help and errors read with their input are programmatically associated with it."
+      - id: heading-named
+        tests: [screenReader, gestures]
+        expectation: [identifies as a heading, identifies itself as a heading, as a heading with, is a heading, heading level, heading levels]
+        wcag: [1.3.1]
+        reason: "Understanding 1.3.1 Info and Relationships: a heading is announced as a heading, with its level, only when it is marked up as one."
+      - id: figure-alternative-read
+        tests: [keyboard, gestures, screenReader]
+        kind: [figure]
+        expectation: [summary, alternative, alt text, description, described, label is read]
+        wcag: [1.1.1]
+        reason: "Understanding 1.1.1 Non-text Content: a chart's or diagram's summary read by the screen reader is its text alternative."
       - id: heading-level
         tests: [screenReader]
         check: [role, level, heading level, group]

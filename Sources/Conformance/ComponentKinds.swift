@@ -256,7 +256,8 @@ public struct ComponentKinds: Sendable {
   /// Words that make a Role check speak of the controls a component holds, not of the component
   /// ("CTA identifies as a button", "Most interactive elements identify as a button").
   private static let within: Set<String> = [
-    "interactive", "cta", "ctas", "elements", "element", "each", "any", "most",
+    "interactive", "cta", "ctas", "call", "elements", "element", "each", "any",
+    "most",
     "links", "buttons", "controls", "items", "options", "all", "children",
   ]
 

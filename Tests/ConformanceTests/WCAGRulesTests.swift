@@ -587,6 +587,20 @@ struct WCAGRulesTests {
         .gestures, "Swipe",
         "Content is read in the same order it appears on screen",
         kind: "page") == ["1.3.2"])
+    #expect(
+      map(
+        .gestures, "Swipe",
+        "The badge's count is read with the item it belongs to",
+        kind: "description") == ["1.3.1"])
+    #expect(
+      map(
+        .screenReader, "Group", "The card's heading identifies as a heading",
+        kind: "text") == ["1.3.1"])
+    #expect(
+      map(
+        .gestures, "Swipe", "Focus moves to the chart, its summary is read",
+        kind: "figure")
+        == ["1.1.1"])
     // 3. What the component is reaches the specific criteria.
     #expect(
       map(
