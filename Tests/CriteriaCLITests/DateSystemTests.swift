@@ -45,10 +45,14 @@ struct DateSystemTests {
       #expect(merged?["Result"] == "Fail", "\(files): \(merged ?? [:])")
       #expect(merged?["Tester"] == "Ben", "\(files): \(merged ?? [:])")
       #expect(merged?["Date"] == "2026-11-20", "\(files): \(merged ?? [:])")
+      // What the merge chose is in its own column, never in the tester's Notes.
       #expect(
-        merged?["Notes"]?.contains(
+        merged?["Merge record"]?.contains(
           "ana.xlsx, sheet 'Checklist', row \(line) (Ana, 2026-11-01)")
           == true,
+        "\(files): \(merged ?? [:])")
+      #expect(
+        merged?["Notes"]?.contains("--prefer latest") != true,
         "\(files): \(merged ?? [:])")
     }
 
