@@ -16,6 +16,8 @@ public struct ACRAnswer: Sendable, Hashable {
   public var term: ACRTerm?
   /// Remarks to add.
   public var notes: String
+  /// Remarks that replace the ones the evidence gives (the notes still follow).
+  public var remarks: String = ""
   /// `file:line`.
   public var origin: String
   /// How the product meets the criterion another way despite recorded failures.
@@ -25,10 +27,11 @@ public struct ACRAnswer: Sendable, Hashable {
 
   public init(
     term: ACRTerm? = nil, notes: String, origin: String,
-    equivalentFacilitation: String = ""
+    equivalentFacilitation: String = "", remarks: String = ""
   ) {
     self.term = term
     self.notes = notes
+    self.remarks = remarks
     self.origin = origin
     self.equivalentFacilitation = equivalentFacilitation
   }
@@ -190,13 +193,14 @@ public struct ACRAnswers: Sendable {
     return id
   }
 
-  /// One answer: `level` (an OpenACR term id), `notes`, `equivalent_facilitation`.
+  /// One answer: `level` (an OpenACR term id), `notes`, `remarks`, `equivalent_facilitation`.
   static func answer(_ node: Node, path: String, origin: String)
     throws(StrictYAMLError)
     -> ACRAnswer
   {
     let fields = try YAMLMap(
-      node, path, allowed: ["level", "notes", "equivalent_facilitation"])
+      node, path,
+      allowed: ["level", "notes", "remarks", "equivalent_facilitation"])
     var term: ACRTerm?
     if let id = try fields.text("level") {
       guard let known = ACRTerm(rawValue: id) else {
@@ -209,17 +213,21 @@ public struct ACRAnswers: Sendable {
       term = known
     }
     let notes = try fields.text("notes") ?? ""
-    if term == nil, notes.isEmpty {
+    let remarks = try fields.text("remarks") ?? ""
+    if term == nil, notes.isEmpty, remarks.isEmpty {
       throw StrictYAMLError(
         line: StrictMapping.line(of: node), keyPath: path,
-        message: "give a level, notes, or both")
+        message:
+          "give a level, notes (added to the remarks), remarks (in place of them), or a mix"
+      )
     }
     return ACRAnswer(
       term: term,
       notes: notes.trimmingCharacters(in: .whitespacesAndNewlines),
       origin: "\(origin):\(StrictMapping.line(of: node))",
       equivalentFacilitation: (try fields.text("equivalent_facilitation") ?? "")
-        .trimmingCharacters(in: .whitespacesAndNewlines))
+        .trimmingCharacters(in: .whitespacesAndNewlines),
+      remarks: remarks.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 }
 

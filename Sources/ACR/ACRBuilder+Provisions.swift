@@ -43,7 +43,9 @@ extension ACRBuilder {
               }
               remarks.append(
                 "From the audit's \(rule.what): "
-                  + Remarks.evidence(rowsHere, term: judged.term))
+                  + Remarks.evidence(
+                    rowsHere, term: judged.term,
+                    detail: settings.remarksDetail))
               if let part = judged.partial { remarks.append(part) }
               let failures = rowsHere.filter(\.isKnownFailure)
               if let set = answer?.term, set != .notEvaluated {
@@ -60,7 +62,9 @@ extension ACRBuilder {
                   remarks.insert(
                     "Supports through equivalent facilitation: \(answer?.equivalentFacilitation ?? "")",
                     at: 0)
-                } else if let found = judged.term, found != set {
+                } else if let found = judged.term, found != set,
+                  settings.remarksDetail == .full
+                {
                   remarks.insert(
                     "Set by hand to \(set.label); the audit alone says \(found.label).",
                     at: 0)
@@ -79,6 +83,10 @@ extension ACRBuilder {
                 }
               }
             }
+          }
+          if let own = answer?.remarks, !own.isEmpty {
+            // The answers file's `remarks` replace what the evidence says; a draft's problems stay.
+            remarks = remarks.filter { $0.hasPrefix("Draft:") } + [own]
           }
           if let notes = answer?.notes, !notes.isEmpty { remarks.append(notes) }
           if let answer, answer.term == .notEvaluated {

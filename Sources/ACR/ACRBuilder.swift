@@ -94,8 +94,13 @@ public struct ACRBuilder: Sendable {
           let rowsHere = byCriterion[criterion.number]?[kind] ?? []
           let answer = answers.answers[criterion.number]?[kind]
           let found = Self.conformance(rowsHere)
-          var remarks = Remarks.evidence(rowsHere, term: found)
-          if let set = answer?.term, found == nil {
+          let detail = settings.remarksDetail
+          // The answers file's `remarks` stand in place of what the evidence says.
+          let own = answer?.remarks ?? ""
+          var remarks =
+            own.isEmpty
+            ? Remarks.evidence(rowsHere, term: found, detail: detail) : own
+          if let set = answer?.term, found == nil, own.isEmpty {
             // A level set by hand never stands beside a sentence that contradicts it ("No check of
             // this audit tests it", "Not enough evidence"): the answer's notes say why, and the checks
             // there are are counted.
@@ -103,8 +108,11 @@ public struct ACRBuilder: Sendable {
               rowsHere.isEmpty
               ? ((answer?.notes ?? "").isEmpty
                 ? "Evaluated outside this audit's checks." : "")
-              : "Set by hand to \(set.label); this audit's checks alone do not decide it. "
-                + Remarks.evidence(rowsHere, term: nil, untested: false)
+              : (detail == .full
+                ? "Set by hand to \(set.label); this audit's checks alone do not decide it. "
+                : "")
+                + Remarks.evidence(
+                  rowsHere, term: nil, untested: false, detail: detail)
           }
           var term: ACRTerm
           let failures = rowsHere.filter(\.isKnownFailure)
@@ -128,7 +136,7 @@ public struct ACRBuilder: Sendable {
               remarks =
                 "Supports through equivalent facilitation: \(facilitation) "
                 + remarks
-            } else if let found, found != set {
+            } else if let found, found != set, detail == .full {
               remarks =
                 "Set by hand to \(set.label); the audit alone says \(found.label). "
                 + remarks
@@ -380,10 +388,14 @@ enum Remarks {
   /// The remark the evidence gives; `untested` adds the sentence naming the checks not yet tested where
   /// no level follows from the rows (never beside a level set by hand).
   static func evidence(
-    _ rows: [ACREvidence], term: ACRTerm?, untested: Bool = true
+    _ rows: [ACREvidence], term: ACRTerm?, untested: Bool = true,
+    detail: RemarksDetail = .full
   ) -> String {
     guard !rows.isEmpty else {
       return "No check of this audit tests it."
+    }
+    if detail == .summary {
+      return summary(rows, term: term, untested: untested)
     }
     let fails = rows.filter { $0.outcome == .fail }
     let passed = rows.filter { $0.outcome == .pass }
@@ -457,6 +469,129 @@ enum Remarks {
       )
     }
     return sentences.joined(separator: " ")
+  }
+
+  /// The remark in a buyer's words.
+  ///
+  /// Per platform, the components that fail and the checks they fail ("Fails on Android: Expandable
+  /// region (role)."), then what meets the criterion. It names no severity, ticket, count or row, and
+  /// quotes no tester's note.
+  static func summary(_ rows: [ACREvidence], term: ACRTerm?, untested: Bool)
+    -> String
+  {
+    var sentences: [String] = []
+    let fails = rows.filter { $0.outcome == .fail }
+    for (platform, here) in byPlatform(fails) {
+      sentences.append("Fails on \(platform): \(components(here)).")
+    }
+    for (platform, here) in byPlatform(rows.filter(\.failedBefore)) {
+      sentences.append(
+        "Failed on \(platform) before and not retested since: \(components(here))."
+      )
+    }
+    let unit = { (row: ACREvidence) in
+      "\(row.componentName)\u{1F}\(row.platform)"
+    }
+    let troubled = Set(
+      rows.filter { $0.isKnownFailure || $0.outcome == .cannotTell }.map(unit))
+    let open = rows.filter {
+      $0.outcome == .notTested || $0.outcome == .cannotTell
+    }
+    switch term {
+    case .notApplicable:
+      sentences.append(
+        "\(list(rows.map(\.componentName), more: "components")) on "
+          + "\(list(rows.map(\.platform), more: "platforms")) "
+          + "\(Set(rows.map(\.componentName)).count == 1 ? "has" : "have") no content the criterion applies to."
+      )
+      return sentences.joined(separator: " ")
+    case .supports:
+      let names = rows.filter { $0.outcome == .pass }.map(\.componentName)
+      sentences.append(
+        "\(list(names, more: "components")) "
+          + "\(Set(names).count == 1 ? "meets" : "meet") the criterion on "
+          + "\(list(rows.filter { $0.outcome == .pass }.map(\.platform), more: "platforms"))."
+      )
+      return sentences.joined(separator: " ")
+    default:
+      break
+    }
+    // Components with a pass and nothing against them meet it; a platform with passes and no finding
+    // is said to be clear, so an Android defect does not read as the iOS app's.
+    let meeting = rows.filter {
+      $0.outcome == .pass && !troubled.contains(unit($0))
+    }
+    if !meeting.isEmpty {
+      sentences.append(
+        fails.isEmpty && !rows.contains(where: \.failedBefore)
+          ? "\(list(meeting.map(\.componentName), more: "components")) "
+            + "\(Set(meeting.map(\.componentName)).count == 1 ? "meets" : "meet") the criterion."
+          : "Other tested components meet the criterion.")
+      let findings = Set(
+        rows.filter { $0.isKnownFailure || $0.outcome == .cannotTell }
+          .map(\.platform))
+      let clear = byPlatform(meeting).map(\.platform).filter {
+        !findings.contains($0)
+      }
+      if !fails.isEmpty, !clear.isEmpty {
+        sentences.append(
+          "No defects were found on \(list(clear, more: "platforms")).")
+      }
+    }
+    if term == nil, untested, !open.isEmpty {
+      for (platform, here) in byPlatform(open) {
+        sentences.append("Not yet tested on \(platform): \(components(here)).")
+      }
+    }
+    return sentences.joined(separator: " ")
+  }
+
+  /// Rows grouped by platform, in the order the platforms first appear.
+  static func byPlatform(_ rows: [ACREvidence]) -> [(
+    platform: String, rows: [ACREvidence]
+  )] {
+    var order: [String] = []
+    var grouped: [String: [ACREvidence]] = [:]
+    for row in rows {
+      if grouped[row.platform] == nil { order.append(row.platform) }
+      grouped[row.platform, default: []].append(row)
+    }
+    return order.map { ($0, grouped[$0] ?? []) }
+  }
+
+  /// Components with the checks they fail, as a buyer reads them: "Button (spacebar, enter) and
+  /// Switch (role)"; the first `namedFailures` components, then "and N more components".
+  static func components(_ rows: [ACREvidence]) -> String {
+    var order: [String] = []
+    var checks: [String: [String]] = [:]
+    for row in rows {
+      if checks[row.componentName] == nil { order.append(row.componentName) }
+      let check = lowerFirst(row.check)
+      if !check.isEmpty, checks[row.componentName]?.contains(check) != true {
+        checks[row.componentName, default: []].append(check)
+      }
+    }
+    let named = order.map { name in
+      let these = checks[name] ?? []
+      return these.isEmpty ? name : "\(name) (\(these.joined(separator: ", ")))"
+    }
+    if named.count > namedFailures {
+      return named.prefix(namedFailures).joined(separator: "; ")
+        + "; and \(named.count - namedFailures) more components"
+    }
+    if named.count <= 1 { return named.first ?? "" }
+    return named.dropLast().joined(separator: "; ") + " and "
+      + (named.last ?? "")
+  }
+
+  /// A check's name as it reads inside a sentence: "Spacebar" becomes "spacebar", "VoiceOver" stays.
+  static func lowerFirst(_ text: String) -> String {
+    let characters = Array(text)
+    let word = characters.prefix { $0 != " " }
+    guard let first = characters.first, first.isUppercase,
+      !word.dropFirst().contains(where: \.isUppercase)
+    else { return text }
+    return first.lowercased() + String(characters.dropFirst())
   }
 
   /// Distinct names in first-seen order, joined as people write them ("Rating and Toggle switch"),

@@ -45,6 +45,8 @@ public struct ACRSettings: Sendable {
   public var answers = ""
   /// The OpenACR catalogue id.
   public var edition = ACRSettings.defaultEdition
+  /// How much of the evidence the remarks tell (`acr.remarks.detail`).
+  public var remarksDetail = RemarksDetail.summary
 
   /// VPAT 2.5's WCAG 2.2 edition, the default.
   public static let defaultEdition = "2.5-edition-wcag-2.2-en"
@@ -77,7 +79,7 @@ public struct ACRSettings: Sendable {
   public static let keys = [
     "title", "product", "author", "vendor", "report_date",
     "evaluation_methods_used", "notes", "legal_disclaimer", "answers",
-    "edition",
+    "edition", "remarks",
   ]
 
   /// An empty section.
@@ -88,4 +90,14 @@ public struct ACRSettings: Sendable {
     return parts.count == 3 && parts[0].count == 4 && parts[1].count == 2
       && parts[2].count == 2 && parts.allSatisfy { $0.allSatisfy(\.isNumber) }
   }
+}
+
+/// How much of the evidence a remark tells.
+public enum RemarksDetail: String, Sendable, CaseIterable {
+  /// What a buyer reads: what fails, on which platform and in which components, and what meets the
+  /// criterion; no severities, counts, tickets or testers' notes.
+  case summary
+  /// What a reviewer checks: every failure with its severity, ticket and the tester's first note line,
+  /// and the counts of checks.
+  case full
 }

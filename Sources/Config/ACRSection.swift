@@ -53,5 +53,17 @@ extension ACRSettings {
       }
       self.edition = edition
     }
+    if let remarks = try map.map("remarks", allowed: ["detail"]),
+      let detail = try remarks.text("detail")
+    {
+      guard let known = RemarksDetail(rawValue: detail) else {
+        throw remarks.problem(
+          "detail",
+          Suggestion.unknown(
+            "remarks detail", detail,
+            among: RemarksDetail.allCases.map(\.rawValue), listed: "Choose"))
+      }
+      remarksDetail = known
+    }
   }
 }

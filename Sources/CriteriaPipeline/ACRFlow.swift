@@ -11,7 +11,7 @@ public struct ACRRequest: Sendable {
   public init(
     audit: String, config: String, format: Format, output: String,
     draft: Bool = false, platform: Platform? = nil, edition: String? = nil,
-    languages: TextLanguages = TextLanguages()
+    remarks: RemarksDetail? = nil, languages: TextLanguages = TextLanguages()
   ) {
     self.audit = audit
     self.config = config
@@ -20,6 +20,7 @@ public struct ACRRequest: Sendable {
     self.draft = draft
     self.platform = platform
     self.edition = edition
+    self.remarks = remarks
     self.languages = languages
   }
 
@@ -41,10 +42,16 @@ public struct ACRRequest: Sendable {
   public var platform: Platform?
   /// The OpenACR catalogue (VPAT edition), over the config's `acr.edition`; nil for the config's.
   public var edition: String?
+  /// How much of the evidence the remarks tell, over the config's `acr.remarks.detail`; nil for the
+  /// config's.
+  public var remarks: RemarksDetail?
   /// The languages the documents and the testers' notes are written in (`--language`,
   /// `--notes-language`), over the config's.
   public var languages: TextLanguages = TextLanguages()
 }
+
+/// How much of the evidence an ACR's remarks tell (`acr.remarks.detail`, `--remarks`).
+public typealias RemarksDetail = ACR.RemarksDetail
 
 extension Pipeline {
   /// Writes the Accessibility Conformance Report of a filled audit: `criteria acr`.
@@ -64,6 +71,7 @@ extension Pipeline {
       }
       acr.edition = edition
     }
+    if let remarks = request.remarks { acr.remarksDetail = remarks }
     let sheet = try readSheet(request.audit)
     // Today's mapping of every row id's check, from the config's sources and rules: an audit from before
     // WCAG mapping takes its WCAG numbers from it; an audit with a WCAG column has its cells checked

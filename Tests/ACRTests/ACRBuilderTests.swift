@@ -27,6 +27,8 @@ func settings() -> ACRSettings {
   var s = ACRSettings()
   s.productName = "App"
   s.author.email = "a@example.com"
+  // These tests read the reviewer's remarks; `buyerRemarks` reads the summary a buyer gets.
+  s.remarksDetail = .full
   return s
 }
 
@@ -171,6 +173,79 @@ struct ACRBuilderTests {
       focus.remarks
         == "Fails: Sheet (iOS) Keyboard: Tab (High, ticket A11Y-12). 2 of 4 checks pass, 1 not applicable. Fix planned for 5.3."
     )
+  }
+
+  @Test(
+    "a buyer's remarks (the default) name what fails on which platform, and what meets the criterion, without severities, tickets, counts or notes; `remarks` replaces them"
+  )
+  func buyerRemarks() throws {
+    var buyer = settings()
+    buyer.remarksDetail = .summary
+    #expect(ACRSettings().remarksDetail == .summary)
+    var all = try answeredAll(except: ["2.4.7", "4.1.2", "1.4.4"])
+    let own = try ACRAnswers(
+      yaml: """
+        "1.4.4":
+          software:
+            remarks: "Text scales to 200% in every screen."
+            notes: "Checked in 5.2."
+        """, origin: "a.yml")
+    all.answers["1.4.4"] = own.answers["1.4.4"]
+    let report = try ACRBuilder(
+      settings: buyer, answers: all, today: "2026-11-23", toolVersion: "t"
+    ).build([
+      row(
+        ["2.4.7"], .fail, platform: "Android", component: "Expandable region",
+        check: "Role", severity: "Critical", ticket: "A11Y-12",
+        notes: "TalkBack says image.\nSecond line."),
+      row(
+        ["2.4.7"], .fail, platform: "Android", component: "Expandable region",
+        check: "State"),
+      row(
+        ["2.4.7"], .fail, platform: "Android", component: "Button",
+        check: "Spacebar"),
+      row(["2.4.7"], .pass, platform: "Android", component: "Switch"),
+      row(["2.4.7"], .pass, platform: "iOS", component: "Switch"),
+      row(
+        ["2.4.7"], .pass, platform: "iOS", component: "Button",
+        check: "Spacebar"),
+      row(["4.1.2"], .pass, component: "Switch"),
+      row(["4.1.2"], .pass, platform: "Android", component: "Toggle"),
+      row(["4.1.2"], .notApplicable, component: "Tabs"),
+      row(["1.4.4"], .fail, component: "Tabs", check: "Text resize"),
+    ])
+    func adherence(_ number: String) throws -> ACRAdherence {
+      try #require(
+        report.chapters.flatMap(\.rows).first { $0.criterion.number == number }?
+          .adherence[.software])
+    }
+    let focus = try adherence("2.4.7")
+    #expect(focus.term == .partiallySupports)
+    #expect(
+      focus.remarks
+        == "Fails on Android: Expandable region (role, state) and Button (spacebar). "
+        + "Other tested components meet the criterion. No defects were found on iOS."
+    )
+    for word in ["Critical", "A11Y-12", "TalkBack", " of ", "check"] {
+      #expect(!focus.remarks.contains(word), "\(word)")
+    }
+    #expect(
+      try adherence("4.1.2").remarks
+        == "Switch and Toggle meet the criterion on iOS and Android.")
+    // The answers file's remarks stand in place of the evidence's, and its notes follow them.
+    let resize = try adherence("1.4.4")
+    #expect(resize.term == .doesNotSupport)
+    #expect(
+      resize.remarks == "Text scales to 200% in every screen. Checked in 5.2.")
+    // More failing components than a sentence holds are counted, without pointing at another document.
+    let many = (1...8).map {
+      row(["2.4.7"], .fail, platform: "Web", component: "Part \($0)")
+    }
+    let long = Remarks.summary(many, term: .doesNotSupport, untested: true)
+    #expect(long.hasSuffix("; and 2 more components."), "\(long)")
+    #expect(!long.contains("report"))
+    #expect(Remarks.lowerFirst("VoiceOver rotor") == "VoiceOver rotor")
+    #expect(Remarks.lowerFirst("Double tap") == "double tap")
   }
 
   @Test(
@@ -475,7 +550,7 @@ struct ACRBuilderTests {
       ),
       (
         "\"1.4.3\":\n  web: {}\n",
-        "answers.yml:2: 1.4.3.web: give a level, notes, or both"
+        "answers.yml:2: 1.4.3.web: give a level, notes (added to the remarks), remarks (in place of them), or a mix"
       ),
     ])
   func badAnswers(yaml: String, message: String) {

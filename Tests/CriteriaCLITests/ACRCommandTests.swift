@@ -61,6 +61,7 @@ struct ACRCommandTests {
               author: {name: "Ana", email: "ana@example.com"}
               report_date: "2026-11-20"
               answers: answers.yml
+              remarks: {detail: full}
             """)
       """, to: "criteria.yml")
     return dir
@@ -192,6 +193,48 @@ struct ACRCommandTests {
       }
     }
     try dir.write(lines.joined(separator: "\n") + "\n", to: "answers.yml")
+  }
+
+  @Test(
+    "acr.remarks.detail chooses the buyer's summary or the reviewer's full remarks, --remarks overrides it for one run, and a wrong word names the key"
+  )
+  func remarksDetail() throws {
+    let dir = try setUp(
+      acr: """
+          product: {name: "Sample App", version: "1.0"}
+          author: {name: "Ana", email: "ana@example.com"}
+          answers: answers.yml
+          remarks: {detail: summary}
+        """)
+    try answerTheRest(dir)
+    try failFirstRow(dir, format: "xlsx", ticket: "A11Y-7")
+    let summary = try CLIRunner.run(
+      ["acr", "--from", "failed.xlsx", "--to", "markdown", "--output", "s.md"],
+      in: dir)
+    #expect(summary.status == 0, "\(summary.stderr)")
+    let buyer = try dir.read("s.md")
+    #expect(buyer.contains("Fails on "), "\(buyer)")
+    #expect(!buyer.contains("A11Y-7") && !buyer.contains("(High"))
+    let full = try CLIRunner.run(
+      [
+        "acr", "--remarks", "full", "--from", "failed.xlsx", "--to", "markdown",
+        "--output", "f.md",
+      ], in: dir)
+    #expect(full.status == 0, "\(full.stderr)")
+    #expect(try dir.read("f.md").contains("(High, ticket A11Y-7)"))
+    let config = try dir.read("criteria.yml")
+    try dir.write(
+      config.replacingOccurrences(
+        of: "detail: summary", with: "detail: sumary"), to: "criteria.yml")
+    let wrong = try CLIRunner.run(
+      ["acr", "--from", "failed.xlsx", "--output", "w.yaml"], in: dir)
+    #expect(wrong.status == 78, "\(wrong.stderr)")
+    #expect(
+      wrong.stderr.contains("acr.remarks.detail")
+        && wrong.stderr.contains("Did you mean 'summary'"), "\(wrong.stderr)")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: dir.appendingPathComponent("w.yaml").path))
   }
 
   @Test(
@@ -520,8 +563,10 @@ struct ACRCommandTests {
       dir.appendingPathComponent("acr.yaml"),
       catalogue: "2.5-edition-wcag-2.2-en.yaml")
     let yaml = try dir.read("acr.yaml")
+    // A buyer's remarks: what fails where, no internal severity.
     #expect(
-      yaml.contains("level: partially-supports") && yaml.contains("(Critical)"))
+      yaml.contains("level: partially-supports") && yaml.contains("Fails on ")
+        && !yaml.contains("(Critical)"))
     #expect(yaml.contains("level: supports"))
   }
 
@@ -543,11 +588,9 @@ struct ACRCommandTests {
     // that does not test the criterion.
     #expect(!acr.stderr.contains("its check"), "\(acr.stderr)")
     let yaml = try dir.read("out/acr.yaml")
-    // The failure with its severity and the first line of the tester's note.
-    #expect(
-      yaml.contains(
-        "Fails: Banner (iOS) Screen reader: Name (Critical): VoiceOver says nothing when the banner appears; the message is read only when focus reaches it."
-      ), "\(yaml)")
+    // What a buyer reads: the failing component and check on its platform, no severity or note.
+    #expect(yaml.contains("Fails on iOS: Banner (name)"), "\(yaml)")
+    #expect(!yaml.contains("Critical") && !yaml.contains("VoiceOver says"))
     #expect(
       yaml.contains(
         "title: \"Draft: Sample App Accessibility Conformance Report\""))
@@ -575,7 +618,8 @@ struct ACRCommandTests {
     {
       let run = try CLIRunner.run(
         [
-          "acr", "--config", "Samples/criteria.yml", "--from",
+          "acr", "--remarks", "full", "--config", "Samples/criteria.yml",
+          "--from",
           "Samples/audit-filled.csv", "--to", format, "--output", output,
           "--draft",
         ] + flags, in: dir)
@@ -641,7 +685,8 @@ struct ACRCommandTests {
     ] {
       let run = try CLIRunner.run(
         [
-          "acr", "--config", "Samples/criteria.yml", "--from",
+          "acr", "--remarks", "full", "--config", "Samples/criteria.yml",
+          "--from",
           "Samples/audit-filled.csv", "--output", "refused.out", "--draft",
         ] + flags, in: dir)
       #expect(run.status == 64, "\(flags): \(run.stderr)")
@@ -830,7 +875,8 @@ struct ACRCommandTests {
     ] {
       let final = try CLIRunner.run(
         [
-          "acr", "--config", config, "--from", "Samples/audit-filled.csv",
+          "acr", "--remarks", "full", "--config", config, "--from",
+          "Samples/audit-filled.csv",
           "--to", "markdown", "--output", "final.md",
         ], in: dir)
       #expect(final.status == Int32(status), "\(config): \(final.stderr)")
@@ -949,7 +995,8 @@ struct ACRCommandTests {
       to: "Samples/deleted.csv")
     let final = try CLIRunner.run(
       [
-        "acr", "--config", "Samples/criteria.yml", "--from",
+        "acr", "--remarks", "full", "--config", "Samples/criteria.yml",
+        "--from",
         "Samples/deleted.csv", "--to", "markdown", "--output", "acr.md",
       ], in: dir)
     #expect(final.status == 1, "\(final.stderr)")
@@ -1326,7 +1373,8 @@ struct ACRCommandTests {
       // A final report lists the answer as a contradiction; a draft says so and names the failure.
       let final = try CLIRunner.run(
         [
-          "acr", "--config", "Samples/criteria.yml", "--from",
+          "acr", "--remarks", "full", "--config", "Samples/criteria.yml",
+          "--from",
           "Samples/\(step.to).csv", "--to", "markdown", "--output", "acr.md",
         ], in: dir)
       #expect(final.status == 1)
@@ -1565,7 +1613,8 @@ struct ACRCommandTests {
   ) throws -> CLIRunner.Outcome {
     try CLIRunner.run(
       [
-        "acr", "--config", config, "--from", audit, "--to", "markdown",
+        "acr", "--remarks", "full", "--config", config, "--from", audit, "--to",
+        "markdown",
         "--output", output, "--draft",
       ], in: dir)
   }

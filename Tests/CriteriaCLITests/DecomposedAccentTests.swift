@@ -91,7 +91,8 @@ struct DecomposedAccentTests {
       "2 of audit-filled.csv's rows carry the id an earlier criteria made of decomposed accents"
     let acr = try CLIRunner.run(
       [
-        "acr", "--from", "audit-filled.csv", "--to", "markdown", "--output",
+        "acr", "--remarks", "full", "--from", "audit-filled.csv", "--to",
+        "markdown", "--output",
         "-", "--draft",
       ], in: dir)
     #expect(acr.status == 0, "\(acr.stderr)")

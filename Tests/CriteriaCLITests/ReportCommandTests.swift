@@ -317,7 +317,8 @@ struct ReportCommandTests {
     // The ACR cites the note's first line in a remark, with its language; the names stay unmarked.
     let acr = try run(
       [
-        "acr", "--from", "audit-filled.csv", "--to", "html", "--draft",
+        "acr", "--remarks", "full", "--from", "audit-filled.csv", "--to",
+        "html", "--draft",
       ], "acr.html")
     #expect(
       acr.contains(

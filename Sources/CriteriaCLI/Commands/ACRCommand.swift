@@ -51,6 +51,12 @@ struct ACRCommand: ParsableCommand {
   )
   var edition: String?
 
+  @Option(
+    help:
+      "How much of the evidence the remarks tell: summary (what a buyer reads: what fails, on which platform, in which components; the default) or full (what a reviewer checks: every failure with its severity, ticket and note, and the counts); overrides acr.remarks.detail."
+  )
+  var remarks: RemarksDetail?
+
   @OptionGroup var language: LanguageOption
 
   func validate() throws {
@@ -68,7 +74,8 @@ struct ACRCommand: ParsableCommand {
           audit: audit.from, config: config, format: format,
           output: file.output,
           draft: draft, platform: platform.flatMap(Platform.init(userValue:)),
-          edition: edition, languages: language.languages))
+          edition: edition, remarks: remarks,
+          languages: language.languages))
     }
   }
 }

@@ -6,6 +6,7 @@ import CriteriaPipeline
 extension ACRRequest.Format: ExpressibleByArgument {}
 extension AuditDiff.Format: ExpressibleByArgument {}
 extension ReportRequest.Format: ExpressibleByArgument {}
+extension RemarksDetail: ExpressibleByArgument {}
 
 /// `--format table|json`: a listing for people, or JSON for scripts (`list`, `wcag`, `status`).
 struct ListingFormatOption: ParsableArguments {
