@@ -20,8 +20,21 @@ extension ACRBuilder {
     for standard in settings.provisionStandards {
       for chapter in standard.chapters {
         var rows: [ACRProvisionRow] = []
+        // Whether every provision took the chapter's answer, none its own or the audit's.
+        var wholeChapter = answers.provisions[chapter.id]?.term != nil
         for provision in chapter.provisions {
+          if standard.isHeading(provision, in: chapter) {
+            rows.append(
+              ACRProvisionRow(
+                provision: provision,
+                adherence: ACRAdherence(term: .notApplicable, remarks: ""),
+                heading: true))
+            continue
+          }
           var answer = answers.provision(provision.id, of: standard)
+          if answers.specific(provision.id, of: standard) != nil {
+            wholeChapter = false
+          }
           let place = "\(provision.id) \(provision.handle) (\(chapter.label))"
           var term = answer?.term
           var remarks: [String] = []
@@ -31,6 +44,7 @@ extension ACRBuilder {
                 test: $0.test, platform: $0.platform, counted: $0.countedWCAG)
             }
             if !rowsHere.isEmpty {
+              wholeChapter = false
               let judged = Self.provisionTerm(rowsHere, rule: rule)
               // A chapter answered whole fills only what the audit cannot decide: a provision the
               // audit's rows decide keeps their level unless it has an answer of its own (one the rows
@@ -109,14 +123,19 @@ extension ACRBuilder {
                 term: term ?? .notEvaluated,
                 remarks: remarks.joined(separator: " "))))
         }
-        chapters.append(
-          ACRProvisionChapter(
-            reportHeading: standard.reportHeading, id: chapter.id,
-            label: chapter.label, rows: rows,
-            // A chapter without provisions of its own (EN 301 549's Clause 9) is the WCAG tables.
-            notes: chapter.provisions.isEmpty
-              ? ACRReport.webClauseNote(
-                web: evidence.contains { $0.component == .web }) : ""))
+        var made = ACRProvisionChapter(
+          reportHeading: standard.reportHeading, id: chapter.id,
+          label: chapter.label, rows: rows,
+          // A chapter without provisions of its own (EN 301 549's Clause 9) is the WCAG tables.
+          notes: chapter.provisions.isEmpty
+            ? ACRReport.webClauseNote(
+              web: evidence.contains { $0.component == .web }) : "")
+        if wholeChapter, let first = made.answerable.first?.adherence,
+          made.answerable.allSatisfy({ $0.adherence == first })
+        {
+          made.whole = first
+        }
+        chapters.append(made)
       }
     }
     return (chapters, unanswered, contradictions)

@@ -39,6 +39,8 @@ public struct ACRChapter: Sendable, Hashable {
 public struct ACRProvisionRow: Sendable, Hashable {
   public var provision: ProvisionStandard.Provision
   public var adherence: ACRAdherence
+  /// A heading or informative clause (EN 301 549's 11.5): printed as VPAT prints it, with no level.
+  public var heading = false
 }
 
 /// One chapter of the Revised Section 508 or EN 301 549 report (Chapter 3: Functional Performance
@@ -51,6 +53,13 @@ public struct ACRProvisionChapter: Sendable, Hashable {
   public var rows: [ACRProvisionRow]
   /// What VPAT says in place of the table (EN 301 549's Clause 9, Web, is the WCAG tables), or empty.
   public var notes = ""
+  /// The chapter's own answer when it alone answers every provision (hardware Not Applicable).
+  ///
+  /// The chapter prints as one line, not a table of identical rows. OpenACR still lists each provision.
+  public var whole: ACRAdherence?
+
+  /// The provisions that take a level: every row but the heading rows.
+  public var answerable: [ACRProvisionRow] { rows.filter { !$0.heading } }
 }
 
 /// The Accessibility Conformance Report, ready to be written as OpenACR, Markdown or HTML.
@@ -169,6 +178,14 @@ public struct ACRReport: Sendable {
       index = remarks.index(after: index)
     }
     return out + escape(plain)
+  }
+
+  /// The one line a chapter answered whole prints in place of its table.
+  ///
+  /// For example: "Not Applicable for every provision of this chapter: The product has no hardware."
+  public static func wholeLine(_ answer: ACRAdherence) -> String {
+    "\(answer.term.label) for every provision of this chapter"
+      + (answer.remarks.isEmpty ? "." : ": \(answer.remarks)")
   }
 
   /// The VPAT revision the report follows, printed under the title.

@@ -69,11 +69,16 @@ public enum OpenACRWriter {
       lines.append("  \(chapter.id):")
       if !chapter.notes.isEmpty {
         lines.append("    notes: \(quoted(chapter.notes))")
+      } else if let whole = chapter.whole {
+        lines.append(
+          "    notes: \(quoted(text(report, ACRReport.wholeLine(whole))))")
       }
       if chapter.rows.isEmpty { continue }
       lines.append("    criteria:")
       for row in chapter.rows {
         lines.append("      - num: \(quoted(row.provision.id))")
+        // A heading clause takes no level: VPAT's "Heading cell – no response required".
+        if row.heading { continue }
         lines.append("        components:")
         lines.append("          - name: none")
         lines.append("            adherence:")
@@ -174,13 +179,19 @@ public enum ACRMarkdownWriter {
       if !chapter.notes.isEmpty {
         lines += ["", "Notes: \(text(chapter.notes))"]
       }
+      if let whole = chapter.whole {
+        lines += ["", linkedRemarks(report, ACRReport.wholeLine(whole))]
+        continue
+      }
       if chapter.rows.isEmpty { continue }
       lines += [
         "", "| Criteria | Conformance Level | Remarks and Explanations |",
         "| --- | --- | --- |",
       ]
       lines += chapter.rows.map {
-        "| \($0.provision.id) \(cell($0.provision.handle)) | \($0.adherence.term.label) | \(linkedRemarks(report, $0.adherence.remarks)) |"
+        $0.heading
+          ? "| **\($0.provision.id) \(cell($0.provision.handle))** | \(ProvisionStandard.headingCell) | |"
+          : "| \($0.provision.id) \(cell($0.provision.handle)) | \($0.adherence.term.label) | \(linkedRemarks(report, $0.adherence.remarks)) |"
       }
     }
     if !report.unmappedFindings.isEmpty {
@@ -334,18 +345,28 @@ public enum ACRHTMLWriter {
       if !chapter.notes.isEmpty {
         out += "<p>Notes: \(escape(chapter.notes))</p>\n"
       }
+      if let whole = chapter.whole {
+        out +=
+          "<p>\(linkedRemarks(report, quoted, ACRReport.wholeLine(whole)))</p>\n"
+        continue
+      }
       if chapter.rows.isEmpty { continue }
       out += table(
         "<table class=\"criteria\" aria-labelledby=\"\(chapter.id)\">",
         columns: ["Criteria", "Conformance Level", "Remarks and Explanations"],
         rows: chapter.rows.map { row in
-          (
-            "\(escape(row.provision.id)) \(escape(row.provision.handle))",
-            [
-              row.adherence.term.label,
-              linkedRemarks(report, quoted, row.adherence.remarks),
-            ]
-          )
+          row.heading
+            ? (
+              "<strong>\(escape(row.provision.id)) \(escape(row.provision.handle))</strong>",
+              [ProvisionStandard.headingCell, ""]
+            )
+            : (
+              "\(escape(row.provision.id)) \(escape(row.provision.handle))",
+              [
+                row.adherence.term.label,
+                linkedRemarks(report, quoted, row.adherence.remarks),
+              ]
+            )
         })
     }
     if !report.unmappedFindings.isEmpty {

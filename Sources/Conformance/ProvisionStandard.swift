@@ -35,6 +35,21 @@ public struct ProvisionStandard: Sendable, Hashable {
   /// The chapters, in the catalogue's order (EN 301 549's Chapter 9, Web, has no provisions: it is the WCAG
   /// tables).
   public var chapters: [Chapter]
+  /// Whether a clause with sub-clauses of its own, or an informative one, is a heading.
+  ///
+  /// EN 301 549's 5.1, 11.5 and 11.0 are: VPAT asks no level of them. The Revised Section 508 catalogue
+  /// lists requirements only, and its 504.2 is a requirement with sub-requirements.
+  public var clauseHeadings = false
+
+  /// Whether VPAT prints the provision as a heading row ("Heading cell – no response required").
+  public func isHeading(_ provision: Provision, in chapter: Chapter) -> Bool {
+    guard clauseHeadings else { return false }
+    return provision.handle.hasSuffix("(informative)")
+      || chapter.provisions.contains { $0.id.hasPrefix(provision.id + ".") }
+  }
+
+  /// What VPAT's template prints in a heading row's Conformance Level cell.
+  public static let headingCell = "Heading cell – no response required"
 
   /// A provision by number.
   public func provision(_ id: String) -> Provision? {
@@ -393,5 +408,5 @@ public struct ProvisionStandard: Sendable, Hashable {
           13.2 Access to relay services
           13.3 Access to emergency services
           """)),
-    ])
+    ], clauseHeadings: true)
 }

@@ -996,6 +996,66 @@ struct ProvisionEvidenceTests {
     ).build(rows)
   }
 
+  @Test(
+    "VPAT's chapter layout: EN 301 549's heading and informative clauses are heading rows with no level asked, and a chapter answered whole prints one line"
+  )
+  func chapterLayout() throws {
+    let answers = try ACRAnswers(
+      yaml: """
+        hardware: {level: not-applicable, notes: "The product is an app."}
+        en_301_549_hardware: {level: not-applicable, notes: "The product is an app."}
+        en_301_549_software: {level: supports}
+        "11.7": {level: partially-supports, notes: "Dark mode is ignored."}
+        """, origin: "answers.yml")
+    let report = try international(answers, draft: true)
+    let rows = report.provisionChapters.flatMap(\.rows)
+    func isHeading(_ id: String) -> Bool? {
+      rows.first { $0.provision.id == id }?.heading
+    }
+    // The clauses the issue names, read off the EN 301 549 catalogue: each has sub-clauses, or says
+    // it is informative.
+    for id in [
+      "5.1", "5.1.3", "11.0", "11.5", "11.5.2", "11.8", "12.1", "12.2", "10.0",
+    ] {
+      #expect(isHeading(id) == true, "\(id)")
+    }
+    for id in ["5.2", "11.5.1", "11.5.2.5", "11.7", "12.1.1", "302.1", "504.2"]
+    {
+      #expect(isHeading(id) == false, "\(id)")
+    }
+    // Nothing asks a heading for a level: a draft's unanswered provisions leave them out.
+    #expect(!report.warnings.joined().contains("11.5 Interoperability"))
+    let markdown = ACRMarkdownWriter.markdown(report)
+    #expect(
+      markdown.contains(
+        "| **11.5 Interoperability with assistive technology** | Heading cell – no response required | |"
+      ))
+    // Chapter 4 answered whole: one line, not 55 rows; Clause 11 has an answer of its own (11.7), so it
+    // stays a table, and the chapter's answer fills the rest.
+    let hardware = try #require(
+      report.provisionChapters.first { $0.id == "hardware" })
+    #expect(hardware.whole?.term == .notApplicable)
+    #expect(
+      markdown.contains(
+        "### Chapter 4: Hardware\n\nNot Applicable for every provision of this chapter: The product is an app.\n"
+      ), "\(markdown)")
+    #expect(!markdown.contains("| 402.2.1 "))
+    let software = try #require(
+      report.provisionChapters.first { $0.id == "en_301_549_software" })
+    #expect(software.whole == nil)
+    #expect(markdown.contains("| 11.7 User preferences | Partially Supports |"))
+    // OpenACR still lists every provision; a heading row has no level.
+    let yaml = OpenACRWriter.yaml(report)
+    #expect(
+      yaml.contains("      - num: \"11.5\"\n      - num: \"11.5.1\"\n"),
+      "\(yaml)")
+    #expect(yaml.contains("      - num: \"402.2.1\"\n        components:"))
+    let html = ACRHTMLWriter.html(report)
+    #expect(
+      html.contains(
+        "<strong>11.5 Interoperability with assistive technology</strong>"))
+  }
+
   func adherence(_ report: ACRReport, _ id: String) -> ACRAdherence? {
     report.provisionChapters.flatMap(\.rows).first { $0.provision.id == id }?
       .adherence
