@@ -12,7 +12,8 @@ if $want_test_tools; then
   # curl and openssl: the Redmine script polls with curl; the HTTPS tests make a certificate with openssl.
   # poppler-utils (pdftotext, pdfinfo, pdftoppm) reads the printed workbook back.
   # chromium and chromium-driver: the HTML reports are checked in a real browser with axe-core.
-  packages+=(cmark-gfm libreoffice-calc-nogui curl openssl poppler-utils chromium chromium-driver)
+  # LibreOffice Writer renders the ACR's Word document to PDF and PNG pages.
+  packages+=(cmark-gfm libreoffice-calc-nogui libreoffice-writer-nogui curl openssl poppler-utils chromium chromium-driver)
 fi
 
 missing=()
@@ -37,8 +38,9 @@ if $want_test_tools; then
   # The official readers our output is checked with: openpyxl for workbooks, Cucumber's Gherkin parser,
   # jsonschema, with which the fake tracker checks Jira Cloud bodies against Atlassian's ADF schema, and
   # graphql-core, with which it checks Linear requests against Linear's published schema.
-  python3 -c "import openpyxl, gherkin, jsonschema, selenium, junitparser, graphql" 2>/dev/null || \
-    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema selenium junitparser graphql-core >&2
+  # python-docx reads the ACR's Word document.
+  python3 -c "import openpyxl, gherkin, jsonschema, selenium, junitparser, graphql, docx" 2>/dev/null || \
+    python3 -m pip install --quiet --disable-pip-version-check openpyxl gherkin-official jsonschema selenium junitparser graphql-core python-docx >&2
   # axe-core 4.x for the browser checks: the axe.min.js that axe-playwright-python ships (its Playwright
   # dependency is not needed; Selenium drives Debian's chromium).
   python3 -c "import axe_playwright_python" 2>/dev/null || \

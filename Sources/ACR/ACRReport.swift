@@ -180,6 +180,23 @@ public struct ACRReport: Sendable {
     return out + escape(plain)
   }
 
+  /// The line above a WCAG table: "Summary: Web: 30 Supports, 2 Partially Supports; Software: …".
+  public func summaryLine(_ chapter: ACRChapter) -> String {
+    "Summary: "
+      + components.map { kind in
+        "\(kind.label): "
+          + ACRTerm.allCases.compactMap { term in
+            chapter.counts(kind)[term].map { "\($0) \(term.label)" }
+          }.joined(separator: ", ")
+      }.joined(separator: "; ")
+  }
+
+  /// What the WCAG tables rest on, under the scoping note.
+  public var conformanceSentence: String {
+    "Conformance per success criterion for \(components.map(\.label).joined(separator: " and ")), "
+      + "from \(auditPhrase)."
+  }
+
   /// The one line a chapter answered whole prints in place of its table.
   ///
   /// For example: "Not Applicable for every provision of this chapter: The product has no hardware."

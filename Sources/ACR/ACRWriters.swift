@@ -132,8 +132,7 @@ public enum ACRMarkdownWriter {
     let note = ACRReport.wcagScopingNote
     lines += [
       "\(note.before)[\(note.link)](\(note.url))\(note.after)", "",
-      "Conformance per success criterion for \(report.components.map(\.label).joined(separator: " and ")), "
-        + "from \(report.auditPhrase).",
+      report.conformanceSentence,
     ]
     for chapter in report.chapters {
       lines += ["", "### \(chapter.label)", ""]
@@ -141,14 +140,7 @@ public enum ACRMarkdownWriter {
         lines.append(ACRReport.aaaNotReported)
         continue
       }
-      lines.append(
-        "Summary: "
-          + report.components.map { kind in
-            "\(kind.label): "
-              + ACRTerm.allCases.compactMap { term in
-                chapter.counts(kind)[term].map { "\($0) \(term.label)" }
-              }.joined(separator: ", ")
-          }.joined(separator: "; "))
+      lines.append(report.summaryLine(chapter))
       lines += [
         "", "| Criteria | Conformance Level | Remarks and Explanations |",
         "| --- | --- | --- |",
@@ -296,7 +288,7 @@ public enum ACRHTMLWriter {
     out +=
       "<p>\(escape(note.before))<a href=\"\(escape(note.url))\">\(escape(note.link))</a>\(escape(note.after))</p>\n"
     out +=
-      "<p>Conformance per success criterion for \(escape(report.components.map(\.label).joined(separator: " and "))), from \(escape(report.auditPhrase)).</p>\n"
+      "<p>\(escape(report.conformanceSentence))</p>\n"
     for (index, chapter) in report.chapters.enumerated() {
       out += "<h3 id=\"\(chapter.id)\">\(escape(chapter.label))</h3>\n"
       if report.isUnreported(chapter) {

@@ -26,7 +26,7 @@ public struct ACRRequest: Sendable {
 
   /// The formats an ACR is written in.
   public enum Format: String, Sendable, CaseIterable {
-    case openacr, markdown, html
+    case openacr, markdown, html, docx, pdf
   }
 
   /// The filled audit (XLSX or CSV).
@@ -202,17 +202,25 @@ extension Pipeline {
     for warning in report.missingFacts + report.warnings {
       reporter.note("warning: \(warning)")
     }
-    let text: String
+    let bytes: Data
     switch request.format {
-    case .openacr: text = OpenACRWriter.yaml(report)
-    case .markdown: text = ACRMarkdownWriter.markdown(report)
-    case .html: text = ACRHTMLWriter.html(report)
+    case .openacr: bytes = Data(OpenACRWriter.yaml(report).utf8)
+    case .markdown: bytes = Data(ACRMarkdownWriter.markdown(report).utf8)
+    case .html: bytes = Data(ACRHTMLWriter.html(report).utf8)
+    case .docx, .pdf:
+      let docx: Data
+      do { docx = try ACRDocxWriter.docx(report) } catch {
+        throw PipelineError(error)
+      }
+      // A PDF is the Word document as LibreOffice prints it, tagged.
+      bytes =
+        request.format == .pdf ? try PDFConversion.pdf(fromDocx: docx) : docx
     }
     let destination: Destination =
       request.output == "-" ? .standardOutput : .path(request.output)
     try ArtifactSink(
       protecting: [request.audit, request.config], reporter: reporter
     )
-    .deliver(.file(Data(text.utf8)), from: "acr", to: destination)
+    .deliver(.file(bytes), from: "acr", to: destination)
   }
 }

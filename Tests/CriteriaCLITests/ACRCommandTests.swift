@@ -458,6 +458,111 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "the ACR as a Word document, read by python-docx: VPAT's headings, a header row repeated on every page, every criterion once, heading clauses with no level, DRAFT on every page of a draft; --to pdf is a tagged PDF"
+  )
+  func wordDocument() throws {
+    let dir = try setUp()
+    try answerTheRest(dir)
+    let chapters =
+      ProvisionStandard.section508.chapters.map(\.id)
+      + ProvisionStandard.en301549.chapters.filter { !$0.provisions.isEmpty }
+      .map(\.id)
+    try dir.write(
+      try dir.read("answers.yml")
+        + chapters.map {
+          "\($0): {level: not-applicable, notes: \"Not in this app.\"}"
+        }
+        .joined(separator: "\n") + "\n", to: "answers.yml")
+    func read(_ file: String, draft: Bool) throws -> [String: Any] {
+      let run = try CLIRunner.run(
+        [
+          "acr", "--from", "filled.xlsx", "--to", "docx", "--output", file,
+          "--edition", "2.5-edition-wcag-2.2-508-eu-en",
+        ] + (draft ? ["--draft"] : []), in: dir)
+      #expect(run.status == 0, "\(run.stderr)")
+      let check = try CLIRunner.runPython([
+        CLIRunner.packageRoot.appendingPathComponent(
+          "Tests/ACRTests/Scripts/check_docx.py"
+        ).path, dir.appendingPathComponent(file).path,
+      ])
+      #expect(check.status == 0, "\(check.stderr)")
+      return try #require(
+        try JSONSerialization.jsonObject(with: Data(check.stdout.utf8))
+          as? [String: Any])
+    }
+    let final = try read("acr.docx", draft: false)
+    #expect(final["title"] as? String == "Sample App ACR")
+    let headings = (final["headings"] as? [[Any]] ?? []).map {
+      "\($0[0]) \($0[1])"
+    }
+    // VPAT's order, as Word's own heading levels.
+    let expected = [
+      "1 Sample App ACR", "2 Applicable Standards/Guidelines", "2 Terms",
+      "2 WCAG 2.2 Report", "3 Table 1: Success Criteria, Level A",
+      "3 Table 2: Success Criteria, Level AA", "2 Revised Section 508 Report",
+      "3 Chapter 3: Functional Performance Criteria (FPC)",
+      "2 EN 301 549 Report", "3 Chapter 11: Software", "2 Legal Disclaimer",
+    ].filter { $0 != "2 Legal Disclaimer" }
+    var position = 0
+    for heading in expected {
+      let found = headings[position...].firstIndex(of: heading)
+      #expect(found != nil, "\(heading) in order among \(headings)")
+      position = found ?? position
+    }
+    #expect(headings.filter { $0.hasPrefix("1 ") }.count == 1)
+    let tables = final["tables"] as? [[String: Any]] ?? []
+    // The standards, Tables 1 and 2, and the chapters the audit has evidence for (the rest are one line).
+    #expect(tables.count >= 6, "\(tables.count)")
+    for table in tables {
+      #expect(table["repeats"] as? Bool == true, "\(table["columns"] ?? "")")
+      #expect(table["other_headers"] as? Int == 0)
+    }
+    let criteriaRows = tables.filter {
+      ($0["columns"] as? [String])?.first == "Criteria"
+    }.flatMap { $0["rows"] as? [[String]] ?? [] }
+    for criterion in WCAG22.all where criterion.level != .aaa {
+      let name = "\(criterion.number) \(criterion.handle) (Level"
+      #expect(
+        criteriaRows.filter { $0.first?.hasPrefix(name) == true }.count == 1,
+        "\(criterion.number) once")
+    }
+    // A heading clause asks no level; a requirement has one.
+    let interoperability = criteriaRows.first {
+      $0.first == "11.5 Interoperability with assistive technology"
+    }
+    #expect(
+      interoperability?.dropFirst().first
+        == "Heading cell – no response required"
+    )
+    #expect(
+      criteriaRows.first { $0.first == "11.7 User preferences" }?.dropFirst()
+        .first == "Not Applicable")
+    #expect(final["page_numbers"] as? Bool == true)
+    #expect(!(final["header"] as? String ?? "").contains("DRAFT"))
+    let draft = try read("draft.docx", draft: true)
+    #expect((draft["header"] as? String ?? "").hasPrefix("DRAFT"))
+    // The PDF is that document, tagged (so a screen reader reads its headings and tables).
+    let pdf = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--to", "pdf", "--output", "acr.pdf",
+        "--edition", "2.5-edition-wcag-2.2-508-eu-en",
+      ], in: dir)
+    #expect(pdf.status == 0, "\(pdf.stderr)")
+    let info = try runTool(
+      "pdfinfo", [dir.appendingPathComponent("acr.pdf").path])
+    #expect(info.stdout.contains("Tagged:          yes"), "\(info.stdout)")
+    #expect(
+      info.stdout.contains("Title:           Sample App ACR"), "\(info.stdout)")
+    // Binary bytes are never poured onto a terminal.
+    let terminal = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--to", "docx", "--output", "-"], in: dir
+    )
+    #expect(terminal.status == 64 && terminal.stdout.isEmpty)
+    #expect(
+      terminal.stderr.contains("give --output PATH"), "\(terminal.stderr)")
+  }
+
+  @Test(
     "an audit without a WCAG column: the mapping is recomputed from the config's sources"
   )
   func oldAudit() throws {

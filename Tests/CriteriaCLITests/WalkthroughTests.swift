@@ -39,7 +39,7 @@ struct WalkthroughTests {
     let work = home.appendingPathComponent("sample-audit")
     // Every --output the block names, and the folder the ticket dry run writes.
     let outputs = script.matches(of: /--output ([^ \n]+)/).map { String($0.1) }
-    #expect(outputs.count == 5, "\(outputs)")
+    #expect(outputs.count == 6, "\(outputs)")
     for output in outputs + [
       "out/audit.xlsx", "out/checklist.csv", "out/checklist.md",
     ] {
@@ -54,6 +54,9 @@ struct WalkthroughTests {
     let merged = try work.read("audit.csv")
     #expect(merged.contains(",Sam,") && merged.contains(",Priya,"))
     #expect(try work.read("out/acr.html").contains("Sample App"))
+    // The Word document is a package whose document part is WordprocessingML.
+    let docx = try Data(contentsOf: work.appendingPathComponent("out/acr.docx"))
+    #expect(docx.starts(with: Data("PK".utf8)))
     #expect(
       // The diff's rows say the test group too: "Spacebar" alone could be any test's key.
       try work.read("out/changes.md").contains(

@@ -28,7 +28,11 @@ struct ACRCommand: ParsableCommand {
   )
   var config = "criteria.yml"
 
-  @Option(name: .customLong("to"), help: "openacr (YAML), markdown or html.")
+  @Option(
+    name: .customLong("to"),
+    help:
+      "openacr (YAML), markdown, html, docx (Word, laid out as VPAT 2.5Rev's template) or pdf (that document as a tagged PDF, where LibreOffice is installed)."
+  )
   var format: ACRRequest.Format = .openacr
 
   @OptionGroup var file: OutputFileOption
@@ -61,6 +65,11 @@ struct ACRCommand: ParsableCommand {
 
   func validate() throws {
     try language.validate(html: format == .html, format: format.rawValue)
+    if [.docx, .pdf].contains(format), file.output == "-" {
+      throw ValidationError(
+        "--to \(format.rawValue) writes a binary file, not text for a terminal; give --output PATH"
+      )
+    }
     if let platform, Platform(userValue: platform) == nil {
       throw ValidationError(
         "--platform '\(platform)' is not a platform; use ios, android or web")
