@@ -119,8 +119,9 @@ public struct ACRAnswers: Sendable {
         if provisions.contains(number) || chapters.contains(number) {
           // A Section 508 or EN 301 549 provision, or a whole chapter (hardware: not-applicable), has
           // one answer.
-          self.provisions[number] = try Self.answer(
-            value, path: number, origin: origin)
+          if let answer = try Self.answer(value, path: number, origin: origin) {
+            self.provisions[number] = answer
+          }
           continue
         }
         if let chapter = allChapters.first(where: {
@@ -160,8 +161,11 @@ public struct ACRAnswers: Sendable {
           value, number, allowed: ACRComponent.allCases.map(\.rawValue))
         for (kindName, node) in kinds.values {
           guard let kind = ACRComponent(rawValue: kindName) else { continue }
-          answers[number, default: [:]][kind] = try Self.answer(
+          if let answer = try Self.answer(
             node, path: "\(number).\(kindName)", origin: origin)
+          {
+            answers[number, default: [:]][kind] = answer
+          }
         }
       }
     } catch {
@@ -194,15 +198,19 @@ public struct ACRAnswers: Sendable {
   }
 
   /// One answer: `level` (an OpenACR term id), `notes`, `remarks`, `equivalent_facilitation`.
+  ///
+  /// An entry still as `--answers-template` wrote it (`level:` empty, nothing else given) is no answer
+  /// yet: nil, so a half-filled template makes a draft.
   static func answer(_ node: Node, path: String, origin: String)
     throws(StrictYAMLError)
-    -> ACRAnswer
+    -> ACRAnswer?
   {
     let fields = try YAMLMap(
       node, path,
       allowed: ["level", "notes", "remarks", "equivalent_facilitation"])
     var term: ACRTerm?
-    if let id = try fields.text("level") {
+    let level = try fields.text("level")
+    if let id = level, !id.isEmpty {
       guard let known = ACRTerm(rawValue: id) else {
         throw fields.problem(
           "level",
@@ -214,6 +222,11 @@ public struct ACRAnswers: Sendable {
     }
     let notes = try fields.text("notes") ?? ""
     let remarks = try fields.text("remarks") ?? ""
+    if level?.isEmpty == true, term == nil, notes.isEmpty, remarks.isEmpty,
+      (try fields.text("equivalent_facilitation") ?? "").isEmpty
+    {
+      return nil
+    }
     if term == nil, notes.isEmpty, remarks.isEmpty {
       throw StrictYAMLError(
         line: StrictMapping.line(of: node), keyPath: path,

@@ -73,13 +73,7 @@ public struct ACRBuilder: Sendable {
     let components = ACRComponent.allCases.filter { kind in
       evidence.contains { $0.component == kind }
     }
-    var byCriterion: [String: [ACRComponent: [ACREvidence]]] = [:]
-    for row in evidence {
-      for number in row.countedWCAG {
-        byCriterion[number, default: [:]][row.component, default: []].append(
-          row)
-      }
-    }
+    let byCriterion = Self.byCriterion(evidence)
     var missing: [String] = []
     // The Level A and AA criteria a draft marks Not Evaluated, by number.
     var draftOpen: [String] = []

@@ -11,8 +11,10 @@ public struct ACRRequest: Sendable {
   public init(
     audit: String, config: String, format: Format, output: String,
     draft: Bool = false, platform: Platform? = nil, edition: String? = nil,
-    remarks: RemarksDetail? = nil, languages: TextLanguages = TextLanguages()
+    remarks: RemarksDetail? = nil, languages: TextLanguages = TextLanguages(),
+    answersTemplate: Bool = false
   ) {
+    self.answersTemplate = answersTemplate
     self.audit = audit
     self.config = config
     self.format = format
@@ -42,6 +44,8 @@ public struct ACRRequest: Sendable {
   public var platform: Platform?
   /// The OpenACR catalogue (VPAT edition), over the config's `acr.edition`; nil for the config's.
   public var edition: String?
+  /// Write the answers file for the edition (every item the audit cannot decide) instead of the ACR.
+  public var answersTemplate = false
   /// How much of the evidence the remarks tell, over the config's `acr.remarks.detail`; nil for the
   /// config's.
   public var remarks: RemarksDetail?
@@ -87,7 +91,7 @@ extension Pipeline {
       reporter.note(
         "\(request.audit) has no WCAG column; the mapping was recomputed from \(request.config)'s sources"
       )
-    } else if request.draft {
+    } else if request.draft || request.answersTemplate {
       today = todaysChecks(
         settings, config: request.config)
       mapping = today?.mapping
@@ -108,8 +112,9 @@ extension Pipeline {
     }
     // The ticket keys the remarks name link to the pages the config's ledgers recorded.
     let known = try Self.ledgerTickets(config: config)
-    var report: ACRReport
-    do throws(ACRError) {
+    var report: ACRReport?
+    var template: String?
+    answered: do throws(ACRError) {
       var evidence =
         try ACREvidence.rows(of: sheet, wcagByID: wcagByID)
         + ACREvidence.retiredFindings(of: sheet)
@@ -185,16 +190,31 @@ extension Pipeline {
           acr.productDescription.isEmpty
           ? covers : acr.productDescription + " " + covers
       }
-      report = try ACRBuilder(
+      let builder = ACRBuilder(
         settings: acr, answers: answers, draft: request.draft,
         today: context.day,
         toolVersion: context.toolVersion, ticketLinks: known.links,
-        mapping: mapping
-      ).build(evidence)
-      report.languages = request.languages.over(settings.languages)
-      report.quoted = ACRQuoted.phrases(names: evidence, notes: written)
+        mapping: mapping)
+      if request.answersTemplate {
+        template = builder.answersTemplate(evidence)
+        break answered
+      }
+      report = try builder.build(evidence)
+      report?.languages = request.languages.over(settings.languages)
+      report?.quoted = ACRQuoted.phrases(names: evidence, notes: written)
     } catch {
       throw PipelineError(error)
+    }
+    let destination: Destination =
+      request.output == "-" ? .standardOutput : .path(request.output)
+    let sink = ArtifactSink(
+      protecting: [request.audit, request.config]
+        + (acr.answers.isEmpty ? [] : [acr.answers]),
+      reporter: reporter)
+    guard var report else {
+      try sink.deliver(
+        .file(Data((template ?? "").utf8)), from: "acr", to: destination)
+      return
     }
     report.scope.mapping = ACRScope.mappingSentence(
       ruleFiles: settings.wcagRules, hasWCAGColumn: wcagByID == nil,
@@ -216,11 +236,6 @@ extension Pipeline {
       bytes =
         request.format == .pdf ? try PDFConversion.pdf(fromDocx: docx) : docx
     }
-    let destination: Destination =
-      request.output == "-" ? .standardOutput : .path(request.output)
-    try ArtifactSink(
-      protecting: [request.audit, request.config], reporter: reporter
-    )
-    .deliver(.file(bytes), from: "acr", to: destination)
+    try sink.deliver(.file(bytes), from: "acr", to: destination)
   }
 }

@@ -563,6 +563,98 @@ struct ACRCommandTests {
   }
 
   @Test(
+    "acr --answers-template writes every item the audit cannot decide; as written it reads as unanswered, and with its levels filled in it makes a final International ACR with no warning, a 508 answer carried to EN 301 549"
+  )
+  func answersTemplate() throws {
+    // Every fact VPAT expects, so that any warning is the answers' own.
+    let dir = try setUp(
+      acr: """
+          title: "Sample App ACR"
+          product: {name: "Sample App", version: "1.0"}
+          author: {name: "Ana", email: "ana@example.com"}
+          vendor: {company_name: "Example Corp", email: "a11y@example.com"}
+          evaluation_methods_used: "Manual testing with VoiceOver and TalkBack."
+          legal_disclaimer: "As is."
+          answers: answers.yml
+        """)
+    try dir.write(
+      "\"1.4.3\":\n  web: {level: supports, notes: \"Checked by hand.\"}\n",
+      to: "answers.yml")
+    let edition = ["--edition", "2.5-edition-wcag-2.2-508-eu-en"]
+    let made = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--answers-template", "--output",
+        "template.yml",
+      ]
+        + edition, in: dir)
+    #expect(made.status == 0, "\(made.stderr)")
+    let template = try dir.read("template.yml")
+    // An answer already given is written back filled in; the rest wait for a level.
+    #expect(
+      template.contains(
+        "\"1.4.3\": # Contrast (Minimum) (Level AA)\n  web:\n    # No check of this audit tests it.\n    level: supports\n    notes: \"Checked by hand.\"\n"
+      ), "\(template)")
+    #expect(
+      template.contains(
+        "# The whole chapter at once: hardware: {level: not-applicable"))
+    // Heading clauses ask nothing; an EN 301 549 provision harmonised with a 508 one asked here says so.
+    #expect(!template.contains("\"11.5\":") && !template.contains("\"12.1\":"))
+    #expect(template.contains("\"602.3\": # Electronic Support Documentation"))
+    #expect(
+      template.contains(
+        "# 12.1.2 Accessible documentation: takes the answer of Revised Section 508 602.3"
+      ),
+      "\(template)")
+    #expect(!template.contains("\"12.1.2\":"))
+    // As written, it is a valid answers file with nothing answered but what was: a final ACR lists the rest.
+    try dir.write(template, to: "answers.yml")
+    let unfilled = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "acr.yaml"] + edition,
+      in: dir)
+    #expect(unfilled.status == 1, "\(unfilled.stderr)")
+    #expect(
+      unfilled.stderr.contains("1.4.3 Contrast (Minimum) (Level AA; software)"),
+      "\(unfilled.stderr)")
+    #expect(unfilled.stderr.contains("1.1.1 Non-text Content"))
+    // Filled in, level by level, it makes the final ACR with no warning at all.
+    let filled = template.replacingOccurrences(
+      of: "level:\n  notes: \"\"",
+      with: "level: not-applicable\n  notes: \"Not in this app.\""
+    )
+    .replacingOccurrences(
+      of: "level:\n    notes: \"\"",
+      with: "level: not-applicable\n    notes: \"Not in this app.\"")
+    #expect(!filled.contains("level:\n"))
+    try dir.write(filled, to: "answers.yml")
+    for (to, file) in [("openacr", "acr.yaml"), ("markdown", "acr.md")] {
+      let final = try CLIRunner.run(
+        ["acr", "--from", "filled.xlsx", "--to", to, "--output", file]
+          + edition,
+        in: dir)
+      #expect(final.status == 0, "\(final.stderr)")
+      #expect(!final.stderr.contains("warning"), "\(final.stderr)")
+    }
+    #expect(
+      try dir.read("acr.md").contains(
+        "| 12.1.2 Accessible documentation | Not Applicable | As answered for Revised Section 508 602.3: Not in this app. |"
+      ))
+    if SharedData.available {
+      try Self.expectValidOpenACR(
+        dir.appendingPathComponent("acr.yaml"),
+        catalogue: "2.5-edition-wcag-2.2-508-eu-en.yaml")
+    }
+    // The answers file is an input: the template is never written over it.
+    let over = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--answers-template", "--output",
+        "answers.yml",
+      ],
+      in: dir)
+    #expect(over.status != 0)
+    #expect(try dir.read("answers.yml") == filled)
+  }
+
+  @Test(
     "an audit without a WCAG column: the mapping is recomputed from the config's sources"
   )
   func oldAudit() throws {
@@ -674,6 +766,38 @@ struct ACRCommandTests {
       yaml.contains("level: partially-supports") && yaml.contains("Fails on ")
         && !yaml.contains("(Critical)"))
     #expect(yaml.contains("level: supports"))
+    // The answers template of the corpus audit, its levels filled in, makes a final International ACR
+    // with no warning about answers.
+    let edition = ["--edition", "2.5-edition-wcag-2.2-508-eu-en"]
+    let template = try CLIRunner.run(
+      [
+        "acr", "--from", "filled.xlsx", "--answers-template", "--output",
+        "t.yml",
+      ]
+        + edition, in: dir)
+    #expect(template.status == 0, "\(template.stderr)")
+    let filled = try dir.read("t.yml")
+      .replacingOccurrences(
+        of: "level:\n  notes: \"\"",
+        with: "level: supports\n  notes: \"Reviewed.\""
+      )
+      .replacingOccurrences(
+        of: "level:\n    notes: \"\"",
+        with: "level: supports\n    notes: \"Reviewed.\"")
+    try dir.write(filled, to: "answers.yml")
+    try dir.write(
+      try dir.read("criteria.yml") + "\n  answers: answers.yml\n",
+      to: "criteria.yml")
+    let final = try CLIRunner.run(
+      ["acr", "--from", "filled.xlsx", "--output", "final.yaml"] + edition,
+      in: dir)
+    #expect(final.status == 0, "\(final.stderr)")
+    #expect(
+      !final.stderr.contains("answers.yml")
+        && !final.stderr.contains("provision"), "\(final.stderr)")
+    try Self.expectValidOpenACR(
+      dir.appendingPathComponent("final.yaml"),
+      catalogue: "2.5-edition-wcag-2.2-508-eu-en.yaml")
   }
 
   @Test(

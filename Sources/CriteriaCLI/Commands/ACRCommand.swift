@@ -55,6 +55,12 @@ struct ACRCommand: ParsableCommand {
   )
   var edition: String?
 
+  @Flag(
+    help:
+      "Write the answers file for the edition instead of the ACR: every criterion and provision the audit cannot decide, with what its evidence says, an empty level to fill in, and the answers the config's answers file already gives."
+  )
+  var answersTemplate = false
+
   @Option(
     help:
       "How much of the evidence the remarks tell: summary (what a buyer reads: what fails, on which platform, in which components; the default) or full (what a reviewer checks: every failure with its severity, ticket and note, and the counts); overrides acr.remarks.detail."
@@ -84,7 +90,7 @@ struct ACRCommand: ParsableCommand {
           output: file.output,
           draft: draft, platform: platform.flatMap(Platform.init(userValue:)),
           edition: edition, remarks: remarks,
-          languages: language.languages))
+          languages: language.languages, answersTemplate: answersTemplate))
     }
   }
 }
