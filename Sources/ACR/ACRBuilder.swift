@@ -253,6 +253,10 @@ public struct ACRBuilder: Sendable {
       settings.title.isEmpty
       ? "\(company) Accessibility Conformance Report, \(settings.editionLabel)"
       : settings.title
+    var scope = ACRScope(evidence.filter { !$0.retired })
+    scope.product = [settings.productName, settings.productVersion].filter {
+      !$0.isEmpty
+    }.joined(separator: " ")
     return ACRReport(
       settings: settings, title: draft ? "Draft: " + baseTitle : baseTitle,
       reportDate: settings.reportDate.isEmpty ? today : settings.reportDate,
@@ -264,7 +268,7 @@ public struct ACRBuilder: Sendable {
       unmappedFindings: draft ? unmapped : [],
       platforms: evidence.reduce(into: [String]()) { seen, row in
         if !seen.contains(row.platform) { seen.append(row.platform) }
-      }, scope: ACRScope(evidence.filter { !$0.retired }),
+      }, scope: scope,
       provisionChapters: provisions.chapters,
       warnings: evidence.compactMap(\.failedWCAGWarning)
         + (draft ? disagreements : []) + unusedAnswers

@@ -290,6 +290,18 @@ public enum ACRDocxWriter {
             ]
           })
       }
+      if !report.scope.units.isEmpty {
+        heading(2, ACRScope.coverageHeading)
+        table(
+          columns: ["Component", "Platform", "Checks evaluated"],
+          widths: [2_400, 1_300, 1_300],
+          rows: report.scope.units.map {
+            [
+              [Self.run($0.component)], [Self.run($0.platform)],
+              [Self.run("\($0.evaluated) of \($0.rows)")],
+            ]
+          })
+      }
       if !s.legalDisclaimer.isEmpty {
         heading(2, "Legal Disclaimer")
         text(s.legalDisclaimer)

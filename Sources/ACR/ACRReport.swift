@@ -394,10 +394,67 @@ public struct ACRScope: Sendable, Hashable {
     lastDay = days.last ?? ""
   }
 
-  /// The scope, then how checks were tied to criteria, as paragraphs.
+  /// The scope, then how checks were tied to criteria, as paragraphs (the coverage of each component is
+  /// the report's appendix, `coverageHeading`).
   public var paragraphs: [String] {
-    [sentence, mapping].filter { !$0.isEmpty }
+    [summary, mapping].filter { !$0.isEmpty }
   }
+
+  /// The appendix that lists each component on each platform with its evaluated checks.
+  public static let coverageHeading = "Appendix: Coverage by component"
+
+  /// The components on a platform none of whose checks has a result: out of the evaluation's scope.
+  public var outOfScope: [Unit] { units.filter { $0.evaluated == 0 } }
+
+  /// What, for whom and since when, in one paragraph.
+  ///
+  /// For example: "Sample App 1.0 for iOS, Android and the web, tested from 2026-11-02 to 2026-11-05 by
+  /// Ana and Ben against MagentaA11y acceptance criteria: 4 components, 51 of 52 checks evaluated (the
+  /// appendix lists each). Not evaluated, so not in scope: Timer on iOS."
+  public var summary: String {
+    guard !units.isEmpty else { return "" }
+    var platforms: [String] = []
+    for unit in units
+    where unit.evaluated > 0 && !platforms.contains(unit.platform) {
+      platforms.append(unit.platform)
+    }
+    let named = platforms.map { $0 == "Web" ? "the web" : $0 }
+    let inScope = units.filter { $0.evaluated > 0 }
+    let components = Set(inScope.map(\.component)).count
+    var text = product.isEmpty ? "The product" : product
+    if !named.isEmpty {
+      text += " for " + Remarks.list(named, more: "platforms")
+    }
+    if !firstDay.isEmpty {
+      text +=
+        firstDay == lastDay
+        ? ", tested on \(firstDay)" : ", tested from \(firstDay) to \(lastDay)"
+    } else {
+      text += ", tested"
+    }
+    if !testers.isEmpty {
+      text += " by " + Remarks.list(testers, more: "testers")
+    }
+    let evaluated = inScope.map(\.evaluated).reduce(0, +)
+    let rows = inScope.map(\.rows).reduce(0, +)
+    text +=
+      " against MagentaA11y acceptance criteria: \(Counted.phrase(components, "component")), "
+      + "\(evaluated) of \(rows) checks evaluated (the appendix lists each)."
+    let left = outOfScope.map { "\($0.component) on \($0.platform)" }
+    if !left.isEmpty {
+      text +=
+        " Not evaluated, so not in scope: "
+        + (left.count > 8
+          ? left.prefix(8).joined(separator: ", ")
+            + " and \(left.count - 8) more"
+          : Remarks.list(left, more: "components"))
+        + "."
+    }
+    return text
+  }
+
+  /// The product and version the scope names ("Sample App 1.0").
+  public var product = ""
 
   /// Says how the audit's checks were tied to success criteria.
   ///
@@ -411,45 +468,23 @@ public struct ACRScope: Sendable, Hashable {
       $0.split(separator: "/").last.map(String.init) ?? $0
     }
     let rules =
-      "the mapping rules built into criteria \(toolVersion)"
+      "criteria \(toolVersion)'s mapping rules"
       + (files.isEmpty
         ? ""
-        : " with the added rules in \(files.joined(separator: ", "))")
-    let never =
-      "; criteria a check only bears on (related) are never counted."
+        : " (and the team's rules in \(files.joined(separator: ", ")))")
+    let never = ". A criterion a check only relates to is not counted."
     if !hasWCAGColumn {
       return
-        "Each check counts as evidence only for the WCAG success criteria \(rules) say it tests"
+        "Each check counts only for the WCAG success criteria \(rules) say it tests"
         + never
     }
     if checked {
       return
-        "Each check counts as evidence only for the WCAG success criteria its row's WCAG column names, "
-        + "checked against what \(rules) say it tests" + never
+        "Each check counts only for the WCAG success criteria it tests: those the audit records for it, "
+        + "checked against \(rules)" + never
     }
     return
-      "Each check counts as evidence for the WCAG success criteria its row's WCAG column names; the column "
-      + "was not checked against today's mapping (the config's criteria sources did not read)."
-  }
-
-  /// The scope as one paragraph.
-  ///
-  /// For example: "Rating on iOS (10 of 12 checks evaluated), Rating on Android (12 of 12 checks
-  /// evaluated); tested by Ana, Ben; results recorded from 2026-11-02 to 2026-11-05."
-  public var sentence: String {
-    var text =
-      units.map {
-        "\($0.component) on \($0.platform) (\($0.evaluated) of \($0.rows) checks evaluated)"
-      }.joined(separator: ", ")
-    if !testers.isEmpty {
-      text += "; tested by " + testers.joined(separator: ", ")
-    }
-    if !firstDay.isEmpty {
-      text +=
-        firstDay == lastDay
-        ? "; results recorded on \(firstDay)"
-        : "; results recorded from \(firstDay) to \(lastDay)"
-    }
-    return text + "."
+      "Each check counts for the WCAG success criteria the audit records for it; these were not checked "
+      + "against today's mapping, because the criteria documents could not be read."
   }
 }

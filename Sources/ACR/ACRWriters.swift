@@ -29,8 +29,7 @@ public enum OpenACRWriter {
     lines.append("version: 1")
     // OpenACR has no scope of its own: the audit's scope follows the evaluation methods.
     let methods = [
-      s.evaluationMethods, "Scope of the audit: " + report.scope.sentence,
-      report.scope.mapping,
+      s.evaluationMethods, report.scope.summary, report.scope.mapping,
     ]
     .filter { !$0.isEmpty }.joined(separator: "\n\n")
     for (key, value) in [
@@ -196,6 +195,15 @@ public enum ACRMarkdownWriter {
         "| \(cell($0.place)) | \(cell($0.what)) | \($0.findingLabel) | \(cell($0.notes)) |"
       }
     }
+    if !report.scope.units.isEmpty {
+      lines += [
+        "", "## \(ACRScope.coverageHeading)", "",
+        "| Component | Platform | Checks evaluated |", "| --- | --- | --- |",
+      ]
+      lines += report.scope.units.map {
+        "| \(cell($0.component)) | \(cell($0.platform)) | \($0.evaluated) of \($0.rows) |"
+      }
+    }
     if !s.legalDisclaimer.isEmpty {
       lines += ["", "## Legal Disclaimer", "", text(s.legalDisclaimer)]
     }
@@ -262,7 +270,7 @@ public enum ACRHTMLWriter {
     out +=
       "</dl>\n<h2>Scope of the evaluation</h2>\n"
       + report.scope.paragraphs.map {
-        "<p>\($0 == report.scope.sentence ? marked(report, quoted, $0, escape) : escape($0))</p>\n"
+        "<p>\($0 == report.scope.summary ? marked(report, quoted, $0, escape) : escape($0))</p>\n"
       }.joined()
     out +=
       "<h2 id=\"standards\">Applicable Standards/Guidelines</h2>\n"
@@ -374,6 +382,19 @@ public enum ACRHTMLWriter {
                 marked(report, quoted, row.what, escape), row.findingLabel,
                 marked(report, quoted, row.notes, escape),
               ]
+            )
+          })
+    }
+    if !report.scope.units.isEmpty {
+      out +=
+        "<h2 id=\"coverage\">\(ACRScope.coverageHeading)</h2>\n"
+        + table(
+          "<table class=\"summary\" aria-labelledby=\"coverage\">",
+          columns: ["Component", "Platform", "Checks evaluated"],
+          rows: report.scope.units.map { unit in
+            (
+              marked(report, quoted, unit.component, escape),
+              [escape(unit.platform), "\(unit.evaluated) of \(unit.rows)"]
             )
           })
     }

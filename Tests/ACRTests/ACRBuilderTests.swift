@@ -858,9 +858,10 @@ struct ACRWriterTests {
       report.title
         == "Draft: Acme Accessibility Conformance Report, WCAG Edition")
     #expect(
-      report.scope.sentence
-        == "Modal on iOS (2 of 3 checks evaluated), Toggle on Android (1 of 1 checks evaluated); "
-        + "tested by Ana, Ben; results recorded from 2026-11-02 to 2026-11-05.")
+      report.scope.summary
+        == "App for iOS and Android, tested from 2026-11-02 to 2026-11-05 by Ana and Ben against "
+        + "MagentaA11y acceptance criteria: 2 components, 3 of 4 checks evaluated (the appendix lists each)."
+    )
     // Nothing at Level AAA was evaluated: the draft marks it Not Evaluated, so AAA is not covered.
     #expect(
       report.applicableStandards.map(\.included) == [
@@ -882,9 +883,35 @@ struct ACRWriterTests {
     }
     let yaml = OpenACRWriter.yaml(report)
     #expect(yaml.contains("last_modified_date: \"2026-11-23\""))
+    // OpenACR's evaluation methods hold the one-paragraph scope, never the per-component list.
     #expect(
       yaml.contains(
-        "Scope of the audit: Modal on iOS (2 of 3 checks evaluated)"))
+        "evaluation_methods_used: \"App for iOS and Android, tested from 2026-11-02 to 2026-11-05 by Ana and Ben"
+      ), "\(yaml)")
+    #expect(!yaml.contains("checks evaluated)"))
+    // The coverage per component is the appendix, a table.
+    #expect(
+      markdown.contains(
+        "## Appendix: Coverage by component\n\n| Component | Platform | Checks evaluated |\n| --- | --- | --- |\n"
+          + "| Modal | iOS | 2 of 3 |\n| Toggle | Android | 1 of 1 |\n"),
+      "\(markdown)")
+  }
+
+  @Test(
+    "the scope is one paragraph: product, platforms, days, testers, how much was evaluated; components with nothing evaluated are named out of scope"
+  )
+  func scopeParagraph() {
+    var scope = ACRScope([
+      row(["2.1.1"], .pass), row(["2.1.1"], .notTested, component: "Timer"),
+      row(["2.1.1"], .fail, platform: "Web", component: "Link"),
+    ])
+    scope.product = "Magenta Demo App 5.2"
+    #expect(
+      scope.summary
+        == "Magenta Demo App 5.2 for iOS and the web, tested against MagentaA11y acceptance criteria: "
+        + "2 components, 2 of 2 checks evaluated (the appendix lists each). "
+        + "Not evaluated, so not in scope: Timer on iOS.")
+    #expect(scope.paragraphs.count == 1)
   }
 
   @Test(
