@@ -50,10 +50,11 @@ func benchACR(corpus: String) {
             sizes["openacr"] = OpenACRWriter.yaml(report).utf8.count
             sizes["markdown"] = ACRMarkdownWriter.markdown(report).utf8.count
             sizes["html"] = ACRHTMLWriter.html(report).utf8.count
+            sizes["docx"] = (try? ACRDocxWriter.docx(report))?.count ?? 0
         })
     }
     times.sort()
-    print(String(format: "ACR (International edition) of the corpus: %d components, %d filled rows; read the workbook, build, write OpenACR + Markdown + HTML: median %.1f ms (min %.1f, max %.1f); peak RSS %.1f MiB",
+    print(String(format: "ACR (International edition) of the corpus: %d components, %d filled rows; read the workbook, build, write OpenACR + Markdown + HTML + DOCX: median %.1f ms (min %.1f, max %.1f); peak RSS %.1f MiB",
                  catalog.components.count, rows, times[times.count / 2] * 1000, times[0] * 1000, times[times.count - 1] * 1000, peakRSSMiB()))
     print("sizes: " + sizes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value / 1024) KiB" }.joined(separator: ", "))
 }

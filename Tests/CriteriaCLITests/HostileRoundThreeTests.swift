@@ -178,8 +178,9 @@ struct HostileRoundThreeTests {
       (
         "acr",
         [
+          // The reviewer's remarks quote the notes; a buyer's never do.
           "acr", "--from", "Samples/audit-filled.csv", "--to", "markdown",
-          "--output", "-", "--draft",
+          "--output", "-", "--draft", "--remarks", "full",
         ]
           + config
       ),
