@@ -27,6 +27,21 @@ struct ACRCommandTests {
       sourceLocation: sourceLocation)
   }
 
+  /// Adds to `answers.yml` a Not Applicable answer for every Section 508 and EN 301 549 chapter, with
+  /// the notes `notes` gives for its id.
+  func answerEveryChapter(_ dir: URL, notes: (String) -> String) throws {
+    let chapters =
+      ProvisionStandard.section508.chapters.map(\.id)
+      + ProvisionStandard.en301549.chapters.filter { !$0.provisions.isEmpty }
+      .map(\.id)
+    let answers = chapters.map {
+      "\($0): {level: not-applicable, notes: \"\(notes($0))\"}"
+    }
+    try dir.write(
+      try dir.read("answers.yml")
+        + answers.joined(separator: "\n") + "\n", to: "answers.yml")
+  }
+
   /// Writes `failed.FORMAT`: the filled audit with its first row a High failure filed as `ticket`.
   func failFirstRow(_ dir: URL, format: String = "xlsx", ticket: String) throws
   {
@@ -416,16 +431,7 @@ struct ACRCommandTests {
   func international() throws {
     let dir = try setUp()
     try answerTheRest(dir)
-    let chapters =
-      ProvisionStandard.section508.chapters.map(\.id)
-      + ProvisionStandard.en301549.chapters.filter { !$0.provisions.isEmpty }
-      .map(\.id)
-    let answers = chapters.map {
-      "\($0): {level: not-applicable, notes: \"Not part of this app (\($0)).\"}"
-    }
-    try dir.write(
-      try dir.read("answers.yml")
-        + answers.joined(separator: "\n") + "\n", to: "answers.yml")
+    try answerEveryChapter(dir) { "Not part of this app (\($0))." }
     for (to, file) in [
       ("openacr", "acr.yaml"), ("markdown", "acr.md"), ("html", "acr.html"),
     ] {
@@ -463,16 +469,7 @@ struct ACRCommandTests {
   func wordDocument() throws {
     let dir = try setUp()
     try answerTheRest(dir)
-    let chapters =
-      ProvisionStandard.section508.chapters.map(\.id)
-      + ProvisionStandard.en301549.chapters.filter { !$0.provisions.isEmpty }
-      .map(\.id)
-    try dir.write(
-      try dir.read("answers.yml")
-        + chapters.map {
-          "\($0): {level: not-applicable, notes: \"Not in this app.\"}"
-        }
-        .joined(separator: "\n") + "\n", to: "answers.yml")
+    try answerEveryChapter(dir) { _ in "Not in this app." }
     func read(_ file: String, draft: Bool) throws -> [String: Any] {
       let run = try CLIRunner.run(
         [
