@@ -67,13 +67,11 @@ extension ACRBuilder {
       for kind in components {
         let rows = grouped[criterion.number]?[kind] ?? []
         let answer = answers.answers[criterion.number]?[kind]
-        guard Self.conformance(rows) == nil || answer != nil else { continue }
+        let found = Self.conformance(rows)
+        guard found == nil || answer != nil else { continue }
         body.append("  \(kind.rawValue):")
         body += entry(
-          answer, indent: "    ",
-          evidence: rows.isEmpty
-            ? "No check of this audit tests it."
-            : Remarks.evidence(rows, term: Self.conformance(rows)))
+          answer, indent: "    ", evidence: Remarks.evidence(rows, term: found))
       }
       guard !body.isEmpty else { continue }
       lines.append(
@@ -105,19 +103,15 @@ extension ACRBuilder {
           guard !standard.isHeading(provision, in: chapter) else { continue }
           let own = answers.provisions[provision.id]
           var comment = ""
-          if let rule = ProvisionEvidence.rule(for: provision.id) {
-            let rows = evidence.filter {
-              rule.matches(
-                test: $0.test, platform: $0.platform, counted: $0.countedWCAG)
-            }
-            if !rows.isEmpty {
-              let judged = Self.provisionTerm(rows, rule: rule)
-              guard judged.term == nil || own != nil else { continue }
-              comment =
-                "From the audit's \(rule.what): "
-                + Remarks.evidence(rows, term: judged.term)
-                + (judged.partial.map { " " + $0 } ?? "")
-            }
+          if let (rule, rows) = Self.provisionEvidence(
+            provision.id, in: evidence)
+          {
+            let judged = Self.provisionTerm(rows, rule: rule)
+            guard judged.term == nil || own != nil else { continue }
+            comment =
+              "From the audit's \(rule.what): "
+              + Remarks.evidence(rows, term: judged.term)
+              + (judged.partial.map { " " + $0 } ?? "")
           }
           let sources = ProvisionCarry.sources(of: provision.id)
           if standard == .en301549, own == nil,

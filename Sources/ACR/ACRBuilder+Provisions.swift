@@ -38,62 +38,58 @@ extension ACRBuilder {
           let place = "\(provision.id) \(provision.handle) (\(chapter.label))"
           var term = answer?.term
           var remarks: [String] = []
-          if let rule = ProvisionEvidence.rule(for: provision.id) {
-            let rowsHere = evidence.filter {
-              rule.matches(
-                test: $0.test, platform: $0.platform, counted: $0.countedWCAG)
+          if let (rule, rowsHere) = Self.provisionEvidence(
+            provision.id, in: evidence)
+          {
+            wholeChapter = false
+            let judged = Self.provisionTerm(rowsHere, rule: rule)
+            // A chapter answered whole fills only what the audit cannot decide: a provision the
+            // audit's rows decide keeps their level unless it has an answer of its own (one the rows
+            // cover in part, such as 503.2's font size, still takes the chapter's).
+            if answers.specific(provision.id, of: standard) == nil,
+              judged.term != nil
+            {
+              answer = nil
+              term = nil
             }
-            if !rowsHere.isEmpty {
-              wholeChapter = false
-              let judged = Self.provisionTerm(rowsHere, rule: rule)
-              // A chapter answered whole fills only what the audit cannot decide: a provision the
-              // audit's rows decide keeps their level unless it has an answer of its own (one the rows
-              // cover in part, such as 503.2's font size, still takes the chapter's).
-              if answers.specific(provision.id, of: standard) == nil,
-                judged.term != nil
+            remarks.append(
+              "From the audit's \(rule.what): "
+                + Remarks.evidence(
+                  rowsHere, term: judged.term,
+                  detail: settings.remarksDetail))
+            if let part = judged.partial { remarks.append(part) }
+            let failures = rowsHere.filter(\.isKnownFailure)
+            if let set = answer?.term, set != .notEvaluated {
+              if let problem = Self.contradiction(
+                set, answer: answer, failures: failures, level: .aa,
+                place: place)
               {
-                answer = nil
-                term = nil
-              }
-              remarks.append(
-                "From the audit's \(rule.what): "
-                  + Remarks.evidence(
-                    rowsHere, term: judged.term,
-                    detail: settings.remarksDetail))
-              if let part = judged.partial { remarks.append(part) }
-              let failures = rowsHere.filter(\.isKnownFailure)
-              if let set = answer?.term, set != .notEvaluated {
-                if let problem = Self.contradiction(
-                  set, answer: answer, failures: failures, level: .aa,
-                  place: place)
-                {
-                  if draft {
-                    remarks.insert("Draft: \(problem).", at: 0)
-                  } else {
-                    contradictions.append(problem)
-                  }
-                } else if set == .supports, !failures.isEmpty {
-                  remarks.insert(
-                    "Supports through equivalent facilitation: \(answer?.equivalentFacilitation ?? "")",
-                    at: 0)
-                } else if let found = judged.term, found != set,
-                  settings.remarksDetail == .full
-                {
-                  remarks.insert(
-                    "Set by hand to \(set.label); the audit alone says \(found.label).",
-                    at: 0)
+                if draft {
+                  remarks.insert("Draft: \(problem).", at: 0)
+                } else {
+                  contradictions.append(problem)
                 }
-              } else if let found = judged.term {
-                term = found
-                // Every row Not applicable: buyers expect the reason, which an answer's notes give.
-                if found == .notApplicable, (answer?.notes ?? "").isEmpty {
-                  let reason =
-                    "\(place): every check is Not applicable; give the reason under notes in the answers file"
-                  if draft {
-                    remarks.insert("Draft: reason needed.", at: 0)
-                  } else {
-                    contradictions.append(reason)
-                  }
+              } else if set == .supports, !failures.isEmpty {
+                remarks.insert(
+                  "Supports through equivalent facilitation: \(answer?.equivalentFacilitation ?? "")",
+                  at: 0)
+              } else if let found = judged.term, found != set,
+                settings.remarksDetail == .full
+              {
+                remarks.insert(
+                  "Set by hand to \(set.label); the audit alone says \(found.label).",
+                  at: 0)
+              }
+            } else if let found = judged.term {
+              term = found
+              // Every row Not applicable: buyers expect the reason, which an answer's notes give.
+              if found == .notApplicable, (answer?.notes ?? "").isEmpty {
+                let reason =
+                  "\(place): every check is Not applicable; give the reason under notes in the answers file"
+                if draft {
+                  remarks.insert("Draft: reason needed.", at: 0)
+                } else {
+                  contradictions.append(reason)
                 }
               }
             }
@@ -139,6 +135,19 @@ extension ACRBuilder {
       }
     }
     return (chapters, unanswered, contradictions)
+  }
+
+  /// The evidence rule of a provision (`ProvisionEvidence`) and the audit's rows it names, or nil when
+  /// the provision has no rule or no row.
+  static func provisionEvidence(_ id: String, in evidence: [ACREvidence]) -> (
+    rule: ProvisionEvidenceRule, rows: [ACREvidence]
+  )? {
+    guard let rule = ProvisionEvidence.rule(for: id) else { return nil }
+    let rows = evidence.filter {
+      rule.matches(
+        test: $0.test, platform: $0.platform, counted: $0.countedWCAG)
+    }
+    return rows.isEmpty ? nil : (rule, rows)
   }
 
   /// What a provision's rows say: the roll-up's term, capped where they cover part of the provision,

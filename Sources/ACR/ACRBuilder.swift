@@ -490,8 +490,11 @@ enum Remarks {
     let unit = { (row: ACREvidence) in
       "\(row.componentName)\u{1F}\(row.platform)"
     }
-    let troubled = Set(
-      rows.filter { $0.isKnownFailure || $0.outcome == .cannotTell }.map(unit))
+    // What stands against a component on a platform: a known failure, or a result no one could tell.
+    let findings = rows.filter {
+      $0.isKnownFailure || $0.outcome == .cannotTell
+    }
+    let troubled = Set(findings.map(unit))
     let open = rows.filter {
       $0.outcome == .notTested || $0.outcome == .cannotTell
     }
@@ -525,11 +528,9 @@ enum Remarks {
           ? "\(list(meeting.map(\.componentName), more: "components")) "
             + "\(Set(meeting.map(\.componentName)).count == 1 ? "meets" : "meet") the criterion."
           : "Other tested components meet the criterion.")
-      let findings = Set(
-        rows.filter { $0.isKnownFailure || $0.outcome == .cannotTell }
-          .map(\.platform))
+      let found = Set(findings.map(\.platform))
       let clear = byPlatform(meeting).map(\.platform).filter {
-        !findings.contains($0)
+        !found.contains($0)
       }
       if !fails.isEmpty, !clear.isEmpty {
         sentences.append(

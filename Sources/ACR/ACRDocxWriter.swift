@@ -104,23 +104,9 @@ public enum ACRDocxWriter {
 
     /// Remarks with each ticket key the report knows a page for as a hyperlink.
     mutating func remarks(_ report: ACRReport, _ remarks: String) -> String {
-      var found: [(String, String)] = []
-      let marked = report.linked(
-        remarks, escape: { $0 },
-        link: { key, url in
-          found.append((key, url))
-          return "\u{1}\(found.count - 1)\u{1}"
-        })
-      var out = ""
-      for (index, piece) in marked.components(separatedBy: "\u{1}").enumerated()
-      {
-        if index % 2 == 1, let number = Int(piece), number < found.count {
-          out += link(found[number].0, to: found[number].1)
-        } else {
-          out += Self.run(piece)
-        }
-      }
-      return out
+      report.linked(
+        remarks, escape: { Self.run($0) },
+        link: { key, url in link(key, to: url) })
     }
 
     /// A table whose first row is the header Word repeats on every page; each cell is a list of

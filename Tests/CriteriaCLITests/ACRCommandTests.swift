@@ -27,6 +27,16 @@ struct ACRCommandTests {
       sourceLocation: sourceLocation)
   }
 
+  /// An answers template (`acr --answers-template`) with every empty entry, a provision's or a
+  /// criterion's, given `level` and `notes`.
+  static func fill(_ template: String, level: String, notes: String) -> String {
+    ["  ", "    "].reduce(template) { text, indent in
+      text.replacingOccurrences(
+        of: "level:\n\(indent)notes: \"\"",
+        with: "level: \(level)\n\(indent)notes: \"\(notes)\"")
+    }
+  }
+
   /// Adds to `answers.yml` a Not Applicable answer for every Section 508 and EN 301 549 chapter, with
   /// the notes `notes` gives for its id.
   func answerEveryChapter(_ dir: URL, notes: (String) -> String) throws {
@@ -614,13 +624,8 @@ struct ACRCommandTests {
       "\(unfilled.stderr)")
     #expect(unfilled.stderr.contains("1.1.1 Non-text Content"))
     // Filled in, level by level, it makes the final ACR with no warning at all.
-    let filled = template.replacingOccurrences(
-      of: "level:\n  notes: \"\"",
-      with: "level: not-applicable\n  notes: \"Not in this app.\""
-    )
-    .replacingOccurrences(
-      of: "level:\n    notes: \"\"",
-      with: "level: not-applicable\n    notes: \"Not in this app.\"")
+    let filled = Self.fill(
+      template, level: "not-applicable", notes: "Not in this app.")
     #expect(!filled.contains("level:\n"))
     try dir.write(filled, to: "answers.yml")
     for (to, file) in [("openacr", "acr.yaml"), ("markdown", "acr.md")] {
@@ -773,14 +778,8 @@ struct ACRCommandTests {
       ]
         + edition, in: dir)
     #expect(template.status == 0, "\(template.stderr)")
-    let filled = try dir.read("t.yml")
-      .replacingOccurrences(
-        of: "level:\n  notes: \"\"",
-        with: "level: supports\n  notes: \"Reviewed.\""
-      )
-      .replacingOccurrences(
-        of: "level:\n    notes: \"\"",
-        with: "level: supports\n    notes: \"Reviewed.\"")
+    let filled = Self.fill(
+      try dir.read("t.yml"), level: "supports", notes: "Reviewed.")
     try dir.write(filled, to: "answers.yml")
     try dir.write(
       try dir.read("criteria.yml") + "\n  answers: answers.yml\n",
