@@ -16,8 +16,9 @@ echo "== criteria run --config Samples/tickets.yml --dry-run   (ticket payloads;
 $criteria run --config Samples/tickets.yml --dry-run
 echo "== criteria report --from Samples/audit-filled.csv   (the HTML report of a filled audit)"
 $criteria report --config Samples/criteria.yml --from Samples/audit-filled.csv --output out/report.html
-echo "== criteria acr --from Samples/audit-filled.csv --draft   (the conformance report, as OpenACR and HTML)"
+echo "== criteria acr --from Samples/audit-filled.csv --draft   (the conformance report, as OpenACR, HTML and Word)"
 $criteria acr --config Samples/criteria.yml --from Samples/audit-filled.csv --to openacr --output out/acr.yaml --draft
 $criteria acr --config Samples/criteria.yml --from Samples/audit-filled.csv --to html --output out/acr.html --draft
+$criteria acr --config Samples/criteria.yml --from Samples/audit-filled.csv --to docx --output out/acr.docx --draft
 echo "== written:"
 find out -maxdepth 2 -type f | sort
