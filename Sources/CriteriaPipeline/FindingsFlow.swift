@@ -63,10 +63,11 @@ extension Pipeline {
     // retested, so they are filed too).
     var parts: [FindingsPart] = []
     do {
-      let reader = AuditFindings(
+      var reader = AuditFindings(
         statuses: Self.configuredStatuses(settings)
           ?? AuditLayout.defaultStatuses,
         failWord: request.failWord, labels: tracker.settings.planner.labels)
+      reader.components = documentComponents(settings)
       for part in [sheet] + (retiredSheet.map { [$0] } ?? []) {
         parts.append(
           FindingsPart(sheet: part, findings: try reader.findings(in: part)))
@@ -82,6 +83,9 @@ extension Pipeline {
             + "\(findings.rowCount) rows, \(findings.items.count + findings.alreadyTicketed.count) "
             + "failed, \(findings.alreadyTicketed.count) already with a ticket"
         }.joined(separator: "; "))
+    tellUnmappedSeverities(
+      parts.flatMap { $0.findings.items.map(\.ticket) }, tracker.settings,
+      key: "\(tracker.settings.origin).priority")
     let ledgerPath = TrackerSink.ledgerPath(
       tracker.settings, output: chosen.name)
     // The ledger is only read here (filing opens it again). A failure whose Date a spreadsheet spelled
@@ -291,6 +295,55 @@ extension Pipeline {
         + (kept > 0 ? ", \(kept) already there" : ""))
     return summary.problemCount + movedPendingCount
       + (retest.map { $0.failed.count + $0.listed.count } ?? 0)
+  }
+
+  /// Says which Severity words the tracker's priority mapping lacks: those findings are filed without
+  /// a priority (their severity-* label still says it).
+  func tellUnmappedSeverities(
+    _ tickets: [Ticket], _ settings: TrackerSettings, key: String
+  ) {
+    guard !settings.priorities.isEmpty else { return }
+    var unmapped: [String: Int] = [:]
+    for ticket in tickets {
+      guard let severity = ticket.finding?.severity,
+        !severity.trimmingCharacters(in: .whitespaces).isEmpty,
+        settings.priority(for: ticket) == nil
+      else { continue }
+      unmapped[severity, default: 0] += 1
+    }
+    for (severity, count) in unmapped.sorted(by: { $0.key < $1.key }) {
+      reporter.note(
+        "warning: Severity '\(severity)' (\(Counted.phrase(count, "finding"))) has no priority in \(key); "
+          + "filed without one, its label severity-\(Label.clean(severity)) says it"
+      )
+    }
+  }
+
+  /// The config's criteria documents by component id, for the finding tickets' scenarios and links;
+  /// empty (and said) when the config names none or they cannot be read, since the audit alone is
+  /// enough to file.
+  func documentComponents(_ settings: CriteriaConfig) -> [String: Component] {
+    guard !settings.sources.isEmpty else { return [:] }
+    let loaded: CatalogLoader.Loaded
+    do {
+      loaded = try CatalogLoader().load(
+        settings.sources, relativeTo: settings.baseDirectory,
+        namedIn: "\(settings.file): sources")
+    } catch {
+      reporter.note(
+        "\(error.message); the finding tickets carry no Gherkin scenario or criteria link"
+      )
+      return [:]
+    }
+    if loaded.hasErrors {
+      reporter.note(
+        "\(settings.file): sources: a criteria document has errors (criteria validate lists them); "
+          + "the finding tickets carry no Gherkin scenario or criteria link")
+      return [:]
+    }
+    return Dictionary(
+      loaded.catalog.components.map { ($0.id, $0) },
+      uniquingKeysWith: { first, _ in first })
   }
 
   /// One sheet of a filled audit (the checklist, or its retired rows) and its failures: what filing

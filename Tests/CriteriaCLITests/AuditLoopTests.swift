@@ -112,9 +112,19 @@ struct AuditLoopTests {
       #expect(
         description.contains("Result: \(row == "7" ? "fail" : "Fail")"),
         "\(description)")
+      // The title says what failed: the tester's sentence, else the check and what it expected.
+      let subject = issue["subject"] as? String ?? ""
+      #expect(subject.hasPrefix("Rating on "), "\(subject)")
       #expect(
-        (issue["subject"] as? String)?.hasPrefix(
-          "Accessibility finding: Rating") == true)
+        notes.isEmpty
+          ? subject.contains(" fails (expected: ")
+          : subject.hasSuffix(": \(notes)"),
+        "\(subject)")
+      // The Severity as Redmine's priority (its default data's names); none given, Redmine's default.
+      let priority = (issue["priority"] as? [String: Any])?["name"] as? String
+      #expect(
+        priority == ["2": "High", "5": "Urgent", "7": "Normal"][row],
+        "row \(row): \(priority ?? "no priority")")
       if row == "5" {
         #expect(
           description.contains("Critical") && description.contains("2026-11-20")

@@ -328,7 +328,8 @@ struct TicketUnitTests {
     tickets += try sampleTickets(grouping: .componentPlatform, copies: 1)
       .filter { $0.checklist.contains(where: \.notApplicable) }
     tickets[0].finding = Finding(
-      severity: "High", tester: "", date: "2026-11-22", notes: "Focus is lost")
+      severity: "High", tester: "", date: "2026-11-22", notes: "Focus is lost",
+      steps: ["On iOS, open a screen with the Sheet.", "Keyboard: Tab."])
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "adf-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
@@ -354,6 +355,7 @@ struct TicketUnitTests {
     let content = try #require(ADFBody.document(for: tickets[0]).content)
     #expect(content.contains { $0.type == "taskList" })
     #expect(content.contains { $0.type == "codeBlock" })
+    #expect(content.contains { $0.type == "orderedList" })
   }
 
   @Test(

@@ -44,6 +44,10 @@ public struct AuditFindings: Sendable {
   public var failWord: String { statuses[1] }
   /// Labels on every ticket, before the finding's own.
   public var labels: [String]
+  /// The criteria documents' components by id, when the config's sources could be read: a finding's
+  /// ticket then names its component as the document does, links its page and carries the Gherkin
+  /// scenario of its test.
+  public var components: [String: Component] = [:]
 
   /// Creates a reader of findings; `failWord` replaces the layout's own fail word.
   public init(
@@ -190,24 +194,120 @@ public struct AuditFindings: Sendable {
       number.allSatisfy { $0.isNumber || $0 == "." }
     }
     labels += TicketPlanner.wcagLabels(wcag)
+    let document = components[componentID]
+    let test = row.test
+    let scenarios = (document?.scenarios ?? []).filter {
+      !test.isEmpty && $0.test?.label.lowercased() == test.lowercased()
+    }
+    let notes = ChangeNote.testerNotes(row.notes)
     var ticket = Ticket(
       identity: Self.identity(ofRow: id, date: date),
-      title:
-        "Accessibility finding: \(component)\(platform.map { " (\($0.rawValue))" } ?? ""): \(what.isEmpty ? id : what)",
-      summary: "An accessibility audit found that this check fails."
-        + (row.expected.isEmpty ? "" : " Expected: \(row.expected)"),
+      title: Self.title(
+        component: component, platform: platform, test: test,
+        check: row.check, expected: row.expected, notes: notes,
+        fallback: id),
+      summary: Self.summary(
+        component: component, platform: platform, what: what, wcag: wcag),
       checklist: [
         ChecklistItem(
           id: id, label: what.isEmpty ? id : "\(row.test): \(row.check)",
           expectation: row.expected, wcag: wcag)
       ],
+      scenarios: scenarios,
       labels: labels, componentID: componentID, platform: platform,
+      reference: document?.reference,
       finding: Finding(
         result: row.result, severity: row.severity, tester: row.tester,
-        date: date, notes: row.notes, added: added))
+        date: date, notes: row.notes, added: added,
+        steps: Self.steps(
+          component: component, platform: platform, test: test,
+          check: row.check, expected: row.expected, notes: notes)))
     // The row's findings on other dates are the same check failing: one ticket while it stays open.
     ticket.lineage = Self.lineage(ofRow: id)
     return ticket
+  }
+
+  /// A finding's title, saying what failed: where, then the tester's first sentence when it says what
+  /// they saw (three words or more, at most 120 characters), else the check and what it expected.
+  ///
+  /// "Rating on Android: Arrow keys move focus out of the rating instead of changing it";
+  /// "Banner on iOS: Screen reader, Name fails (expected: The message is announced …)".
+  static func title(
+    component: String, platform: Platform?, test: String, check: String,
+    expected: String, notes: String, fallback: String
+  ) -> String {
+    let place = platform.map { "\(component) on \($0.rawValue)" } ?? component
+    if let saw = firstSentence(notes) { return "\(place): \(saw)" }
+    let what = [test, check].filter { !$0.isEmpty }.joined(separator: ", ")
+    guard !what.isEmpty else { return "\(place): \(fallback) fails" }
+    let expectation = oneLine(expected)
+    return "\(place): \(what) fails"
+      + (expectation.isEmpty ? "" : " (expected: \(expectation))")
+  }
+
+  /// The first sentence of a tester's notes, without its full stop, when it reads as a title: three
+  /// words or more and at most 120 characters; nil otherwise ("see video", a long paragraph).
+  static func firstSentence(_ notes: String) -> String? {
+    let text = notes.trimmingCharacters(in: .whitespacesAndNewlines)
+    var end = text.endIndex
+    if let line = text.firstIndex(where: \.isNewline) { end = line }
+    var search = text.startIndex
+    while let stop = text[search..<end].firstIndex(where: { ".!?".contains($0) }
+    ) {
+      let next = text.index(after: stop)
+      if next == end || text[next].isWhitespace {
+        end = text[stop] == "." ? stop : next
+        break
+      }
+      search = next
+    }
+    let sentence = text[..<end].trimmingCharacters(in: .whitespaces)
+    let words = sentence.split(whereSeparator: \.isWhitespace).count
+    guard words >= 3, sentence.count <= 120 else { return nil }
+    return sentence
+  }
+
+  /// Text on one line: its lines joined with spaces.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isNewline).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// A finding's opening sentence: which check of which component failed, and the criteria it tests.
+  static func summary(
+    component: String, platform: Platform?, what: String, wcag: [String]
+  ) -> String {
+    let place =
+      platform.map { "the \(component) on \($0.rawValue)" }
+      ?? "the \(component)"
+    let criteria =
+      wcag.isEmpty
+      ? "" : " (WCAG \(WCAGOrder.sorted(wcag).joined(separator: ", ")))"
+    return what.isEmpty
+      ? "An accessibility audit found that \(place) fails a check\(criteria)."
+      : "An accessibility audit found that \(place) fails the check \(what)\(criteria)."
+  }
+
+  /// How to see the failure: where to go, what to do, what should happen, and what the tester saw.
+  static func steps(
+    component: String, platform: Platform?, test: String, check: String,
+    expected: String, notes: String
+  ) -> [String] {
+    guard !check.isEmpty || !expected.isEmpty else { return [] }
+    var steps = [
+      (platform.map { "On \($0.rawValue), open" } ?? "Open")
+        + " a screen with the \(component)."
+    ]
+    if !check.isEmpty {
+      steps.append(test.isEmpty ? "\(check)." : "\(test): \(check).")
+    }
+    if !expected.isEmpty { steps.append("Expected: \(oneLine(expected))") }
+    if !notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      steps.append(
+        "Actual: \(notes.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+    return steps
   }
 
   /// The retested rows whose Ticket cell holds a key the ledger filed (`follow_retest`; a Pass on a

@@ -112,10 +112,20 @@ public enum ADFBody {
   }
 
   static func findingNodes(_ finding: Finding) -> [ADFNode] {
-    [
+    var nodes = [
       heading("Audit finding", level: 2),
       bulletList(finding.facts.map { ($0.name + ": ", $0.value) }),
     ]
+    if !finding.steps.isEmpty {
+      nodes.append(heading(Finding.stepsTitle, level: 2))
+      nodes.append(
+        ADFNode(
+          "orderedList",
+          content: finding.steps.map {
+            ADFNode("listItem", content: [paragraph($0)])
+          }))
+    }
+    return nodes
   }
 
   /// A bullet list whose items each open with a strong part.

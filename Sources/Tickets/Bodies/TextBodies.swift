@@ -16,6 +16,8 @@ public enum TextBodies {
     var summary: (String) -> [String]
     /// A titled list: its heading and items (each already written).
     var section: (_ title: String, _ items: [String]) -> [String]
+    /// A titled numbered list: its heading and items (each written with `text`).
+    var ordered: (_ title: String, _ items: [String]) -> [String]
     /// One fact of an audit finding: its name as it is, its value as `text` writes it.
     var fact: (_ name: String, _ value: String) -> String
     /// One check, ticked when done.
@@ -37,6 +39,10 @@ public enum TextBodies {
       lines += markup.section(
         "Audit finding",
         finding.facts.map { markup.fact($0.name, markup.text($0.value)) })
+      if !finding.steps.isEmpty {
+        lines += markup.ordered(
+          Finding.stepsTitle, finding.steps.map(markup.text))
+      }
     }
     let checks = ticket.checklist.filter { !$0.notApplicable }
     if !checks.isEmpty {
@@ -72,6 +78,11 @@ public enum TextBodies {
       Markup(
         text: markdownText, summary: { [markdownText($0), ""] },
         section: { ["## \($0)", ""] + $1 + [""] },
+        ordered: { title, items in
+          ["## \(title)", ""]
+            + items.enumerated().map { "\($0.offset + 1). \($0.element)" }
+            + [""]
+        },
         fact: { "- **\($0):** \($1)" },
         check: { "- [\($0 ? "x" : " ")] **\($1)** — \($2)" },
         notApplicable: { "- **\($0)** — \($1)" },
@@ -96,6 +107,7 @@ public enum TextBodies {
       Markup(
         text: escapeWiki, summary: { [escapeWiki($0), ""] },
         section: { ["h2. \($0)"] + $1 + [""] },
+        ordered: { ["h2. \($0)"] + $1.map { "# " + $0 } + [""] },
         fact: { "* *\($0):* \($1)" },
         check: { "* \($0 ? "(/)" : "(x)") *\($1)* — \($2)" },
         notApplicable: { "* *\($0)* — \($1)" },
@@ -119,6 +131,12 @@ public enum TextBodies {
       Markup(
         text: escapeHTML, summary: { ["<p>\(escapeHTML($0))</p>"] },
         section: { ["<h2>\($0)</h2><ul>" + $1.joined() + "</ul>"] },
+        ordered: { title, items in
+          [
+            "<h2>\(title)</h2><ol>"
+              + items.map { "<li>\($0)</li>" }.joined() + "</ol>"
+          ]
+        },
         fact: { "<li><b>\(escapeHTML($0)):</b> \($1)</li>" },
         check: {
           "<li>\($0 ? "&#9745;" : "&#9744;") <b>\($1)</b> — \($2)</li>"
@@ -146,6 +164,12 @@ public enum TextBodies {
       Markup(
         text: { $0 }, summary: { [$0, ""] },
         section: { ["\($0):", ""] + $1 + [""] },
+        // Numbered by hand: Textile and Markdown number lists differently, and both show this as written.
+        ordered: { title, items in
+          ["\(title):", ""]
+            + items.enumerated().map { "\($0.offset + 1). \($0.element)" }
+            + [""]
+        },
         fact: { "* \($0): \($1)" },
         check: { "* [\($0 ? "x" : " ")] \($1) — \($2)" },
         notApplicable: { "* \($0) — \($1)" },

@@ -158,6 +158,8 @@ public struct Finding: Hashable, Sendable {
   public var notes: String
   /// The columns a tester added to the audit (Device, Build), as header and cell, in the sheet's order.
   public var added: [Added] = []
+  /// How to see the failure, in order: where, what to do, what should happen and what the tester saw.
+  public var steps: [String] = []
 
   /// One cell of a column a tester added.
   public struct Added: Hashable, Sendable {
@@ -172,7 +174,7 @@ public struct Finding: Hashable, Sendable {
 
   public init(
     result: String = "Fail", severity: String, tester: String, date: String,
-    notes: String, added: [Added] = []
+    notes: String, added: [Added] = [], steps: [String] = []
   ) {
     self.result = result
     self.severity = severity
@@ -180,7 +182,11 @@ public struct Finding: Hashable, Sendable {
     self.date = date
     self.notes = notes
     self.added = added
+    self.steps = steps
   }
+
+  /// The heading bodies list `steps` under.
+  public static let stepsTitle = "Steps to reproduce"
 
   /// What the tester recorded, as name and value, leaving out what they left empty (the result is always
   /// there), the columns they added last.

@@ -50,6 +50,12 @@ public struct AzureDevOpsTracker: Tracker {
     }
   }
 
+  /// Bug's Severity values (Agile, Scrum and CMMI processes) for the workbook's severities.
+  static let severities = [
+    "critical": "1 - Critical", "high": "2 - High", "medium": "3 - Medium",
+    "low": "4 - Low",
+  ]
+
   /// The fields an update replaces.
   static let updatedFields: Set<String> = [
     "/fields/System.Title", "/fields/System.Description", "/fields/System.Tags",
@@ -67,6 +73,22 @@ public struct AzureDevOpsTracker: Tracker {
         op: "add", path: "/fields/System.Tags",
         value: ticket.sentLabels.joined(separator: "; ")),
     ]
+    // An audit finding's Severity, in Bug's own Severity field and as the priority `priority:` maps
+    // it to; a create sets them, an update leaves them (`updatedFields`) to whoever triages. A field
+    // the output's custom_fields set is theirs.
+    let finding: [(String, String?)] = [
+      ("Microsoft.VSTS.Common.Priority", settings.priority(for: ticket)),
+      (
+        "Microsoft.VSTS.Common.Severity",
+        ticket.finding.flatMap {
+          Self.severities[TrackerSettings.severityKey($0.severity)]
+        }
+      ),
+    ]
+    for case (let field, let value?) in finding
+    where settings.customFields[field] == nil {
+      ops.append(Operation(op: "add", path: "/fields/\(field)", value: value))
+    }
     for (field, value) in settings.customFields.sorted(by: { $0.key < $1.key })
     {
       ops.append(Operation(op: "add", path: "/fields/\(field)", value: value))

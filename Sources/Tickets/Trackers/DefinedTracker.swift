@@ -17,7 +17,7 @@ public struct DefinedTracker: Tracker {
   /// The values templates see; `escape` makes them safe where they are used (JSON strings or URLs).
   func values(_ ticket: Ticket, escape: (String) -> String) -> [String: Any] {
     let labels = ticket.sentLabels
-    return [
+    var values: [String: Any] = [
       "url": settings.url,
       "project": escape(settings.project),
       "issue_type": escape(settings.issueType(for: ticket)),
@@ -35,6 +35,11 @@ public struct DefinedTracker: Tracker {
       "component": escape(ticket.componentID),
       "platform": escape(ticket.platform?.rawValue ?? ""),
     ]
+    // Absent, not empty, when there is none: `{{#priority}}…{{/priority}}` writes the field only then.
+    if let priority = settings.priority(for: ticket) {
+      values["priority"] = escape(priority)
+    }
+    return values
   }
 
   public func payload(for ticket: Ticket) throws(TicketError) -> Data {

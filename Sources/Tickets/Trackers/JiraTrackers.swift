@@ -173,6 +173,8 @@ struct JiraFields: Encodable {
   var description: JiraText
   var labels: [String]
   var components: [Name]?
+  /// An audit finding's priority, from its Severity: set on create only (a person may change it).
+  var priority: Name? = nil
   var custom: [String: String]
 
   /// The fields an update sends.
@@ -181,6 +183,7 @@ struct JiraFields: Encodable {
     fields.project = nil
     fields.issuetype = nil
     fields.components = nil
+    fields.priority = nil
     fields.custom = custom.filter { Self.updated.contains($0.key) }
     return fields
   }
@@ -199,6 +202,7 @@ struct JiraFields: Encodable {
     try put("description", description)
     try put("labels", labels)
     try put("components", components)
+    try put("priority", priority)
     for (id, value) in custom {
       try keyed.encode(value, forKey: DynamicKey(id))
     }
@@ -308,6 +312,7 @@ extension JiraIssueAPI {
       labels: ticket.sentLabels,
       components: settings.components.isEmpty
         ? nil : settings.components.map { .init(name: $0) },
+      priority: settings.priority(for: ticket).map { .init(name: $0) },
       custom: settings.customFields)
   }
 

@@ -67,6 +67,8 @@ public struct LinearTracker: Tracker {
     var id: String?
     var labelIds: [String]?
     var stateId: String?
+    /// An audit finding's priority (0 none, 1 urgent to 4 low), from its Severity: on create only.
+    var priority: Int?
   }
 
   /// Variables of the documents that take an issue id, an input, or both.
@@ -192,7 +194,10 @@ public struct LinearTracker: Tracker {
       teamId: create ? settings.project : nil,
       id: create ? ticket.clientID : nil,
       labelIds: settings.labelIDs.isEmpty
-        ? nil : settings.labelIDs + ticket.keptLabels)
+        ? nil : settings.labelIDs + ticket.keptLabels,
+      priority: create
+        ? settings.priority(for: ticket).flatMap { Int($0) } : nil
+    )
   }
 
   func body(_ document: String, _ variables: some Encodable)

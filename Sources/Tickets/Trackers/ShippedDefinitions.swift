@@ -19,7 +19,16 @@ enum ShippedDefinitions {
         url: "{{url}}/issues.json"
         content_type: application/json
         body: |
-          {"issue": {"project_id": "{{project}}", "subject": "{{title}}", "description": "{{body_text}}"}}
+          {"issue": {"project_id": "{{project}}", {{#priority}}"priority_id": "{{priority}}", {{/priority}}"subject": "{{title}}", "description": "{{body_text}}"}}
+      # An audit finding's Severity as the priority it is created with (`priority` in the body above; an
+      # output's `priority:` option replaces this mapping, `priority: none` sends none). The ids are those of
+      # Redmine's default data (Low 1, Normal 2, High 3, Urgent 4, Immediate 5): see
+      # /enumerations/issue_priorities.json for your server's.
+      priorities:
+        Critical: "4"
+        High: "3"
+        Medium: "2"
+        Low: "1"
       auth:
         header: X-Redmine-API-Key
         scheme: plain

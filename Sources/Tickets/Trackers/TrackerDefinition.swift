@@ -55,6 +55,9 @@ public struct TrackerDefinition: Sendable {
   /// unless the output's options say otherwise (`defaults:`).
   var defaultClosedStatus: String?
   var defaultReopenedStatus: String?
+  /// The priority an audit finding's Severity gives by default (`priorities:`), which templates see
+  /// as `priority`; nil when the tracker takes none (an output's `priority:` is then an error).
+  var priority: PriorityField?
 
   /// The `read:` block: the URL of one ticket and the JSON paths of what its answer holds.
   struct Read: Sendable {
@@ -95,7 +98,7 @@ public struct TrackerDefinition: Sendable {
   static let topKeys = [
     "name", "kind", "summary", "create", "auth", "created", "search",
     "defaults", "pacing", "read", "update", "comment", "close", "reopen",
-    "comments", "title_limit",
+    "comments", "title_limit", "priorities",
   ]
 
   /// Parses a definition; `file` names it in errors.
@@ -208,6 +211,23 @@ public struct TrackerDefinition: Sendable {
       defaultURL = try defaults.text("url")
       defaultClosedStatus = try defaults.text("closed_status")
       defaultReopenedStatus = try defaults.text("reopened_status")
+    }
+    if let node = top["priorities"] {
+      guard let mapping = node.mapping else {
+        throw YAMLNode.problem(
+          node, top.keyPath("priorities"),
+          "expected a mapping of Severity to the tracker's priority, e.g. {Critical: \"4\"}"
+        )
+      }
+      var defaults: [String: String] = [:]
+      for (key, value) in mapping {
+        let severity = try YAMLNode.text(key, top.keyPath("priorities"))
+        defaults[TrackerSettings.severityKey(severity)] = try YAMLNode.text(
+          value, top.keyPath("priorities") + "." + severity)
+      }
+      priority = PriorityField(
+        defaults: defaults, expected: "a priority (text that is not empty)",
+        example: defaults["critical"] ?? "4", accepts: { !$0.isEmpty })
     }
     pacing = Pacing()
     if let map = try top.map(

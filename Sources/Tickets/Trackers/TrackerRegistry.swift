@@ -57,7 +57,8 @@ public enum TrackerRegistry {
           tracker: definition.name, options: options,
           defaultURL: definition.defaultURL,
           defaultPacing: definition.pacing,
-          defaultTokenEnv: definition.defaultTokenEnv)
+          defaultTokenEnv: definition.defaultTokenEnv,
+          priority: definition.priority)
         try settings.requireProject()
         return DefinedTracker(definition: definition, settings: settings)
       }
@@ -88,12 +89,12 @@ public enum TrackerRegistry {
     tracker(
       "jira-cloud",
       "Jira Cloud issues (REST v3, descriptions in Atlassian Document Format, optional bulk create).",
-      defaultToken: "JIRA_API_TOKEN"
+      defaultToken: "JIRA_API_TOKEN", priority: jiraPriority
     ) { settings in JiraCloudTracker(settings: settings) },
     tracker(
       "jira-dc",
       "Jira Data Center issues (REST v2, wiki markup descriptions, personal access token).",
-      defaultToken: "JIRA_TOKEN"
+      defaultToken: "JIRA_TOKEN", priority: jiraPriority
     ) { settings in JiraDataCenterTracker(settings: settings) },
     tracker(
       "github",
@@ -106,19 +107,28 @@ public enum TrackerRegistry {
     tracker(
       "azure-devops",
       "Azure DevOps work items (JSON Patch, HTML description, System.Tags).",
-      defaultToken: "AZURE_DEVOPS_TOKEN"
+      defaultToken: "AZURE_DEVOPS_TOKEN",
+      priority: .number(
+        ["critical": "1", "high": "2", "medium": "3", "low": "4"], in: 1...4)
     ) { settings in AzureDevOpsTracker(settings: settings) },
     tracker(
       "linear",
       "Linear issues (GraphQL issueCreate, Markdown, labels by id; ids chosen first, so a retry never files twice).",
-      defaultURL: LinearTracker.defaultURL, defaultToken: "LINEAR_API_KEY"
+      defaultURL: LinearTracker.defaultURL, defaultToken: "LINEAR_API_KEY",
+      priority: .number(
+        ["critical": "1", "high": "2", "medium": "3", "low": "4"], in: 0...4)
     ) { settings in LinearTracker(settings: settings) },
   ]
+
+  /// Jira's default priority scheme (Highest, High, Medium, Low, Lowest), by the workbook's severities.
+  static let jiraPriority = PriorityField.named([
+    "critical": "Highest", "high": "High", "medium": "Medium", "low": "Low",
+  ])
 
   static func tracker(
     _ name: String, _ summary: String, defaultURL: String? = nil,
     pacing: Pacing = Pacing(),
-    defaultToken: String,
+    defaultToken: String, priority: PriorityField? = nil,
     make: @escaping @Sendable (TrackerSettings) -> any Tracker
   ) -> TrackerEntry {
     TrackerEntry(
@@ -128,7 +138,8 @@ public enum TrackerRegistry {
         allowed: TrackerSettings.optionHelp.keys, exporter: name)
       let settings = try TrackerSettings(
         tracker: name, options: options, defaultURL: defaultURL,
-        defaultPacing: pacing, defaultTokenEnv: defaultToken)
+        defaultPacing: pacing, defaultTokenEnv: defaultToken,
+        priority: priority)
       try settings.requireProject()
       return make(settings)
     }

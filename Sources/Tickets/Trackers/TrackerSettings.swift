@@ -11,6 +11,9 @@ public struct TrackerSettings: Sendable {
   public var userEnv: String?
   public var components: [String]
   public var customFields: [String: String]
+  /// What an audit finding's Severity sets the tracker's priority to (`priority:`), by the severity
+  /// word in lower case; empty when the tracker has no priority field or the output turned it off.
+  public var priorities: [String: String]
   public var ledger: String?
   public var caFile: String?
   public var timeout: Int
@@ -57,6 +60,11 @@ public struct TrackerSettings: Sendable {
     "custom_fields":
       "custom field ids and values (Jira), e.g. {customfield_10010: '3'}",
     "labels": "labels for every ticket (default accessibility)",
+    "priority":
+      "audit findings: the tracker's priority for each Severity, e.g. {Critical: Highest, High: High} "
+      + "(defaults: Jira Highest/High/Medium/Low, Azure DevOps Priority 1 to 4, Linear 1 Urgent to 4 Low, "
+      + "Redmine the priority ids of its default data); none sends no priority. GitHub and GitLab "
+      + "have no priority field: the severity-* label says it",
     "grouping":
       "component-platform (one ticket per component and platform, default) or criterion",
     "scenarios":
@@ -102,7 +110,8 @@ public struct TrackerSettings: Sendable {
   public init(
     tracker: String, options: ExportOptions, defaultURL: String? = nil,
     defaultPacing: Pacing = Pacing(),
-    defaultTokenEnv: String? = nil, defaultIssueType: String = "Task"
+    defaultTokenEnv: String? = nil, defaultIssueType: String = "Task",
+    priority: PriorityField? = nil
   ) throws(ExportError) {
     self.tracker = tracker
     origin = options.origin
@@ -114,18 +123,13 @@ public struct TrackerSettings: Sendable {
     userEnv = try options.string("user_env")
     components = try options.list("components") ?? []
     customFields = [:]
-    for pair in try options.list("custom_fields") ?? [] {
-      // A mapping in the config arrives as `field=value` items; a list must be written that way too.
-      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2,
-        !parts[0].trimmingCharacters(in: .whitespaces).isEmpty
-      else {
-        throw ExportError(
-          "\(options.origin).custom_fields: '\(pair)' is not a field and a value; write a mapping, "
-            + "e.g. custom_fields: {customfield_10010: '3'}")
-      }
-      customFields[parts[0]] = parts[1]
+    for (field, value) in try Self.pairs(
+      options, "custom_fields", what: "a field and a value",
+      example: "custom_fields: {customfield_10010: '3'}")
+    {
+      customFields[field] = value
     }
+    priorities = try Self.priorities(options, tracker: tracker, field: priority)
     ledger = try options.path("ledger")
     caFile = try options.path("ca_file")
     timeout = try Self.wholeNumber(options, "timeout", in: 1...3600) ?? 60
@@ -184,17 +188,83 @@ public struct TrackerSettings: Sendable {
     }
   }
 
-  /// Fails when the project is missing.
-  ///
   /// The configured issue type, or Bug for an audit finding.
   func issueType(for ticket: Ticket) -> String {
     ticket.finding == nil ? issueType : "Bug"
   }
 
+  /// The priority an audit finding's ticket is created with: its Severity's, by `priorities`; nil for
+  /// a ticket that is no finding, a finding without a Severity, and a Severity the mapping lacks.
+  public func priority(for ticket: Ticket) -> String? {
+    guard let severity = ticket.finding?.severity else { return nil }
+    return priorities[Self.severityKey(severity)]
+  }
+
+  /// How a Severity is looked up in `priorities`: trimmed, in lower case.
+  public static func severityKey(_ severity: String) -> String {
+    severity.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+  }
+
+  /// Fails when the project is missing.
   func requireProject() throws(ExportError) {
     if project.isEmpty {
       throw ExportError("\(origin).project: name the \(tracker) project")
     }
+  }
+
+  /// A mapping option as its `key=value` items (how a config's mapping arrives; a list must be
+  /// written that way too), in the order written.
+  static func pairs(
+    _ options: ExportOptions, _ key: String, what: String, example: String
+  ) throws(ExportError) -> [(String, String)] {
+    var pairs: [(String, String)] = []
+    for pair in try options.list(key) ?? [] {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2,
+        !parts[0].trimmingCharacters(in: .whitespaces).isEmpty
+      else {
+        throw ExportError(
+          "\(options.origin).\(key): '\(pair)' is not \(what); write a mapping, e.g. \(example)"
+        )
+      }
+      pairs.append((parts[0], parts[1]))
+    }
+    return pairs
+  }
+
+  /// The `priority:` mapping, over the tracker's defaults: `none` turns it off, and each value must be
+  /// one the tracker's field takes.
+  static func priorities(
+    _ options: ExportOptions, tracker: String, field: PriorityField?
+  ) throws(ExportError) -> [String: String] {
+    let key = "\(options.origin).priority"
+    if case .string(let text)? = options.values["priority"],
+      ["none", "off", "false"].contains(text.lowercased())
+    {
+      return [:]
+    }
+    if case .bool(false)? = options.values["priority"] { return [:] }
+    guard options.values["priority"] != nil else {
+      return field?.defaults ?? [:]
+    }
+    guard let field else {
+      throw ExportError(
+        "\(key): \(tracker) has no priority field criteria sets; the finding's severity-* label carries "
+          + "its Severity (leave priority out)")
+    }
+    var mapping: [String: String] = [:]
+    for (severity, value) in try pairs(
+      options, "priority", what: "a Severity and a priority",
+      example: "priority: {Critical: \(field.example)}")
+    {
+      let value = value.trimmingCharacters(in: .whitespaces)
+      guard field.accepts(value) else {
+        throw ExportError(
+          "\(key).\(severity): '\(value)' is not \(field.expected)")
+      }
+      mapping[severityKey(severity)] = value
+    }
+    return mapping
   }
 
   /// A number option within `range` (`rate: 2.5`, `backoff: "0.5"`), or nil when absent.
@@ -226,5 +296,47 @@ public struct TrackerSettings: Sendable {
 
   private static func format(_ number: Double) -> String {
     number == number.rounded() ? String(Int(number)) : String(number)
+  }
+}
+
+/// What a tracker's priority field takes from an audit finding's Severity: its default mapping and
+/// the values it accepts.
+public struct PriorityField: Sendable {
+  /// The priority for each of the workbook's default severities, by the word in lower case.
+  public var defaults: [String: String]
+  /// What a value must be, as an error says it ("a whole number from 1 to 4").
+  public var expected: String
+  /// A value a config could write, for the example in errors.
+  public var example: String
+  /// Whether the field takes `value`.
+  public var accepts: @Sendable (String) -> Bool
+
+  public init(
+    defaults: [String: String], expected: String, example: String,
+    accepts: @escaping @Sendable (String) -> Bool
+  ) {
+    self.defaults = defaults
+    self.expected = expected
+    self.example = example
+    self.accepts = accepts
+  }
+
+  /// A priority named by the tracker (Jira's priority names): any text that is not empty.
+  public static func named(_ defaults: [String: String]) -> PriorityField {
+    PriorityField(
+      defaults: defaults, expected: "a priority name",
+      example: defaults["critical"] ?? "Highest", accepts: { !$0.isEmpty })
+  }
+
+  /// A priority that is a whole number in `range` (Azure DevOps 1 to 4, Linear 0 to 4, Redmine's ids).
+  public static func number(
+    _ defaults: [String: String], in range: ClosedRange<Int>
+  ) -> PriorityField {
+    PriorityField(
+      defaults: defaults,
+      expected:
+        "a whole number from \(range.lowerBound) to \(range.upperBound)",
+      example: defaults["critical"] ?? String(range.lowerBound),
+      accepts: { Int($0).map(range.contains) ?? false })
   }
 }
