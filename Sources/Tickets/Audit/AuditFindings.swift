@@ -303,10 +303,8 @@ public struct AuditFindings: Sendable {
       steps.append(test.isEmpty ? "\(check)." : "\(test): \(check).")
     }
     if !expected.isEmpty { steps.append("Expected: \(oneLine(expected))") }
-    if !notes.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-      steps.append(
-        "Actual: \(notes.trimmingCharacters(in: .whitespacesAndNewlines))")
-    }
+    let saw = notes.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !saw.isEmpty { steps.append("Actual: \(saw)") }
     return steps
   }
 
